@@ -1,0 +1,26 @@
+package org.gridrmi.ref;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a plain Java interface as a GridRMI service.
+ *
+ * <p>At compile time GridRMI's annotation processor (on the class path of any module that depends on
+ * {@code remote-ref}) writes a sibling interface named {@code <Name>Async}: every method keeps its name,
+ * every parameter of reference type becomes a {@link RemoteReference} of that type (unless it is a {@link Task}
+ * or marked {@link ByValue}), primitive parameters stay values, and the result, boxed if primitive, becomes a
+ * {@code RemoteReference} of it. A client obtains it with {@code grid.async(NameAsync.class)}. Overloads that
+ * would collide once their parameters become references are a compile error.
+ *
+ * <p>The interface itself mentions neither RMI nor references: it runs unchanged as plain RMI
+ * ({@code grid.plain(Name.class)}), as composed async calls, or locally inside the server.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface GridService {
+}

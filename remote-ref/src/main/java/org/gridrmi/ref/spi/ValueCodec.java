@@ -1,0 +1,29 @@
+package org.gridrmi.ref.spi;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+
+/**
+ * A wire format for one value class, used wherever GridRMI moves a value of exactly that class between JVMs
+ * (put, get, server-to-server fetch). Values of classes without a codec use Java serialization.
+ *
+ * <p>Codecs are found with {@link java.util.ServiceLoader}: list the implementation in
+ * {@code META-INF/services/org.gridrmi.ref.spi.ValueCodec}. Both ends must have the codec; a stream naming a
+ * codec the reader lacks fails that transfer with {@code NOT_FOUND}. The plain RMI path never uses codecs.
+ *
+ * @param <T> the value class
+ */
+public interface ValueCodec<T> {
+  /** The exact class this codec writes (subclasses are not matched). */
+  Class<T> type();
+
+  /** A short, stable name written in the stream before the value, such as {@code "jama.Matrix"}. */
+  String id();
+
+  /** Writes {@code value}; must write exactly what {@link #read} reads. */
+  void write(T value, DataOutput out) throws IOException;
+
+  /** Reads a value written by {@link #write}; must reject impossible sizes before allocating. */
+  T read(DataInput in) throws IOException;
+}
