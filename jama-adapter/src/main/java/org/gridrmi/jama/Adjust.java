@@ -16,7 +16,8 @@ import org.gridrmi.ref.Task;
  * {@link #Adjust(double)} fixes an absolute tolerance.
  *
  * <p>Input: a square matrix with zeros off the diagonal (as {@link MatrixOps#svdS} returns); anything else fails
- * with {@code INVALID_ARGUMENT}. A NaN on the diagonal stays NaN, an infinite value becomes 0 (1/Infinity). The
+ * with {@code INVALID_ARGUMENT}. A NaN on the diagonal stays NaN and is left out of sigma_max; an infinite value becomes 0 (and
+ * makes the default tolerance infinite, so every value becomes 0). The
  * input is never modified. Immutable and serializable: it runs on the server through {@link MatrixOps#execTask}.
  */
 public final class Adjust implements Task<Matrix, Matrix> {
