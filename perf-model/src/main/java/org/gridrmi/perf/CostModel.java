@@ -1,0 +1,135 @@
+package org.gridrmi.perf;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The paper's analytic cost model (section 3, equations 1-7), generalised to a chain of k composed calls, and the
+ * section 3.5 rules. For k = 2 and n_0 = 0 every formula reduces to the paper's equation of the same number.
+ *
+ * <p>Notation: k calls; n_0 the client's input; n_i the result of call i; t_i its compute time;
+ * S = t_1 + ... + t_k; M = n_1 + ... + n_(k-1) (the intermediate results). Each call is a request and a reply,
+ * 2 t_s plus the bytes they carry times t_w.
+ *
+ * <pre>
+ * eq.1 plain            comm = 2k t_s + (n_0 + 2M + n_k) t_w                       total = comm + S
+ * eq.2 lazy, across     comm = (4k-2) t_s + (n_0 + 2(k-1) n_r + M + n_k) t_w       total = comm + S
+ *                       (k calls passing references, plus k-1 server-to-server fetches of 2 t_s + n_i t_w)
+ * eq.3 lazy, one server comm = 2k t_s + (n_0 + 2(k-1) n_r + n_k) t_w + 2(k-1) tau_s + M tau_w
+ * eq.4 localized, one   comm = 2k t_s + (n_0 + 2(k-1) n_r + n_k) t_w
+ * eq.5 future, across   A_1 = t_s + n_0 t_w,  A_i = A_(i-1) + 2(t_s + n_r t_w)   (call i reaches its server)
+ *                       B_1 = A_1,  B_i = max(F_(i-1), A_i + t_s) + n_(i-1) t_w    (call i starts computing)
+ *                       F_i = B_i + t_i;   total = F_k + t_s + n_k t_w;  comm = total - S
+ * eq.6 (t_i dominates)  total = 2 t_s + (n_0 + M + n_k) t_w + S
+ * eq.7 future, one srv  as eq.5 with B_i = max(F_(i-1), A_i) (the result is local, nothing to fetch)
+ * lower bound           total = 2 t_s + (n_0 + n_k) t_w + S   (one call computing S)
+ * </pre>
+ *
+ * <p>Two conventions are the paper's, kept so that k = 2 reproduces it: eq. 5/6 charge the server-to-server value
+ * transfer n_(i-1) t_w without a t_s (its request's t_s is inside the max), and the client's final fetch is assumed
+ * to be waiting already (true when t_k &ge; t_s + n_r t_w).
+ */
+public final class CostModel {
+  private final LinkCosts link;
+
+  public CostModel(LinkCosts link) {
+    this.link = java.util.Objects.requireNonNull(link);
+  }
+
+  public LinkCosts link() {
+    return link;
+  }
+
+  /** The predicted time of one variant for a chain (the paper's example is {@link Composition#twoCalls}). */
+  public Prediction predict(Variant v, Composition c) {
+    double ts = link.ts(), tw = link.tw(), nr = link.nr();
+    int k = c.calls();
+    double s = c.totalCompute(), m = c.intermediateBytes(), n0 = c.bytes(0), nk = c.bytes(k);
+    return switch (v) {
+      case PLAIN -> sync(v, 2 * k * ts + (n0 + 2 * m + nk) * tw, s);
+      case LAZY_ACROSS -> sync(v, (4 * k - 2) * ts + (n0 + 2 * (k - 1) * nr + m + nk) * tw, s);
+      case LAZY_ONE_SERVER -> sync(v, 2 * k * ts + (n0 + 2 * (k - 1) * nr + nk) * tw
+          + 2 * (k - 1) * link.tauS() + m * link.tauW(), s);
+      case LOCALIZED_ONE_SERVER -> sync(v, 2 * k * ts + (n0 + 2 * (k - 1) * nr + nk) * tw, s);
+      case FUTURE_ACROSS -> async(v, futures(c, true), s);
+      case FUTURE_ACROSS_ASSUMED -> async(v, 2 * ts + (n0 + m + nk) * tw + s, s);
+      case FUTURE_ONE_SERVER -> async(v, futures(c, false), s);
+      case LOWER_BOUND -> async(v, 2 * ts + (n0 + nk) * tw + s, s);
+    };
+  }
+
+  /** The predictions of every variant that applies to the placement, in the paper's order. */
+  public List<Prediction> predictAll(Composition c, Placement p) {
+    return Variant.of(p).stream().map(v -> predict(v, c)).toList();
+  }
+
+  /**
+   * The section 3.5 rule, checked at every composition step i = 1..k-1: on one server use improved RMI when the
+   * passed result is bigger than the references it costs, n_i &gt; 2 n_r; across servers when the call outlasts
+   * the reference's trip to the client and on, t_i &gt; 2(t_s + n_r t_w). Improved is recommended only if every
+   * step passes; otherwise the reason names the first step that fails.
+   */
+  public Recommendation recommend(Composition c, Placement p) {
+    double plain = predict(Variant.PLAIN, c).totalSeconds();
+    double improved = predict(Variant.improved(p), c).totalSeconds();
+    String saving = String.format(Locale.ROOT, "predicted %s vs %s with plain RMI (eq. 1 vs eq. %s)",
+        ms(improved), ms(plain), Variant.improved(p).equation());
+    if (c.calls() < 2) {
+      return new Recommendation(Recommendation.Choice.PLAIN, "a single call composes nothing; " + saving, plain, improved);
+    }
+    String first = null;
+    for (int i = 1; i < c.calls(); i++) {
+      Step step = p == Placement.ONE_SERVER ? oneServerRule(c, i) : acrossRule(c, i);
+      if (!step.passes) {
+        return new Recommendation(Recommendation.Choice.PLAIN, p.label() + ": " + step.text + "; " + saving, plain,
+            improved);
+      }
+      if (first == null) first = step.text;
+    }
+    String steps = c.calls() > 2 ? " (and at every later step)" : "";
+    return new Recommendation(Recommendation.Choice.IMPROVED, p.label() + ": " + first + steps + "; " + saving,
+        plain, improved);
+  }
+
+  /** One composition step checked against its rule. */
+  private record Step(boolean passes, String text) {}
+
+  private Step oneServerRule(Composition c, int i) {
+    double n = c.bytes(i), limit = 2 * link.nr();
+    return new Step(n > limit, String.format(Locale.ROOT, "n%d = %s %s 2 n_r = %s", i, Units.formatSize(n),
+        n > limit ? ">" : "<=", Units.formatSize(limit)));
+  }
+
+  private Step acrossRule(Composition c, int i) {
+    double t = c.compute(i), limit = 2 * link.message(link.nr());
+    return new Step(t > limit, String.format(Locale.ROOT, "t%d = %s %s 2(t_s + n_r t_w) = %s", i, ms(t),
+        t > limit ? ">" : "<=", ms(limit)));
+  }
+
+  /** Completion time of the future-based chain: the recurrence of the class comment. */
+  private double futures(Composition c, boolean fetchFromPreviousServer) {
+    double ts = link.ts(), tw = link.tw();
+    double arrive = ts + c.bytes(0) * tw;
+    double finish = arrive + c.compute(1);
+    for (int i = 2; i <= c.calls(); i++) {
+      arrive += 2 * link.message(link.nr());
+      double start = fetchFromPreviousServer
+          ? Math.max(finish, arrive + ts) + c.bytes(i - 1) * tw
+          : Math.max(finish, arrive);
+      finish = start + c.compute(i);
+    }
+    return finish + link.message(c.bytes(c.calls()));
+  }
+
+  private static Prediction sync(Variant v, double comm, double compute) {
+    return new Prediction(v, comm, comm + compute);
+  }
+
+  private static Prediction async(Variant v, double total, double compute) {
+    return new Prediction(v, total - compute, total);
+  }
+
+  private static String ms(double seconds) {
+    return String.format(Locale.ROOT, "%.1f ms", seconds * 1e3);
+  }
+}
