@@ -1,0 +1,56 @@
+package org.gridrmi.lookup;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import org.gridrmi.lookup.internal.CachingDirectory;
+
+/**
+ * A live view of the GridRMI servers registered in Jini lookup services.
+ *
+ * <p>Contract: the factories return once a lookup service has been reached and the view holds
+ * what it had registered at that moment; from then on the view follows registrations as they
+ * come, change and go (by Reggie's events), and it keeps following them across restarts of the
+ * lookup service. Reads are cheap (no remote call). Only registrations made by
+ * {@link LookupRegistration} (those with a {@link org.gridrmi.lookup.entry.GridServerInfo}
+ * entry) are seen; registrations sharing an endpoint are one server.
+ */
+public interface LookupDirectory extends AutoCloseable {
+
+  /**
+   * Follows the lookup service at {@code lookup} ({@code jini://host:port}, unicast discovery).
+   *
+   * @throws IllegalArgumentException if the address is malformed, naming it
+   * @throws org.gridrmi.ref.GridException with status UNAVAILABLE, naming the address, if it
+   *     cannot be reached within {@code timeout}
+   */
+  static LookupDirectory unicast(URI lookup, Duration timeout) {
+    return CachingDirectory.unicast(lookup, timeout);
+  }
+
+  /**
+   * Follows every lookup service of the given groups that answers multicast discovery (none:
+   * every group). Works where the network passes multicast to this host (see RIVER-ON-JAVA17.md).
+   *
+   * @throws org.gridrmi.ref.GridException with status UNAVAILABLE, naming the groups, if no
+   *     lookup service answers within {@code timeout}
+   */
+  static LookupDirectory multicast(Duration timeout, String... groups) {
+    return CachingDirectory.multicast(timeout, groups);
+  }
+
+  /** Every server now known, sorted by name then endpoint. */
+  List<ServerRecord> servers();
+
+  /** The servers offering the named service type (a fully qualified interface name). */
+  List<ServerRecord> servers(String serviceTypeName);
+
+  /** Adds a listener; it is first told APPEARED for each server already known. */
+  void addListener(ServerListener listener);
+
+  void removeListener(ServerListener listener);
+
+  /** Stops following; idempotent. */
+  @Override
+  void close();
+}

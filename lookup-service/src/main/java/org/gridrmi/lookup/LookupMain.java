@@ -1,0 +1,52 @@
+package org.gridrmi.lookup;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gridrmi lookup}: runs a lookup service until the process is killed. Prints one line,
+ * {@code lookup service ready at jini://HOST:PORT (groups ...) in N ms}, once clients can use it
+ * (scripts and tests wait for that line). Needs no JVM flags, policy or configuration file.
+ */
+@Command(name = "lookup", mixinStandardHelpOptions = true,
+    description = "Runs a Jini lookup service (Apache River Reggie) for GridRMI until killed.")
+public final class LookupMain implements Callable<Integer> {
+
+  @Option(names = "--port", description = "unicast discovery port (default ${DEFAULT-VALUE})")
+  int port = 4160;
+
+  @Option(names = "--groups", arity = "1..*", paramLabel = "NAME",
+      description = "discovery groups it is a member of (default: none, unicast only)")
+  String[] groups = new String[0];
+
+  @Option(names = "--host", description = "host name or address clients use to reach it"
+      + " (default: java.rmi.server.hostname, else this machine's address)")
+  String host;
+
+  public static void main(String[] args) {
+    int exit = new CommandLine(new LookupMain()).execute(args);
+    if (exit != 0) {
+      System.exit(exit);
+    }
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    long started = System.nanoTime();
+    LookupServer server = host == null ? LookupServer.start(port, groups) : LookupServer.start(host, port, groups);
+    long millis = (System.nanoTime() - started) / 1_000_000;
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }, "gridrmi-lookup-shutdown"));
+    String groupText = server.groups().length == 0 ? "none" : String.join(", ", server.groups());
+    System.out.println("lookup service ready at " + server.url() + " (groups " + groupText + ") in " + millis + " ms");
+    System.out.flush();
+    stopped.await();
+    return 0;
+  }
+}

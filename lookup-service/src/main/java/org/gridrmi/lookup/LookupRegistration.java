@@ -1,0 +1,62 @@
+package org.gridrmi.lookup;
+
+import java.net.URI;
+import java.rmi.Remote;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.gridrmi.lookup.internal.ServiceJoiner;
+
+/**
+ * A server's presence in a Jini lookup service (the Jini "join" protocol).
+ *
+ * <p>Contract: {@code join} returns at once and registers in the background; it does not fail
+ * when the lookup service is down, it keeps trying, and registers again by itself whenever the
+ * lookup service comes back (after a restart, a network split). The proxy is registered once
+ * per service type of the descriptor, each under its own stable service id, with the
+ * attributes of {@link LookupAttributes} plus the descriptor's own, under a lease of the given
+ * length that is renewed until {@link #close()}. If the server dies, its registrations vanish
+ * once the lease lapses: the lease is the bound on how long a dead server stays visible.
+ * Load and free memory (and the dynamic attributes, if supplied) are re-published every
+ * refresh interval when they changed.
+ */
+public interface LookupRegistration extends AutoCloseable {
+
+  /** How often load, free memory and dynamic attributes are re-read, unless told otherwise. */
+  Duration DEFAULT_REFRESH = Duration.ofSeconds(5);
+
+  /**
+   * Joins the lookup service at {@code lookup} ({@code jini://host:port}).
+   *
+   * @param proxy the remote object clients will call (an RMI stub)
+   * @param lease the lease to ask for; a few seconds is fine on a LAN
+   * @throws IllegalArgumentException for a malformed address (naming it) or a non-positive lease
+   */
+  static LookupRegistration join(URI lookup, Remote proxy, ServerDescriptor descriptor, Duration lease) {
+    return join(lookup, proxy, descriptor, lease, DEFAULT_REFRESH, Map::of);
+  }
+
+  /**
+   * As {@link #join(URI, Remote, ServerDescriptor, Duration)}, with the refresh interval and a
+   * supplier of dynamic free-form attributes (called on a background thread every
+   * {@code refresh}; it must be quick and must not throw).
+   */
+  static LookupRegistration join(URI lookup, Remote proxy, ServerDescriptor descriptor, Duration lease,
+      Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
+    return ServiceJoiner.join(lookup, proxy, descriptor, lease, refresh, dynamicAttributes);
+  }
+
+  /** Whether every service type is registered with the lookup service right now. */
+  boolean isRegistered();
+
+  /**
+   * Waits until {@link #isRegistered()} or the timeout passes.
+   *
+   * @return whether it is registered; false on timeout or interruption (the flag is kept)
+   */
+  boolean awaitRegistered(Duration timeout);
+
+  /** Cancels the registrations (they disappear at once) and stops renewing; idempotent. */
+  @Override
+  void close();
+}

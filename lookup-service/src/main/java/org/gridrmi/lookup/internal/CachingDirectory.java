@@ -1,0 +1,215 @@
+package org.gridrmi.lookup.internal;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import net.jini.config.Configuration;
+import net.jini.config.ConfigurationException;
+import net.jini.core.discovery.LookupLocator;
+import net.jini.core.entry.Entry;
+import net.jini.core.lookup.ServiceRegistrar;
+import net.jini.core.lookup.ServiceTemplate;
+import net.jini.discovery.DiscoveryEvent;
+import net.jini.discovery.DiscoveryListener;
+import net.jini.discovery.LookupDiscovery;
+import net.jini.discovery.LookupDiscoveryManager;
+import net.jini.lease.LeaseRenewalManager;
+import net.jini.lookup.LookupCache;
+import net.jini.lookup.ServiceDiscoveryEvent;
+import net.jini.lookup.ServiceDiscoveryListener;
+import net.jini.lookup.ServiceDiscoveryManager;
+import org.gridrmi.lookup.LookupDirectory;
+import org.gridrmi.lookup.ServerListener;
+import org.gridrmi.lookup.ServerRecord;
+import org.gridrmi.lookup.entry.GridServerInfo;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+
+/**
+ * {@link LookupDirectory} on River's ServiceDiscoveryManager and one LookupCache: the cache
+ * registers for Reggie's events and re-queries after a lookup service comes back, and feeds a
+ * {@link ServerTable}.
+ */
+public final class CachingDirectory implements LookupDirectory {
+  /** Every GridRMI registration: it has a GridServerInfo entry (all fields wildcards). */
+  static final ServiceTemplate ALL_GRID_SERVERS = new ServiceTemplate(null, null, new Entry[] {new GridServerInfo()});
+  private static final long PROBE_RETRY_MILLIS = 100;
+
+  private final LookupDiscoveryManager discovery;
+  private final ServiceDiscoveryManager sdm;
+  private final LookupCache cache;
+  private final ServerTable table;
+  private boolean closed;
+
+  private CachingDirectory(LookupDiscoveryManager discovery, ServiceDiscoveryManager sdm, LookupCache cache,
+      ServerTable table) {
+    this.discovery = discovery;
+    this.sdm = sdm;
+    this.cache = cache;
+    this.table = table;
+  }
+
+  /** See {@link LookupDirectory#unicast(URI, Duration)}. */
+  public static CachingDirectory unicast(URI lookup, Duration timeout) {
+    LookupLocator locator = JiniUrls.toLocator(lookup);
+    long deadline = deadline(timeout);
+    String what = "lookup service " + JiniUrls.format(locator.getHost(), locator.getPort());
+    // Probe first, ourselves: River's discovery would retry silently for ever, we owe the
+    // caller an error naming the address within the timeout.
+    int expected = count(probe(locator, deadline, timeout, what));
+    try {
+      return open(new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator}, null,
+          RiverConfigs.discovery()), expected, deadline, what);
+    } catch (IOException | ConfigurationException e) {
+      throw new GridException(Status.UNAVAILABLE, "cannot follow the " + what + ": " + e, e);
+    }
+  }
+
+  /** See {@link LookupDirectory#multicast(Duration, String...)}. */
+  public static CachingDirectory multicast(Duration timeout, String... groups) {
+    long deadline = deadline(timeout);
+    String[] wanted = groups == null || groups.length == 0 ? LookupDiscovery.ALL_GROUPS : groups.clone();
+    String what = "lookup services of groups " + (wanted == null ? "(all)" : Arrays.toString(wanted));
+    CountDownLatch found = new CountDownLatch(1);
+    LookupDiscoveryManager discovery;
+    try {
+      discovery = new LookupDiscoveryManager(wanted, null, new DiscoveryListener() {
+        @Override public void discovered(DiscoveryEvent e) {
+          found.countDown();
+        }
+
+        @Override public void discarded(DiscoveryEvent e) {}
+      }, RiverConfigs.discovery());
+    } catch (IOException | ConfigurationException e) {
+      throw new GridException(Status.UNAVAILABLE, "cannot start multicast discovery of " + what + ": " + e, e);
+    }
+    try {
+      if (!found.await(remainingMillis(deadline), TimeUnit.MILLISECONDS)) {
+        discovery.terminate();
+        throw new GridException(Status.UNAVAILABLE, "no " + what + " answered multicast discovery within "
+            + seconds(timeout) + " (is multicast routed to this host?)");
+      }
+      int expected = 0;
+      for (ServiceRegistrar registrar : discovery.getRegistrars()) {
+        expected += count(registrar);
+      }
+      return open(discovery, expected, deadline, what);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      discovery.terminate();
+      throw new GridException(Status.CANCELLED, "interrupted while discovering " + what, e);
+    } catch (IOException | ConfigurationException e) {
+      discovery.terminate();
+      throw new GridException(Status.UNAVAILABLE, "cannot follow the " + what + ": " + e, e);
+    }
+  }
+
+  private static CachingDirectory open(LookupDiscoveryManager discovery, int expected, long deadline, String what)
+      throws IOException, ConfigurationException {
+    Configuration config = RiverConfigs.discovery();
+    ServiceDiscoveryManager sdm = new ServiceDiscoveryManager(discovery, new LeaseRenewalManager(config), config);
+    ServerTable table = new ServerTable(what);
+    LookupCache cache = sdm.createLookupCache(ALL_GRID_SERVERS, null, new ServiceDiscoveryListener() {
+      @Override public void serviceAdded(ServiceDiscoveryEvent e) {
+        table.put(e.getPostEventServiceItem());
+      }
+
+      @Override public void serviceChanged(ServiceDiscoveryEvent e) {
+        table.put(e.getPostEventServiceItem());
+      }
+
+      @Override public void serviceRemoved(ServiceDiscoveryEvent e) {
+        table.remove(e.getPreEventServiceItem().serviceID);
+      }
+    });
+    // Let the cache catch up with what the probe saw, so servers() is right on return.
+    while (table.registrations() < expected && remainingMillis(deadline) > 0) {
+      sleep(5);
+    }
+    return new CachingDirectory(discovery, sdm, cache, table);
+  }
+
+  private static ServiceRegistrar probe(LookupLocator locator, long deadline, Duration timeout, String what) {
+    Exception last = null;
+    do {
+      try {
+        return locator.getRegistrar((int) Math.max(1, Math.min(Integer.MAX_VALUE, remainingMillis(deadline))));
+      } catch (IOException | ClassNotFoundException | RuntimeException e) {
+        last = e;
+      }
+      sleep(Math.min(PROBE_RETRY_MILLIS, Math.max(0, remainingMillis(deadline))));
+    } while (remainingMillis(deadline) > 0);
+    throw new GridException(Status.UNAVAILABLE, what + " unreachable within " + seconds(timeout) + ": " + last, last);
+  }
+
+  /** How many GridRMI registrations a registrar holds (a count-only query). */
+  private static int count(ServiceRegistrar registrar) {
+    try {
+      return registrar.lookup(ALL_GRID_SERVERS, 0).totalMatches;
+    } catch (IOException e) {
+      return 0; // the cache will find out by itself; this count only shortens the wait
+    }
+  }
+
+  @Override
+  public List<ServerRecord> servers() {
+    return table.servers();
+  }
+
+  @Override
+  public List<ServerRecord> servers(String serviceTypeName) {
+    Objects.requireNonNull(serviceTypeName, "serviceTypeName");
+    return table.servers().stream().filter(s -> s.offers(serviceTypeName)).toList();
+  }
+
+  @Override
+  public void addListener(ServerListener listener) {
+    table.addListener(Objects.requireNonNull(listener, "listener"));
+  }
+
+  @Override
+  public void removeListener(ServerListener listener) {
+    table.removeListener(listener);
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    cache.terminate();
+    sdm.terminate();
+    discovery.terminate();
+    table.close();
+  }
+
+  private static long deadline(Duration timeout) {
+    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("timeout must be positive, not " + timeout);
+    }
+    return System.nanoTime() + timeout.toNanos();
+  }
+
+  private static long remainingMillis(long deadline) {
+    return TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+  }
+
+  private static String seconds(Duration d) {
+    return d.toMillis() / 1000.0 + " s";
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new GridException(Status.CANCELLED, "interrupted", e);
+    }
+  }
+}

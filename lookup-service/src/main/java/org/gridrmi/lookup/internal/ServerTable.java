@@ -1,0 +1,139 @@
+package org.gridrmi.lookup.internal;
+
+import java.rmi.Remote;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import net.jini.core.lookup.ServiceID;
+import net.jini.core.lookup.ServiceItem;
+import org.gridrmi.lookup.LookupAttributes;
+import org.gridrmi.lookup.ServerListener;
+import org.gridrmi.lookup.ServerListener.Change;
+import org.gridrmi.lookup.ServerRecord;
+
+/**
+ * The registrations a directory knows (by service id) folded into servers (by endpoint), and
+ * the listeners told of every change. Listeners run on one thread of their own, so River's
+ * event threads never wait for user code and every listener sees changes in order.
+ */
+final class ServerTable {
+  private static final Logger LOG = Logger.getLogger(ServerTable.class.getName());
+  private static final Comparator<ServerRecord> ORDER =
+      Comparator.comparing(ServerRecord::name).thenComparing(ServerRecord::endpoint);
+
+  private final Map<ServiceID, ServiceItem> items = new HashMap<>();
+  private final Map<String, ServerRecord> servers = new HashMap<>();
+  private final List<ServerListener> listeners = new CopyOnWriteArrayList<>();
+  private final ExecutorService notifier;
+
+  ServerTable(String name) {
+    notifier = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "gridrmi-lookup-listeners-" + name);
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  /** A registration was added or its attributes changed. */
+  synchronized void put(ServiceItem item) {
+    if (item.service == null || !(item.service instanceof Remote) || endpoint(item) == null) {
+      return; // not a GridRMI registration, or its proxy could not be unmarshalled here
+    }
+    ServiceItem old = items.put(item.serviceID, item);
+    if (old != null && !Objects.equals(endpoint(old), endpoint(item))) {
+      regroup(endpoint(old));
+    }
+    regroup(endpoint(item));
+  }
+
+  /** A registration is gone. */
+  synchronized void remove(ServiceID id) {
+    ServiceItem old = items.remove(id);
+    if (old != null) {
+      regroup(endpoint(old));
+    }
+  }
+
+  synchronized int registrations() {
+    return items.size();
+  }
+
+  synchronized List<ServerRecord> servers() {
+    List<ServerRecord> all = new ArrayList<>(servers.values());
+    all.sort(ORDER);
+    return all;
+  }
+
+  synchronized void addListener(ServerListener listener) {
+    listeners.add(listener);
+    List<ServerRecord> now = servers();
+    notifier.execute(() -> now.forEach(s -> call(listener, Change.APPEARED, s)));
+  }
+
+  void removeListener(ServerListener listener) {
+    listeners.remove(listener);
+  }
+
+  void close() {
+    notifier.shutdownNow();
+  }
+
+  /** Rebuilds one server from its registrations and tells listeners if it changed. */
+  private void regroup(String endpoint) {
+    ServerRecord before = servers.get(endpoint);
+    ServerRecord after = build(endpoint);
+    if (after == null) {
+      servers.remove(endpoint);
+    } else {
+      servers.put(endpoint, after);
+    }
+    Change change = before == null ? (after == null ? null : Change.APPEARED)
+        : after == null ? Change.DISAPPEARED : before.equals(after) ? null : Change.CHANGED;
+    if (change != null) {
+      ServerRecord subject = after == null ? before : after;
+      notifier.execute(() -> listeners.forEach(l -> call(l, change, subject)));
+    }
+  }
+
+  private ServerRecord build(String endpoint) {
+    TreeMap<String, ServiceItem> byType = new TreeMap<>();
+    for (ServiceItem item : items.values()) {
+      if (endpoint.equals(endpoint(item))) {
+        byType.put(AttributeCodec.serviceType(item.attributeSets), item);
+      }
+    }
+    if (byType.isEmpty()) {
+      return null;
+    }
+    // Registrations of one server differ only in service type and in when load was sampled;
+    // merging in type order makes the result deterministic.
+    Map<String, String> attributes = new TreeMap<>();
+    byType.values().forEach(i -> attributes.putAll(AttributeCodec.decode(i.attributeSets)));
+    ServiceItem first = byType.firstEntry().getValue();
+    String name = attributes.getOrDefault(LookupAttributes.NAME, endpoint);
+    return new ServerRecord(name, endpoint, List.copyOf(new TreeSet<>(byType.keySet())), attributes,
+        (Remote) first.service);
+  }
+
+  private static String endpoint(ServiceItem item) {
+    return AttributeCodec.decode(item.attributeSets).get(LookupAttributes.ENDPOINT);
+  }
+
+  private static void call(ServerListener listener, Change change, ServerRecord server) {
+    try {
+      listener.serverChanged(change, server);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "server listener failed on " + change + " " + server.name(), e);
+    }
+  }
+}

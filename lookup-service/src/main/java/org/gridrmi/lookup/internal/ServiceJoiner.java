@@ -1,0 +1,169 @@
+package org.gridrmi.lookup.internal;
+
+import java.io.IOException;
+import java.net.URI;
+import java.rmi.Remote;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import net.jini.config.Configuration;
+import net.jini.config.ConfigurationException;
+import net.jini.core.discovery.LookupLocator;
+import net.jini.core.entry.Entry;
+import net.jini.core.lookup.ServiceID;
+import net.jini.discovery.LookupDiscoveryManager;
+import net.jini.lease.LeaseRenewalManager;
+import net.jini.lookup.JoinManager;
+import org.gridrmi.lookup.LookupRegistration;
+import org.gridrmi.lookup.ServerDescriptor;
+
+/**
+ * {@link LookupRegistration} on River's JoinManager: one JoinManager per service type, sharing
+ * one discovery manager (unicast to one locator) and one lease renewal manager. JoinManager is
+ * what brings a registration back after the lookup service restarts: when a renewal fails it
+ * discards the registrar, discovery finds the lookup service again, and it registers anew
+ * under the same service id.
+ */
+public final class ServiceJoiner implements LookupRegistration {
+  private static final Logger LOG = Logger.getLogger(ServiceJoiner.class.getName());
+
+  private final ServerDescriptor descriptor;
+  private final Supplier<Map<String, String>> dynamic;
+  private final LookupDiscoveryManager discovery;
+  private final LeaseRenewalManager leases;
+  private final List<JoinManager> joins = new ArrayList<>();
+  private final List<Map<String, String>> published = new ArrayList<>();
+  private final ScheduledExecutorService refresher;
+  private boolean closed;
+
+  private ServiceJoiner(ServerDescriptor descriptor, Supplier<Map<String, String>> dynamic,
+      LookupDiscoveryManager discovery, LeaseRenewalManager leases) {
+    this.descriptor = descriptor;
+    this.dynamic = dynamic;
+    this.discovery = discovery;
+    this.leases = leases;
+    this.refresher = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "gridrmi-lookup-refresh-" + descriptor.name());
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  /** See {@link LookupRegistration#join(URI, Remote, ServerDescriptor, Duration, Duration, Supplier)}. */
+  public static ServiceJoiner join(URI lookup, Remote proxy, ServerDescriptor descriptor, Duration lease,
+      Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
+    LookupLocator locator = JiniUrls.toLocator(lookup);
+    Objects.requireNonNull(proxy, "proxy");
+    Objects.requireNonNull(descriptor, "descriptor");
+    Objects.requireNonNull(dynamicAttributes, "dynamicAttributes");
+    if (lease == null || lease.toMillis() <= 0) {
+      throw new IllegalArgumentException("lease must be positive, not " + lease);
+    }
+    if (refresh == null || refresh.toMillis() <= 0) {
+      throw new IllegalArgumentException("refresh interval must be positive, not " + refresh);
+    }
+    Configuration config = RiverConfigs.join(lease);
+    ServiceJoiner joiner;
+    try {
+      joiner = new ServiceJoiner(descriptor, dynamicAttributes,
+          new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator}, null, config),
+          new LeaseRenewalManager(config));
+      joiner.start(proxy, config);
+    } catch (IOException | ConfigurationException e) {
+      throw new IllegalStateException("cannot join the lookup service at " + lookup + ": " + e, e);
+    }
+    joiner.refresher.scheduleWithFixedDelay(joiner::refresh, refresh.toMillis(), refresh.toMillis(),
+        TimeUnit.MILLISECONDS);
+    return joiner;
+  }
+
+  private synchronized void start(Remote proxy, Configuration config) throws IOException, ConfigurationException {
+    Map<String, String> now = dynamic.get();
+    for (String type : descriptor.services()) {
+      Entry[] entries = AttributeCodec.encode(descriptor, type, now);
+      UUID id = UUID.randomUUID();
+      // Our own id, stable for the life of this registration: after a lookup restart the
+      // same service comes back under the same id, so caches see one service, not two.
+      ServiceID serviceId = new ServiceID(id.getMostSignificantBits(), id.getLeastSignificantBits());
+      joins.add(new JoinManager(proxy, entries, serviceId, discovery, leases, config));
+      published.add(AttributeCodec.decode(entries));
+    }
+  }
+
+  /** Re-reads load and dynamic attributes; publishes only what changed (each change is an event for every client). */
+  private synchronized void refresh() {
+    if (closed) {
+      return;
+    }
+    try {
+      Map<String, String> now = dynamic.get();
+      for (int i = 0; i < joins.size(); i++) {
+        Entry[] entries = AttributeCodec.encode(descriptor, descriptor.services().get(i), now);
+        Map<String, String> decoded = AttributeCodec.decode(entries);
+        if (!decoded.equals(published.get(i))) {
+          joins.get(i).setAttributes(entries);
+          published.set(i, decoded);
+        }
+      }
+    } catch (RuntimeException e) {
+      // A refresh that fails must not kill the refresher thread: try again next time.
+      LOG.log(Level.WARNING, "cannot refresh the attributes of " + descriptor.name(), e);
+    }
+  }
+
+  @Override
+  public synchronized boolean isRegistered() {
+    if (closed) {
+      return false;
+    }
+    for (JoinManager join : joins) {
+      if (join.getJoinSet().length == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public boolean awaitRegistered(Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!isRegistered()) {
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    refresher.shutdownNow();
+    joins.forEach(JoinManager::terminate); // cancels the leases: the registrations go at once
+    discovery.terminate();
+    leases.clear();
+  }
+
+  @Override
+  public String toString() {
+    return "LookupRegistration[" + descriptor.name() + " " + descriptor.services() + "]";
+  }
+}
