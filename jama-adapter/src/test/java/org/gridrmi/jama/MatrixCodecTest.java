@@ -76,9 +76,7 @@ class MatrixCodecTest {
 
   @Test
   void isFoundByServiceLoader() {
-    @SuppressWarnings("rawtypes")
-    ServiceLoader<ValueCodec> loader = ServiceLoader.load(ValueCodec.class);
-    assertThat(loader.stream().map(p -> p.type().getName())).contains(MatrixCodec.class.getName());
+    assertThat(ServiceLoader.load(ValueCodec.class).stream().map(p -> p.type().getName())).contains(MatrixCodec.class.getName());
     assertThat(codec.type()).isEqualTo(Matrix.class);
     assertThat(codec.id()).isEqualTo("jama.Matrix");
   }
