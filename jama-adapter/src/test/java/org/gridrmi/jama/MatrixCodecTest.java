@@ -75,6 +75,7 @@ class MatrixCodecTest {
   }
 
   @Test
+  @SuppressWarnings("rawtypes") // ValueCodec.class can only be a raw Class
   void isFoundByServiceLoader() {
     assertThat(ServiceLoader.load(ValueCodec.class).stream().map(p -> p.type().getName())).contains(MatrixCodec.class.getName());
     assertThat(codec.type()).isEqualTo(Matrix.class);
