@@ -1,0 +1,24 @@
+package org.gridrmi.client;
+
+import java.util.Map;
+
+/**
+ * A server's counters at one moment, as {@link Grid#stats} reads them.
+ *
+ * @param values values it holds (results, replicas)
+ * @param pending values not yet computed
+ * @param sentBytes bytes its JVM sent on GridRMI connections
+ * @param receivedBytes bytes its JVM received
+ * @param perPeer per peer {@code host:port} (or {@code inbound}): {sent, received}
+ * @param heapUsedBytes its JVM's used heap
+ * @param callsRun async calls it ran
+ */
+public record ServerStats(int values, int pending, long sentBytes, long receivedBytes, Map<String, long[]> perPeer,
+    long heapUsedBytes, long callsRun) {
+
+  /** Bytes the server received on connections it opened to {@code rmi://host:port} or {@code host:port}. */
+  public long receivedFrom(String address) {
+    long[] v = perPeer.get(address.startsWith("rmi://") ? address.substring(6) : address);
+    return v == null ? 0 : v[1];
+  }
+}

@@ -1,0 +1,109 @@
+package org.gridrmi.client.internal;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.Nodes;
+import org.gridrmi.ref.internal.Ref;
+import org.gridrmi.ref.internal.Slot;
+import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.SerializedValue;
+
+/**
+ * Turns a call on an async view into a command on the server's channel and returns the result's reference at
+ * once (future-based). The result's id is chosen here, so that the reference can be passed on before the server
+ * has even seen the call.
+ */
+final class AsyncHandler implements InvocationHandler {
+  private final Session session;
+  private final ServerChannel channel;
+  private final Class<?> service;
+  private final Duration deadline;
+  private final Map<Method, Target> targets = new ConcurrentHashMap<>();
+
+  private record Target(String key, String label, Parameter[] params) {}
+
+  AsyncHandler(Session session, ServerChannel channel, Class<?> service, Duration deadline) {
+    this.session = session;
+    this.channel = channel;
+    this.service = service;
+    this.deadline = deadline;
+  }
+
+  @Override
+  public Object invoke(Object proxy, Method method, Object[] args) {
+    if (method.getDeclaringClass() == Object.class) return ObjectMethods.handle(proxy, method, args, this);
+    Target t = targets.computeIfAbsent(method, m -> {
+      Method sm = ViewMethods.serviceMethod(service, m);
+      return new Target(ViewMethods.key(sm), service.getSimpleName() + "." + sm.getName(), m.getParameters());
+    });
+    String site = t.label() + " on " + channel.server().name();
+    if (session.closed()) throw new GridException(Status.CANCELLED, site + ": the Grid is closed");
+    Object[] a = args == null ? new Object[0] : args;
+    Object[] wire = new Object[a.length];
+    List<CompletableFuture<?>> after = new ArrayList<>();
+    List<Command> commands = new ArrayList<>();
+    for (int i = 0; i < a.length; i++) {
+      if (t.params()[i].getType() == RemoteReference.class) {
+        wire[i] = reference(a[i], i, t, site, after, commands);
+      } else {
+        wire[i] = a[i] == null ? null : SerializedValue.of(a[i]);
+      }
+    }
+    UUID id = Session.newId();
+    long deadlineMillis = deadline == null ? 0 : System.currentTimeMillis() + deadline.toMillis();
+    commands.add(new Command.Call(id, service.getName(), t.key(), wire, deadlineMillis, t.label()));
+    CompletableFuture<Void> accepted = new CompletableFuture<>();
+    for (int i = 0; i < commands.size(); i++) {
+      channel.send(new ServerChannel.Pending(commands.get(i), i == commands.size() - 1 ? accepted
+          : new CompletableFuture<>(), i == 0 ? after : List.of()));
+    }
+    channel.held.add(id);
+    Ref<Object> ref = new Ref<>(id, channel.server().address(), new CallContext(session, site, accepted, channel));
+    session.track(ref);
+    return ref;
+  }
+
+  private Object reference(Object arg, int i, Target t, String site, List<CompletableFuture<?>> after,
+      List<Command> commands) {
+    String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
+    if (arg == null) {
+      throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
+    }
+    if (!(arg instanceof Ref<?> r)) return arg; // an inline reference carries its value
+    if (r.context() instanceof CallContext c) {
+      if (c.session().closed()) {
+        throw new GridException(Status.CANCELLED, "argument " + (i + 1) + name + " of " + site
+            + " is a reference from a closed Grid (" + c.label() + ")");
+      }
+      if (c.channel() != channel && c.channel() != null) after.add(c.submitted());
+    }
+    LocalNode home = Nodes.homeIfStarted();
+    if (home != null && r.owner().equals(home.address())) {
+      Slot s = Nodes.findSlot(r.id());
+      if (s == null) {
+        throw new GridException(Status.NOT_FOUND, "argument " + (i + 1) + name + " of " + site
+            + " was released: " + r.describe());
+      }
+      if (s.isDone() && !s.future().isCompletedExceptionally() && channel.pushed.add(r.id())) {
+        commands.add(new Command.Replica(Nodes.JVM_ID, r.id(),
+            new org.gridrmi.ref.internal.wire.WireValue(s.future().join())));
+        channel.held.add(r.id());
+      }
+    }
+    return r;
+  }
+
+  @Override public String toString() { return "async " + service.getSimpleName() + " on " + channel.server().name(); }
+}

@@ -1,0 +1,20 @@
+package org.gridrmi.client.internal;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.gridrmi.client.ServerInfo;
+
+/** Where a Grid learns which servers exist: fixed addresses, or a lookup service that sees them come and go. */
+public interface Directory extends AutoCloseable {
+  /** The servers known now. */
+  List<ServerInfo> servers();
+
+  /** Calls {@code listener} with the current list whenever a server appears, changes or disappears. */
+  default void onChange(Consumer<List<ServerInfo>> listener) { }
+
+  /** Where it looks, for messages. */
+  String describe();
+
+  @Override
+  default void close() { }
+}

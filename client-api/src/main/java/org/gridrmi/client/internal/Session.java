@@ -1,0 +1,113 @@
+package org.gridrmi.client.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+import org.gridrmi.client.GridScope;
+import org.gridrmi.client.ServerInfo;
+import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.internal.Daemons;
+import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.Nodes;
+import org.gridrmi.ref.internal.Ref;
+import org.gridrmi.ref.internal.RefContext;
+
+/**
+ * The state of one open Grid: its channels to servers, the references it made (for scopes and close), the
+ * lease renewals. References point back to it through their {@link RefContext}.
+ */
+public final class Session implements AutoCloseable {
+  private static final AtomicLong SEQUENCE = new AtomicLong();
+  private final Map<String, ServerChannel> channels = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
+      Daemons.factory("gridrmi-lease-renewal"));
+  private final ThreadLocal<Deque<Scope>> scopes = ThreadLocal.withInitial(ArrayDeque::new);
+  private final List<UUID> puts = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final long renewMillis;
+  private volatile boolean closed;
+
+  public Session(long renewMillis) {
+    this.renewMillis = renewMillis;
+  }
+
+  /** A value id no other JVM will make: this JVM's id plus a sequence number. */
+  static UUID newId() {
+    return new UUID(Nodes.JVM_ID.getMostSignificantBits(),
+        Nodes.JVM_ID.getLeastSignificantBits() + SEQUENCE.incrementAndGet());
+  }
+
+  ServerChannel channel(ServerInfo server) {
+    return channels.computeIfAbsent(server.address(), a -> new ServerChannel(server, this));
+  }
+
+  ScheduledExecutorService timers() { return timers; }
+  long renewMillis() { return renewMillis; }
+  public boolean closed() { return closed; }
+
+  /** Stores a value in this JVM's node; a server that needs it gets a copy pushed with the call. */
+  public <T> RemoteReference<T> put(T value) {
+    LocalNode home = Nodes.home();
+    UUID id = newId();
+    home.table().put(id, Nodes.JVM_ID, "put value", value);
+    puts.add(id);
+    Ref<T> ref = new Ref<>(id, home.address(), new CallContext(this, "put " + typeName(value),
+        CompletableFuture.completedFuture(null), null));
+    track(ref);
+    return ref;
+  }
+
+  private static String typeName(Object v) {
+    return v == null ? "null" : v.getClass().getSimpleName();
+  }
+
+  void track(Ref<?> ref) {
+    Deque<Scope> d = scopes.get();
+    if (!d.isEmpty()) d.peek().refs.add(ref);
+  }
+
+  void release(Ref<?> ref, ServerChannel channel) {
+    if (channel == null) {
+      puts.remove(ref.id());
+      LocalNode home = Nodes.byAddress(ref.owner());
+      if (home != null) home.table().release(Nodes.JVM_ID, List.of(ref.id()));
+    } else {
+      channel.release(List.of(ref.id()));
+    }
+  }
+
+  public GridScope openScope() {
+    Scope s = new Scope();
+    scopes.get().push(s);
+    return s;
+  }
+
+  /** Releases everything this Grid made and stops renewing leases; references made by it fail with CANCELLED. */
+  @Override
+  public void close() {
+    if (closed) return;
+    closed = true;
+    channels.values().forEach(ServerChannel::close);
+    LocalNode home = puts.isEmpty() ? null : Nodes.home();
+    if (home != null) home.table().release(Nodes.JVM_ID, List.copyOf(puts));
+    timers.shutdownNow();
+  }
+
+  private final class Scope implements GridScope {
+    final List<Ref<?>> refs = new ArrayList<>();
+
+    @Override
+    public void close() {
+      scopes.get().remove(this);
+      refs.forEach(Ref::release);
+      refs.clear();
+    }
+  }
+}

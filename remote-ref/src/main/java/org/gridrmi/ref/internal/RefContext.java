@@ -1,0 +1,22 @@
+package org.gridrmi.ref.internal;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the client that made a reference knows about it beyond its identity: the call it came from, whether the
+ * command that creates it has reached its server, and whether the client's Grid is still open.
+ * Never serialized: a reference that travels arrives without one.
+ */
+public interface RefContext {
+  /** The call that makes the value, such as {@code MatrixOps.svd on S1}; for messages. */
+  String label();
+
+  /** Completes when the server has registered the value's id (the batch carrying it was accepted). */
+  CompletableFuture<?> submitted();
+
+  /** True once the Grid that made the reference is closed. */
+  boolean closed();
+
+  /** Releases the value on behalf of this client. */
+  void release(Ref<?> ref);
+}

@@ -1,0 +1,80 @@
+package org.gridrmi.ref.internal;
+
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.net.TransportMetrics;
+import org.gridrmi.ref.internal.wire.Failure;
+import org.gridrmi.ref.internal.wire.FetchResult;
+import org.gridrmi.ref.internal.wire.NodeInfo;
+import org.gridrmi.ref.internal.wire.NodeStats;
+import org.gridrmi.ref.internal.wire.ValueStore;
+
+/** The remote {@link ValueStore} of a node: a thin face over its {@link ValueTable}. */
+public class StoreEndpoint implements ValueStore {
+  /** The longest a fetch waits in one round, so that a caller's deadline and a dead peer are noticed. */
+  public static final long MAX_WAIT_MILLIS = 10_000;
+  protected final LocalNode node;
+
+  public StoreEndpoint(LocalNode node) {
+    this.node = node;
+  }
+
+  @Override
+  public NodeInfo info() {
+    return new NodeInfo(node.id(), node.name(), node.address());
+  }
+
+  @Override
+  public FetchResult fetch(UUID id, long waitMillis, String requester) {
+    Slot s = node.table().get(id);
+    if (s == null) {
+      return FetchResult.failed(Failure.of(Status.NOT_FOUND, "value " + id + " is not held by " + node
+          + ": never made there, released, or its lease lapsed", null, null));
+    }
+    try {
+      return FetchResult.ready(s.future().get(Math.max(0, Math.min(waitMillis, MAX_WAIT_MILLIS)),
+          TimeUnit.MILLISECONDS));
+    } catch (TimeoutException e) {
+      return FetchResult.PENDING;
+    } catch (ExecutionException e) {
+      return FetchResult.failed(FailureCarrier.unwrap(e, null));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return FetchResult.PENDING;
+    }
+  }
+
+  @Override
+  public void release(UUID holder, List<UUID> ids) {
+    node.table().release(holder, ids);
+  }
+
+  @Override
+  public long renew(UUID holder) {
+    return node.table().renew(holder);
+  }
+
+  @Override
+  public boolean cancel(UUID id) {
+    Slot s = node.table().get(id);
+    return s != null && s.cancel(s.label() + " on " + node);
+  }
+
+  @Override
+  public NodeStats stats() {
+    TransportMetrics.Snapshot t = TransportMetrics.snapshot();
+    long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    return new NodeStats(node.table().size(), node.table().pending(), node.table().holders(), t.sentBytes(),
+        t.receivedBytes(), t.perPeer(), heap, callsRun());
+  }
+
+  /** Calls this node ran; servers count them. */
+  protected long callsRun() {
+    return 0;
+  }
+}

@@ -1,0 +1,99 @@
+package org.gridrmi.ref.internal;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The values one node holds, and the leases that keep them: a value lives while at least one holder keeps it, and
+ * a holder keeps its values while it releases none of them and renews its lease in time. A holder that stops
+ * renewing (a crashed client) loses every value after one lease period.
+ */
+public final class ValueTable {
+  private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
+  private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
+  private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
+  private final UUID self;
+  private final long leaseMillis;
+
+  /**
+   * @param self the node's own id: values it holds for itself never lapse
+   * @param leaseMillis how long a remote holder's lease lasts after each renewal
+   */
+  public ValueTable(UUID self, long leaseMillis) {
+    this.self = self;
+    this.leaseMillis = leaseMillis;
+  }
+
+  public long leaseMillis() { return leaseMillis; }
+
+  /** A new pending value, or null if the id is already known (a batch sent twice). */
+  public Slot create(UUID id, UUID holder, String label) {
+    Slot s = new Slot(id, label);
+    if (slots.putIfAbsent(id, s) != null) return null;
+    hold(s, holder);
+    return s;
+  }
+
+  /** Stores a value that is already known (a put, or a replica of another node's value). */
+  public Slot put(UUID id, UUID holder, String label, Object value) {
+    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, label));
+    s.set(value);
+    hold(s, holder);
+    return s;
+  }
+
+  private void hold(Slot s, UUID holder) {
+    s.holders.add(holder);
+    byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
+    if (!holder.equals(self)) leaseExpiry.putIfAbsent(holder, System.currentTimeMillis() + leaseMillis);
+  }
+
+  public Slot get(UUID id) { return slots.get(id); }
+
+  public void release(UUID holder, List<UUID> ids) {
+    Set<UUID> held = byHolder.get(holder);
+    for (UUID id : ids) {
+      if (held != null) held.remove(id);
+      Slot s = slots.get(id);
+      if (s != null) {
+        s.holders.remove(holder);
+        if (s.holders.isEmpty()) slots.remove(id, s);
+      }
+    }
+  }
+
+  /** Renews every value of {@code holder}; returns the lease granted. */
+  public long renew(UUID holder) {
+    leaseExpiry.put(holder, System.currentTimeMillis() + leaseMillis);
+    return leaseMillis;
+  }
+
+  /** Drops the values of every holder whose lease lapsed; returns how many values were freed. */
+  public int expire(long now) {
+    int freed = 0;
+    for (Map.Entry<UUID, Long> e : leaseExpiry.entrySet()) {
+      if (e.getValue() >= now) continue;
+      UUID holder = e.getKey();
+      leaseExpiry.remove(holder, e.getValue());
+      Set<UUID> held = byHolder.remove(holder);
+      if (held == null) continue;
+      int before = slots.size();
+      release(holder, List.copyOf(held));
+      freed += before - slots.size();
+    }
+    return freed;
+  }
+
+  public int size() { return slots.size(); }
+
+  public int pending() {
+    int n = 0;
+    for (Slot s : slots.values()) if (!s.isDone()) n++;
+    return n;
+  }
+
+  public int holders() { return leaseExpiry.size(); }
+}

@@ -1,0 +1,41 @@
+package org.gridrmi.ref.internal.wire;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+
+/**
+ * A by-value argument kept as bytes until the call runs, so that a class the server cannot load (a task not
+ * deployed there) fails that one call instead of the whole batch it came in.
+ */
+public record SerializedValue(String className, byte[] bytes) implements Serializable {
+
+  public static SerializedValue of(Object value) {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(b)) {
+      out.writeObject(new WireValue(value));
+    } catch (IOException e) {
+      throw new GridException(Status.INVALID_ARGUMENT,
+          "argument of " + (value == null ? "null" : value.getClass().getName()) + " cannot be serialized: " + e, e);
+    }
+    return new SerializedValue(value == null ? "null" : value.getClass().getName(), b.toByteArray());
+  }
+
+  /** Deserializes the value in the server's class loader. */
+  public Object value() {
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+      return ((WireValue) in.readObject()).value();
+    } catch (ClassNotFoundException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, "class " + e.getMessage() + " (argument of type "
+          + className + ") cannot be loaded on this server: deploy it on the server's class path "
+          + "(./gridrmi server --task-jar JAR); code sent by clients is never loaded", e);
+    } catch (IOException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className + " is unreadable: " + e, e);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package org.gridrmi.server;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.server.internal.DataflowExecutor;
+import org.gridrmi.server.internal.ServerEndpoint;
+import org.gridrmi.server.internal.ServiceRegistry;
+
+/**
+ * A GridRMI server: exports plain Java service interfaces over RMI, holds the values its calls make, and runs
+ * async calls on a bounded pool as their arguments arrive.
+ *
+ * <pre>{@code
+ * GridServer s = GridServer.builder().name("S1").port(5001)
+ *     .export(MatrixOps.class, new JamaMatrixOps()).start();
+ * }</pre>
+ *
+ * <p>Several servers may run in one JVM (tests do): each has its own node and port; values they hold are local
+ * to each other, so references between them resolve without copies.
+ */
+public final class GridServer implements AutoCloseable {
+  private final LocalNode node;
+  private final DataflowExecutor executor;
+  private final List<String> services;
+  private final List<AutoCloseable> attachments = new ArrayList<>();
+
+  private GridServer(Builder b) {
+    ServiceRegistry registry = new ServiceRegistry();
+    b.exports.forEach(e -> e.register(registry));
+    this.services = registry.names();
+    DataflowExecutor[] executor = new DataflowExecutor[1];
+    // the executor exists before the endpoint is exported, so no call can arrive ahead of it
+    this.node = LocalNode.start(UUID.randomUUID(), b.name, b.host, b.port, b.lease.toMillis(), n -> {
+      executor[0] = new DataflowExecutor(n, registry, b.threads);
+      return new ServerEndpoint(n, registry, executor[0]);
+    });
+    this.executor = executor[0];
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@code rmi://host:port}, what clients connect to. */
+  public String address() { return node.address(); }
+  public String name() { return node.name(); }
+  public int port() { return java.net.URI.create(node.address()).getPort(); }
+  /** The exported service interfaces, by name. */
+  public List<String> services() { return services; }
+  /** How many values this server holds now (owned and replicas). */
+  public int storeSize() { return node.table().size(); }
+  /** The node's id (what its lookup registration and its stats carry). */
+  public UUID id() { return node.id(); }
+  /** The exported remote object, for a lookup service registration. */
+  public java.rmi.Remote endpoint() { return node.endpoint(); }
+
+  /** Closes {@code c} together with this server (a lookup registration, say). */
+  public void closeWith(AutoCloseable c) {
+    attachments.add(c);
+  }
+
+  /** Stops serving; values it held are gone, calls in progress are interrupted. */
+  @Override
+  public void close() {
+    for (AutoCloseable c : attachments) {
+      try {
+        c.close();
+      } catch (Exception ignored) {
+        // best effort: the server goes down either way
+      }
+    }
+    executor.close();
+    node.close();
+  }
+
+  /** Configures a server; {@link #start()} binds its port. */
+  public static final class Builder {
+    private final List<Export<?>> exports = new ArrayList<>();
+    private String name = "server";
+    private String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
+    private int port;
+    private int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+    private Duration lease = Duration.ofMillis(Long.getLong("gridrmi.leaseMillis", 60_000));
+
+    private Builder() {}
+
+    public Builder name(String name) { this.name = name; return this; }
+    /** The address other JVMs use to reach this server. */
+    public Builder host(String host) { this.host = host; return this; }
+    /** 0 (the default) picks a free port. */
+    public Builder port(int port) {
+      if (port < 0 || port > 65535) throw new GridException(Status.INVALID_ARGUMENT, "port " + port + " out of range 0..65535");
+      this.port = port;
+      return this;
+    }
+    /** Size of the compute pool. */
+    public Builder threads(int threads) {
+      if (threads < 1) throw new GridException(Status.INVALID_ARGUMENT, "threads must be at least 1, got " + threads);
+      this.threads = threads;
+      return this;
+    }
+    /** How long a client's values outlive its last lease renewal. */
+    public Builder lease(Duration lease) {
+      if (lease.isNegative() || lease.isZero()) throw new GridException(Status.INVALID_ARGUMENT, "lease must be positive: " + lease);
+      this.lease = lease;
+      return this;
+    }
+    public <S> Builder export(Class<S> iface, S impl) { exports.add(new Export<>(iface, impl)); return this; }
+
+    public GridServer start() {
+      if (exports.isEmpty()) throw new GridException(Status.INVALID_ARGUMENT, "server " + name + " exports no service");
+      return new GridServer(this);
+    }
+  }
+
+  private record Export<S>(Class<S> iface, S impl) {
+    void register(ServiceRegistry r) { r.export(iface, impl); }
+  }
+}

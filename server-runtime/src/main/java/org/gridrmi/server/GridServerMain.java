@@ -1,0 +1,90 @@
+package org.gridrmi.server;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.net.Links;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Runs one GridRMI server until the process is stopped. Prints one line {@code GridRMI server NAME ready at
+ * rmi://HOST:PORT} once it serves, which scripts and tests wait for.
+ */
+@Command(name = "server", mixinStandardHelpOptions = true,
+    description = "Run a GridRMI server that exports the given services.")
+public class GridServerMain implements Callable<Integer> {
+  @Option(names = "--name", description = "server name (default ${DEFAULT-VALUE})")
+  String name = "S1";
+
+  @Option(names = "--host", description = "address other JVMs use to reach this server (default ${DEFAULT-VALUE})")
+  String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
+
+  @Option(names = "--port", description = "port, 0 for a free one (default ${DEFAULT-VALUE})")
+  int port;
+
+  @Option(names = "--threads", description = "compute threads (default: cores, at least 2)")
+  Integer threads;
+
+  @Option(names = "--lease", description = "how long a client's values outlive its last renewal, e.g. 60s (default ${DEFAULT-VALUE})",
+      converter = DurationConverter.class)
+  Duration lease = Duration.ofSeconds(60);
+
+  @Option(names = "--link", description = "emulated link: loopback, lan, paper-wan or delay=21ms,bw=3MB/s")
+  String link;
+
+  @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export", required = true)
+  List<String> services = new ArrayList<>();
+
+  @Override
+  public Integer call() throws Exception {
+    if (link != null) {
+      System.setProperty(Links.PROPERTY, link);
+    }
+    GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease);
+    if (threads != null) b.threads(threads);
+    for (String s : services) export(b, s);
+    GridServer server = b.start();
+    Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+    System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting " + server.services());
+    System.out.flush();
+    new CountDownLatch(1).await();
+    return 0;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static void export(GridServer.Builder b, String spec) throws ReflectiveOperationException {
+    int eq = spec.indexOf('=');
+    if (eq < 0) {
+      throw new GridException(Status.INVALID_ARGUMENT, "--service '" + spec + "': expected INTERFACE=IMPLEMENTATION");
+    }
+    Class iface = Class.forName(spec.substring(0, eq));
+    Object impl = Class.forName(spec.substring(eq + 1)).getDeclaredConstructor().newInstance();
+    b.export(iface, impl);
+  }
+
+  /** Parses 60s, 500ms, 2m. */
+  public static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String v) {
+      String s = v.trim().toLowerCase(java.util.Locale.ROOT);
+      try {
+        if (s.endsWith("ms")) return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2).trim()));
+        if (s.endsWith("s")) return Duration.ofMillis(Math.round(Double.parseDouble(s.substring(0, s.length() - 1)) * 1000));
+        if (s.endsWith("m")) return Duration.ofMinutes(Long.parseLong(s.substring(0, s.length() - 1).trim()));
+      } catch (NumberFormatException e) {
+        // fall through to the error below
+      }
+      throw new CommandLine.TypeConversionException("'" + v + "' is not a duration: expected e.g. 500ms, 60s or 2m");
+    }
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new GridServerMain()).execute(args));
+  }
+}

@@ -1,0 +1,60 @@
+package org.gridrmi.server.internal;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.MethodKeys;
+
+/** The services a server exports: interface name to implementation and its methods by wire key. */
+public final class ServiceRegistry {
+  private final Map<String, Exported> services = new ConcurrentHashMap<>();
+
+  /** One exported method, ready to invoke. */
+  public record Target(Object impl, Method method, String label) {}
+
+  private record Exported(Object impl, Map<String, Method> methods) {}
+
+  public <S> void export(Class<S> iface, S impl) {
+    if (!iface.isInterface()) {
+      throw new GridException(Status.INVALID_ARGUMENT, iface.getName() + " is not an interface: export interfaces");
+    }
+    if (!iface.isInstance(impl)) {
+      throw new GridException(Status.INVALID_ARGUMENT, impl.getClass().getName() + " does not implement " + iface.getName());
+    }
+    Map<String, Method> methods = new TreeMap<>();
+    for (Method m : iface.getMethods()) {
+      if (Modifier.isStatic(m.getModifiers())) continue;
+      m.setAccessible(true);
+      methods.put(MethodKeys.of(m), m);
+    }
+    services.put(iface.getName(), new Exported(impl, methods));
+  }
+
+  /**
+   * The method to run.
+   *
+   * @throws GridException NOT_FOUND naming what this server does export
+   */
+  public Target find(String service, String methodKey, String serverName) {
+    Exported e = services.get(service);
+    if (e == null) {
+      throw new GridException(Status.NOT_FOUND, "server " + serverName + " exports no service " + service
+          + "; it exports " + names());
+    }
+    Method m = e.methods().get(methodKey);
+    if (m == null) {
+      throw new GridException(Status.NOT_FOUND, "service " + service + " on " + serverName + " has no method "
+          + methodKey + " (client and server versions differ?)");
+    }
+    return new Target(e.impl(), m, m.getDeclaringClass().getSimpleName() + "." + m.getName());
+  }
+
+  public List<String> names() {
+    return List.copyOf(new TreeMap<>(services).keySet());
+  }
+}
