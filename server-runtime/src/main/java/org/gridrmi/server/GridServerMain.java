@@ -19,6 +19,11 @@ import picocli.CommandLine.Option;
 @Command(name = "server", mixinStandardHelpOptions = true,
     description = "Run a GridRMI server that exports the given services.")
 public class GridServerMain implements Callable<Integer> {
+  /** Services exported when no --service is given; empty here, the examples CLI fills it. */
+  protected List<String> defaultServices() {
+    return List.of();
+  }
+
   @Option(names = "--name", description = "server name (default ${DEFAULT-VALUE})")
   String name = "S1";
 
@@ -38,7 +43,7 @@ public class GridServerMain implements Callable<Integer> {
   @Option(names = "--link", description = "emulated link: loopback, lan, paper-wan or delay=21ms,bw=3MB/s")
   String link;
 
-  @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export", required = true)
+  @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
   List<String> services = new ArrayList<>();
 
   @Override
@@ -48,7 +53,7 @@ public class GridServerMain implements Callable<Integer> {
     }
     GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease);
     if (threads != null) b.threads(threads);
-    for (String s : services) export(b, s);
+    for (String s : services.isEmpty() ? defaultServices() : services) export(b, s);
     GridServer server = b.start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close));
     System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting " + server.services());

@@ -1,0 +1,62 @@
+package org.gridrmi.examples;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.gridrmi.server.GridServerMain;
+import org.gridrmi.server.ServerProcess;
+
+/**
+ * A Grid on this machine for benchmarks and the demo: servers in JVMs of their own, exporting the example
+ * services, all on the same emulated link. Closing it kills every process it started.
+ */
+public final class LocalGrid implements AutoCloseable {
+  /** What every example server exports. */
+  public static final List<String> SERVICES = List.of(
+      "org.gridrmi.jama.MatrixOps=org.gridrmi.jama.JamaMatrixOps",
+      "org.gridrmi.examples.fig2.Fig2Ops=org.gridrmi.examples.fig2.Fig2OpsImpl");
+  private final List<ServerProcess> servers = new ArrayList<>();
+  private final Path logDir;
+
+  public LocalGrid(Path logDir) {
+    this.logDir = logDir;
+  }
+
+  /**
+   * Starts a server JVM; the link in force in this JVM ({@code gridrmi.link}) is passed on.
+   *
+   * @param extraArgs more server options, e.g. {@code --lookup jini://127.0.0.1:4160}
+   */
+  public ServerProcess startServer(String name, List<String> extraArgs) {
+    try {
+      Files.createDirectories(logDir);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0"));
+    SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
+    args.addAll(extraArgs);
+    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), args,
+        logDir.resolve(name + ".log"), Duration.ofSeconds(90));
+    servers.add(p);
+    return p;
+  }
+
+  /** Starts {@code n} servers named S1..Sn. */
+  public List<String> startServers(int n, List<String> extraArgs) {
+    List<String> addresses = new ArrayList<>();
+    for (int i = 1; i <= n; i++) addresses.add(startServer("S" + i, extraArgs).address());
+    return addresses;
+  }
+
+  public List<ServerProcess> servers() {
+    return servers;
+  }
+
+  @Override
+  public void close() {
+    servers.forEach(ServerProcess::kill);
+  }
+}

@@ -1,0 +1,12 @@
+package org.gridrmi.examples.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code gridrmi bench NAME}: the benchmarks; each prints a table and writes CSV and PNG under results/. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+    description = "Run a benchmark: prints a table, writes CSV and a PNG plot under results/.",
+    subcommands = {
+        org.gridrmi.examples.bench.CodecBench.class,
+    })
+public final class BenchCommand {
+}

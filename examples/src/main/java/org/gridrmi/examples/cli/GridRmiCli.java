@@ -1,0 +1,20 @@
+package org.gridrmi.examples.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code gridrmi} command line. */
+@Command(name = "gridrmi", mixinStandardHelpOptions = true, version = "GridRMI 0.1.0",
+    description = "GridRMI: lazy, localized and future-based remote method calls over Java RMI.",
+    subcommands = {
+        ServerCommand.class,
+        org.gridrmi.lookup.LookupMain.class,
+        org.gridrmi.perf.cli.ModelCommand.class,
+        BenchCommand.class,
+        CommandLine.HelpCommand.class,
+    })
+public final class GridRmiCli {
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new GridRmiCli()).execute(args));
+  }
+}
