@@ -44,6 +44,7 @@ public final class CachingDirectory implements LookupDirectory {
   private final ServiceDiscoveryManager sdm;
   private final LookupCache cache;
   private final ServerTable table;
+  private LocatorWatchdog watchdog; // unicast only
   private boolean closed;
 
   private CachingDirectory(LookupDiscoveryManager discovery, ServiceDiscoveryManager sdm, LookupCache cache,
@@ -63,8 +64,11 @@ public final class CachingDirectory implements LookupDirectory {
     // caller an error naming the address within the timeout.
     int expected = count(probe(locator, deadline, timeout, what));
     try {
-      return open(new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator}, null,
-          RiverConfigs.discovery()), expected, deadline, what);
+      LookupDiscoveryManager discovery = new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator},
+          null, RiverConfigs.discovery());
+      CachingDirectory directory = open(discovery, expected, deadline, what);
+      directory.watchdog = new LocatorWatchdog(discovery, locator);
+      return directory;
     } catch (IOException | ConfigurationException e) {
       throw new GridException(Status.UNAVAILABLE, "cannot follow the " + what + ": " + e, e);
     }
@@ -183,6 +187,9 @@ public final class CachingDirectory implements LookupDirectory {
       return;
     }
     closed = true;
+    if (watchdog != null) {
+      watchdog.close();
+    }
     cache.terminate();
     sdm.terminate();
     discovery.terminate();

@@ -43,6 +43,7 @@ public final class ServiceJoiner implements LookupRegistration {
   private final List<JoinManager> joins = new ArrayList<>();
   private final List<Map<String, String>> published = new ArrayList<>();
   private final ScheduledExecutorService refresher;
+  private LocatorWatchdog watchdog;
   private boolean closed;
 
   private ServiceJoiner(ServerDescriptor descriptor, Supplier<Map<String, String>> dynamic,
@@ -81,6 +82,7 @@ public final class ServiceJoiner implements LookupRegistration {
     } catch (IOException | ConfigurationException e) {
       throw new IllegalStateException("cannot join the lookup service at " + lookup + ": " + e, e);
     }
+    joiner.watchdog = new LocatorWatchdog(joiner.discovery, locator);
     joiner.refresher.scheduleWithFixedDelay(joiner::refresh, refresh.toMillis(), refresh.toMillis(),
         TimeUnit.MILLISECONDS);
     return joiner;
@@ -157,6 +159,7 @@ public final class ServiceJoiner implements LookupRegistration {
     }
     closed = true;
     refresher.shutdownNow();
+    watchdog.close();
     joins.forEach(JoinManager::terminate); // cancels the leases: the registrations go at once
     discovery.terminate();
     leases.clear();
