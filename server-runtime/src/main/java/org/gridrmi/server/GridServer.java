@@ -2,7 +2,11 @@ package org.gridrmi.server;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.rmi.server.RemoteObject;
 import java.util.List;
+import java.util.Map;
+import org.gridrmi.lookup.LookupRegistration;
+import org.gridrmi.lookup.ServerDescriptor;
 import java.util.UUID;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
@@ -40,6 +44,21 @@ public final class GridServer implements AutoCloseable {
       return new ServerEndpoint(n, registry, executor[0]);
     });
     this.executor = executor[0];
+    if (b.lookup != null) closeWith(join(b));
+  }
+
+  /** Registers every exported service with the lookup service, under a lease renewed until close. */
+  private LookupRegistration join(Builder b) {
+    java.net.URI uri = java.net.URI.create(node.address());
+    ServerDescriptor d = new ServerDescriptor(node.name(), uri.getHost(), node.address(), services, Map.of());
+    try {
+      return LookupRegistration.join(java.net.URI.create(b.lookup), RemoteObject.toStub(node.endpoint()), d, b.joinLease);
+    } catch (java.rmi.NoSuchObjectException | RuntimeException e) {
+      node.close();
+      executor.close();
+      throw new GridException(Status.UNAVAILABLE, "server " + node.name() + " cannot join the lookup service "
+          + b.lookup + ": " + e.getMessage(), e);
+    }
   }
 
   public static Builder builder() {
@@ -86,6 +105,8 @@ public final class GridServer implements AutoCloseable {
     private int port;
     private int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
     private Duration lease = Duration.ofMillis(Long.getLong("gridrmi.leaseMillis", 60_000));
+    private String lookup;
+    private Duration joinLease = Duration.ofSeconds(10);
 
     private Builder() {}
 
@@ -110,6 +131,17 @@ public final class GridServer implements AutoCloseable {
       this.lease = lease;
       return this;
     }
+    /**
+     * Registers the server with the Jini lookup service at {@code jini://host:port} when it starts; it stays
+     * registered (re-registering after a lookup restart) until closed, and vanishes one lease after it dies.
+     */
+    public Builder join(String lookupUrl, Duration lease) {
+      if (lease.isNegative() || lease.isZero()) throw new GridException(Status.INVALID_ARGUMENT, "join lease must be positive: " + lease);
+      this.lookup = lookupUrl;
+      this.joinLease = lease;
+      return this;
+    }
+
     public <S> Builder export(Class<S> iface, S impl) { exports.add(new Export<>(iface, impl)); return this; }
 
     public GridServer start() {

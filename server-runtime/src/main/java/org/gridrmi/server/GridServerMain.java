@@ -43,6 +43,13 @@ public class GridServerMain implements Callable<Integer> {
   @Option(names = "--link", description = "emulated link: loopback, lan, paper-wan or delay=21ms,bw=3MB/s")
   String link;
 
+  @Option(names = "--lookup", paramLabel = "jini://HOST:PORT", description = "register with this Jini lookup service")
+  String lookup;
+
+  @Option(names = "--join-lease", description = "lease of the lookup registration, e.g. 10s (default ${DEFAULT-VALUE})",
+      converter = DurationConverter.class)
+  Duration joinLease = Duration.ofSeconds(10);
+
   @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
   List<String> services = new ArrayList<>();
 
@@ -53,6 +60,7 @@ public class GridServerMain implements Callable<Integer> {
     }
     GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease);
     if (threads != null) b.threads(threads);
+    if (lookup != null) b.join(lookup, joinLease);
     for (String s : services.isEmpty() ? defaultServices() : services) export(b, s);
     GridServer server = b.start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close));

@@ -22,7 +22,7 @@ import org.gridrmi.ref.Status;
  * use to put servers in separate processes. Output goes to a log file (or is echoed); {@link #close} kills it.
  */
 public final class ServerProcess implements AutoCloseable {
-  private static final Pattern READY = Pattern.compile("ready at (rmi://\\S+)");
+  private static final Pattern READY = Pattern.compile("ready at ((?:rmi|jini)://[^\\s,]+)");
   private final Process process;
   private final String name;
   private final String address;
