@@ -1,0 +1,30 @@
+package org.gridrmi.ref.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class RefSizeTest {
+  @Test
+  void aReferenceIsSmallAndSurvivesSerialization() throws Exception {
+    Ref<String> ref = new Ref<>(UUID.randomUUID(), "rmi://127.0.0.1:40123", null);
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(b)) {
+      out.writeObject(ref);
+    }
+    int size = b.size();
+    System.out.println("serialized RemoteReference: " + size + " bytes (16 of identity + the owner's address)");
+    assertThat(size).isLessThan(128);
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(b.toByteArray()))) {
+      Ref<?> back = (Ref<?>) in.readObject();
+      assertThat(back.id()).isEqualTo(ref.id());
+      assertThat(back.owner()).isEqualTo(ref.owner());
+      assertThat(back.context()).isNull();
+    }
+  }
+}

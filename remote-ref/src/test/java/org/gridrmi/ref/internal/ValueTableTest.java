@@ -1,0 +1,49 @@
+package org.gridrmi.ref.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class ValueTableTest {
+  final UUID self = UUID.randomUUID();
+  final UUID client = UUID.randomUUID();
+  final ValueTable table = new ValueTable(self, 1000);
+
+  @Test
+  void valueIsFreedWhenItsLastHolderReleases() {
+    UUID id = UUID.randomUUID();
+    UUID other = UUID.randomUUID();
+    table.put(id, client, "v", "x");
+    table.put(id, other, "v", "x");
+    table.release(client, List.of(id));
+    assertThat(table.get(id)).isNotNull();
+    table.release(other, List.of(id));
+    assertThat(table.get(id)).isNull();
+  }
+
+  @Test
+  void aLapsedLeaseFreesEveryValueOfItsHolderButNotTheNodesOwn() {
+    long now = System.currentTimeMillis();
+    table.create(UUID.randomUUID(), client, "a");
+    table.put(UUID.randomUUID(), client, "b", 1);
+    table.put(UUID.randomUUID(), self, "mine", 2);
+    assertThat(table.expire(now + 500)).isZero();
+    table.renew(client);
+    assertThat(table.expire(System.currentTimeMillis() + 500)).isZero();
+    assertThat(table.expire(System.currentTimeMillis() + 1500)).isEqualTo(2);
+    assertThat(table.size()).isEqualTo(1);
+  }
+
+  @Test
+  void aValueIsWrittenOnceAndACommandSentTwiceIsIgnored() {
+    UUID id = UUID.randomUUID();
+    Slot s = table.create(id, client, "call");
+    assertThat(table.create(id, client, "call")).isNull();
+    assertThat(s.set("first")).isTrue();
+    assertThat(s.set("second")).isFalse();
+    assertThat(s.future().join()).isEqualTo("first");
+    assertThat(s.cancel("call")).isFalse();
+  }
+}
