@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
     description = "GridRMI: lazy, localized and future-based remote method calls over Java RMI.",
     subcommands = {
         ServerCommand.class,
+        StatusCommand.class,
         org.gridrmi.lookup.LookupMain.class,
         org.gridrmi.perf.cli.ModelCommand.class,
         BenchCommand.class,

@@ -1,0 +1,115 @@
+package org.gridrmi.examples.cli;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.gridrmi.lookup.LookupAttributes;
+import org.gridrmi.lookup.LookupDirectory;
+import org.gridrmi.lookup.ServerRecord;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.server.GridServerMain;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gridrmi status --lookup jini://HOST:PORT [--csv]}: every server registered with a lookup
+ * service, as the lookup service sees it (one line each, sorted by name). Exit 0 with the list
+ * (possibly empty: a header only); exit 2 with one line on stderr naming the address if the
+ * address is malformed or the lookup service cannot be reached within {@code --timeout}.
+ */
+@Command(name = "status", mixinStandardHelpOptions = true,
+    description = "List the GridRMI servers registered with a Jini lookup service.")
+public final class StatusCommand implements Callable<Integer> {
+  static final List<String> COLUMNS =
+      List.of("name", "endpoint", "services", "host", "cores", "freeMemory", "load", "version");
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--lookup", required = true, paramLabel = "jini://HOST:PORT", description = "the lookup service")
+  String lookup;
+
+  @Option(names = "--csv", description = "print CSV (columns: " + "name,endpoint,services,host,cores,freeMemory,load,version)")
+  boolean csv;
+
+  @Option(names = "--timeout", description = "how long to try to reach the lookup service (default ${DEFAULT-VALUE})",
+      converter = GridServerMain.DurationConverter.class)
+  Duration timeout = Duration.ofSeconds(10);
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    URI uri;
+    try {
+      uri = new URI(lookup);
+    } catch (URISyntaxException e) {
+      err.println("gridrmi status: malformed lookup address '" + lookup + "': expected jini://HOST:PORT");
+      err.flush();
+      return 2;
+    }
+    List<ServerRecord> servers;
+    try (LookupDirectory dir = LookupDirectory.unicast(uri, timeout)) {
+      servers = dir.servers();
+    } catch (IllegalArgumentException e) {
+      err.println("gridrmi status: malformed lookup address '" + lookup + "': " + oneLine(e));
+      err.flush();
+      return 2;
+    } catch (GridException e) {
+      err.println("gridrmi status: cannot reach the lookup service at " + lookup + " within "
+          + timeout.toMillis() + " ms: " + oneLine(e));
+      err.flush();
+      return 2;
+    }
+    if (csv) {
+      out.println(String.join(",", COLUMNS));
+      for (ServerRecord s : servers) {
+        out.println(String.join(",", row(s).stream().map(StatusCommand::csvField).toList()));
+      }
+    } else {
+      out.printf("%d server(s) registered with %s%n", servers.size(), lookup);
+      out.printf("%-10s %-26s %-16s %5s %12s %6s %-15s  %s%n",
+          "NAME", "ENDPOINT", "HOST", "CORES", "FREE MEMORY", "LOAD", "VERSION", "SERVICES");
+      for (ServerRecord s : servers) {
+        List<String> r = row(s);
+        out.printf("%-10s %-26s %-16s %5s %12s %6s %-15s  %s%n",
+            r.get(0), r.get(1), r.get(3), r.get(4), memory(r.get(5)), r.get(6), r.get(7), r.get(2));
+      }
+    }
+    out.flush();
+    return 0;
+  }
+
+  static List<String> row(ServerRecord s) {
+    return List.of(s.name(), s.endpoint(), String.join(" ", s.services()),
+        attr(s, LookupAttributes.HOST), attr(s, LookupAttributes.CORES), attr(s, LookupAttributes.FREE_MEMORY),
+        attr(s, LookupAttributes.LOAD), attr(s, LookupAttributes.VERSION));
+  }
+
+  private static String attr(ServerRecord s, String key) {
+    String v = s.attribute(key);
+    return v == null ? "" : v;
+  }
+
+  private static String memory(String bytes) {
+    try {
+      return String.format("%.1f MB", Long.parseLong(bytes) / 1e6);
+    } catch (NumberFormatException e) {
+      return bytes;
+    }
+  }
+
+  private static String csvField(String v) {
+    return v.contains(",") || v.contains("\"") ? "\"" + v.replace("\"", "\"\"") + "\"" : v;
+  }
+
+  private static String oneLine(Exception e) {
+    String m = e.getMessage() == null ? e.toString() : e.getMessage();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}
