@@ -112,4 +112,34 @@ class ClusterScriptIT {
     r = script("up");
     assertThat(r.output()).contains("line 2").contains("must come before");
   }
+
+  @Test
+  void aRemoteHostIsStartedAndStoppedOverSsh() throws Exception {
+    // a stand-in for ssh that runs the remote command on this host, in a separate "remote" checkout dir
+    Path fakeSsh = dir.resolve("fake-ssh");
+    Files.writeString(fakeSsh, "#!/bin/bash\nwhile [[ \"$1\" == -* ]]; do shift 2; done\necho \"$1\" >> "
+        + dir.resolve("ssh-hosts") + "\nshift; exec bash -c \"$*\"\n");
+    Path remote = Files.createDirectories(dir.resolve("remote"));
+    Files.deleteIfExists(dir.resolve("ssh-hosts"));
+    env = new java.util.HashMap<>(env);
+    env.put("GRIDRMI_SSH", "bash " + fakeSsh);
+    env.put("GRIDRMI_REMOTE_DIR", remote.toString());
+    env.put("GRIDRMI_REMOTE_CMD", Procs.cliCommand());
+    env.put("GRIDRMI_RUN_DIR", "run");
+    int lookupPort = Procs.freePort();
+    Files.writeString(hosts, "lookup 127.0.0.1 " + lookupPort + "\nfar.example R1 0 via=ssh\n");
+    Procs.Result up = script("up");
+    assertThat(up.exit()).as(up.output()).isZero();
+    assertThat(up.output()).contains("GridRMI server R1 ready at rmi://far.example:");
+    String[] pid = Files.readString(dir.resolve("run").resolve("R1.pid")).trim().split(" ");
+    assertThat(pid[0] + " " + pid[1]).isEqualTo("ssh far.example");
+    assertThat(remote.resolve("run").resolve("R1.log")).exists();
+    assertThat(ProcessHandle.of(Long.parseLong(pid[2])).map(ProcessHandle::isAlive)).contains(true);
+    Procs.Result down = script("down");
+    assertThat(down.exit()).as(down.output()).isZero();
+    assertThat(down.output()).contains("stopped R1 on far.example");
+    await().atMost(Duration.ofSeconds(10)).until(() ->
+        ProcessHandle.of(Long.parseLong(pid[2])).map(h -> !h.isAlive()).orElse(true));
+    assertThat(Files.readAllLines(dir.resolve("ssh-hosts"))).containsOnly("far.example");
+  }
 }

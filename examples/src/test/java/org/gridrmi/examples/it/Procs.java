@@ -16,10 +16,14 @@ final class Procs {
   /** Exit code and combined output of a finished command. */
   record Result(int exit, String output) {}
 
-  /** Runs {@code command} (output to {@code log}), killing it if it outlives {@code seconds}. */
+  /**
+   * Runs {@code command} in the directory of {@code log} (output to {@code log}), killing it if it
+   * outlives {@code seconds}.
+   */
   static Result run(List<String> command, Map<String, String> env, Path log, long seconds)
       throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+        .directory(log.toAbsolutePath().getParent().toFile());
     pb.environment().putAll(env);
     Process p = pb.start();
     if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
