@@ -86,7 +86,8 @@ public final class ServerProcess implements AutoCloseable {
       } catch (IOException ignored) {
         // the process ended
       }
-      ready.completeExceptionally(new IllegalStateException("process exited with " + p.exitValue()));
+      p.onExit().thenRun(() -> ready.completeExceptionally(
+          new IllegalStateException("process exited with " + p.exitValue())));
     }, "gridrmi-log-" + p.pid());
     t.setDaemon(true);
     t.start();

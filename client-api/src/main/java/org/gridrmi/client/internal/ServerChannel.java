@@ -58,21 +58,35 @@ final class ServerChannel {
     if (draining.compareAndSet(false, true)) Daemons.IO.execute(this::drain);
   }
 
+  /**
+   * Sends the queue in order, in batches. A command that takes a reference made by a command for another server
+   * must not overtake it, so a batch ends before the first command whose dependencies are not yet accepted, and
+   * that command waits at the head. Since a dependency is always made before the command that takes it, the
+   * earliest waiting command anywhere has its dependencies sent already: channels never wait on each other in
+   * a cycle.
+   */
   private void drain() {
     while (true) {
       List<Pending> batch = new ArrayList<>();
-      for (Pending p; (p = queue.poll()) != null; ) batch.add(p);
+      for (Pending p; (p = queue.peek()) != null; ) {
+        if (!accepted(p.after())) {
+          if (!batch.isEmpty()) break;
+          CompletableFuture.allOf(p.after().toArray(CompletableFuture[]::new)).handle((x, t) -> null).join();
+        }
+        batch.add(queue.poll());
+      }
       if (batch.isEmpty()) {
         draining.set(false);
         if (queue.isEmpty() || !draining.compareAndSet(false, true)) return;
         continue;
       }
-      List<CompletableFuture<?>> after = new ArrayList<>();
-      batch.forEach(p -> after.addAll(p.after()));
-      // a command that depends on another server's command must not overtake it
-      CompletableFuture.allOf(after.toArray(CompletableFuture[]::new)).handle((x, t) -> null).join();
       submit(batch);
     }
+  }
+
+  private static boolean accepted(List<CompletableFuture<?>> after) {
+    for (CompletableFuture<?> f : after) if (!f.isDone()) return false;
+    return true;
   }
 
   private void submit(List<Pending> batch) {
