@@ -159,31 +159,31 @@ public final class MatmulBench implements Callable<Integer> {
       Map<String, Map<Integer, long[]>> bytes) {
     o.printf("%nmatmul: k=%d workers, link %s, median of %d run(s), seconds (as the paper's Table 4.1)%n", workers,
         LinkOption.current(), runs);
-    o.printf("%-22s", "variant \\ n");
+    o.printf("%-28s", "variant \\ n");
     for (int n : sizes) o.printf("%10d", n);
     o.println();
     List<String> rows = new ArrayList<>(List.of("sequential"));
     variants.forEach(v -> rows.add(v.label()));
     for (String r : rows) {
-      o.printf("%-22s", r);
+      o.printf("%-28s", r);
       for (int n : sizes) o.printf("%10.3f", median(millis, r, n) / 1000);
       o.println();
     }
     o.printf("%nspeed-up over sequential JAMA times (as the paper's Table 4.3)%n");
-    o.printf("%-22s", "variant \\ n");
+    o.printf("%-28s", "variant \\ n");
     for (int n : sizes) o.printf("%10d", n);
     o.println();
     for (Variant v : variants) {
-      o.printf("%-22s", v.label());
+      o.printf("%-28s", v.label());
       for (int n : sizes) o.printf("%10.2f", median(millis, "sequential", n) / median(millis, v.label(), n));
       o.println();
     }
     o.printf("%nbytes through the manager (rx+tx, MB) and x of the bound 3 n^2 8 B (distribute A and B, gather C)%n");
-    o.printf("%-22s", "variant \\ n");
+    o.printf("%-28s", "variant \\ n");
     for (int n : sizes) o.printf("%18d", n);
     o.println();
     for (Variant v : variants) {
-      o.printf("%-22s", v.label());
+      o.printf("%-28s", v.label());
       for (int n : sizes) {
         long[] b = bytes.get(v.label()).get(n);
         double total = b[0] + b[1];
