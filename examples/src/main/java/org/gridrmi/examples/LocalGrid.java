@@ -16,7 +16,8 @@ public final class LocalGrid implements AutoCloseable {
   /** What every example server exports. */
   public static final List<String> SERVICES = List.of(
       "org.gridrmi.jama.MatrixOps=org.gridrmi.jama.JamaMatrixOps",
-      "org.gridrmi.examples.fig2.Fig2Ops=org.gridrmi.examples.fig2.Fig2OpsImpl");
+      "org.gridrmi.examples.fig2.Fig2Ops=org.gridrmi.examples.fig2.Fig2OpsImpl",
+      "org.gridrmi.examples.matmul.MatmulWorker=org.gridrmi.examples.matmul.MatmulWorkerImpl");
   private final List<ServerProcess> servers = new ArrayList<>();
   private final Path logDir;
 
