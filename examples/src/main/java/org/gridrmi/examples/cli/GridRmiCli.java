@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
         ServerCommand.class,
         org.gridrmi.lookup.LookupMain.class,
         org.gridrmi.perf.cli.ModelCommand.class,
+        CalibrateCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class,
     })
