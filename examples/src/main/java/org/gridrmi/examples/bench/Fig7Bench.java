@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
@@ -80,6 +81,7 @@ public final class Fig7Bench implements Callable<Integer> {
     if (runs < 1) throw new IllegalArgumentException("--runs must be >= 1: " + runs);
     if (computeMillis < 0) throw new IllegalArgumentException("--compute-ms must be >= 0: " + computeMillis);
     PrintStream o = System.out;
+    if (calibration != null && given() == null) return 2; // refused before any server is started
     try (LocalGrid local = new LocalGrid(out.resolve("logs"))) {
       String address = local.startServer("S1", List.of()).address();
       try (Grid grid = Grid.connect(address)) {
@@ -105,13 +107,15 @@ public final class Fig7Bench implements Callable<Integer> {
   private Fig7Table run(Grid grid, ServerInfo server, int[] sz, CostModel model) {
     Fig2Ops plain = grid.plain(Fig2Ops.class, server);
     Fig2OpsAsync srv = grid.async(Fig2OpsAsync.class, server);
+    List<RemoteReference<?>> held = new ArrayList<>();
     // warm-up: connections (RMI keeps idle ones 15 s), class loading and JIT of every path, at the smallest size
     System.err.println("fig7: warming up");
     for (int i = 0; i < 2; i++) {
-      for (String v : VARIANTS) once(v, plain, srv, sz[0], 0);
-      for (String v : VARIANTS) once(v, plain, srv, sz[sz.length - 1], 0);
+      for (String v : VARIANTS) once(v, plain, srv, sz[0], 0, held);
+      for (String v : VARIANTS) once(v, plain, srv, sz[sz.length - 1], 0, held);
     }
-    once("plain", plain, srv, sz[0], computeMillis);
+    settle(plain, held);
+    once("plain", plain, srv, sz[0], computeMillis, held);
     Fig7Table table = new Fig7Table(computeMillis);
     Progress progress = new Progress(sz.length * runs);
     for (int size : sz) {
@@ -126,18 +130,38 @@ public final class Fig7Bench implements Callable<Integer> {
         for (int v = 0; v < VARIANTS.size(); v++) {
           long rx0 = Grid.traffic().receivedBytes();
           long t0 = System.nanoTime();
-          once(VARIANTS.get(v), plain, srv, size, computeMillis);
+          once(VARIANTS.get(v), plain, srv, size, computeMillis, held);
           double ms = (System.nanoTime() - t0) / 1e6;
           table.add(size, VARIANTS.get(v), r, ms, models[v], Grid.traffic().receivedBytes() - rx0);
         }
       }
+      settle(plain, held);
     }
     progress.finish();
     return table;
   }
 
+  /**
+   * Releases the improved runs' references between sizes, not between runs. A release is sent by the client's I/O
+   * thread while the caller goes on; sent between two measured calls it would take the warm RMI connection, and
+   * the next call would get an idle one, which JRMP first pings (it probes a pooled connection unused for more
+   * than about two round trips): 2 t_s more for that call only. After the releases, one unmeasured null call
+   * leaves a warm connection for the next measured one, so every version starts from the same state.
+   */
+  private static void settle(Fig2Ops plain, List<RemoteReference<?>> held) {
+    held.forEach(RemoteReference::release);
+    held.clear();
+    try {
+      Thread.sleep(300); // the releases' round trips (2 t_s each on paper-wan) are over by then
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    plain.noop();
+  }
+
   /** One run of a version; checks the result's size so that a broken path cannot look fast. */
-  static void once(String variant, Fig2Ops plain, Fig2OpsAsync srv, int size, int millis) {
+  static void once(String variant, Fig2Ops plain, Fig2OpsAsync srv, int size, int millis,
+      List<RemoteReference<?>> held) {
     byte[] result;
     switch (variant) {
       case "plain" -> result = plain.method2(plain.method1(size, millis), size, millis);
@@ -145,8 +169,8 @@ public final class Fig7Bench implements Callable<Integer> {
         RemoteReference<byte[]> r1 = srv.method1(size, millis);
         RemoteReference<byte[]> r2 = srv.method2(r1, size, millis);
         result = r2.get();
-        r1.release();
-        r2.release();
+        held.add(r1); // released between sizes, see settle()
+        held.add(r2);
       }
       case "lower_bound" -> result = plain.both(size, size, 2 * millis);
       default -> throw new IllegalArgumentException("unknown variant " + variant);
@@ -157,20 +181,7 @@ public final class Fig7Bench implements Callable<Integer> {
   /** The calibration to predict with, or null after reporting why there is none. */
   private Calibration calibration(Grid grid, ServerInfo server) throws IOException {
     String here = Calibrator.currentLinkDescription();
-    if (calibration != null) {
-      Calibration c = Calibration.load(calibration);
-      if (!c.isGoodFit()) {
-        System.out.printf("calibration %s has a poor fit (R^2 %.4f < %.1f): not used; run gridrmi calibrate again%n",
-            calibration, c.r2(), Calibration.MIN_GOOD_R2);
-        return null;
-      }
-      if (!c.link().equals(here)) {
-        System.err.println("warning: " + calibration + " was measured on '" + c.link() + "', this run is on '" + here
-            + "'; the model's error will show it");
-      }
-      System.out.println("model parameters from " + calibration + " (" + c.link() + ", " + c.date() + ")");
-      return c;
-    }
+    if (calibration != null) return given();
     Path reuse = out.resolve("calibration.properties");
     if (Files.isRegularFile(reuse)) {
       try {
@@ -199,5 +210,22 @@ public final class Fig7Bench implements Callable<Integer> {
     }
     System.out.println("no usable calibration: the model cannot be evaluated; run gridrmi calibrate --link ...");
     return null;
+  }
+
+  /** The --calibration file if it is usable, or null after saying why not. */
+  private Calibration given() throws IOException {
+    String here = Calibrator.currentLinkDescription();
+    Calibration c = Calibration.load(calibration);
+    if (!c.isGoodFit()) {
+      System.out.printf("calibration %s has a poor fit (R^2 %.4f < %.1f): not used; run gridrmi calibrate again%n",
+          calibration, c.r2(), Calibration.MIN_GOOD_R2);
+      return null;
+    }
+    if (!c.link().equals(here)) {
+      System.err.println("warning: " + calibration + " was measured on '" + c.link() + "', this run is on '" + here
+          + "'; the model's error will show it");
+    }
+    System.out.println("model parameters from " + calibration + " (" + c.link() + ", " + c.date() + ")");
+    return c;
   }
 }
