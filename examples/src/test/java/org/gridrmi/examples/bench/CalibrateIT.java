@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Calibration across real processes: a server JVM and this JVM on an emulated link of delay 5 ms and 20 MB/s
  * (t_w = 50 us/KB). The fit must find the configured values; t_s may exceed the link's delay by the RMI and
- * serialization overhead the paper counts in t_s (well under a millisecond on an idle machine), so its upper bound
- * leaves room for that on a shared one.
+ * serialization overhead the paper counts in t_s (about a millisecond here), so its upper bound leaves
+ * room for that; t_w, which that overhead barely touches, is held to 10%.
  */
 class CalibrateIT {
   @TempDir Path dir;
@@ -45,8 +45,9 @@ class CalibrateIT {
     Calibration c = Calibrator.toCalibration(m, null, Links.current().describe());
     m.print(System.out, "calibration on " + link);
     assertThat(c.isGoodFit()).as("R^2 %s", c.r2()).isTrue();
-    assertThat(c.ts()).as("t_s").isBetween(0.0045, 0.0065);
-    assertThat(c.tw()).as("t_w").isBetween(50e-9 * 0.9, 50e-9 * 1.15);
+    // t_s = the link's 5 ms plus RMI/serialization/emulator hand-offs (~1-1.5 ms one-way on a loaded 2-core box)
+    assertThat(c.ts()).as("t_s").isBetween(0.0045, 0.0075);
+    assertThat(c.tw()).as("t_w").isBetween(50e-9 * 0.9, 50e-9 * 1.1);
     Path file = dir.resolve("cal.properties");
     c.store(file);
     assertThat(Calibration.load(file).link()).isEqualTo("custom (5 ms, 20.0 MB/s)");
