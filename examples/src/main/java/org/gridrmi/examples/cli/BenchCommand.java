@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         org.gridrmi.examples.bench.CodecBench.class,
         org.gridrmi.examples.bench.MatmulBench.class,
+        org.gridrmi.examples.bench.Fig7Bench.class,
     })
 public final class BenchCommand {
 }

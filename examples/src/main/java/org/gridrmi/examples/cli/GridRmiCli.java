@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         StatusCommand.class,
         org.gridrmi.lookup.LookupMain.class,
         org.gridrmi.perf.cli.ModelCommand.class,
+        CalibrateCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class,
     })
