@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         org.gridrmi.lookup.LookupMain.class,
         org.gridrmi.perf.cli.ModelCommand.class,
         BenchCommand.class,
+        DemoCommand.class,
         CommandLine.HelpCommand.class,
     })
 public final class GridRmiCli {
