@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
         org.gridrmi.examples.bench.CodecBench.class,
         org.gridrmi.examples.bench.MatmulBench.class,
         org.gridrmi.examples.bench.Fig7Bench.class,
+        org.gridrmi.examples.bench.SvdBench.class,
     })
 public final class BenchCommand {
 }

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         org.gridrmi.perf.cli.ModelCommand.class,
         CalibrateCommand.class,
         BenchCommand.class,
+        DemoCommand.class,
         CommandLine.HelpCommand.class,
     })
 public final class GridRmiCli {

@@ -1,0 +1,63 @@
+package org.gridrmi.examples.bench;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.gridrmi.client.Grid;
+import org.gridrmi.examples.LocalGrid;
+import org.gridrmi.examples.cli.LinkOption;
+import org.gridrmi.examples.svd.SvdExperiment;
+import org.gridrmi.examples.svd.SvdModel;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gridrmi bench svd}: the paper's case study (section 4, Fig. 10): the SVD solver as plain RMI (Fig. 8),
+ * improved RMI (Fig. 9) and in one server call (ideal), on one server JVM over the chosen link.
+ */
+@Command(name = "svd", mixinStandardHelpOptions = true,
+    description = "SVD linear solver: plain vs improved vs ideal placement on one server JVM (paper Fig. 10).")
+public final class SvdBench implements Callable<Integer> {
+  @Mixin
+  LinkOption link;
+
+  @Option(names = "--n", split = ",", description = "system sizes (default ${DEFAULT-VALUE})")
+  List<Integer> sizes = List.of(100, 200, 300, 400);
+
+  @Option(names = "--runs", description = "measured runs per placement and n (default ${DEFAULT-VALUE})")
+  int runs = 5;
+
+  @Option(names = "--seed", description = "seed of the random systems (default ${DEFAULT-VALUE})")
+  long seed = 42;
+
+  @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
+  Path out = Path.of("results");
+
+  @Option(names = "--calibration", description = "calibration file used for the model if it matches the link"
+      + " (default ${DEFAULT-VALUE})")
+  Path calibration = Path.of("results", "calibration.properties");
+
+  @Override
+  public Integer call() throws Exception {
+    String linkSpec = LinkOption.current();
+    SvdModel model = SvdModel.forLink(linkSpec, calibration);
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    try (LocalGrid local = new LocalGrid(out.resolve("logs"))) {
+      System.err.println("starting server S1 on " + linkSpec + "...");
+      String address = local.startServers(1, List.of()).get(0);
+      try (Grid grid = Grid.connect(address)) {
+        SvdExperiment e = new SvdExperiment(grid, grid.server("S1"), model, seed);
+        e.run(sizes, runs, System.err);
+        e.printTable(System.out, linkSpec);
+        String base = "svd-" + linkSpec.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + stamp;
+        Path csv = e.writeCsv(out.resolve(base + ".csv"));
+        Path png = e.writePng(out.resolve(base + ".png"), linkSpec);
+        System.out.println("wrote " + csv + " and " + png);
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,161 @@
+package org.gridrmi.examples.svd;
+
+import Jama.Matrix;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.gridrmi.client.Grid;
+import org.gridrmi.client.ServerInfo;
+import org.gridrmi.client.Traffic;
+import org.gridrmi.examples.svd.SvdPlacements.Variant;
+import org.gridrmi.jama.MatrixOpsAsync;
+import org.gridrmi.jama.SolveResult;
+import org.gridrmi.perf.bench.CsvWriter;
+import org.gridrmi.perf.bench.LinePlot;
+import org.gridrmi.perf.bench.Progress;
+import org.gridrmi.perf.bench.Stats;
+
+/**
+ * The case-study measurement shared by {@code gridrmi bench svd} and {@code gridrmi demo}: for each n, one untimed
+ * warm-up round, the server's compute time for the whole solver (measured there, the model's compute term), then
+ * {@code runs} rounds in which every placement solves the same system, in an order rotated per round so that no
+ * placement always runs first. Client bytes received are {@link Grid#traffic()} deltas around each solve.
+ */
+public final class SvdExperiment {
+  /** The CSV header of the bench. */
+  public static final String[] HEADER = {"n", "variant", "run", "millis", "model_millis", "client_rx_bytes", "residual"};
+
+  /** One timed solve. */
+  public record Sample(int n, Variant variant, int run, double millis, double modelMillis, long clientRxBytes,
+      double residual) {}
+
+  /** The medians of one placement at one n. */
+  public record Summary(int n, Variant variant, double medianMillis, double overVsIdeal, long clientRxBytes,
+      double modelMillis, double computeMillis, double maxResidual) {}
+
+  private final Grid grid;
+  private final ServerInfo server;
+  private final SvdModel model;
+  private final long seed;
+  private final List<Sample> samples = new ArrayList<>();
+  private final List<Double> computeMillis = new ArrayList<>();
+  private final List<Integer> ns = new ArrayList<>();
+
+  public SvdExperiment(Grid grid, ServerInfo server, SvdModel model, long seed) {
+    this.grid = grid;
+    this.server = server;
+    this.model = model;
+    this.seed = seed;
+  }
+
+  /**
+   * Measures every placement at every n.
+   *
+   * @param progress where progress lines go (stderr in the CLI)
+   */
+  public List<Sample> run(List<Integer> sizes, int runs, PrintStream progress) {
+    if (runs < 1) throw new IllegalArgumentException("--runs must be >= 1, got " + runs);
+    SvdPlacements placements = new SvdPlacements(grid, server);
+    MatrixOpsAsync srv = grid.async(MatrixOpsAsync.class, server);
+    Progress p = new Progress(sizes.size() * (runs + 1), progress);
+    Variant[] order = Variant.values();
+    for (int n : sizes) {
+      if (n < 1) throw new IllegalArgumentException("--n must be >= 1, got " + n);
+      Matrix a = SvdInputs.wellConditioned(n, seed + n);
+      Matrix b = SvdInputs.random(n, 1, seed + n + 1);
+      p.step("n " + n + ", warm-up");
+      for (Variant v : order) placements.run(v, a, b);
+      double compute;
+      try (var scope = grid.scope()) {
+        compute = srv.execTask(new ComputeTimer(b, 3), grid.put(a)).get() / 1e6;
+      }
+      ns.add(n);
+      computeMillis.add(compute);
+      for (int r = 1; r <= runs; r++) {
+        p.step("n " + n + ", run " + r + "/" + runs);
+        for (int k = 0; k < order.length; k++) {
+          Variant v = order[(k + r - 1) % order.length];
+          Traffic before = Grid.traffic();
+          long start = System.nanoTime();
+          SolveResult res = placements.run(v, a, b);
+          double millis = (System.nanoTime() - start) / 1e6;
+          long rx = Grid.traffic().since(before).receivedBytes();
+          double modelMs = model.predict(v, n, compute / 1e3) * 1e3;
+          samples.add(new Sample(n, v, r, millis, modelMs, rx, res.residual()));
+        }
+      }
+    }
+    p.finish();
+    return samples;
+  }
+
+  /** The medians per n and placement, in the order n, then plain, improved, ideal. */
+  public List<Summary> summaries() {
+    List<Summary> out = new ArrayList<>();
+    for (int i = 0; i < ns.size(); i++) {
+      int n = ns.get(i);
+      double ideal = median(n, Variant.IDEAL);
+      for (Variant v : Variant.values()) {
+        List<Sample> s = of(n, v);
+        double med = median(n, v);
+        long rx = Math.round(Stats.median(s.stream().map(Sample::clientRxBytes).toList()));
+        double maxRes = s.stream().mapToDouble(Sample::residual).max().orElse(Double.NaN);
+        out.add(new Summary(n, v, med, med / ideal, rx, s.get(0).modelMillis(), computeMillis.get(i), maxRes));
+      }
+    }
+    return out;
+  }
+
+  private List<Sample> of(int n, Variant v) {
+    return samples.stream().filter(s -> s.n() == n && s.variant() == v).toList();
+  }
+
+  private double median(int n, Variant v) {
+    return Stats.median(of(n, v).stream().map(Sample::millis).toList());
+  }
+
+  /** Prints the table: n, variant, median ms, overhead vs ideal, client bytes received, model prediction. */
+  public void printTable(PrintStream out, String link) {
+    out.printf(Locale.ROOT, "SVD solver on %s, server %s (%s)%n", link, server.name(), server.address());
+    out.printf(Locale.ROOT, "model: %s; compute = the server's own time for solveSvd, measured in this run%n",
+        model.source());
+    out.printf(Locale.ROOT, "%5s  %-8s  %10s  %9s  %14s  %11s  %10s  %9s%n", "n", "variant", "median ms",
+        "vs ideal", "client rx B", "model ms", "compute ms", "residual");
+    for (Summary s : summaries()) {
+      out.printf(Locale.ROOT, "%5d  %-8s  %10.1f  %8.2fx  %14d  %11.1f  %10.1f  %9.1e%n", s.n(), s.variant().label(),
+          s.medianMillis(), s.overVsIdeal(), s.clientRxBytes(), s.modelMillis(), s.computeMillis(), s.maxResidual());
+    }
+    for (int n : ns) {
+      out.printf(Locale.ROOT, "n=%d on %s: improved/ideal = %.3f, plain/ideal = %.2f%n", n, link,
+          median(n, Variant.IMPROVED) / median(n, Variant.IDEAL), median(n, Variant.PLAIN) / median(n, Variant.IDEAL));
+    }
+  }
+
+  /** Writes the samples as CSV ({@link #HEADER}). */
+  public Path writeCsv(Path file) throws IOException {
+    try (CsvWriter w = CsvWriter.create(file, HEADER)) {
+      for (Sample s : samples) {
+        w.row(s.n(), s.variant().label(), s.run(), s.millis(), s.modelMillis(), s.clientRxBytes(),
+            String.format(Locale.ROOT, "%.3e", s.residual()));
+      }
+    }
+    return file;
+  }
+
+  /** Plots median ms against n, one line per placement, the model dashed beside it. */
+  public Path writePng(Path file, String link) throws IOException {
+    LinePlot plot = new LinePlot("SVD solver on " + link + " (median of runs)", "n", "time (ms)");
+    double[] x = ns.stream().mapToDouble(Integer::doubleValue).toArray();
+    List<Summary> all = summaries();
+    for (Variant v : Variant.values()) {
+      double[] y = all.stream().filter(s -> s.variant() == v).mapToDouble(Summary::medianMillis).toArray();
+      double[] m = all.stream().filter(s -> s.variant() == v).mapToDouble(Summary::modelMillis).toArray();
+      plot.series(v.label(), x, y).model(v.label() + " (model)", x, m);
+    }
+    plot.writePng(file);
+    return file;
+  }
+}
