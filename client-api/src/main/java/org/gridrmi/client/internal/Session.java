@@ -78,6 +78,9 @@ public final class Session implements AutoCloseable {
       puts.remove(ref.id());
       LocalNode home = Nodes.byAddress(ref.owner());
       if (home != null) home.table().release(Nodes.JVM_ID, List.of(ref.id()));
+      for (ServerChannel c : channels.values()) { // and the copies pushed to servers with calls
+        if (c.pushed.contains(ref.id())) c.release(List.of(ref.id()));
+      }
     } else {
       channel.release(List.of(ref.id()));
     }
