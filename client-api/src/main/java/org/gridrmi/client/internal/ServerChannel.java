@@ -35,6 +35,9 @@ final class ServerChannel {
   /** Values the client holds on this server, released when the Grid closes. */
   final Set<UUID> held = ConcurrentHashMap.newKeySet();
   private volatile ScheduledFuture<?> renewal;
+  private static final long MAX_LINGER_NANOS = 2_000_000;
+  /** Smoothed round trip of submits to this server (0 until the first), which sizes the linger. */
+  private volatile long submitRttNanos;
 
   record Pending(Command command, CompletableFuture<Void> accepted, List<CompletableFuture<?>> after) {}
 
@@ -67,6 +70,7 @@ final class ServerChannel {
    */
   private void drain() {
     while (true) {
+      linger();
       List<Pending> batch = new ArrayList<>();
       for (Pending p; (p = queue.peek()) != null; ) {
         if (!accepted(p.after())) {
@@ -84,6 +88,17 @@ final class ServerChannel {
     }
   }
 
+  /**
+   * Waits a moment before taking a batch, so that a burst of calls made one after another by the caller (a whole
+   * chain is made in microseconds) goes out as one message instead of one call followed by the rest one round
+   * trip later. The wait is a twentieth of this server's measured submit round trip, at most 2 ms: nothing on
+   * loopback, under 1% of the round trip anywhere.
+   */
+  private void linger() {
+    long nanos = Math.min(MAX_LINGER_NANOS, submitRttNanos / 20);
+    if (nanos > 10_000) java.util.concurrent.locks.LockSupport.parkNanos(nanos);
+  }
+
   private static boolean accepted(List<CompletableFuture<?>> after) {
     for (CompletableFuture<?> f : after) if (!f.isDone()) return false;
     return true;
@@ -92,7 +107,10 @@ final class ServerChannel {
   private void submit(List<Pending> batch) {
     List<Command> commands = batch.stream().map(Pending::command).toList();
     try {
+      long start = System.nanoTime();
       gateway().submit(Nodes.JVM_ID, commands);
+      long rtt = System.nanoTime() - start;
+      submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       batch.forEach(p -> p.accepted().complete(null));
       startRenewal();
     } catch (RemoteException | GridException e) {
