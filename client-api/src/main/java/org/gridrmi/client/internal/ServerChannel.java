@@ -2,6 +2,7 @@ package org.gridrmi.client.internal;
 
 import java.rmi.RemoteException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -30,6 +31,8 @@ final class ServerChannel {
   private final Session session;
   private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean draining = new AtomicBoolean();
+  /** Commands held back by {@link #drain}, oldest first; only the draining thread touches it. */
+  private final List<Pending> deferred = new ArrayList<>();
   /** Values of this client already pushed to the server, so each crosses the network once. */
   final Set<UUID> pushed = ConcurrentHashMap.newKeySet();
   /** Values the client holds on this server, released when the Grid closes. */
@@ -58,21 +61,53 @@ final class ServerChannel {
     if (draining.compareAndSet(false, true)) Daemons.IO.execute(this::drain);
   }
 
+  /**
+   * Sends what is queued. A command that waits for another server's command (its argument is made there) is held
+   * back, together with the later commands of this channel that take its result, while the rest go at once: waiting
+   * for the whole batch instead let two channels wait for each other forever when chains crossed in opposite
+   * directions (S1 to S2 and S2 to S1 at the same time), which the soak benchmark found. Dependencies follow the order
+   * in which calls were made, so held-back commands always get free.
+   */
   private void drain() {
     while (true) {
+      List<Pending> work = new ArrayList<>(deferred);
+      deferred.clear();
+      for (Pending p; (p = queue.poll()) != null; ) work.add(p);
       List<Pending> batch = new ArrayList<>();
-      for (Pending p; (p = queue.poll()) != null; ) batch.add(p);
-      if (batch.isEmpty()) {
-        draining.set(false);
-        if (queue.isEmpty() || !draining.compareAndSet(false, true)) return;
+      Set<UUID> heldBack = new HashSet<>();
+      for (Pending p : work) {
+        if (p.after().stream().allMatch(CompletableFuture::isDone) && !takesAny(p.command(), heldBack)) {
+          batch.add(p);
+        } else {
+          deferred.add(p);
+          heldBack.add(p.command().valueId());
+        }
+      }
+      if (!batch.isEmpty()) {
+        submit(batch);
         continue;
       }
-      List<CompletableFuture<?>> after = new ArrayList<>();
-      batch.forEach(p -> after.addAll(p.after()));
-      // a command that depends on another server's command must not overtake it
-      CompletableFuture.allOf(after.toArray(CompletableFuture[]::new)).handle((x, t) -> null).join();
-      submit(batch);
+      List<CompletableFuture<?>> waits = new ArrayList<>();
+      deferred.forEach(p -> waits.addAll(p.after()));
+      draining.set(false);
+      if (!waits.isEmpty()) {
+        // no thread waits: the first dependency that gets sent starts the next drain
+        CompletableFuture.anyOf(waits.toArray(CompletableFuture[]::new)).whenComplete((x, t) -> kick());
+      }
+      if (queue.isEmpty() || !draining.compareAndSet(false, true)) return;
     }
+  }
+
+  private void kick() {
+    if (draining.compareAndSet(false, true)) Daemons.IO.execute(this::drain);
+  }
+
+  private static boolean takesAny(Command c, Set<UUID> ids) {
+    if (ids.isEmpty() || !(c instanceof Command.Call call) || call.args() == null) return false;
+    for (Object a : call.args()) {
+      if (a instanceof org.gridrmi.ref.RemoteReference<?> r && ids.contains(r.id())) return true;
+    }
+    return false;
   }
 
   private void submit(List<Pending> batch) {

@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
     description = "Run a benchmark: prints a table, writes CSV and a PNG plot under results/.",
     subcommands = {
         org.gridrmi.examples.bench.CodecBench.class,
+        org.gridrmi.examples.bench.SoakBench.class,
     })
 public final class BenchCommand {
 }
