@@ -43,6 +43,16 @@ public class GridServerMain implements Callable<Integer> {
   @Option(names = "--link", description = "emulated link: loopback, lan, paper-wan or delay=21ms,bw=3MB/s")
   String link;
 
+  @Option(names = "--allow", split = ",", paramLabel = "CLASS|PKG.*|PKG.**",
+      description = "more classes GridRMI streams may carry (JDK value types, org.gridrmi and exported signatures "
+          + "are always allowed)")
+  List<String> allow = new ArrayList<>();
+
+  @Option(names = "--allow-task", split = ",", paramLabel = "CLASS|PKG.*|PKG.**",
+      description = "task classes execTask may run, besides org.gridrmi's own (never uploaded: they must be on "
+          + "this server's class path)")
+  List<String> allowTask = new ArrayList<>();
+
   @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
   List<String> services = new ArrayList<>();
 
@@ -51,6 +61,8 @@ public class GridServerMain implements Callable<Integer> {
     if (link != null) {
       System.setProperty(Links.PROPERTY, link);
     }
+    allow.forEach(org.gridrmi.ref.internal.SerialFilters::allow);
+    allowTask.forEach(org.gridrmi.server.internal.TaskAllowlist::allow);
     GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease);
     if (threads != null) b.threads(threads);
     for (String s : services.isEmpty() ? defaultServices() : services) export(b, s);

@@ -86,7 +86,7 @@ public final class ServerProcess implements AutoCloseable {
       } catch (IOException ignored) {
         // the process ended
       }
-      ready.completeExceptionally(new IllegalStateException("process exited with " + p.exitValue()));
+      ready.completeExceptionally(new IllegalStateException("process output ended" + (p.isAlive() ? "" : ", exit " + p.exitValue())));
     }, "gridrmi-log-" + p.pid());
     t.setDaemon(true);
     t.start();

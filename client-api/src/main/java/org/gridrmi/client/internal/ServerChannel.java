@@ -117,9 +117,16 @@ final class ServerChannel {
       batch.forEach(p -> p.accepted().complete(null));
       startRenewal();
     } catch (RemoteException | GridException e) {
-      Stubs.forget(server.address());
+      GridException refused = org.gridrmi.ref.internal.SerialFilters.refusal(e);
+      if (refused == null) Stubs.forget(server.address());
       for (Pending p : batch) {
         String what = p.command() instanceof Command.Call c ? c.label() : "a value";
+        if (refused != null) { // the server is fine: it refused what this batch carried
+          p.accepted().completeExceptionally(new GridException(refused.status(), "server " + server.name()
+              + " refused the batch carrying " + what + ": " + refused.getMessage(), e, List.of(what + " on "
+              + server.name())));
+          continue;
+        }
         p.accepted().completeExceptionally(new GridException(Status.UNAVAILABLE, "server " + server.name() + " ("
             + server.address() + ") is unavailable, so " + what + " could not be sent to it: " + Stubs.rootMessage(e),
             e, List.of(what + " on " + server.name())));
