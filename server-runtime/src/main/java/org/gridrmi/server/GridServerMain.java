@@ -49,6 +49,15 @@ public class GridServerMain implements Callable<Integer> {
   @Option(names = "--join-lease", description = "lease of the lookup registration, e.g. 10s (default ${DEFAULT-VALUE})",
       converter = DurationConverter.class)
   Duration joinLease = Duration.ofSeconds(10);
+  @Option(names = "--allow", split = ",", paramLabel = "CLASS|PKG.*|PKG.**",
+      description = "more classes GridRMI streams may carry (JDK value types, org.gridrmi and exported signatures "
+          + "are always allowed)")
+  List<String> allow = new ArrayList<>();
+
+  @Option(names = "--allow-task", split = ",", paramLabel = "CLASS|PKG.*|PKG.**",
+      description = "task classes execTask may run, besides org.gridrmi's own (never uploaded: they must be on "
+          + "this server's class path)")
+  List<String> allowTask = new ArrayList<>();
 
   @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
   List<String> services = new ArrayList<>();
@@ -58,6 +67,8 @@ public class GridServerMain implements Callable<Integer> {
     if (link != null) {
       System.setProperty(Links.PROPERTY, link);
     }
+    allow.forEach(org.gridrmi.ref.internal.SerialFilters::allow);
+    allowTask.forEach(org.gridrmi.server.internal.TaskAllowlist::allow);
     GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease);
     if (threads != null) b.threads(threads);
     if (lookup != null) b.join(lookup, joinLease);

@@ -2,6 +2,7 @@ package org.gridrmi.client.internal;
 
 import java.rmi.RemoteException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -30,6 +31,8 @@ final class ServerChannel {
   private final Session session;
   private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean draining = new AtomicBoolean();
+  /** Commands held back by {@link #drain}, oldest first; only the draining thread touches it. */
+  private final List<Pending> deferred = new ArrayList<>();
   /** Values of this client already pushed to the server, so each crosses the network once. */
   final Set<UUID> pushed = ConcurrentHashMap.newKeySet();
   /** Values the client holds on this server, released when the Grid closes. */
@@ -62,30 +65,53 @@ final class ServerChannel {
   }
 
   /**
-   * Sends the queue in order, in batches. A command that takes a reference made by a command for another server
-   * must not overtake it, so a batch ends before the first command whose dependencies are not yet accepted, and
-   * that command waits at the head. Since a dependency is always made before the command that takes it, the
-   * earliest waiting command anywhere has its dependencies sent already: channels never wait on each other in
-   * a cycle.
+   * Sends what is queued. A command that waits for another server's command (its argument is made there) is held
+   * back, together with the later commands of this channel that take its result, while the rest go at once: waiting
+   * for the whole batch instead let two channels wait for each other forever when chains crossed in opposite
+   * directions (S1 to S2 and S2 to S1 at the same time), which the soak benchmark found. Dependencies follow the order
+   * in which calls were made, so held-back commands always get free.
    */
   private void drain() {
     while (true) {
       linger();
+      List<Pending> work = new ArrayList<>(deferred);
+      deferred.clear();
+      for (Pending p; (p = queue.poll()) != null; ) work.add(p);
       List<Pending> batch = new ArrayList<>();
-      for (Pending p; (p = queue.peek()) != null; ) {
-        if (!accepted(p.after())) {
-          if (!batch.isEmpty()) break;
-          CompletableFuture.allOf(p.after().toArray(CompletableFuture[]::new)).handle((x, t) -> null).join();
+      Set<UUID> heldBack = new HashSet<>();
+      for (Pending p : work) {
+        if (p.after().stream().allMatch(CompletableFuture::isDone) && !takesAny(p.command(), heldBack)) {
+          batch.add(p);
+        } else {
+          deferred.add(p);
+          heldBack.add(p.command().valueId());
         }
-        batch.add(queue.poll());
       }
-      if (batch.isEmpty()) {
-        draining.set(false);
-        if (queue.isEmpty() || !draining.compareAndSet(false, true)) return;
+      if (!batch.isEmpty()) {
+        submit(batch);
         continue;
       }
-      submit(batch);
+      List<CompletableFuture<?>> waits = new ArrayList<>();
+      deferred.forEach(p -> waits.addAll(p.after()));
+      draining.set(false);
+      if (!waits.isEmpty()) {
+        // no thread waits: the first dependency that gets sent starts the next drain
+        CompletableFuture.anyOf(waits.toArray(CompletableFuture[]::new)).whenComplete((x, t) -> kick());
+      }
+      if (queue.isEmpty() || !draining.compareAndSet(false, true)) return;
     }
+  }
+
+  private void kick() {
+    if (draining.compareAndSet(false, true)) Daemons.IO.execute(this::drain);
+  }
+
+  private static boolean takesAny(Command c, Set<UUID> ids) {
+    if (ids.isEmpty() || !(c instanceof Command.Call call) || call.args() == null) return false;
+    for (Object a : call.args()) {
+      if (a instanceof org.gridrmi.ref.RemoteReference<?> r && ids.contains(r.id())) return true;
+    }
+    return false;
   }
 
   /**
@@ -99,11 +125,6 @@ final class ServerChannel {
     if (nanos > 10_000) java.util.concurrent.locks.LockSupport.parkNanos(nanos);
   }
 
-  private static boolean accepted(List<CompletableFuture<?>> after) {
-    for (CompletableFuture<?> f : after) if (!f.isDone()) return false;
-    return true;
-  }
-
   private void submit(List<Pending> batch) {
     List<Command> commands = batch.stream().map(Pending::command).toList();
     try {
@@ -114,9 +135,16 @@ final class ServerChannel {
       batch.forEach(p -> p.accepted().complete(null));
       startRenewal();
     } catch (RemoteException | GridException e) {
-      Stubs.forget(server.address());
+      GridException refused = org.gridrmi.ref.internal.SerialFilters.refusal(e);
+      if (refused == null) Stubs.forget(server.address());
       for (Pending p : batch) {
         String what = p.command() instanceof Command.Call c ? c.label() : "a value";
+        if (refused != null) { // the server is fine: it refused what this batch carried
+          p.accepted().completeExceptionally(new GridException(refused.status(), "server " + server.name()
+              + " refused the batch carrying " + what + ": " + refused.getMessage(), e, List.of(what + " on "
+              + server.name())));
+          continue;
+        }
         p.accepted().completeExceptionally(new GridException(Status.UNAVAILABLE, "server " + server.name() + " ("
             + server.address() + ") is unavailable, so " + what + " could not be sent to it: " + Stubs.rootMessage(e),
             e, List.of(what + " on " + server.name())));

@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
         org.gridrmi.examples.bench.MatmulBench.class,
         org.gridrmi.examples.bench.Fig7Bench.class,
         org.gridrmi.examples.bench.SvdBench.class,
+        org.gridrmi.examples.bench.SoakBench.class,
     })
 public final class BenchCommand {
 }

@@ -38,11 +38,13 @@ public final class LocalNode implements AutoCloseable {
     this.name = name;
     this.address = "rmi://" + host + ":" + port;
     this.table = new ValueTable(id, leaseMillis);
+    SerialFilters.limitRegistry(); // before the registry class reads its filter property
     this.registry = LocateRegistry.createRegistry(port, GridSocketFactory.INSTANCE, GridSocketFactory.INSTANCE);
     try {
       this.endpoint = endpointFactory.apply(this);
+      // every call's arguments pass the GridRMI allowlist and limits before any object is made
       Remote stub = UnicastRemoteObject.exportObject(endpoint, port, GridSocketFactory.INSTANCE,
-          GridSocketFactory.INSTANCE);
+          GridSocketFactory.INSTANCE, SerialFilters.filter());
       registry.rebind(ValueStore.BINDING, stub);
     } catch (RemoteException | RuntimeException e) {
       UnicastRemoteObject.unexportObject(registry, true);

@@ -25,6 +25,7 @@ final class Invocation {
     Object[] values = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
       Object v = args[i] instanceof SerializedValue s ? s.value() : args[i];
+      if (v instanceof org.gridrmi.ref.Task<?, ?> task) TaskAllowlist.check(task.getClass(), t.label());
       Class<?> want = wrap(types[i]);
       if (v == null && types[i].isPrimitive()) {
         throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + " of " + t.label()

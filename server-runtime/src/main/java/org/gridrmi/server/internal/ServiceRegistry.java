@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.MethodKeys;
+import org.gridrmi.ref.internal.SerialFilters;
 
 /** The services a server exports: interface name to implementation and its methods by wire key. */
 public final class ServiceRegistry {
@@ -33,6 +34,8 @@ public final class ServiceRegistry {
       methods.put(MethodKeys.of(m), m);
     }
     services.put(iface.getName(), new Exported(impl, methods));
+    SerialFilters.allowSignaturesOf(iface); // its parameter and result classes may now be deserialized
+
   }
 
   /**

@@ -1,6 +1,5 @@
 package org.gridrmi.ref.internal.wire;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
@@ -76,7 +75,7 @@ public final class Failure implements Serializable {
 
   private Throwable causeObject() {
     if (cause == null) return null;
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(cause))) {
+    try (ObjectInputStream in = org.gridrmi.ref.internal.SerialFilters.open(cause)) {
       return (Throwable) in.readObject();
     } catch (IOException | ClassNotFoundException | ClassCastException e) {
       return new RemoteCause(causeText);

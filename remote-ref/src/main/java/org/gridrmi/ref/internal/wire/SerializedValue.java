@@ -1,6 +1,6 @@
 package org.gridrmi.ref.internal.wire;
 
-import java.io.ByteArrayInputStream;
+import java.io.InvalidClassException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
@@ -8,6 +8,7 @@ import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.SerialFilters;
 
 /**
  * A by-value argument kept as bytes until the call runs, so that a class the server cannot load (a task not
@@ -28,8 +29,14 @@ public record SerializedValue(String className, byte[] bytes) implements Seriali
 
   /** Deserializes the value in the server's class loader. */
   public Object value() {
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+    try (ObjectInputStream in = SerialFilters.open(bytes)) {
       return ((WireValue) in.readObject()).value();
+    } catch (InvalidClassException e) {
+      GridException refused = SerialFilters.refusal(e);
+      if (refused == null) throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className
+          + " is unreadable: " + e, e);
+      throw new GridException(refused.status(), "argument of type " + className + " refused: "
+          + refused.getMessage().substring(refused.status().name().length() + 2), e);
     } catch (ClassNotFoundException e) {
       throw new GridException(Status.INVALID_ARGUMENT, "class " + e.getMessage() + " (argument of type "
           + className + ") cannot be loaded on this server: deploy it on the server's class path "

@@ -1,0 +1,22 @@
+package org.gridrmi.server.it;
+
+import org.gridrmi.ref.Task;
+
+/** A tiny service for the hostile-input test. */
+public interface Echo {
+  String echo(String s);
+
+  String run(Task<String, String> task, String arg);
+
+  /** An implementation. */
+  class Impl implements Echo {
+    @Override public String echo(String s) { return s; }
+    @Override public String run(Task<String, String> task, String arg) {
+      try {
+        return task.apply(arg);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+}
