@@ -6,6 +6,7 @@ import java.time.Duration;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.SerialFilters;
 import org.gridrmi.ref.internal.Stubs;
 import org.gridrmi.ref.internal.wire.NodeStats;
 
@@ -15,6 +16,7 @@ public final class Views {
 
   public static <A> A async(Session session, ServerInfo server, Class<A> view, Duration deadline) {
     Class<?> service = ViewMethods.serviceOf(view);
+    SerialFilters.allowSignaturesOf(service); // the client reads this service's results too
     return view.cast(Proxy.newProxyInstance(view.getClassLoader(), new Class<?>[] {view},
         new AsyncHandler(session, session.channel(server), service, deadline)));
   }
@@ -23,6 +25,7 @@ public final class Views {
     if (!service.isInterface()) {
       throw new GridException(Status.INVALID_ARGUMENT, service.getName() + " is not an interface");
     }
+    SerialFilters.allowSignaturesOf(service);
     return service.cast(Proxy.newProxyInstance(service.getClassLoader(), new Class<?>[] {service},
         new PlainHandler(session, session.channel(server), service)));
   }
