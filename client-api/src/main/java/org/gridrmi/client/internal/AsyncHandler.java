@@ -58,7 +58,7 @@ final class AsyncHandler implements InvocationHandler {
       if (t.params()[i].getType() == RemoteReference.class) {
         wire[i] = reference(a[i], i, t, site, after, commands);
       } else {
-        wire[i] = a[i] == null ? null : SerializedValue.of(a[i]);
+        wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
       }
     }
     UUID id = Session.newId();
@@ -73,6 +73,13 @@ final class AsyncHandler implements InvocationHandler {
     Ref<Object> ref = new Ref<>(id, channel.server().address(), new CallContext(session, site, accepted, channel));
     session.track(ref);
     return ref;
+  }
+
+  /** JDK values every server can load: sent as they are, without a serialized envelope. */
+  private static boolean alwaysLoadable(Object v) {
+    return v instanceof Number && v.getClass().getName().startsWith("java.lang.") || v instanceof String
+        || v instanceof Boolean || v instanceof Character || v instanceof byte[] || v instanceof double[]
+        || v instanceof int[] || v instanceof long[];
   }
 
   private Object reference(Object arg, int i, Target t, String site, List<CompletableFuture<?>> after,
