@@ -53,13 +53,16 @@ public final class DemoCommand implements Callable<Integer> {
     try (LookupServer lookup = LookupServer.start(0, "gridrmi-demo");
          LocalGrid local = new LocalGrid(out.resolve("logs"))) {
       System.out.println("lookup service at " + lookup.url());
-      // LOOKUP WIRING (lead): once servers register and Grid resolves jini://, start the servers with
-      //   List.of("--lookup", lookup.url()) and connect with Grid.connect(lookup.url()) instead of the addresses.
-      List<String> serverArgs = List.of();
+      // the servers join the lookup service; the client finds them there, as in the paper's Fig. 1
+      List<String> serverArgs = List.of("--lookup", lookup.url(), "--join-lease", "5s");
       List<String> addresses = local.startServers(2, serverArgs);
       System.out.println("servers S1 " + addresses.get(0) + ", S2 " + addresses.get(1) + " (up after "
           + seconds(t0) + ")");
-      try (Grid grid = Grid.connect(addresses.toArray(String[]::new))) {
+      try (Grid grid = Grid.connect(lookup.url())) {
+        awaitServers(grid, 2, Duration.ofSeconds(60));
+        System.out.println("both servers found through the lookup service after " + seconds(t0) + ": "
+            + grid.servers().stream().map(s -> s.name() + " (" + s.attributes().get("cores") + " cores, load "
+            + s.attributes().get("load") + ")").toList());
         fig2(grid, grid.server("S1"), grid.server("S2"));
         SvdExperiment svd = new SvdExperiment(grid, grid.server("S1"), SvdModel.forLink(linkSpec,
             out.resolve("calibration.properties")), 42);
@@ -104,6 +107,17 @@ public final class DemoCommand implements Callable<Integer> {
     System.out.printf(Locale.ROOT, "  improved RMI: %8.1f ms, client received %9d B (%.4f x the intermediate)%n",
         improvedMs, improved.receivedBytes(), improved.receivedBytes() / (double) MB);
     System.out.println("  same result: " + java.util.Arrays.equals(viaClient, direct));
+  }
+
+  private static void awaitServers(Grid grid, int count, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (grid.servers(Fig2Ops.class).size() < count) {
+      if (System.nanoTime() > deadline) {
+        throw new org.gridrmi.ref.GridException(org.gridrmi.ref.Status.UNAVAILABLE, "only "
+            + grid.servers().size() + " of " + count + " servers registered with the lookup service within " + timeout);
+      }
+      Thread.sleep(100);
+    }
   }
 
   private static String seconds(long t0) {
