@@ -3,6 +3,7 @@ package org.gridrmi.perf;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridrmi.ref.internal.net.UnitScales;
 
 /**
  * Parses and prints the model's quantities. Internally everything is SI: seconds, bytes, and seconds per byte for
@@ -108,27 +109,10 @@ public final class Units {
   }
 
   private static double durationScale(String u) {
-    return switch (u.toLowerCase(Locale.ROOT)) {
-      case "ns" -> 1e-9;
-      case "us", "µs", "μs" -> 1e-6;
-      case "ms" -> 1e-3;
-      case "s", "sec" -> 1;
-      case "min" -> 60;
-      default -> Double.NaN;
-    };
+    return UnitScales.seconds(u);
   }
 
   private static double sizeScale(String u) {
-    // case matters only for b/B elsewhere; sizes here are always bytes, so "kb" is accepted as KB
-    return switch (u.toLowerCase(Locale.ROOT)) {
-      case "b" -> 1;
-      case "kb" -> 1e3;
-      case "mb" -> 1e6;
-      case "gb" -> 1e9;
-      case "kib" -> 1024;
-      case "mib" -> 1024 * 1024;
-      case "gib" -> 1024.0 * 1024 * 1024;
-      default -> Double.NaN;
-    };
+    return UnitScales.bytes(u); // sizes here are always bytes, so "kb" is accepted as KB
   }
 }

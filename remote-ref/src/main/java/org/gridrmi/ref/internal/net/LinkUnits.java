@@ -1,6 +1,5 @@
 package org.gridrmi.ref.internal.net;
 
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,28 +48,11 @@ final class LinkUnits {
     return m;
   }
 
-  /** Seconds per unit, NaN if unknown. */
   private static double durationScale(String unit) {
-    return switch (unit.toLowerCase(Locale.ROOT)) {
-      case "ns" -> 1e-9;
-      case "us", "µs" -> 1e-6;
-      case "ms" -> 1e-3;
-      case "s" -> 1;
-      default -> Double.NaN;
-    };
+    return UnitScales.seconds(unit);
   }
 
-  /** Bytes per unit, NaN if unknown; KB = 1000 B, KiB = 1024 B. */
   private static double sizeScale(String unit) {
-    return switch (unit.toLowerCase(Locale.ROOT)) {
-      case "b" -> 1;
-      case "kb" -> 1e3;
-      case "mb" -> 1e6;
-      case "gb" -> 1e9;
-      case "kib" -> 1024;
-      case "mib" -> 1024 * 1024;
-      case "gib" -> 1024.0 * 1024 * 1024;
-      default -> Double.NaN;
-    };
+    return UnitScales.bytes(unit);
   }
 }

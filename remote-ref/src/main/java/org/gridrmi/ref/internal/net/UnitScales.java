@@ -1,0 +1,34 @@
+package org.gridrmi.ref.internal.net;
+
+import java.util.Locale;
+
+/** The unit tables shared by link specs and the cost model's calculator: KB = 1000 B, KiB = 1024 B. */
+public final class UnitScales {
+  private UnitScales() {}
+
+  /** Seconds per time unit ({@code ns, us, ms, s, sec, min}), NaN if unknown. */
+  public static double seconds(String unit) {
+    return switch (unit.toLowerCase(Locale.ROOT)) {
+      case "ns" -> 1e-9;
+      case "us", "µs", "μs" -> 1e-6;
+      case "ms" -> 1e-3;
+      case "s", "sec" -> 1;
+      case "min" -> 60;
+      default -> Double.NaN;
+    };
+  }
+
+  /** Bytes per size unit ({@code B, KB, MB, GB, KiB, MiB, GiB}, any case), NaN if unknown. */
+  public static double bytes(String unit) {
+    return switch (unit.toLowerCase(Locale.ROOT)) {
+      case "b" -> 1;
+      case "kb" -> 1e3;
+      case "mb" -> 1e6;
+      case "gb" -> 1e9;
+      case "kib" -> 1024;
+      case "mib" -> 1024 * 1024;
+      case "gib" -> 1024.0 * 1024 * 1024;
+      default -> Double.NaN;
+    };
+  }
+}
