@@ -1,0 +1,24 @@
+package org.gridrmi.client.it;
+
+import java.time.Duration;
+import org.gridrmi.client.Grid;
+import org.gridrmi.ref.GridException;
+
+/**
+ * A client in a JVM of its own (TLS settings are JVM-wide): composes a chain across the two servers given and
+ * prints one line, {@code PROBE OK sum=.. text=..} or {@code PROBE FAILED status=.. message=..}.
+ */
+public final class TlsClientProbe {
+  public static void main(String[] args) {
+    try (Grid grid = Grid.connect(args[0], args[1])) {
+      Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, grid.server("S1"));
+      Fig2ServiceAsync on2 = grid.async(Fig2ServiceAsync.class, grid.server("S2"));
+      long sum = on2.method2(on1.method1(200_000, 7)).get(Duration.ofSeconds(20)); // S2 fetches from S1
+      String text = on2.concat(grid.put("tls-"), on1.echo(grid.put("ok"))).get(Duration.ofSeconds(20));
+      System.out.println("PROBE OK sum=" + sum + " text=" + text);
+    } catch (GridException e) {
+      System.out.println("PROBE FAILED status=" + e.status() + " message=" + e.getMessage().replace('\n', ' '));
+    }
+    System.exit(0);
+  }
+}
