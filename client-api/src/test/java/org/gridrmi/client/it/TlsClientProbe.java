@@ -9,10 +9,13 @@ import org.gridrmi.ref.GridException;
  * prints one line, {@code PROBE OK sum=.. text=..} or {@code PROBE FAILED status=.. message=..}.
  */
 public final class TlsClientProbe {
-  public static void main(String[] args) {
-    try (Grid grid = Grid.connect(args[0], args[1])) {
-      Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, grid.server("S1"));
-      Fig2ServiceAsync on2 = grid.async(Fig2ServiceAsync.class, grid.server("S2"));
+  public static void main(String[] args) throws InterruptedException {
+    String[] names = System.getProperty("probe.names", "S1,S2").split(",");
+    try (Grid grid = Grid.connect(args)) {
+      long until = System.nanoTime() + Long.getLong("probe.waitMillis", 20_000) * 1_000_000L; // through a lookup service, servers show up in a while
+      while (grid.servers().size() < 2 && System.nanoTime() < until) Thread.sleep(100);
+      Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, grid.server(names[0]));
+      Fig2ServiceAsync on2 = grid.async(Fig2ServiceAsync.class, grid.server(names[1]));
       long sum = on2.method2(on1.method1(200_000, 7)).get(Duration.ofSeconds(20)); // S2 fetches from S1
       String text = on2.concat(grid.put("tls-"), on1.echo(grid.put("ok"))).get(Duration.ofSeconds(20));
       System.out.println("PROBE OK sum=" + sum + " text=" + text);

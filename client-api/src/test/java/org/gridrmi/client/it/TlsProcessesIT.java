@@ -38,21 +38,26 @@ class TlsProcessesIT {
     dir = Files.createDirectories(Path.of("target", "it-tls").toAbsolutePath());
     keys = dir.resolve("keys");
     otherCa = dir.resolve("other-ca");
-    TestKeys.make(keys, List.of("S1", "S2", "client"), PASSWORD, true);
+    TestKeys.make(keys, List.of("S1", "S2", "L1", "L2", "lookup", "client"), PASSWORD, true);
     TestKeys.make(otherCa, List.of("client"), PASSWORD, true);
     s1 = server("S1");
     s2 = server("S2");
   }
 
-  static ServerProcess server(String name) throws IOException {
+  static ServerProcess server(String name, String... extra) throws IOException {
+    List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0", "--lease", "5s",
+        "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
+    args.addAll(List.of(extra));
+    return tlsProcess(name, GridServerMain.class.getName(), name, args);
+  }
+
+  static ServerProcess tlsProcess(String name, String main, String key, List<String> mainArgs) throws IOException {
     Path log = dir.resolve(name + ".log");
     Files.deleteIfExists(log);
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of("-Xmx256m"),
-        List.of("--name", name, "--port", "0", "--lease", "5s",
-            "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName(),
-            "--tls", "--keystore", TestKeys.keystore(keys, name).toString(),
-            "--truststore", keys.resolve(TestKeys.TRUSTSTORE).toString(), "--storepass", PASSWORD),
-        log, Duration.ofSeconds(45));
+    List<String> args = new ArrayList<>(mainArgs);
+    args.addAll(List.of("--tls", "--keystore", TestKeys.keystore(keys, key).toString(),
+        "--truststore", keys.resolve(TestKeys.TRUSTSTORE).toString(), "--storepass", PASSWORD));
+    ServerProcess p = ServerProcess.start(name, main, List.of("-Xmx256m"), args, log, Duration.ofSeconds(45));
     processes.add(p);
     return p;
   }
@@ -64,11 +69,15 @@ class TlsProcessesIT {
 
   /** Runs the probe client in its own JVM with these system properties; returns its PROBE line. */
   static String probe(String label, String... props) throws IOException, InterruptedException {
+    return probe(label, List.of(s1.address(), s2.address()), props);
+  }
+
+  static String probe(String label, List<String> addresses, String... props) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
     cmd.addAll(List.of(props));
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TlsClientProbe.class.getName(),
-        s1.address(), s2.address()));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TlsClientProbe.class.getName()));
+    cmd.addAll(addresses);
     Path log = dir.resolve("probe-" + label + ".log");
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     try {
@@ -106,10 +115,33 @@ class TlsProcessesIT {
   }
 
   @Test
+  void lookupServiceWithTlsDiscoversTlsServersForATlsClient() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    ServerProcess reggie = tlsProcess("reggie", org.gridrmi.lookup.LookupMain.class.getName(), "lookup",
+        List.of("--port", String.valueOf(port)));
+    server("L1", "--lookup", reggie.address(), "--join-lease", "2s");
+    server("L2", "--lookup", reggie.address(), "--join-lease", "2s");
+    String good = probe("lookup", List.of(reggie.address()), "-Dprobe.names=L1,L2", "-Dgridrmi.tls=true", trust(),
+        "-Dgridrmi.tls.password=" + PASSWORD, "-Dgridrmi.tls.keystore=" + TestKeys.keystore(keys, "client"));
+    assertThat(good).startsWith("PROBE OK");
+    long before = refusalLines(reggie);
+    String refused = probe("lookup-no-cert", List.of(reggie.address()), "-Dprobe.names=L1,L2",
+        "-Dgridrmi.tls=true", trust(), "-Dgridrmi.tls.password=" + PASSWORD, "-Dgridrmi.discoveryMillis=3000",
+        "-Dprobe.waitMillis=3000");
+    // the registrar's proxy comes by plain unicast discovery; the first call on it is refused
+    assertThat(refused).startsWith("PROBE FAILED").containsAnyOf("status=PERMISSION_DENIED", "status=NOT_FOUND");
+    await().atMost(Duration.ofSeconds(5)).until(() -> refusalLines(reggie) > before);
+  }
+
+  @Test
   void clientWithoutACertificateIsRefusedAndTheServerLogsItsAddress() throws Exception {
     long before = refusalLines(s1) + refusalLines(s2);
     String line = probe("no-cert", "-Dgridrmi.tls=true", trust(), "-Dgridrmi.tls.password=" + PASSWORD);
-    assertRefused(line, "PERMISSION_DENIED");
+    // TLS 1.3: the client may see the server's alert (PERMISSION_DENIED) or only the closed connection
+    assertRefused(line, "PERMISSION_DENIED", "UNAVAILABLE");
     assertThat(line).contains("TLS");
     await().atMost(Duration.ofSeconds(5)).until(() -> refusalLines(s1) + refusalLines(s2) > before);
   }
@@ -119,7 +151,8 @@ class TlsProcessesIT {
     long before = refusalLines(s1) + refusalLines(s2);
     String line = probe("other-ca", "-Dgridrmi.tls=true", trust(), "-Dgridrmi.tls.password=" + PASSWORD,
         "-Dgridrmi.tls.keystore=" + TestKeys.keystore(otherCa, "client"));
-    assertRefused(line, "PERMISSION_DENIED");
+    assertRefused(line, "PERMISSION_DENIED", "UNAVAILABLE");
+    assertThat(line).contains("TLS");
     await().atMost(Duration.ofSeconds(5)).until(() -> refusalLines(s1) + refusalLines(s2) > before);
   }
 

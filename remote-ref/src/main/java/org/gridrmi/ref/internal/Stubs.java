@@ -33,7 +33,9 @@ public final class Stubs {
       GridException tls = tlsFailure(address, e);
       if (tls != null) throw tls;
       throw new GridException(Status.UNAVAILABLE, "no GridRMI node answers at " + address + ": " + rootMessage(e)
-          + (Transport.tls() ? "" : " (if it runs with --tls, this JVM needs -Dgridrmi.tls=true and its keys)"), e);
+          + (Transport.tls() ? " (this JVM uses TLS: if that node refused its certificate, the node's log has a line"
+              + " 'GridRMI TLS refused a connection from' this host)"
+              : " (if it runs with --tls, this JVM needs -Dgridrmi.tls=true and its keys)"), e);
     } catch (NotBoundException e) {
       throw new GridException(Status.UNAVAILABLE, "the RMI registry at " + address + " has no GridRMI node", e);
     }
