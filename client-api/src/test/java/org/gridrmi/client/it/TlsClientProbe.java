@@ -12,7 +12,8 @@ public final class TlsClientProbe {
   public static void main(String[] args) throws InterruptedException {
     String[] names = System.getProperty("probe.names", "S1,S2").split(",");
     try (Grid grid = Grid.connect(args)) {
-      long until = System.nanoTime() + Long.getLong("probe.waitMillis", 20_000) * 1_000_000L; // through a lookup service, servers show up in a while
+      // through a lookup service, servers show up after a while
+      long until = System.nanoTime() + Long.getLong("probe.waitMillis", 20_000) * 1_000_000L;
       while (grid.servers().size() < 2 && System.nanoTime() < until) Thread.sleep(100);
       Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, grid.server(names[0]));
       Fig2ServiceAsync on2 = grid.async(Fig2ServiceAsync.class, grid.server(names[1]));
