@@ -26,6 +26,20 @@ public final class LookupMain implements Callable<Integer> {
       + " (default: java.rmi.server.hostname, else this machine's address)")
   String host;
 
+  @Option(names = "--tls", description = "mutual TLS on the registrar's calls (same as -Dgridrmi.tls=true); needs "
+      + "--keystore, --truststore, --storepass (see ./gridrmi keys). Unicast discovery itself stays plain TCP.")
+  boolean tls;
+
+  @Option(names = "--keystore", paramLabel = "FILE.p12", description = "this lookup service's key (PKCS12)")
+  String keystore;
+
+  @Option(names = "--truststore", paramLabel = "FILE.p12", description = "the Grid's CA certificate (PKCS12)")
+  String truststore;
+
+  @Option(names = "--storepass", paramLabel = "PASSWORD",
+      description = "password of both stores (or the environment variable GRIDRMI_TLS_PASSWORD)")
+  String storepass;
+
   public static void main(String[] args) {
     int exit = new CommandLine(new LookupMain()).execute(args);
     if (exit != 0) {
@@ -35,6 +49,8 @@ public final class LookupMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    org.gridrmi.ref.internal.net.TlsConfig.configure(tls, keystore, truststore, storepass);
+    org.gridrmi.ref.internal.net.Transport.tls(); // a bad store fails here, before Reggie starts
     long started = System.nanoTime();
     LookupServer server = host == null ? LookupServer.start(port, groups) : LookupServer.start(host, port, groups);
     long millis = (System.nanoTime() - started) / 1_000_000;
@@ -44,7 +60,8 @@ public final class LookupMain implements Callable<Integer> {
       stopped.countDown();
     }, "gridrmi-lookup-shutdown"));
     String groupText = server.groups().length == 0 ? "none" : String.join(", ", server.groups());
-    System.out.println("lookup service ready at " + server.url() + " (groups " + groupText + ") in " + millis + " ms");
+    System.out.println("lookup service ready at " + server.url() + " (groups " + groupText + ") in " + millis + " ms"
+        + (org.gridrmi.ref.internal.net.Transport.tls() ? " over TLS" : ""));
     System.out.flush();
     stopped.await();
     return 0;

@@ -59,6 +59,20 @@ public class GridServerMain implements Callable<Integer> {
           + "this server's class path)")
   List<String> allowTask = new ArrayList<>();
 
+  @Option(names = "--tls", description = "TLS with mutual authentication on every connection of this server, in and "
+      + "out (same as -Dgridrmi.tls=true); needs --keystore, --truststore and --storepass (see ./gridrmi keys)")
+  boolean tls;
+
+  @Option(names = "--keystore", paramLabel = "FILE.p12", description = "this server's key and certificate (PKCS12)")
+  String keystore;
+
+  @Option(names = "--truststore", paramLabel = "FILE.p12", description = "the Grid's CA certificate (PKCS12)")
+  String truststore;
+
+  @Option(names = "--storepass", paramLabel = "PASSWORD",
+      description = "password of both stores (or the environment variable GRIDRMI_TLS_PASSWORD)")
+  String storepass;
+
   @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
   List<String> services = new ArrayList<>();
 
@@ -67,6 +81,7 @@ public class GridServerMain implements Callable<Integer> {
     if (link != null) {
       System.setProperty(Links.PROPERTY, link);
     }
+    org.gridrmi.ref.internal.net.TlsConfig.configure(tls, keystore, truststore, storepass);
     allow.forEach(org.gridrmi.ref.internal.SerialFilters::allow);
     allowTask.forEach(org.gridrmi.server.internal.TaskAllowlist::allow);
     GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease);
@@ -75,7 +90,8 @@ public class GridServerMain implements Callable<Integer> {
     for (String s : services.isEmpty() ? defaultServices() : services) export(b, s);
     GridServer server = b.start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close));
-    System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting " + server.services());
+    System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting " + server.services()
+        + " over " + org.gridrmi.ref.internal.net.Transport.describe());
     System.out.flush();
     new CountDownLatch(1).await();
     return 0;

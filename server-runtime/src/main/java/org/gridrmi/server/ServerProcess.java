@@ -48,6 +48,10 @@ public final class ServerProcess implements AutoCloseable {
     cmd.add("-XX:+UseSerialGC");
     String link = System.getProperty("gridrmi.link");
     if (link != null) cmd.add("-Dgridrmi.link=" + link); // every JVM of a Grid emulates the same link
+    for (String tls : List.of("gridrmi.tls", "gridrmi.tls.keystore", "gridrmi.tls.truststore", "gridrmi.tls.password")) {
+      String v = System.getProperty(tls); // a TLS client's local servers use TLS too (jvmArgs/args may override)
+      if (v != null) cmd.add("-D" + tls + "=" + v);
+    }
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

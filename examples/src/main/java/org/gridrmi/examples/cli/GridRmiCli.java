@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         ServerCommand.class,
         StatusCommand.class,
+        KeysCommand.class,
         org.gridrmi.lookup.LookupMain.class,
         org.gridrmi.perf.cli.ModelCommand.class,
         CalibrateCommand.class,

@@ -156,6 +156,12 @@ public final class CachingDirectory implements LookupDirectory {
     try {
       return registrar.lookup(ALL_GRID_SERVERS, 0).totalMatches;
     } catch (IOException e) {
+      for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+        if (c instanceof javax.net.ssl.SSLException) { // a TLS lookup service refused this JVM: say so now
+          throw new GridException(Status.PERMISSION_DENIED, "the lookup service refused this client's TLS connection: "
+              + c.getMessage() + " (clients need -Dgridrmi.tls=true with a key store of the Grid's CA)", e);
+        }
+      }
       return 0; // the cache will find out by itself; this count only shortens the wait
     }
   }

@@ -11,6 +11,8 @@ import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.Objects;
 import net.jini.export.Exporter;
+import org.gridrmi.ref.internal.net.TlsSocketFactory;
+import org.gridrmi.ref.internal.net.Transport;
 
 /**
  * A River {@link Exporter} on plain JDK RMI ({@link UnicastRemoteObject}, JRMP) instead of JERI.
@@ -59,9 +61,16 @@ public final class JrmpExporter implements Exporter {
       throw new IllegalStateException("this exporter already exported " + exported.getClass().getName());
     }
     try {
-      Remote stub = pinnedHost == null
-          ? UnicastRemoteObject.exportObject(impl, port)
-          : UnicastRemoteObject.exportObject(impl, port, new PinnedHostSocketFactory(pinnedHost), null);
+      Remote stub;
+      if (Transport.tls()) { // the whole lookup conversation (registrar, listeners) over mutual TLS
+        stub = UnicastRemoteObject.exportObject(impl, port,
+            pinnedHost == null ? TlsSocketFactory.INSTANCE : TlsSocketFactory.pinnedTo(pinnedHost),
+            TlsSocketFactory.INSTANCE);
+      } else {
+        stub = pinnedHost == null
+            ? UnicastRemoteObject.exportObject(impl, port)
+            : UnicastRemoteObject.exportObject(impl, port, new PinnedHostSocketFactory(pinnedHost), null);
+      }
       exported = impl;
       return inheritedMethods ? InheritingInvocationHandler.wrap(stub) : stub;
     } catch (ExportException e) {

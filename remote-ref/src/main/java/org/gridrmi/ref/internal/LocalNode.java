@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.net.GridSocketFactory;
+import org.gridrmi.ref.internal.net.Transport;
 import org.gridrmi.ref.internal.wire.ValueStore;
 
 /**
@@ -39,12 +39,12 @@ public final class LocalNode implements AutoCloseable {
     this.address = "rmi://" + host + ":" + port;
     this.table = new ValueTable(id, leaseMillis);
     SerialFilters.limitRegistry(); // before the registry class reads its filter property
-    this.registry = LocateRegistry.createRegistry(port, GridSocketFactory.INSTANCE, GridSocketFactory.INSTANCE);
+    this.registry = LocateRegistry.createRegistry(port, Transport.clientFactory(), Transport.serverFactory());
     try {
       this.endpoint = endpointFactory.apply(this);
       // every call's arguments pass the GridRMI allowlist and limits before any object is made
-      Remote stub = UnicastRemoteObject.exportObject(endpoint, port, GridSocketFactory.INSTANCE,
-          GridSocketFactory.INSTANCE, SerialFilters.filter());
+      Remote stub = UnicastRemoteObject.exportObject(endpoint, port, Transport.clientFactory(),
+          Transport.serverFactory(), SerialFilters.filter());
       registry.rebind(ValueStore.BINDING, stub);
     } catch (RemoteException | RuntimeException e) {
       UnicastRemoteObject.unexportObject(registry, true);

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.net.GridSocketFactory;
+import org.gridrmi.ref.internal.net.Transport;
 import org.gridrmi.ref.internal.wire.ValueStore;
 
 /** Stubs of remote nodes by address, looked up once in the node's registry and cached. */
@@ -27,15 +27,32 @@ public final class Stubs {
     if (s != null) return s;
     URI uri = parse(address);
     try {
-      s = (ValueStore) LocateRegistry.getRegistry(uri.getHost(), uri.getPort(), GridSocketFactory.INSTANCE)
+      s = (ValueStore) LocateRegistry.getRegistry(uri.getHost(), uri.getPort(), Transport.clientFactory())
           .lookup(ValueStore.BINDING);
     } catch (RemoteException e) {
-      throw new GridException(Status.UNAVAILABLE, "no GridRMI node answers at " + address + ": " + rootMessage(e), e);
+      GridException tls = tlsFailure(address, e);
+      if (tls != null) throw tls;
+      throw new GridException(Status.UNAVAILABLE, "no GridRMI node answers at " + address + ": " + rootMessage(e)
+          + (Transport.tls() ? " (this JVM uses TLS: if that node refused its certificate, the node's log has a line"
+              + " 'GridRMI TLS refused a connection from' this host)"
+              : " (if it runs with --tls, this JVM needs -Dgridrmi.tls=true and its keys)"), e);
     } catch (NotBoundException e) {
       throw new GridException(Status.UNAVAILABLE, "the RMI registry at " + address + " has no GridRMI node", e);
     }
     CACHE.put(address, s);
     return s;
+  }
+
+  /** A TLS handshake that failed on the way to {@code address}, as PERMISSION_DENIED; null if it was not that. */
+  static GridException tlsFailure(String address, Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof javax.net.ssl.SSLException) {
+        return new GridException(Status.PERMISSION_DENIED, "TLS connection to the GridRMI node at " + address
+            + " was refused: " + c.getMessage() + " (both sides need a certificate from the Grid's CA: "
+            + "-Dgridrmi.tls=true -Dgridrmi.tls.keystore=... -Dgridrmi.tls.truststore=...; see ./gridrmi keys)", e);
+      }
+    }
+    return null;
   }
 
   /** Forgets a stub after a failure, so that a restarted node is looked up again. */

@@ -15,7 +15,7 @@ public final class Links {
     LinkShaper s = current;
     if (s == null) {
       synchronized (Links.class) {
-        if (current == null) current = LinkProfiles.parse(System.getProperty(PROPERTY, "loopback"));
+        if (current == null) current = StallSwitch.wrap(LinkProfiles.parse(System.getProperty(PROPERTY, "loopback")));
         s = current;
       }
     }
