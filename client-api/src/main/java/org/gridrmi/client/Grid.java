@@ -39,6 +39,7 @@ public final class Grid implements AutoCloseable {
   private Grid(Directory directory) {
     this.directory = directory;
     this.session = new Session(Long.getLong("gridrmi.renewMillis", 15_000));
+    session.useServers(directory::servers);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Idempotent;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.LocalNode;
@@ -32,7 +33,7 @@ final class AsyncHandler implements InvocationHandler {
   private final Duration deadline;
   private final Map<Method, Target> targets = new ConcurrentHashMap<>();
 
-  private record Target(String key, String label, Parameter[] params) {}
+  private record Target(String key, String label, Parameter[] params, boolean idempotent) {}
 
   AsyncHandler(Session session, ServerChannel channel, Class<?> service, Duration deadline) {
     this.session = session;
@@ -46,7 +47,8 @@ final class AsyncHandler implements InvocationHandler {
     if (method.getDeclaringClass() == Object.class) return ObjectMethods.handle(proxy, method, args, this);
     Target t = targets.computeIfAbsent(method, m -> {
       Method sm = ViewMethods.serviceMethod(service, m);
-      return new Target(ViewMethods.key(sm), service.getSimpleName() + "." + sm.getName(), m.getParameters());
+      return new Target(ViewMethods.key(sm), service.getSimpleName() + "." + sm.getName(), m.getParameters(),
+          sm.isAnnotationPresent(Idempotent.class));
     });
     String site = t.label() + " on " + channel.server().name();
     if (session.closed()) throw new GridException(Status.CANCELLED, site + ": the Grid is closed");
@@ -70,7 +72,9 @@ final class AsyncHandler implements InvocationHandler {
           : new CompletableFuture<>(), i == 0 ? after : List.of()));
     }
     channel.held.add(id);
-    Ref<Object> ref = new Ref<>(id, channel.server().address(), new CallContext(session, site, accepted, channel));
+    Lineage lineage = t.idempotent() ? new Lineage(service, method, a.clone(), deadline, channel.server(), site) : null;
+    Ref<Object> ref = new Ref<>(id, channel.server().address(),
+        new CallContext(session, site, accepted, channel, lineage));
     session.track(ref);
     return ref;
   }

@@ -33,6 +33,7 @@ public final class Session implements AutoCloseable {
   private final List<UUID> puts = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final long renewMillis;
   private volatile boolean closed;
+  private volatile java.util.function.Supplier<List<ServerInfo>> servers = List::of;
 
   public Session(long renewMillis) {
     this.renewMillis = renewMillis;
@@ -49,6 +50,11 @@ public final class Session implements AutoCloseable {
   }
 
   ScheduledExecutorService timers() { return timers; }
+
+  /** Where recovery looks for another server: the Grid's directory. */
+  public void useServers(java.util.function.Supplier<List<ServerInfo>> servers) { this.servers = servers; }
+
+  List<ServerInfo> servers() { return servers.get(); }
   long renewMillis() { return renewMillis; }
   public boolean closed() { return closed; }
 
@@ -59,7 +65,7 @@ public final class Session implements AutoCloseable {
     home.table().put(id, Nodes.JVM_ID, "put value", value);
     puts.add(id);
     Ref<T> ref = new Ref<>(id, home.address(), new CallContext(this, "put " + typeName(value),
-        CompletableFuture.completedFuture(null), null));
+        CompletableFuture.completedFuture(null), null, null));
     track(ref);
     return ref;
   }

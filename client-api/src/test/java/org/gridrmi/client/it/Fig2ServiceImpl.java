@@ -26,6 +26,10 @@ public class Fig2ServiceImpl implements Fig2Service {
     return text + suffix;
   }
 
+  @Override public String slowOnce(String text, String suffix, int millis) {
+    return slowAppend(text, suffix, millis);
+  }
+
   @Override public String fail(String message) { throw new IllegalStateException(message); }
   @Override public String concat(String a, String b) { return a + b; }
   @Override public String echo(String s) { return s; }

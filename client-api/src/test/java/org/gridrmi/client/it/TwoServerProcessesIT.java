@@ -97,7 +97,7 @@ class TwoServerProcessesIT {
     try (Grid grid = Grid.connect(p1.address(), victim.address())) {
       Fig2ServiceAsync on3 = grid.async(Fig2ServiceAsync.class, grid.server("S3"));
       Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, grid.server("S1"));
-      RemoteReference<String> slow = on3.slowAppend(RemoteReference.of("a"), "b", 20_000);
+      RemoteReference<String> slow = on3.slowOnce(RemoteReference.of("a"), "b", 20_000);
       RemoteReference<String> dependent = on1.echo(slow);
       await().atMost(Duration.ofSeconds(10)).until(() -> grid.stats(grid.server("S3")).pending() > 0);
       victim.kill();
@@ -105,7 +105,7 @@ class TwoServerProcessesIT {
       assertThatThrownBy(() -> dependent.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class,
           e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE)).hasMessageContaining(victim.address());
       assertThatThrownBy(() -> slow.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class,
-          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE)).hasMessageContaining("Fig2Service.slowAppend on S3");
+          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE)).hasMessageContaining("Fig2Service.slowOnce on S3");
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
     }
   }
@@ -127,6 +127,35 @@ class TwoServerProcessesIT {
       await().atMost(Duration.ofSeconds(10)).until(() -> grid.stats(s2).values() <= before);
       System.out.printf("lease: values of a killed client freed %d ms after the kill (lease 2 s)%n",
           (System.nanoTime() - killed) / 1_000_000);
+    }
+  }
+
+  @Test
+  void idempotentCallWhoseServerDiedIsReRunOnAnotherServer() {
+    ServerProcess victim = server("S5");
+    try (Grid grid = Grid.connect(p1.address(), victim.address())) {
+      Fig2ServiceAsync onVictim = grid.async(Fig2ServiceAsync.class, grid.server("S5"));
+      RemoteReference<String> slow = onVictim.slowAppend(grid.put("a"), "b", 2000);
+      RemoteReference<String> next = onVictim.slowAppend(slow, "c", 10);
+      await().atMost(Duration.ofSeconds(10)).until(() -> grid.stats(grid.server("S5")).pending() > 0);
+      victim.kill();
+      assertThat(next.get(Duration.ofSeconds(30))).isEqualTo("abc");
+    }
+  }
+
+  @Test
+  void reRunNamesTheLostInputThatIsNotIdempotent() {
+    ServerProcess victim = server("S6");
+    try (Grid grid = Grid.connect(p1.address(), victim.address())) {
+      RemoteReference<String> lost = grid.async(Fig2ServiceAsync.class, grid.server("S6")).echo(grid.put("x"));
+      lost.get(Duration.ofSeconds(10));
+      victim.kill();
+      RemoteReference<String> dependent = grid.async(Fig2ServiceAsync.class, grid.server("S1"))
+          .slowAppend(lost, "!", 10);
+      assertThatThrownBy(() -> dependent.get(Duration.ofSeconds(20))).isInstanceOfSatisfying(GridException.class,
+          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
+          .hasMessageContaining("cannot re-run Fig2Service.slowAppend on S1")
+          .hasMessageContaining("Fig2Service.echo on S6").hasMessageContaining("not the result of an @Idempotent call");
     }
   }
 

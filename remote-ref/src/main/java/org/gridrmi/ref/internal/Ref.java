@@ -95,11 +95,24 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
     CompletableFuture<T> f = future;
     if (f == null) {
       synchronized (this) {
-        if (future == null) future = Resolver.resolve(this);
+        if (future == null) future = withRecovery(Resolver.resolve(this));
         f = future;
       }
     }
     return f.copy();
+  }
+
+  /** Lets the context re-make a value whose owner died (see {@link RefContext#recover}). */
+  @SuppressWarnings("unchecked")
+  private CompletableFuture<T> withRecovery(CompletableFuture<T> resolved) {
+    RefContext ctx = context;
+    if (ctx == null) return resolved;
+    return resolved.exceptionallyCompose(t -> {
+      Throwable c = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+      CompletableFuture<Object> other = c instanceof GridException g && g.status() == Status.UNAVAILABLE
+          ? ctx.recover(c) : null;
+      return other == null ? CompletableFuture.failedFuture(c) : (CompletableFuture<T>) other;
+    });
   }
 
   @Override

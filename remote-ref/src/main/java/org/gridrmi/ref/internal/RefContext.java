@@ -19,4 +19,12 @@ public interface RefContext {
 
   /** Releases the value on behalf of this client. */
   void release(Ref<?> ref);
+
+  /**
+   * Another way to the value after {@code failure}, or null if there is none (the default): a client re-runs an
+   * idempotent call whose server died.
+   */
+  default java.util.concurrent.CompletableFuture<Object> recover(Throwable failure) {
+    return null;
+  }
 }

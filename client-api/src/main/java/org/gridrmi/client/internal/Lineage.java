@@ -1,0 +1,18 @@
+package org.gridrmi.client.internal;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+import org.gridrmi.client.ServerInfo;
+
+/**
+ * The recorded inputs of an idempotent call: enough to make the same call again elsewhere.
+ *
+ * @param service the service interface
+ * @param viewMethod the async view method that was called
+ * @param args the arguments as the caller gave them (references and values)
+ * @param deadline the call's deadline, or null
+ * @param server where it ran
+ * @param label the call as users read it
+ */
+record Lineage(Class<?> service, Method viewMethod, Object[] args, Duration deadline, ServerInfo server,
+    String label) {}
