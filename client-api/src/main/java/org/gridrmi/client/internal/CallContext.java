@@ -5,7 +5,8 @@ import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RefContext;
 
 /** What the client knows of a reference it made: see {@link RefContext}. */
-record CallContext(Session session, String label, CompletableFuture<?> submitted, ServerChannel channel)
+record CallContext(Session session, String label, CompletableFuture<?> submitted, CompletableFuture<?> sent,
+    ServerChannel channel)
     implements RefContext {
 
   @Override public boolean closed() { return session.closed(); }
