@@ -67,14 +67,16 @@ final class AsyncHandler implements InvocationHandler {
     long deadlineMillis = deadline == null ? 0 : System.currentTimeMillis() + deadline.toMillis();
     commands.add(new Command.Call(id, service.getName(), t.key(), wire, deadlineMillis, t.label()));
     CompletableFuture<Void> accepted = new CompletableFuture<>();
-    for (int i = 0; i < commands.size(); i++) {
-      channel.send(new ServerChannel.Pending(commands.get(i), i == commands.size() - 1 ? accepted
-          : new CompletableFuture<>(), i == 0 ? after : List.of()));
-    }
+    CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.held.add(id);
     Lineage lineage = t.idempotent() ? new Lineage(service, method, a.clone(), deadline, channel.server(), site) : null;
-    Ref<Object> ref = new Ref<>(id, channel.server().address(),
-        new CallContext(session, site, accepted, channel, lineage));
+    Ref<Object> ref = new Ref<>(id, channel.server().address(), new CallContext(session, site, accepted, sent,
+        channel, lineage));
+    for (int i = 0; i < commands.size(); i++) {
+      boolean last = i == commands.size() - 1;
+      channel.send(new ServerChannel.Pending(commands.get(i), last ? accepted : new CompletableFuture<>(),
+          i == 0 ? after : List.of(), last ? sent : null));
+    }
     session.track(ref);
     return ref;
   }

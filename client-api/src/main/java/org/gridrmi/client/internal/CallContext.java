@@ -9,8 +9,8 @@ import org.gridrmi.ref.internal.RefContext;
  *
  * @param lineage how to make the value again, for a call to an {@code @Idempotent} method; else null
  */
-record CallContext(Session session, String label, CompletableFuture<?> submitted, ServerChannel channel,
-    Lineage lineage) implements RefContext {
+record CallContext(Session session, String label, CompletableFuture<?> submitted, CompletableFuture<?> sent,
+    ServerChannel channel, Lineage lineage) implements RefContext {
 
   @Override public boolean closed() { return session.closed(); }
   @Override public void release(Ref<?> ref) { session.release(ref, channel); }

@@ -65,7 +65,7 @@ public final class Session implements AutoCloseable {
     home.table().put(id, Nodes.JVM_ID, "put value", value);
     puts.add(id);
     Ref<T> ref = new Ref<>(id, home.address(), new CallContext(this, "put " + typeName(value),
-        CompletableFuture.completedFuture(null), null, null));
+        CompletableFuture.completedFuture(null), CompletableFuture.completedFuture(null), null, null));
     track(ref);
     return ref;
   }

@@ -14,6 +14,12 @@ public interface RefContext {
   /** Completes when the server has registered the value's id (the batch carrying it was accepted). */
   CompletableFuture<?> submitted();
 
+  /**
+   * Completes when the batch carrying the value's call is handed to the network (before {@link #submitted()}): a
+   * fetch may go from then on, and the owner waits for the id to arrive.
+   */
+  CompletableFuture<?> sent();
+
   /** True once the Grid that made the reference is closed. */
   boolean closed();
 

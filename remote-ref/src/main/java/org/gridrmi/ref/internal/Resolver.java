@@ -28,13 +28,45 @@ final class Resolver {
     CompletableFuture<?> submitted = ctx == null ? CompletableFuture.completedFuture(null) : ctx.submitted();
     CompletableFuture<T> result = new CompletableFuture<>();
     submitted.whenComplete((x, failure) -> {
-      if (failure != null) {
-        result.completeExceptionally(toGrid(failure, ref));
-      } else {
-        Daemons.IO.execute(() -> fetchLoop(ref, result));
+      if (failure != null) result.completeExceptionally(toGrid(failure, ref));
+    });
+    if (result.isDone()) return result;
+    LocalNode owner = Nodes.byAddress(ref.owner());
+    if (owner != null) {
+      awaitLocal(owner, ref, submitted, result);
+    } else {
+      // once the batch is on its way, not after its acknowledgement: the owner parks a fetch for an id whose batch
+      // is in flight, so async call + get() costs one round trip, not two
+      CompletableFuture<?> sent = ctx == null ? submitted : ctx.sent();
+      sent.whenComplete((x, t) -> Daemons.IO.execute(() -> fetchLoop(ref, submitted, result)));
+    }
+    return result;
+  }
+
+  /**
+   * The owner is a node of this JVM but the call is not registered yet: wait for it there (localized, no copy).
+   * Once the batch is accepted the call is registered, so an id still unknown then was released or never made.
+   */
+  @SuppressWarnings("unchecked")
+  private static <T> void awaitLocal(LocalNode owner, Ref<T> ref, CompletableFuture<?> submitted,
+      CompletableFuture<T> result) {
+    CompletableFuture<Slot> created = owner.table().whenCreated(ref.id());
+    created.thenAccept(s -> s.future().whenComplete((v, t) -> {
+      if (t == null) result.complete((T) v);
+      else result.completeExceptionally(toGrid(t, ref));
+    }));
+    submitted.whenComplete((x, failure) -> {
+      if (created.isDone()) return;
+      owner.table().abandon(ref.id(), created);
+      Slot s = owner.table().get(ref.id()); // made by a put, or just now
+      if (s != null) {
+        created.complete(s);
+      } else if (failure == null) {
+        result.completeExceptionally(describeNotFound(Failure.of(Status.NOT_FOUND, "value " + ref.id()
+            + " is not held by " + owner + ": never made there, released, or its lease lapsed", null, null), ref)
+            .toException());
       }
     });
-    return result;
   }
 
   @SuppressWarnings("unchecked")
@@ -53,9 +85,12 @@ final class Resolver {
     return FailureCarrier.unwrap(c, null).toException();
   }
 
-  /** Polls the owner until the value is set, the owner fails, or {@code result} is completed by someone else. */
+  /**
+   * Polls the owner until the value is set, the owner fails, or {@code result} is completed by someone else. While
+   * the batch making the value is not acknowledged, the fetch says so, and the owner waits for the id to appear.
+   */
   @SuppressWarnings("unchecked")
-  private static <T> void fetchLoop(Ref<T> ref, CompletableFuture<T> result) {
+  private static <T> void fetchLoop(Ref<T> ref, CompletableFuture<?> submitted, CompletableFuture<T> result) {
     String requester = Nodes.JVM_ID.toString();
     while (!result.isDone()) {
       RefContext ctx = ref.context();
@@ -65,8 +100,9 @@ final class Resolver {
       }
       FetchResult r;
       try {
-        r = Stubs.node(ref.owner()).fetch(ref.id(), StoreEndpoint.MAX_WAIT_MILLIS, requester);
+        r = Stubs.node(ref.owner()).fetch(ref.id(), StoreEndpoint.MAX_WAIT_MILLIS, requester, !submitted.isDone());
       } catch (RemoteException | GridException e) {
+        if (result.isDone()) return; // the batch failed meanwhile: that is the error to report
         Stubs.forget(ref.owner());
         result.completeExceptionally(new GridException(Status.UNAVAILABLE, "the owner " + ref.owner() + " of "
             + ref.describe() + " is unavailable: " + Stubs.rootMessage(e), e, List.of(ref.describe())));

@@ -3,6 +3,7 @@ package org.gridrmi.ref.internal;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -30,15 +31,34 @@ public class StoreEndpoint implements ValueStore {
   }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester) {
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+    long wait = Math.max(0, Math.min(waitMillis, MAX_WAIT_MILLIS));
+    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
     Slot s = node.table().get(id);
+    if (s == null && announced) {
+      // the call making it is in a batch still on its way here: wait for it rather than make the client wait
+      // for the submit's acknowledgement before it asks (that cost a second round trip per async call)
+      CompletableFuture<Slot> created = node.table().whenCreated(id);
+      try {
+        s = created.get(wait, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        node.table().abandon(id, created);
+        return FetchResult.PENDING; // the client asks again, saying whether the batch has been accepted by then
+      } catch (ExecutionException e) {
+        node.table().abandon(id, created);
+        return FetchResult.failed(FailureCarrier.unwrap(e, null));
+      } catch (InterruptedException e) {
+        node.table().abandon(id, created);
+        Thread.currentThread().interrupt();
+        return FetchResult.PENDING;
+      }
+    }
     if (s == null) {
       return FetchResult.failed(Failure.of(Status.NOT_FOUND, "value " + id + " is not held by " + node
           + ": never made there, released, or its lease lapsed", null, null));
     }
     try {
-      return FetchResult.ready(s.future().get(Math.max(0, Math.min(waitMillis, MAX_WAIT_MILLIS)),
-          TimeUnit.MILLISECONDS));
+      return FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
     } catch (TimeoutException e) {
       return FetchResult.PENDING;
     } catch (ExecutionException e) {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -15,6 +16,8 @@ public final class ValueTable {
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
   private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
   private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
+  /** Fetches waiting for an id whose call is still on its way here (see {@link #whenCreated}). */
+  private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters = new ConcurrentHashMap<>();
   private final UUID self;
   private final long leaseMillis;
 
@@ -34,6 +37,7 @@ public final class ValueTable {
     Slot s = new Slot(id, label);
     if (slots.putIfAbsent(id, s) != null) return null;
     hold(s, holder);
+    created(s);
     return s;
   }
 
@@ -42,7 +46,49 @@ public final class ValueTable {
     Slot s = slots.computeIfAbsent(id, k -> new Slot(k, label));
     s.set(value);
     hold(s, holder);
+    created(s);
     return s;
+  }
+
+  /**
+   * Completes with the slot of {@code id} once it exists here: at once if it does, else when a create or put makes
+   * it. Lets a fetch for a value whose call is still in flight wait on the owner instead of after the submit's
+   * acknowledgement. A caller that stops waiting must call {@link #abandon}, so that unknown ids leave nothing behind.
+   */
+  public CompletableFuture<Slot> whenCreated(UUID id) {
+    Slot s = slots.get(id);
+    if (s != null) return CompletableFuture.completedFuture(s);
+    CompletableFuture<Slot> w = new CompletableFuture<>();
+    creationWaiters.compute(id, (k, l) -> {
+      List<CompletableFuture<Slot>> list = l == null ? new java.util.ArrayList<>(1) : l;
+      list.add(w);
+      return list;
+    });
+    s = slots.get(id); // made between the first look and the registration: create() may have missed the waiter
+    if (s != null) {
+      abandon(id, w);
+      w.complete(s);
+    }
+    return w;
+  }
+
+  /** Forgets a waiter of {@link #whenCreated} that gave up. */
+  public void abandon(UUID id, CompletableFuture<Slot> waiter) {
+    creationWaiters.computeIfPresent(id, (k, l) -> {
+      l.remove(waiter);
+      return l.isEmpty() ? null : l;
+    });
+  }
+
+  private void created(Slot s) {
+    if (creationWaiters.isEmpty()) return;
+    List<CompletableFuture<Slot>> waiters = creationWaiters.remove(s.id());
+    if (waiters != null) waiters.forEach(w -> w.complete(s));
+  }
+
+  /** Waiters of {@link #whenCreated} not yet completed or abandoned (for tests). */
+  int creationWaiters() {
+    return creationWaiters.values().stream().mapToInt(List::size).sum();
   }
 
   private void hold(Slot s, UUID holder) {

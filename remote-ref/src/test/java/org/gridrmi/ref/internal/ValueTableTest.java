@@ -46,4 +46,30 @@ class ValueTableTest {
     assertThat(s.future().join()).isEqualTo("first");
     assertThat(s.cancel("call")).isFalse();
   }
+
+  @Test
+  void aCreationWaiterCompletesWhenTheIdIsMadeAndAnAbandonedOneLeavesNothing() {
+    UUID id = UUID.randomUUID();
+    var waiter = table.whenCreated(id);
+    assertThat(waiter).isNotDone();
+    assertThat(table.creationWaiters()).isEqualTo(1);
+    Slot s = table.create(id, client, "a");
+    assertThat(waiter).isCompletedWithValue(s);
+    assertThat(table.creationWaiters()).isZero();
+    assertThat(table.whenCreated(id)).isCompletedWithValue(s);
+
+    UUID put = UUID.randomUUID();
+    var byPut = table.whenCreated(put);
+    Slot p = table.put(put, client, "b", 7);
+    assertThat(byPut).isCompletedWithValue(p);
+
+    UUID never = UUID.randomUUID();
+    var a = table.whenCreated(never);
+    var b = table.whenCreated(never);
+    table.abandon(never, a);
+    assertThat(table.creationWaiters()).isEqualTo(1);
+    table.abandon(never, b);
+    assertThat(table.creationWaiters()).isZero();
+    assertThat(a).isNotDone();
+  }
 }

@@ -29,6 +29,8 @@ public final class DataflowExecutor implements AutoCloseable {
   private final ThreadPoolExecutor compute;
   private final ScheduledExecutorService timers;
   private final AtomicLong callsRun = new AtomicLong();
+  /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
+  private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
 
   public DataflowExecutor(LocalNode node, ServiceRegistry services, int threads) {
     this.node = node;
@@ -73,8 +75,38 @@ public final class DataflowExecutor implements AutoCloseable {
         return;
       }
       Object[] values = Arrays.stream(pending).map(CompletableFuture::join).toArray();
-      compute.execute(() -> run(slot, target, values, c.deadlineMillis(), site));
+      schedule(() -> run(slot, target, values, c.deadlineMillis(), site));
     });
+  }
+
+  /**
+   * Queues a ready call on the compute pool, except the first call made ready by a call that just finished on a
+   * compute thread (its result was the last missing argument): that thread runs it next, which saves the hand-off
+   * to another thread on every link of a chain. Further calls made ready at once go to the pool, to run in parallel.
+   */
+  private void schedule(Runnable call) {
+    Runnable[] next = continuation.get();
+    if (next != null && next[0] == null) {
+      next[0] = call;
+    } else {
+      compute.execute(() -> runChain(call));
+    }
+  }
+
+  private void runChain(Runnable first) {
+    Runnable[] next = new Runnable[1];
+    continuation.set(next);
+    try {
+      for (Runnable call = first; call != null; call = next[0] == null ? null : take(next)) call.run();
+    } finally {
+      continuation.remove();
+    }
+  }
+
+  private static Runnable take(Runnable[] next) {
+    Runnable r = next[0];
+    next[0] = null;
+    return r;
   }
 
   private static Throwable firstFailure(CompletableFuture<?>[] fs) {

@@ -105,7 +105,7 @@ class HostileInputIT {
       }
       gw.submit(UUID.randomUUID(), batch);
       for (UUID id : ids) {
-        FetchResult r = gw.fetch(id, 10_000, "it");
+        FetchResult r = gw.fetch(id, 10_000, "it", false);
         assertThat(r.state()).isNotEqualTo(FetchResult.State.PENDING);
         String want = expect.get(id);
         if (want != null) {

@@ -1,27 +1,178 @@
 package org.gridrmi.ref.internal.wire;
 
+import java.io.Externalizable;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInput;
+import java.io.ObjectOutput;
 import java.io.Serializable;
+import java.util.Arrays;
 import java.util.UUID;
 
-/** One entry of a batch sent to a server. */
+/**
+ * One entry of a batch sent to a server. Both kinds are Externalizable with a compact form (ids as longs, common
+ * JDK arguments tagged inline), because every batch is a fresh RMI stream: as records each batch carried the class
+ * descriptors of the record, UUID, Object[] and the boxes, and a record is slow to read while the code is cold.
+ */
 public sealed interface Command extends Serializable permits Command.Replica, Command.Call {
 
   /** The id of the value this command makes on the server. */
   UUID valueId();
 
   /** A copy of a value the client owns, pushed ahead of the calls that take it, so no fetch is needed. */
-  record Replica(UUID owner, UUID valueId, WireValue value) implements Command {}
+  final class Replica implements Command, Externalizable {
+    private static final long serialVersionUID = 1L;
+    private UUID owner;
+    private UUID valueId;
+    private WireValue value;
+
+    /** For deserialization only. */
+    public Replica() {}
+
+    public Replica(UUID owner, UUID valueId, WireValue value) {
+      this.owner = owner;
+      this.valueId = valueId;
+      this.value = value;
+    }
+
+    public UUID owner() { return owner; }
+    @Override public UUID valueId() { return valueId; }
+    public WireValue value() { return value; }
+
+    @Override
+    public void writeExternal(ObjectOutput out) throws IOException {
+      writeId(out, owner);
+      writeId(out, valueId);
+      value.writeExternal(out);
+    }
+
+    @Override
+    public void readExternal(ObjectInput in) throws IOException {
+      owner = readId(in);
+      valueId = readId(in);
+      value = new WireValue();
+      try {
+        value.readExternal(in);
+      } catch (ClassNotFoundException e) {
+        throw new InvalidObjectException("replica of a value whose class is not here: " + e.getMessage());
+      }
+    }
+
+    @Override public String toString() { return "Replica[" + valueId + " of " + owner + "]"; }
+  }
 
   /**
    * An async call.
    *
-   * @param valueId the id of its result, chosen by the client so that it can pipeline
-   * @param service the service interface name
-   * @param method the method key, {@code name(type,type)}
-   * @param args per parameter: a reference, or a {@link SerializedValue} for a by-value argument
-   * @param deadlineMillis epoch millis after which it fails with DEADLINE_EXCEEDED, or 0 for none
-   * @param label the call as users read it, such as {@code MatrixOps.svd}
+   * <p>{@code valueId} is the id of its result, chosen by the client so that it can pipeline; {@code service} the
+   * service interface name; {@code method} the method key, {@code name(type,type)}; {@code args} per parameter a
+   * reference, or a {@link SerializedValue} for a by-value argument (JDK values that every server loads travel as
+   * they are); {@code deadlineMillis} epoch millis after which it fails with DEADLINE_EXCEEDED, or 0 for none;
+   * {@code label} the call as users read it, such as {@code MatrixOps.svd}.
    */
-  record Call(UUID valueId, String service, String method, Object[] args, long deadlineMillis, String label)
-      implements Command {}
+  final class Call implements Command, Externalizable {
+    private static final long serialVersionUID = 1L;
+    /** Java methods take at most 255 parameters: a longer argument list is a forged stream. */
+    private static final int MAX_ARGS = 255;
+    private static final byte NULL = 0, INT = 1, LONG = 2, DOUBLE = 3, STRING = 4, BOOLEAN = 5, OBJECT = 9;
+    private UUID valueId;
+    private String service;
+    private String method;
+    private Object[] args;
+    private long deadlineMillis;
+    private String label;
+
+    /** For deserialization only. */
+    public Call() {}
+
+    public Call(UUID valueId, String service, String method, Object[] args, long deadlineMillis, String label) {
+      this.valueId = valueId;
+      this.service = service;
+      this.method = method;
+      this.args = args;
+      this.deadlineMillis = deadlineMillis;
+      this.label = label;
+    }
+
+    @Override public UUID valueId() { return valueId; }
+    public String service() { return service; }
+    public String method() { return method; }
+    public Object[] args() { return args; }
+    public long deadlineMillis() { return deadlineMillis; }
+    public String label() { return label; }
+
+    @Override
+    public void writeExternal(ObjectOutput out) throws IOException {
+      writeId(out, valueId);
+      out.writeUTF(service);
+      out.writeUTF(method);
+      out.writeLong(deadlineMillis);
+      out.writeUTF(label);
+      if (args == null) {
+        out.writeShort(-1);
+        return;
+      }
+      out.writeShort(args.length);
+      for (Object a : args) {
+        if (a == null) {
+          out.writeByte(NULL);
+        } else if (a instanceof Integer i) {
+          out.writeByte(INT);
+          out.writeInt(i);
+        } else if (a instanceof Long l) {
+          out.writeByte(LONG);
+          out.writeLong(l);
+        } else if (a instanceof Double d) {
+          out.writeByte(DOUBLE);
+          out.writeDouble(d);
+        } else if (a instanceof Boolean b) {
+          out.writeByte(BOOLEAN);
+          out.writeBoolean(b);
+        } else if (a instanceof String s && s.length() <= 16_000) { // writeUTF takes at most 65535 bytes
+          out.writeByte(STRING);
+          out.writeUTF(s);
+        } else {
+          out.writeByte(OBJECT);
+          out.writeObject(a);
+        }
+      }
+    }
+
+    @Override
+    public void readExternal(ObjectInput in) throws IOException, ClassNotFoundException {
+      valueId = readId(in);
+      service = in.readUTF();
+      method = in.readUTF();
+      deadlineMillis = in.readLong();
+      label = in.readUTF();
+      int n = in.readShort();
+      if (n < -1 || n > MAX_ARGS) throw new InvalidObjectException("a call with " + n + " arguments");
+      if (n < 0) return;
+      args = new Object[n];
+      for (int i = 0; i < n; i++) {
+        byte tag = in.readByte();
+        args[i] = switch (tag) {
+          case NULL -> null;
+          case INT -> in.readInt();
+          case LONG -> in.readLong();
+          case DOUBLE -> in.readDouble();
+          case BOOLEAN -> in.readBoolean();
+          case STRING -> in.readUTF();
+          case OBJECT -> in.readObject();
+          default -> throw new InvalidObjectException("argument tag " + tag);
+        };
+      }
+    }
+
+    @Override public String toString() { return "Call[" + label + " -> " + valueId + " " + Arrays.toString(args) + "]"; }
+  }
+
+  private static void writeId(ObjectOutput out, UUID id) throws IOException {
+    out.writeLong(id.getMostSignificantBits());
+    out.writeLong(id.getLeastSignificantBits());
+  }
+
+  private static UUID readId(ObjectInput in) throws IOException {
+    return new UUID(in.readLong(), in.readLong());
+  }
 }

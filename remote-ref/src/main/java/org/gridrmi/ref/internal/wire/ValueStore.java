@@ -19,8 +19,10 @@ public interface ValueStore extends Remote {
    * The value with this id once it exists, waiting at most {@code waitMillis} for it.
    *
    * @param requester who asks, for messages and accounting (a node address)
+   * @param announced the asker made the value's call and the batch carrying it has not been acknowledged yet: an
+   *     id not known here is waited for (within {@code waitMillis}, then PENDING) instead of being NOT_FOUND
    */
-  FetchResult fetch(UUID id, long waitMillis, String requester) throws RemoteException;
+  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) throws RemoteException;
 
   /** {@code holder} no longer needs these values; each is freed once no holder is left. */
   void release(UUID holder, List<UUID> ids) throws RemoteException;

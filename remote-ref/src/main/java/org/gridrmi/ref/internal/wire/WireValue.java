@@ -21,6 +21,8 @@ import org.gridrmi.ref.spi.ValueCodec;
 public final class WireValue implements Externalizable {
   private static final long serialVersionUID = 1L;
   private static final String JAVA = "";
+  /** A null value (a void method's result): no serialization stream of its own. */
+  private static final String NULL = "-";
   private Object value;
 
   /** For deserialization only. */
@@ -45,7 +47,11 @@ public final class WireValue implements Externalizable {
   @Override
   @SuppressWarnings({"unchecked", "rawtypes"})
   public void writeExternal(ObjectOutput out) throws IOException {
-    ValueCodec codec = value == null ? null : Codecs.forClass(value.getClass());
+    if (value == null) {
+      out.writeUTF(NULL);
+      return;
+    }
+    ValueCodec codec = Codecs.forClass(value.getClass());
     if (codec == null) {
       // a stream of its own, so that the reader can filter it whatever stream carries it (RMI return values
       // are not filtered by RMI itself)
@@ -65,7 +71,9 @@ public final class WireValue implements Externalizable {
   @Override
   public void readExternal(ObjectInput in) throws IOException, ClassNotFoundException {
     String id = in.readUTF();
-    if (id.equals(JAVA)) {
+    if (id.equals(NULL)) {
+      value = null;
+    } else if (id.equals(JAVA)) {
       int n = in.readInt();
       if (n < 0 || n > SerialFilters.maxBytes()) {
         InvalidClassException e = new InvalidClassException("value", "a value of " + n + " bytes");

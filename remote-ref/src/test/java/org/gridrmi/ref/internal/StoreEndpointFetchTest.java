@@ -1,0 +1,61 @@
+package org.gridrmi.ref.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.wire.FetchResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** A fetch that says its value's batch is in flight waits for the id on the owner; any other is NOT_FOUND. */
+class StoreEndpointFetchTest {
+  static LocalNode node;
+  static StoreEndpoint endpoint;
+  final UUID client = UUID.randomUUID();
+
+  @BeforeAll
+  static void start() {
+    node = LocalNode.start(UUID.randomUUID(), "fetch-test", "127.0.0.1", 0, 60_000, StoreEndpoint::new);
+    endpoint = (StoreEndpoint) node.endpoint();
+  }
+
+  @AfterAll
+  static void stop() {
+    node.close();
+  }
+
+  @Test
+  void anAnnouncedFetchWaitsForTheCallToArriveAndThenForItsValue() throws Exception {
+    UUID id = UUID.randomUUID();
+    CompletableFuture<FetchResult> fetch = CompletableFuture.supplyAsync(() -> endpoint.fetch(id, 10_000, "t", true));
+    Thread.sleep(100);
+    assertThat(fetch).isNotDone();
+    Slot s = node.table().create(id, client, "call");
+    Thread.sleep(50);
+    assertThat(fetch).isNotDone();
+    s.set("value");
+    FetchResult r = fetch.get();
+    assertThat(r.state()).isEqualTo(FetchResult.State.READY);
+    assertThat(r.value().value()).isEqualTo("value");
+    assertThat(node.table().creationWaiters()).isZero();
+  }
+
+  @Test
+  void anAnnouncedFetchThatTimesOutIsPendingAndLeavesNoWaiter() {
+    FetchResult r = endpoint.fetch(UUID.randomUUID(), 50, "t", true);
+    assertThat(r.state()).isEqualTo(FetchResult.State.PENDING);
+    assertThat(node.table().creationWaiters()).isZero();
+  }
+
+  @Test
+  void aFetchOfAnUnknownIdNotAnnouncedIsNotFoundAtOnce() {
+    long start = System.nanoTime();
+    FetchResult r = endpoint.fetch(UUID.randomUUID(), 10_000, "t", false);
+    assertThat(r.state()).isEqualTo(FetchResult.State.FAILED);
+    assertThat(r.failure().status()).isEqualTo(Status.NOT_FOUND);
+    assertThat(System.nanoTime() - start).isLessThan(5_000_000_000L);
+  }
+}

@@ -1,0 +1,78 @@
+package org.gridrmi.ref.internal.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.SerialFilters;
+import org.junit.jupiter.api.Test;
+
+/** The compact forms of commands and fetch answers carry everything the records carried. */
+class WireFormatTest {
+
+  static byte[] bytes(Object o) throws IOException {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(b)) {
+      out.writeObject(o);
+    }
+    return b.toByteArray();
+  }
+
+  @SuppressWarnings("unchecked")
+  static <T> T roundTrip(T o) throws Exception {
+    try (ObjectInputStream in = SerialFilters.open(bytes(o))) {
+      return (T) in.readObject();
+    }
+  }
+
+  @Test
+  void aCallKeepsItsFieldsAndEveryKindOfArgument() throws Exception {
+    UUID id = UUID.randomUUID();
+    String longText = "x".repeat(70_000);
+    Object[] args = {1, 2L, 3.5, true, "s", null, longText, new byte[] {1, 2}, List.of(4, 5)};
+    Command.Call c = roundTrip(new Command.Call(id, "a.Svc", "m(int)", args, 42L, "Svc.m"));
+    assertThat(c.valueId()).isEqualTo(id);
+    assertThat(c.service()).isEqualTo("a.Svc");
+    assertThat(c.method()).isEqualTo("m(int)");
+    assertThat(c.deadlineMillis()).isEqualTo(42L);
+    assertThat(c.label()).isEqualTo("Svc.m");
+    assertThat(c.args()).containsExactly(1, 2L, 3.5, true, "s", null, longText, new byte[] {1, 2}, List.of(4, 5));
+    assertThat(roundTrip(new Command.Call(id, "a.Svc", "m()", null, 0, "Svc.m")).args()).isNull();
+  }
+
+  @Test
+  void aReplicaAndEveryFetchAnswerSurviveTheWire() throws Exception {
+    Command.Replica r = roundTrip(new Command.Replica(UUID.randomUUID(), UUID.randomUUID(), new WireValue("v")));
+    assertThat(r.value().value()).isEqualTo("v");
+    assertThat(roundTrip(FetchResult.ready(new int[] {7})).value().value()).isEqualTo(new int[] {7});
+    assertThat(roundTrip(FetchResult.ready(null)).value().value()).isNull();
+    assertThat(roundTrip(FetchResult.PENDING).state()).isEqualTo(FetchResult.State.PENDING);
+    FetchResult f = roundTrip(FetchResult.failed(Failure.of(Status.NOT_FOUND, "gone", null, "site")));
+    assertThat(f.failure().status()).isEqualTo(Status.NOT_FOUND);
+    assertThat(f.failure().chain()).containsExactly("site");
+  }
+
+  @Test
+  void aForgedArgumentCountIsRefusedBeforeAnythingIsAllocated() throws Exception {
+    byte[] ok = bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m"));
+    // the argument count is the short right after the label: find "S.m" and overwrite the two bytes after it
+    int at = -1;
+    for (int i = 0; i + 2 < ok.length; i++) {
+      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 3;
+    }
+    ok[at] = (byte) 0x7f;
+    ok[at + 1] = (byte) 0xff;
+    assertThatThrownBy(() -> {
+      try (ObjectInputStream in = SerialFilters.open(ok)) {
+        in.readObject();
+      }
+    }).isInstanceOf(InvalidObjectException.class).hasMessageContaining("32767 arguments");
+  }
+}
