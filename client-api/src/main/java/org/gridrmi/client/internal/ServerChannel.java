@@ -18,6 +18,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.Daemons;
 import org.gridrmi.ref.internal.Nodes;
 import org.gridrmi.ref.internal.Stubs;
+import org.gridrmi.ref.internal.net.FirstWrite;
 import org.gridrmi.ref.internal.wire.CallGateway;
 import org.gridrmi.ref.internal.wire.Command;
 
@@ -46,9 +47,9 @@ final class ServerChannel {
   private volatile long submitRttNanos;
 
   /**
-   * @param sent completed when the batch carrying the command is handed to RMI (null if nobody asks): a fetch for
-   *     its value starts then, after the submit has taken the warm pooled connection (a fetch started earlier could
-   *     take it first and leave the submit an idle one, which JRMP pings first: a whole round trip before the call)
+   * @param sent completed when the batch carrying the command holds its connection, at its first byte written
+   *     (null if nobody asks): a fetch for its value starts then, so it cannot take the warm pooled connection
+   *     first and leave the batch an idle one, which JRMP pings: a whole round trip before the batch (FirstWrite)
    */
   record Pending(Command command, CompletableFuture<Void> accepted, List<CompletableFuture<?>> after,
       CompletableFuture<Void> sent) {}
@@ -149,12 +150,14 @@ final class ServerChannel {
 
   private void submit(List<Pending> batch) {
     List<Command> commands = batch.stream().map(Pending::command).toList();
-    for (Pending p : batch) {
-      if (p.sent() != null) p.sent().complete(null);
-    }
     try {
+      CallGateway gateway = gateway(); // may look the server up first: that write must not count
+      // fetches of these values start once the batch holds its connection (see Pending#sent)
+      FirstWrite.runOnNext(() -> batch.forEach(p -> {
+        if (p.sent() != null) p.sent().complete(null);
+      }));
       long start = System.nanoTime();
-      gateway().submit(Nodes.JVM_ID, commands);
+      gateway.submit(Nodes.JVM_ID, commands);
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       batch.forEach(p -> p.accepted().complete(null));
@@ -174,6 +177,8 @@ final class ServerChannel {
             + server.address() + ") is unavailable, so " + what + " could not be sent to it: " + Stubs.rootMessage(e),
             e, List.of(what + " on " + server.name())));
       }
+    } finally {
+      FirstWrite.cancel(); // refused before it wrote: the fetches start anyway, and learn the batch's fate
     }
   }
 

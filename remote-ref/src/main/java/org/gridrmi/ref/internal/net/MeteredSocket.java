@@ -54,8 +54,35 @@ final class MeteredSocket extends Socket {
           counter.sent.add(len);
         }
       };
-      out = shaper.shape(counted);
+      out = new Signalling(shaper.shape(counted));
     }
     return out;
+  }
+
+  /** The stream the calling thread writes to, which fires {@link FirstWrite}; byte for byte otherwise. */
+  private static final class Signalling extends OutputStream {
+    private final OutputStream out;
+
+    Signalling(OutputStream out) {
+      this.out = out;
+    }
+
+    @Override public void write(int b) throws IOException {
+      FirstWrite.fire();
+      out.write(b);
+    }
+
+    @Override public void write(byte[] buf, int off, int len) throws IOException {
+      FirstWrite.fire();
+      out.write(buf, off, len);
+    }
+
+    @Override public void flush() throws IOException {
+      out.flush();
+    }
+
+    @Override public void close() throws IOException {
+      out.close();
+    }
   }
 }
