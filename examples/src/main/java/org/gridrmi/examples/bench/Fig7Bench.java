@@ -18,6 +18,7 @@ import org.gridrmi.perf.Composition;
 import org.gridrmi.perf.CostModel;
 import org.gridrmi.perf.Variant;
 import org.gridrmi.perf.bench.Progress;
+import org.gridrmi.perf.bench.Warmup;
 import org.gridrmi.ref.RemoteReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,6 +54,8 @@ public final class Fig7Bench implements Callable<Integer> {
   static final List<String> VARIANTS = List.of("plain", "improved", "lower_bound");
   /** A serialized GridRMI reference: 16 bytes of id plus the owner's address, about a hundred bytes. */
   static final double REFERENCE_BYTES = 100;
+  /** Warm-up rounds in flight at once: on paper-wan a round is ~170 ms of waiting and ~3 ms of CPU. */
+  static final int WARMUP_THREADS = 8;
 
   @Mixin LinkOption link;
 
@@ -72,6 +75,10 @@ public final class Fig7Bench implements Callable<Integer> {
   @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
+  @Option(names = "--warmup", description = "unmeasured rounds of the three versions before measuring, without the"
+      + " sleeps, " + WARMUP_THREADS + " at a time, so that both JVMs run compiled code (default ${DEFAULT-VALUE})")
+  int warmup = 600;
+
   @Option(names = "--calibration-reps", description = "round trips per size if it calibrates (default ${DEFAULT-VALUE})")
   int calibrationReps = 7;
 
@@ -79,6 +86,7 @@ public final class Fig7Bench implements Callable<Integer> {
   public Integer call() throws Exception {
     int[] sz = Fig7Sizes.parse(sizes);
     if (runs < 1) throw new IllegalArgumentException("--runs must be >= 1: " + runs);
+    if (warmup < 0) throw new IllegalArgumentException("--warmup must be >= 0: " + warmup);
     if (computeMillis < 0) throw new IllegalArgumentException("--compute-ms must be >= 0: " + computeMillis);
     PrintStream o = System.out;
     if (calibration != null && given() == null) return 2; // refused before any server is started
@@ -108,12 +116,13 @@ public final class Fig7Bench implements Callable<Integer> {
     Fig2Ops plain = grid.plain(Fig2Ops.class, server);
     Fig2OpsAsync srv = grid.async(Fig2OpsAsync.class, server);
     List<RemoteReference<?>> held = new ArrayList<>();
-    // warm-up: connections (RMI keeps idle ones 15 s), class loading and JIT of every path, at the smallest size
-    System.err.println("fig7: warming up");
-    for (int i = 0; i < 2; i++) {
-      for (String v : VARIANTS) once(v, plain, srv, sz[0], 0, held);
-      for (String v : VARIANTS) once(v, plain, srv, sz[sz.length - 1], 0, held);
-    }
+    // warm-up: connections, class loading, and the JIT of every path in both JVMs (see Warmup), at every size
+    System.err.printf("fig7: warming up (%d rounds of the three versions, %d at a time)%n", warmup, WARMUP_THREADS);
+    Warmup.run(warmup, WARMUP_THREADS, r -> {
+      List<RemoteReference<?>> refs = new ArrayList<>();
+      for (String v : VARIANTS) once(v, plain, srv, sz[r % sz.length], 0, refs);
+      refs.forEach(RemoteReference::release);
+    });
     settle(plain, held);
     once("plain", plain, srv, sz[0], computeMillis, held);
     Fig7Table table = new Fig7Table(computeMillis);
