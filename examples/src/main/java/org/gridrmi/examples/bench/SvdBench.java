@@ -33,6 +33,14 @@ public final class SvdBench implements Callable<Integer> {
   @Option(names = "--seed", description = "seed of the random systems (default ${DEFAULT-VALUE})")
   long seed = 42;
 
+  @Option(names = "--reps", description = "solves per placement in each run, interleaved; the run's time is the"
+      + " fastest, since other work on the host only adds time (default ${DEFAULT-VALUE})")
+  int reps = SvdExperiment.DEFAULT_REPETITIONS;
+
+  @Option(names = "--warmup", description = "unmeasured rounds of the three placements on a small system before"
+      + " measuring, so that both JVMs run compiled code (default ${DEFAULT-VALUE})")
+  int warmup = SvdExperiment.DEFAULT_WARMUP_ROUNDS;
+
   @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
@@ -49,7 +57,7 @@ public final class SvdBench implements Callable<Integer> {
       System.err.println("starting server S1 on " + linkSpec + "...");
       String address = local.startServers(1, List.of()).get(0);
       try (Grid grid = Grid.connect(address)) {
-        SvdExperiment e = new SvdExperiment(grid, grid.server("S1"), model, seed);
+        SvdExperiment e = new SvdExperiment(grid, grid.server("S1"), model, seed).warmupRounds(warmup).repetitions(reps);
         e.run(sizes, runs, System.err);
         e.printTable(System.out, linkSpec);
         String base = "svd-" + linkSpec.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + stamp;
