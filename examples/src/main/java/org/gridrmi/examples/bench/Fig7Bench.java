@@ -95,11 +95,12 @@ public final class Fig7Bench implements Callable<Integer> {
       try (Grid grid = Grid.connect(address)) {
         ServerInfo server = grid.servers(Fig2Ops.class).get(0);
         Calibration cal = calibration(grid, server);
-        if (cal == null) return 2;
-        CostModel model = new CostModel(cal.toLinkCosts(REFERENCE_BYTES));
-        o.printf("Fig. 7 on %s: server %s, %d sizes x %d runs, each method %d ms; model t_s %.3f ms, t_w %.2f us/KB%n",
-            Calibrator.currentLinkDescription(), address, sz.length, runs, computeMillis, cal.ts() * 1e3,
-            cal.tw() * 1e9);
+        CostModel model = cal == null ? null : new CostModel(cal.toLinkCosts(REFERENCE_BYTES));
+        o.printf("Fig. 7 on %s: server %s, %d sizes x %d runs, each method %d ms; %s%n",
+            Calibrator.currentLinkDescription(), address, sz.length, runs, computeMillis, cal == null
+                ? "no model (no calibration with R^2 >= " + Calibration.MIN_GOOD_R2 + " for this link)"
+                : String.format(java.util.Locale.ROOT, "model t_s %.3f ms, t_w %.2f us/KB", cal.ts() * 1e3,
+                    cal.tw() * 1e9));
         Fig7Table table = run(grid, server, sz, model);
         Path csvFile = out.resolve("fig7.csv");
         table.writeCsv(csvFile, HEADER);
@@ -130,9 +131,10 @@ public final class Fig7Bench implements Callable<Integer> {
     for (int size : sz) {
       double t = computeMillis / 1e3;
       Composition c = Composition.twoCalls(size, size, t, t);
-      double[] models = {model.predict(Variant.PLAIN, c).totalMillis(),
-          model.predict(Variant.FUTURE_ONE_SERVER, c).totalMillis(),
-          model.predict(Variant.LOWER_BOUND, c).totalMillis()};
+      double[] models = model == null ? new double[] {Double.NaN, Double.NaN, Double.NaN}
+          : new double[] {model.predict(Variant.PLAIN, c).totalMillis(),
+              model.predict(Variant.FUTURE_ONE_SERVER, c).totalMillis(),
+              model.predict(Variant.LOWER_BOUND, c).totalMillis()};
       for (int r = 1; r <= runs; r++) {
         progress.step(String.format("fig7: size %d B, run %d/%d", size, r, runs));
         // the versions alternate within a run, so a slow phase of the shared machine hits all three alike
@@ -187,7 +189,10 @@ public final class Fig7Bench implements Callable<Integer> {
     if (result.length != size) throw new IllegalStateException(variant + " returned " + result.length + " bytes");
   }
 
-  /** The calibration to predict with, or null after reporting why there is none. */
+  /**
+   * The calibration to predict with: the {@code --calibration} file, a stored one for this link, or a fresh one;
+   * null, after saying why, when calibrating found no good fit (the benchmark then measures without the model).
+   */
   private Calibration calibration(Grid grid, ServerInfo server) throws IOException {
     String here = Calibrator.currentLinkDescription();
     if (calibration != null) return given();
@@ -217,7 +222,8 @@ public final class Fig7Bench implements Callable<Integer> {
       }
       System.out.println("poor fit (R^2 < " + Calibration.MIN_GOOD_R2 + "), not used" + (attempt == 1 ? "; retrying" : ""));
     }
-    System.out.println("no usable calibration: the model cannot be evaluated; run gridrmi calibrate --link ...");
+    System.out.println("no usable calibration: measuring without the model (its columns stay empty); on a link"
+        + " whose round trips are mostly noise, such as loopback, no line fits");
     return null;
   }
 

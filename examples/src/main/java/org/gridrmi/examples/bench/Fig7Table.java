@@ -64,6 +64,11 @@ final class Fig7Table {
     }
   }
 
+  /** Whether the rows carry the model's predictions (not when no usable calibration existed). */
+  boolean hasModel() {
+    return rows.stream().noneMatch(r -> Double.isNaN(r.modelMillis()));
+  }
+
   void writePng(Path file, String title) throws IOException {
     List<SizeSummary> s = summaries();
     double[] x = s.stream().mapToDouble(e -> e.size() / 1e3).toArray();
@@ -72,7 +77,7 @@ final class Fig7Table {
     for (int v = 0; v < names.length; v++) {
       int vv = v;
       plot.series(names[v], x, s.stream().mapToDouble(e -> e.median()[vv]).toArray());
-      plot.model(names[v] + " (model)", x, s.stream().mapToDouble(e -> e.model()[vv]).toArray());
+      if (hasModel()) plot.model(names[v] + " (model)", x, s.stream().mapToDouble(e -> e.model()[vv]).toArray());
     }
     plot.writePng(file);
   }
@@ -93,8 +98,9 @@ final class Fig7Table {
     }
     o.printf(Locale.ROOT, "medians in ms (compute %d ms per method); eliminated = (plain - improved) / (plain - lower"
         + " bound); err = (model - median) / median%n", computeMillis);
-    o.printf(Locale.ROOT, "min overhead eliminated %.1f%% (goal >= 97), max |model error| %.1f%% (goal <= 10)%n",
-        worst * 100, worstErr * 100);
+    o.printf(Locale.ROOT, "min overhead eliminated %.1f%% (goal >= 97), %s%n", worst * 100, hasModel()
+        ? String.format(Locale.ROOT, "max |model error| %.1f%% (goal <= 10)", worstErr * 100)
+        : "model not evaluated (no usable calibration)");
     return new double[] {worst, worstErr};
   }
 

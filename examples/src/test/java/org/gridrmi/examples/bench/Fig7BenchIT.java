@@ -23,7 +23,7 @@ class Fig7BenchIT {
     new Calibration(0.0005, 2e-9, 0, 0, 0.99, "loopback", "test").store(cal);
     Path out = dir.resolve("results");
     String stdout = run("--link", "loopback", "--sizes", "1KB,2KB", "--runs", "2", "--compute-ms", "20",
-        "--calibration", cal.toString(), "--out", out.toString());
+        "--warmup", "30", "--calibration", cal.toString(), "--out", out.toString());
     List<String> lines = Files.readAllLines(out.resolve("fig7.csv"));
     assertThat(lines.get(0)).isEqualTo("size_bytes,variant,run,millis,model_millis,client_rx_bytes");
     assertThat(lines).hasSize(1 + 2 * 3 * 2);
