@@ -144,13 +144,31 @@ class InProcessGridTest {
   }
 
   @Test
-  void releasedIdIsNotFound() {
+  void releasedIdIsNotFound() throws Exception {
     RemoteReference<byte[]> r = on("S1").method1(10, 1);
     r.get(Duration.ofSeconds(5));
+    RemoteReference<byte[]> copy = serializedCopy(r); // the same id, as another holder would pass it on
     r.release();
-    RemoteReference<Integer> len = on("S2").length(r);
+    // the client that released it refuses it at once, whether or not the release has reached S1 yet
+    assertThatThrownBy(() -> on("S2").length(r)).isInstanceOfSatisfying(GridException.class,
+        e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND))
+        .hasMessageContaining("argument 1").hasMessageContaining("length on S2").hasMessageContaining("was released");
+    // once S1 has dropped it, a server asked for it answers NOT_FOUND
+    await().atMost(Duration.ofSeconds(10)).until(() -> org.gridrmi.ref.internal.Nodes.findSlot(r.id()) == null);
+    RemoteReference<Integer> len = on("S2").length(copy);
     assertThatThrownBy(() -> len.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
         e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> RemoteReference<T> serializedCopy(RemoteReference<T> r) throws Exception {
+    var bytes = new java.io.ByteArrayOutputStream();
+    try (var out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(r);
+    }
+    try (var in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      return (RemoteReference<T>) in.readObject();
+    }
   }
 
   @Test

@@ -95,6 +95,11 @@ final class AsyncHandler implements InvocationHandler {
       throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
     }
     if (!(arg instanceof Ref<?> r)) return arg; // an inline reference carries its value
+    if (r.released()) {
+      // refused here, not by the owner: the release travels on its own and could arrive after this call's fetch
+      throw new GridException(Status.NOT_FOUND, "argument " + (i + 1) + name + " of " + site + " was released: "
+          + r.describe());
+    }
     if (r.context() instanceof CallContext c) {
       if (c.session().closed()) {
         throw new GridException(Status.CANCELLED, "argument " + (i + 1) + name + " of " + site

@@ -26,6 +26,8 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   private String address;
   private transient volatile CompletableFuture<T> future;
   private transient RefContext context;
+  /** Set by {@link #release()}: this client may no longer pass the reference on (a copy elsewhere may). */
+  private transient volatile boolean released;
 
   /** For deserialization only. */
   public Ref() {}
@@ -39,6 +41,8 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   @Override public UUID id() { return id; }
   @Override public String owner() { return address; }
   public RefContext context() { return context; }
+  /** True once {@link #release()} was called on this object. */
+  public boolean released() { return released; }
 
   /** How messages name this value: its call if known here, else its id and owner. */
   public String describe() {
@@ -133,6 +137,7 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
 
   @Override
   public void release() {
+    released = true;
     future = null;
     if (context != null) {
       context.release(this);

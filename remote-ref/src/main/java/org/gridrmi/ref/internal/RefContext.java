@@ -15,8 +15,8 @@ public interface RefContext {
   CompletableFuture<?> submitted();
 
   /**
-   * Completes when the batch carrying the value's call is handed to the network (before {@link #submitted()}): a
-   * fetch may go from then on, and the owner waits for the id to arrive.
+   * Completes when the batch carrying the value's call holds its connection (its first byte is written; before
+   * {@link #submitted()}): a fetch may go from then on, and the owner waits for the id to arrive.
    */
   CompletableFuture<?> sent();
 
