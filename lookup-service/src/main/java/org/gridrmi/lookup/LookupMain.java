@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -12,7 +13,8 @@ import picocli.CommandLine.Option;
  * (scripts and tests wait for that line). Needs no JVM flags, policy or configuration file.
  */
 @Command(name = "lookup", mixinStandardHelpOptions = true,
-    description = "Runs a Jini lookup service (Apache River Reggie) for GridRMI until killed.")
+    description = {"Runs a Jini lookup service (Apache River Reggie) for GridRMI until killed.",
+        "With --tls the registrar's calls use mutual TLS; unicast discovery itself stays plain TCP."})
 public final class LookupMain implements Callable<Integer> {
 
   @Option(names = "--port", description = "unicast discovery port (default ${DEFAULT-VALUE})")
@@ -26,19 +28,8 @@ public final class LookupMain implements Callable<Integer> {
       + " (default: java.rmi.server.hostname, else this machine's address)")
   String host;
 
-  @Option(names = "--tls", description = "mutual TLS on the registrar's calls (same as -Dgridrmi.tls=true); needs "
-      + "--keystore, --truststore, --storepass (see ./gridrmi keys). Unicast discovery itself stays plain TCP.")
-  boolean tls;
-
-  @Option(names = "--keystore", paramLabel = "FILE.p12", description = "this lookup service's key (PKCS12)")
-  String keystore;
-
-  @Option(names = "--truststore", paramLabel = "FILE.p12", description = "the Grid's CA certificate (PKCS12)")
-  String truststore;
-
-  @Option(names = "--storepass", paramLabel = "PASSWORD",
-      description = "password of both stores (or the environment variable GRIDRMI_TLS_PASSWORD)")
-  String storepass;
+  @Mixin
+  TlsOptions tls;
 
   public static void main(String[] args) {
     int exit = new CommandLine(new LookupMain()).execute(args);
@@ -49,7 +40,7 @@ public final class LookupMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    org.gridrmi.ref.internal.net.TlsConfig.configure(tls, keystore, truststore, storepass);
+    tls.apply();
     org.gridrmi.ref.internal.net.Transport.tls(); // a bad store fails here, before Reggie starts
     long started = System.nanoTime();
     LookupServer server = host == null ? LookupServer.start(port, groups) : LookupServer.start(host, port, groups);

@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.gridrmi.lookup.TlsOptions;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.Links;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -59,19 +61,8 @@ public class GridServerMain implements Callable<Integer> {
           + "this server's class path)")
   List<String> allowTask = new ArrayList<>();
 
-  @Option(names = "--tls", description = "TLS with mutual authentication on every connection of this server, in and "
-      + "out (same as -Dgridrmi.tls=true); needs --keystore, --truststore and --storepass (see ./gridrmi keys)")
-  boolean tls;
-
-  @Option(names = "--keystore", paramLabel = "FILE.p12", description = "this server's key and certificate (PKCS12)")
-  String keystore;
-
-  @Option(names = "--truststore", paramLabel = "FILE.p12", description = "the Grid's CA certificate (PKCS12)")
-  String truststore;
-
-  @Option(names = "--storepass", paramLabel = "PASSWORD",
-      description = "password of both stores (or the environment variable GRIDRMI_TLS_PASSWORD)")
-  String storepass;
+  @Mixin
+  TlsOptions tls;
 
   @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
   List<String> services = new ArrayList<>();
@@ -81,7 +72,7 @@ public class GridServerMain implements Callable<Integer> {
     if (link != null) {
       System.setProperty(Links.PROPERTY, link);
     }
-    org.gridrmi.ref.internal.net.TlsConfig.configure(tls, keystore, truststore, storepass);
+    tls.apply();
     allow.forEach(org.gridrmi.ref.internal.SerialFilters::allow);
     allowTask.forEach(org.gridrmi.server.internal.TaskAllowlist::allow);
     GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease);
