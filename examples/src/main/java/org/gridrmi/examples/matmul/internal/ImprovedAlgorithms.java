@@ -11,7 +11,6 @@ import java.util.List;
 import org.gridrmi.client.Grid;
 import org.gridrmi.examples.matmul.MatmulWorkerAsync;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.ref.internal.Ref;
 
 /**
  * The improved placement: every block is a {@link RemoteReference}. The manager puts each initial block once (a put
@@ -22,8 +21,6 @@ import org.gridrmi.ref.internal.Ref;
  */
 public final class ImprovedAlgorithms {
   private static final Duration WAIT = Duration.ofMinutes(2);
-  /** Off only to reproduce the core batching deadlock described at {@link #submitted}. */
-  private static final boolean BARRIER = !Boolean.getBoolean("matmul.noSubmitBarrier");
   private final Grid grid;
   private final List<MatmulWorkerAsync> w;
 
@@ -60,7 +57,6 @@ public final class ImprovedAlgorithms {
     }
     for (int step = 0; step < k; step++) {
       if (step > 0) {
-        submitted(bRef);
         List<RemoteReference<Matrix>> next = new ArrayList<>();
         for (int i = 0; i < k; i++) next.add(w.get(i).keep(bRef.get((i + 1) % k))); // from the right neighbour
         bRef = next;
@@ -91,8 +87,6 @@ public final class ImprovedAlgorithms {
     }
     for (int step = 0; step < q; step++) {
       if (step > 0) {
-        submitted(aRef);
-        submitted(bRef);
         List<RemoteReference<Matrix>> na = new ArrayList<>();
         List<RemoteReference<Matrix>> nb = new ArrayList<>();
         for (int x = 0; x < k; x++) {
@@ -107,20 +101,6 @@ public final class ImprovedAlgorithms {
       for (int x = 0; x < k; x++) c.set(x, w.get(x).multiplyAccumulate(c.get(x), aRef.get(x), bRef.get(x), 0, 0));
     }
     return gather(a.getRowDimension(), b.getColumnDimension(), c, x -> new int[] {r[x / q], cs[x % q]});
-  }
-
-  /**
-   * Waits until the calls that made these references have been handed to their servers (not until they ran: the
-   * steps still overlap). Works around a deadlock in the client's batching (ServerChannel.drain): a channel sends
-   * everything queued as one batch after waiting for every cross-server dependency of the batch, so when a ring
-   * of workers each queue step s+1 (which needs the neighbour's step-s block) behind step s, channel i waits for
-   * channel i+1's batch, which waits for channel i+2's... and the last waits for channel i: no batch is ever sent.
-   */
-  private static void submitted(List<RemoteReference<Matrix>> refs) {
-    if (!BARRIER) return;
-    for (RemoteReference<Matrix> r : refs) {
-      if (r instanceof Ref<?> ref && ref.context() != null) ref.context().submitted().join();
-    }
   }
 
   /** Fetches every C block once (all fetches in flight together) and assembles the product. */
