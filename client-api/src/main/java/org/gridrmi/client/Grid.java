@@ -165,7 +165,7 @@ public final class Grid implements AutoCloseable {
   public ServerStats stats(ServerInfo server) {
     NodeStats s = Views.stats(server);
     return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), s.perPeer(), s.heapUsedBytes(),
-        s.callsRun());
+        s.callsRun(), s.batchesReceived());
   }
 
   /** Bytes this JVM moved on GridRMI connections since it started. */

@@ -12,9 +12,10 @@ import java.util.Map;
  * @param perPeer per peer {@code host:port} (or {@code inbound}): {sent, received}
  * @param heapUsedBytes its JVM's used heap
  * @param callsRun async calls it ran
+ * @param batchesReceived batches of async calls it received: a chain made in one go arrives as one
  */
 public record ServerStats(int values, int pending, long sentBytes, long receivedBytes, Map<String, long[]> perPeer,
-    long heapUsedBytes, long callsRun) {
+    long heapUsedBytes, long callsRun, long batchesReceived) {
 
   /** Bytes the server received on connections it opened to {@code rmi://host:port} or {@code host:port}. */
   public long receivedFrom(String address) {

@@ -41,9 +41,6 @@ final class ServerChannel {
   private volatile ScheduledFuture<?> renewal;
   private final ConcurrentLinkedQueue<UUID> releases = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean releasing = new AtomicBoolean();
-  private static final long MAX_LINGER_NANOS = 5_000_000;
-  private static final long MIN_QUIET_GAP_NANOS = 30_000;
-  private static final long MAX_QUIET_GAP_NANOS = 500_000;
   /** The thread that queued the last command: while it runs, more of its chain may come (see linger). */
   private volatile Thread lastCaller;
   /** Smoothed round trip of submits to this server (0 until the first): whether lingering is worth it. */
@@ -129,31 +126,24 @@ final class ServerChannel {
   }
 
   /**
-   * Lets a burst of calls gather before a batch is taken, so that a chain the caller makes goes out as one message:
-   * a chain split in two waits a whole round trip for its second half, since the channel sends one batch at a time.
-   * It ends as soon as the thread that made the last call can make no more (it waits, typically in {@code get()}
-   * for the chain's result), else after a quiet gap without a new call (a hundredth of a round trip, 30-500 us),
-   * and at the latest after a tenth of a round trip (at most 5 ms); it runs only where a round trip costs over
-   * 1 ms, never on loopback. The caller's state is what makes the gap safe to widen: a fixed 30 us gap split chains
-   * whose caller was descheduled or still running interpreted code (0.1-1 ms between two calls), which cost the
-   * SVD solver 2 t_s on paper-wan. The gap is waited by yielding, not by parking: a park of 30 us sleeps 80 us or
-   * more (timer slack).
+   * Lets a burst of calls gather before a batch is taken, so that a chain the caller makes goes out as one message
+   * ({@link Linger} says for how long). The caller's state is what makes a wide quiet gap safe: a fixed 30 us gap
+   * split chains whose caller was descheduled or still running interpreted code (0.1-1 ms between two calls),
+   * which cost the SVD solver 2 t_s on paper-wan. The wait is by yielding, not by parking: a park of 30 us sleeps
+   * 80 us or more (timer slack).
    */
   private void linger() {
-    long rtt = submitRttNanos;
-    if (rtt < 1_000_000) return;
-    long quietGap = Math.max(MIN_QUIET_GAP_NANOS, Math.min(rtt / 100, MAX_QUIET_GAP_NANOS));
-    long now = System.nanoTime();
-    long end = now + Math.min(rtt / 10, MAX_LINGER_NANOS);
-    long quietUntil = now + quietGap;
+    Linger policy = Linger.forRoundTrip(submitRttNanos);
+    if (policy == null || queue.isEmpty()) return; // nothing to gather for (drain asks again after each batch)
+    long start = System.nanoTime();
+    long lastCall = start;
     int seen = queue.size();
-    while (now < end && now < quietUntil && callerMayCallAgain()) {
+    while (policy.keepWaiting(start, lastCall, System.nanoTime(), callerMayCallAgain())) {
       Thread.yield();
-      now = System.nanoTime();
       int size = queue.size();
       if (size != seen) {
         seen = size;
-        quietUntil = now + quietGap;
+        lastCall = System.nanoTime();
       }
     }
   }

@@ -90,11 +90,16 @@ public class StoreEndpoint implements ValueStore {
     TransportMetrics.Snapshot t = TransportMetrics.snapshot();
     long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     return new NodeStats(node.table().size(), node.table().pending(), node.table().holders(), t.sentBytes(),
-        t.receivedBytes(), t.perPeer(), heap, callsRun());
+        t.receivedBytes(), t.perPeer(), heap, callsRun(), batchesReceived());
   }
 
   /** Calls this node ran; servers count them. */
   protected long callsRun() {
+    return 0;
+  }
+
+  /** Batches of async calls this node received; servers count them. */
+  protected long batchesReceived() {
     return 0;
   }
 }

@@ -13,6 +13,7 @@ import org.gridrmi.ref.internal.wire.PlainResult;
 public final class ServerEndpoint extends StoreEndpoint implements CallGateway {
   private final ServiceRegistry services;
   private final DataflowExecutor executor;
+  private final java.util.concurrent.atomic.AtomicLong batches = new java.util.concurrent.atomic.AtomicLong();
 
   public ServerEndpoint(LocalNode node, ServiceRegistry services, DataflowExecutor executor) {
     super(node);
@@ -22,6 +23,7 @@ public final class ServerEndpoint extends StoreEndpoint implements CallGateway {
 
   @Override
   public void submit(UUID holder, List<Command> commands) {
+    batches.incrementAndGet();
     node.table().renew(holder);
     for (Command c : commands) {
       if (c instanceof Command.Replica r) {
@@ -51,5 +53,10 @@ public final class ServerEndpoint extends StoreEndpoint implements CallGateway {
   @Override
   protected long callsRun() {
     return executor.callsRun();
+  }
+
+  @Override
+  protected long batchesReceived() {
+    return batches.get();
   }
 }

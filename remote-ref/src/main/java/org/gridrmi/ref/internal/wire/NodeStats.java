@@ -12,9 +12,11 @@ import java.util.Map;
  * @param perPeer peer address to {sent, received}
  * @param heapUsedBytes used heap after the last GC estimate
  * @param callsRun calls that ran
+ * @param batchesReceived batches of async calls received (a client's chain sent in one goes as one)
  */
 public record NodeStats(int values, int pending, int holders, long sentBytes, long receivedBytes,
-    Map<String, long[]> perPeer, long heapUsedBytes, long callsRun) implements Serializable {
+    Map<String, long[]> perPeer, long heapUsedBytes, long callsRun,
+    long batchesReceived) implements Serializable {
 
   /** Bytes received from one peer ({@code host:port}). */
   public long receivedFrom(String hostPort) {
