@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
@@ -54,8 +55,6 @@ public final class Fig7Bench implements Callable<Integer> {
   static final List<String> VARIANTS = List.of("plain", "improved", "lower_bound");
   /** A serialized GridRMI reference: 16 bytes of id plus the owner's address, about a hundred bytes. */
   static final double REFERENCE_BYTES = 100;
-  /** Warm-up rounds in flight at once: on paper-wan a round is ~170 ms of waiting and ~3 ms of CPU. */
-  static final int WARMUP_THREADS = 8;
 
   @Mixin LinkOption link;
 
@@ -76,7 +75,7 @@ public final class Fig7Bench implements Callable<Integer> {
   Path out = Path.of("results");
 
   @Option(names = "--warmup", description = "unmeasured rounds of the three versions before measuring, without the"
-      + " sleeps, " + WARMUP_THREADS + " at a time, so that both JVMs run compiled code (default ${DEFAULT-VALUE})")
+      + " sleeps, " + Warmup.THREADS + " at a time, so that both JVMs run compiled code (default ${DEFAULT-VALUE})")
   int warmup = 600;
 
   @Option(names = "--calibration-reps", description = "round trips per size if it calibrates (default ${DEFAULT-VALUE})")
@@ -99,7 +98,7 @@ public final class Fig7Bench implements Callable<Integer> {
         o.printf("Fig. 7 on %s: server %s, %d sizes x %d runs, each method %d ms; %s%n",
             Calibrator.currentLinkDescription(), address, sz.length, runs, computeMillis, cal == null
                 ? "no model (no calibration with R^2 >= " + Calibration.MIN_GOOD_R2 + " for this link)"
-                : String.format(java.util.Locale.ROOT, "model t_s %.3f ms, t_w %.2f us/KB", cal.ts() * 1e3,
+                : String.format(Locale.ROOT, "model t_s %.3f ms, t_w %.2f us/KB", cal.ts() * 1e3,
                     cal.tw() * 1e9));
         Fig7Table table = run(grid, server, sz, model);
         Path csvFile = out.resolve("fig7.csv");
@@ -118,8 +117,8 @@ public final class Fig7Bench implements Callable<Integer> {
     Fig2OpsAsync srv = grid.async(Fig2OpsAsync.class, server);
     List<RemoteReference<?>> held = new ArrayList<>();
     // warm-up: connections, class loading, and the JIT of every path in both JVMs (see Warmup), at every size
-    System.err.printf("fig7: warming up (%d rounds of the three versions, %d at a time)%n", warmup, WARMUP_THREADS);
-    Warmup.run(warmup, WARMUP_THREADS, r -> {
+    System.err.printf("fig7: warming up (%d rounds of the three versions, %d at a time)%n", warmup, Warmup.THREADS);
+    Warmup.run(warmup, Warmup.THREADS, r -> {
       List<RemoteReference<?>> refs = new ArrayList<>();
       for (String v : VARIANTS) once(v, plain, srv, sz[r % sz.length], 0, refs);
       refs.forEach(RemoteReference::release);

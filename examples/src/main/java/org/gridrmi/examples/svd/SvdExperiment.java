@@ -38,6 +38,18 @@ public final class SvdExperiment {
   public record Summary(int n, Variant variant, double medianMillis, double overVsIdeal, long clientRxBytes,
       double modelMillis, double computeMillis, double maxResidual) {}
 
+  /**
+   * Solves per placement in one run, unless set otherwise; the run's time is the fastest. Interference from other
+   * work on the host only ever adds time, and the host of a shared 2-core machine comes and goes: a 200 x 200 SVD
+   * alone in a JVM took a steady 37 ms in one minute and 50-55 ms in the next. The repetitions of the three
+   * placements interleave, so such a phase hits all three alike.
+   */
+  public static final int DEFAULT_REPETITIONS = 3;
+  /** Unmeasured rounds of the three placements before the first measurement, unless set otherwise. */
+  public static final int DEFAULT_WARMUP_ROUNDS = 100;
+  /** The system size of the warm-up: the code paths are those of any n, at a fraction of the time. */
+  static final int WARMUP_N = 24;
+
   private final Grid grid;
   private final ServerInfo server;
   private final SvdModel model;
@@ -48,18 +60,6 @@ public final class SvdExperiment {
   private int warmupRounds = DEFAULT_WARMUP_ROUNDS;
   private int repetitions = DEFAULT_REPETITIONS;
 
-  /**
-   * Solves per placement in one run, unless set otherwise; the run's time is the fastest. Interference from other
-   * work on the host only ever adds time, and the host of a shared 2-core machine comes and goes: a 200 x 200 SVD
-   * alone in a JVM took a steady 37 ms in one minute and 50-55 ms in the next. The repetitions of the three
-   * placements interleave, so such a phase hits all three alike.
-   */
-  public static final int DEFAULT_REPETITIONS = 3;
-  /** Unmeasured rounds of the three placements before the first measurement, unless set otherwise. */
-  public static final int DEFAULT_WARMUP_ROUNDS = 100;
-  static final int WARMUP_THREADS = 8;
-  /** The system size of the warm-up: the code paths are those of any n, at a fraction of the time. */
-  static final int WARMUP_N = 24;
 
   public SvdExperiment(Grid grid, ServerInfo server, SvdModel model, long seed) {
     this.grid = grid;
@@ -132,7 +132,7 @@ public final class SvdExperiment {
 
   /**
    * Compiles the call paths of both JVMs and JAMA's kernels before anything is timed ({@link Warmup}): rounds of
-   * the three placements, {@value #WARMUP_THREADS} at a time, three in four on a small system (cheap, and the call
+   * the three placements, {@value Warmup#THREADS} at a time, three in four on a small system (cheap, and the call
    * paths are those of any n) and one in four at the smallest measured n, whose large arrays take serialization
    * and I/O paths of their own. Measured cold, the client spent 0.1-1 ms per async call of the chain, which split
    * it; warmed at the small n only, both JVMs were still compiling during the measured runs, and the compiler
@@ -145,8 +145,8 @@ public final class SvdExperiment {
     Matrix[] smallSystem = {SvdInputs.wellConditioned(small, seed), SvdInputs.random(small, 1, seed + 1)};
     Matrix[] measuredSystem = {SvdInputs.wellConditioned(measured, seed), SvdInputs.random(measured, 1, seed + 1)};
     progress.printf("warming up: %d rounds of the three placements at n %d and %d, %d at a time%n", warmupRounds,
-        small, measured, WARMUP_THREADS);
-    Warmup.run(warmupRounds, WARMUP_THREADS, r -> {
+        small, measured, Warmup.THREADS);
+    Warmup.run(warmupRounds, Warmup.THREADS, r -> {
       Matrix[] system = r % 4 == 3 ? measuredSystem : smallSystem;
       for (Variant v : Variant.values()) placements.run(v, system[0], system[1]);
     });

@@ -18,6 +18,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * mostly waiting, the warm-up costs seconds, not minutes; the code compiled is the same.
  */
 public final class Warmup {
+  /**
+   * Rounds in flight at once, for benchmarks over an emulated link: a round there is mostly waiting (on paper-wan
+   * about 170 ms of it and 3 ms of CPU for Fig. 7), so 8 at a time keep the 2 cores busy without queueing on them.
+   */
+  public static final int THREADS = 8;
+
   private Warmup() {}
 
   /** One unmeasured round; {@code round} counts from 0. */
