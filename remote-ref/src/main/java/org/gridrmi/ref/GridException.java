@@ -11,6 +11,7 @@ import java.util.List;
 public class GridException extends RuntimeException {
   private static final long serialVersionUID = 1L;
   private final Status status;
+  private final String description;
   private final List<String> chain;
 
   public GridException(Status status, String message) {
@@ -22,17 +23,27 @@ public class GridException extends RuntimeException {
   }
 
   /**
-   * @param chain the calls the failure went through, each like {@code "MatrixOps.svd on S1 (rmi://host:port)"}
+   * The message is {@code STATUS: description}, followed by {@code [calls: a -> b]} when there is a chain.
+   *
+   * @param description what went wrong, without the status or the chain
+   * @param chain the calls the failure went through, each like {@code "MatrixOps.svd on S1"}
    */
-  public GridException(Status status, String message, Throwable cause, List<String> chain) {
-    super(status + ": " + message, cause);
+  public GridException(Status status, String description, Throwable cause, List<String> chain) {
+    super(status + ": " + description + (chain.isEmpty() ? "" : " [calls: " + String.join(" -> ", chain) + "]"),
+        cause);
     this.status = status;
+    this.description = description;
     this.chain = List.copyOf(chain);
   }
 
   /** Why the operation failed. */
   public Status status() {
     return status;
+  }
+
+  /** What went wrong, without the status prefix and the chain of calls that {@link #getMessage()} adds. */
+  public String description() {
+    return description;
   }
 
   /** The calls the failure went through, first the one that failed; empty for a local refusal. */

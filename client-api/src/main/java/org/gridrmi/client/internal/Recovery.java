@@ -23,8 +23,8 @@ final class Recovery {
     try {
       return remake(session, lineage, new HashMap<>()).toCompletableFuture();
     } catch (GridException e) {
-      return CompletableFuture.failedFuture(new GridException(Status.UNAVAILABLE, e.getMessage().replaceFirst(
-          "^UNAVAILABLE: ", "") + " (after: " + failure.getMessage() + ")", failure, e.chain()));
+      return CompletableFuture.failedFuture(new GridException(Status.UNAVAILABLE, e.description()
+          + " (after: " + failure.getMessage() + ")", failure, e.chain()));
     }
   }
 

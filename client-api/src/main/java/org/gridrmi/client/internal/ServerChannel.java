@@ -175,7 +175,7 @@ final class ServerChannel {
         String what = p.command() instanceof Command.Call c ? c.label() : "a value";
         if (refused != null) { // the server is fine: it refused what this batch carried
           p.accepted().completeExceptionally(new GridException(refused.status(), "server " + server.name()
-              + " refused the batch carrying " + what + ": " + refused.getMessage(), e, List.of(what + " on "
+              + " refused the batch carrying " + what + ": " + refused.description(), e, List.of(what + " on "
               + server.name())));
           continue;
         }

@@ -76,14 +76,9 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   private static GridException rethrow(Throwable t) {
     if (t instanceof GridException g) {
       // a fresh exception, so the stack trace shows this get() and not the thread that completed the future
-      return new GridException(g.status(), stripStatus(g), g.getCause(), g.chain());
+      return new GridException(g.status(), g.description(), g.getCause(), g.chain());
     }
     return FailureCarrier.unwrap(t, null).toException();
-  }
-
-  private static String stripStatus(GridException g) {
-    String prefix = g.status() + ": ";
-    return g.getMessage().startsWith(prefix) ? g.getMessage().substring(prefix.length()) : g.getMessage();
   }
 
   @Override

@@ -37,23 +37,20 @@ public final class Failure implements Serializable {
         cause == null ? null : cause.toString());
   }
 
-  /** Turns any exception into a failure, keeping a {@link GridException}'s status and chain. */
+  /**
+   * Turns any exception into a failure. A {@link GridException} keeps its status and chain (GridRMI decided it, or
+   * the service passed on one it got); anything else was thrown by the service's own code and is
+   * {@link Status#REMOTE_FAILURE}, whatever its type: an {@code IllegalArgumentException} from a service is a failed
+   * computation, not GridRMI refusing the call's arguments.
+   */
   public static Failure from(Throwable t, String site) {
     if (t instanceof GridException g) {
       List<String> chain = new ArrayList<>(g.chain());
       if (site != null && (chain.isEmpty() || !chain.get(chain.size() - 1).equals(site))) chain.add(site);
       Throwable cause = g.getCause();
-      return new Failure(g.status(), stripStatus(g), chain, bytesOf(cause), cause == null ? null : cause.toString());
+      return new Failure(g.status(), g.description(), chain, bytesOf(cause), cause == null ? null : cause.toString());
     }
-    Status s = t instanceof IllegalArgumentException || t instanceof NullPointerException
-        || t instanceof ClassCastException ? Status.INVALID_ARGUMENT : Status.REMOTE_FAILURE;
-    return of(s, String.valueOf(t), t, site);
-  }
-
-  private static String stripStatus(GridException g) {
-    String m = g.getMessage();
-    String prefix = g.status() + ": ";
-    return m != null && m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+    return of(Status.REMOTE_FAILURE, String.valueOf(t), t, site);
   }
 
   /** The same failure seen by a call that depended on it. */
@@ -69,8 +66,7 @@ public final class Failure implements Serializable {
 
   /** The exception {@code get()} throws for this failure. */
   public GridException toException() {
-    String where = chain.isEmpty() ? "" : " [calls: " + String.join(" -> ", chain) + "]";
-    return new GridException(status, message + where, causeObject(), chain);
+    return new GridException(status, message, causeObject(), chain);
   }
 
   private Throwable causeObject() {

@@ -36,7 +36,7 @@ public record SerializedValue(String className, byte[] bytes) implements Seriali
       if (refused == null) throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className
           + " is unreadable: " + e, e);
       throw new GridException(refused.status(), "argument of type " + className + " refused: "
-          + refused.getMessage().substring(refused.status().name().length() + 2), e);
+          + refused.description(), e);
     } catch (ClassNotFoundException e) {
       throw new GridException(Status.INVALID_ARGUMENT, "class " + e.getMessage() + " (argument of type "
           + className + ") cannot be loaded on this server: deploy it on the server's class path "
