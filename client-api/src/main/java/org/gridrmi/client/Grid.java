@@ -164,14 +164,14 @@ public final class Grid implements AutoCloseable {
   /** A server's counters (values held, bytes moved). */
   public ServerStats stats(ServerInfo server) {
     NodeStats s = Views.stats(server);
-    return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), s.perPeer(), s.heapUsedBytes(),
-        s.callsRun(), s.batchesReceived());
+    return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()),
+        s.heapUsedBytes(), s.callsRun(), s.batchesReceived());
   }
 
   /** Bytes this JVM moved on GridRMI connections since it started. */
   public static Traffic traffic() {
     TransportMetrics.Snapshot s = TransportMetrics.snapshot();
-    return new Traffic(s.sentBytes(), s.receivedBytes(), s.perPeer());
+    return new Traffic(s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()));
   }
 
   /** Releases what this Grid made, stops renewing leases, stops discovery. Idempotent. */

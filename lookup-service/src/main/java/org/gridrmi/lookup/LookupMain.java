@@ -2,7 +2,7 @@ package org.gridrmi.lookup;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
+import org.gridrmi.lookup.cli.CommandRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,7 +32,7 @@ public final class LookupMain implements Callable<Integer> {
   TlsOptions tls;
 
   public static void main(String[] args) {
-    int exit = new CommandLine(new LookupMain()).execute(args);
+    int exit = CommandRunner.execute(new LookupMain(), args);
     if (exit != 0) {
       System.exit(exit);
     }
@@ -42,12 +42,23 @@ public final class LookupMain implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     tls.apply();
     org.gridrmi.ref.internal.net.Transport.tls(); // a bad store fails here, before Reggie starts
+    if (port < 0 || port > 65535) throw CommandRunner.badOption("--port", port, "out of range", "0 to 65535");
+    // Reggie logs a bind failure as a SEVERE stack trace before it throws: look first, and say it in one line
+    if (port != 0 && inUse(port)) throw CommandRunner.badOption("--port", port, "already in use", "a free port");
     long started = System.nanoTime();
-    LookupServer server = host == null ? LookupServer.start(port, groups) : LookupServer.start(host, port, groups);
+    LookupServer server;
+    try {
+      server = host == null ? LookupServer.start(port, groups) : LookupServer.start(host, port, groups);
+    } catch (IllegalStateException e) {
+      if (inUse(port)) throw CommandRunner.badOption("--port", port, "already in use", "a free port");
+      throw e;
+    }
     long millis = (System.nanoTime() - started) / 1_000_000;
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
+      System.out.println("lookup service at " + server.url() + " stopped");
+      System.out.flush();
       stopped.countDown();
     }, "gridrmi-lookup-shutdown"));
     String groupText = server.groups().length == 0 ? "none" : String.join(", ", server.groups());
@@ -56,5 +67,13 @@ public final class LookupMain implements Callable<Integer> {
     System.out.flush();
     stopped.await();
     return 0;
+  }
+
+  private static boolean inUse(int port) {
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(port)) {
+      return false;
+    } catch (java.io.IOException e) {
+      return true;
+    }
   }
 }

@@ -8,6 +8,9 @@ import java.util.Map;
 import org.gridrmi.lookup.LookupRegistration;
 import org.gridrmi.lookup.ServerDescriptor;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.LocalNode;
@@ -31,12 +34,17 @@ public final class GridServer implements AutoCloseable {
   private final LocalNode node;
   private final DataflowExecutor executor;
   private final List<String> services;
+  private final String lookup;
   private final List<AutoCloseable> attachments = new ArrayList<>();
+  private final LookupRegistration registration;
+  private final CountDownLatch terminated = new CountDownLatch(1);
+  private final AtomicBoolean closing = new AtomicBoolean();
 
   private GridServer(Builder b) {
     ServiceRegistry registry = new ServiceRegistry();
     b.exports.forEach(e -> e.register(registry));
     this.services = registry.names();
+    this.lookup = b.lookup;
     DataflowExecutor[] executor = new DataflowExecutor[1];
     // the executor exists before the endpoint is exported, so no call can arrive ahead of it
     this.node = LocalNode.start(UUID.randomUUID(), b.name, b.host, b.port, b.lease.toMillis(), n -> {
@@ -44,7 +52,8 @@ public final class GridServer implements AutoCloseable {
       return new ServerEndpoint(n, registry, executor[0]);
     });
     this.executor = executor[0];
-    if (b.lookup != null) closeWith(join(b));
+    this.registration = b.lookup == null ? null : join(b);
+    if (registration != null) closeWith(registration);
   }
 
   /** Registers every exported service with the lookup service, under a lease renewed until close. */
@@ -78,14 +87,85 @@ public final class GridServer implements AutoCloseable {
   /** The exported remote object, for a lookup service registration. */
   public java.rmi.Remote endpoint() { return node.endpoint(); }
 
+  /**
+   * Waits until the server is registered with the lookup service it joins (registration runs in the background and
+   * retries until the lookup service answers).
+   *
+   * @return true once registered, or at once if the server joins no lookup service; false if {@code timeout} passed
+   *     first or the server was closed
+   * @throws InterruptedException if the calling thread is interrupted while waiting
+   */
+  public boolean awaitRegistered(Duration timeout) throws InterruptedException {
+    if (registration == null) return true;
+    long end = System.nanoTime() + timeout.toNanos();
+    while (!registration.isRegistered()) {
+      if (closing.get() || System.nanoTime() >= end) return false;
+      Thread.sleep(10);
+    }
+    return true;
+  }
+
+  /** Whether the server is registered with its lookup service now (true if it joins none). */
+  public boolean isRegistered() {
+    return registration == null || registration.isRegistered();
+  }
+
+  /** The lookup service this server joins, {@code jini://host:port}, or null. */
+  public String lookup() {
+    return lookup;
+  }
+
+  /**
+   * Blocks until {@link #close()} has finished, from any thread: what a server's {@code main} calls after
+   * {@code start()} (with {@code close()} in a shutdown hook) so that the process serves until it is stopped.
+   *
+   * @throws InterruptedException if the calling thread is interrupted while waiting (the server keeps serving)
+   */
+  public void awaitTermination() throws InterruptedException {
+    terminated.await();
+  }
+
+  /**
+   * As {@link #awaitTermination()}, for at most {@code timeout}.
+   *
+   * @return true if the server has terminated, false if the timeout passed first
+   * @throws InterruptedException if the calling thread is interrupted while waiting
+   */
+  public boolean awaitTermination(Duration timeout) throws InterruptedException {
+    return terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  /** True once {@link #close()} has finished. */
+  public boolean isTerminated() {
+    return terminated.getCount() == 0;
+  }
+
+  /** Calls this server has run since it started. */
+  public long callsRun() {
+    return executor.callsRun();
+  }
+
   /** Closes {@code c} together with this server (a lookup registration, say). */
   public void closeWith(AutoCloseable c) {
     attachments.add(c);
   }
 
-  /** Stops serving; values it held are gone, calls in progress are interrupted. */
+  /**
+   * Stops serving: leaves the lookup service (its registration is cancelled at once), unexports the node; values it
+   * held are gone, calls in progress are interrupted. Idempotent; a second call returns at once, and
+   * {@link #awaitTermination()} returns once the first has finished.
+   */
   @Override
   public void close() {
+    if (!closing.compareAndSet(false, true)) return;
+    try {
+      closeAll();
+    } finally {
+      terminated.countDown();
+    }
+  }
+
+  private void closeAll() {
     for (AutoCloseable c : attachments) {
       try {
         c.close();
@@ -144,8 +224,28 @@ public final class GridServer implements AutoCloseable {
 
     public <S> Builder export(Class<S> iface, S impl) { exports.add(new Export<>(iface, impl)); return this; }
 
+    /**
+     * Binds the port, exports the services and, if a lookup service was given, starts registering with it in the
+     * background (see {@link GridServer#awaitRegistered}).
+     *
+     * @throws GridException INVALID_ARGUMENT for no service, a host that does not resolve, a port in use or a
+     *     malformed lookup address
+     */
     public GridServer start() {
       if (exports.isEmpty()) throw new GridException(Status.INVALID_ARGUMENT, "server " + name + " exports no service");
+      try {
+        java.net.InetAddress.getByName(host);
+      } catch (java.net.UnknownHostException e) {
+        throw new GridException(Status.INVALID_ARGUMENT, "host '" + host + "' of server " + name
+            + " cannot be resolved: other JVMs could not reach it", e);
+      }
+      if (lookup != null) {
+        try {
+          org.gridrmi.lookup.internal.JiniUrls.parse(lookup);
+        } catch (IllegalArgumentException e) {
+          throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
+        }
+      }
       return new GridServer(this);
     }
   }

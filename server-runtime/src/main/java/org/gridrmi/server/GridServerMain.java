@@ -4,10 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import org.gridrmi.lookup.TlsOptions;
+import org.gridrmi.lookup.cli.CommandRunner;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.net.LinkProfiles;
 import org.gridrmi.ref.internal.net.Links;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +17,9 @@ import picocli.CommandLine.Option;
 
 /**
  * Runs one GridRMI server until the process is stopped. Prints one line {@code GridRMI server NAME ready at
- * rmi://HOST:PORT} once it serves, which scripts and tests wait for.
+ * rmi://HOST:PORT} once it serves and, with {@code --lookup}, is registered there (scripts and tests wait for it;
+ * a lookup service that does not answer within 5 s gets a warning line first), and one line when it stops.
+ * A mistake in the options is one line naming the option and the expected form, with exit code 2.
  */
 @Command(name = "server", mixinStandardHelpOptions = true,
     description = "Run a GridRMI server that exports the given services.")
@@ -67,8 +70,12 @@ public class GridServerMain implements Callable<Integer> {
   @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
   List<String> services = new ArrayList<>();
 
+  /** How long the ready line waits for the lookup service before a warning says why it is late. */
+  static final Duration REGISTRATION_WARNING = Duration.ofSeconds(5);
+
   @Override
   public Integer call() throws Exception {
+    checkOptions();
     if (link != null) {
       System.setProperty(Links.PROPERTY, link);
     }
@@ -79,13 +86,75 @@ public class GridServerMain implements Callable<Integer> {
     if (threads != null) b.threads(threads);
     if (lookup != null) b.join(lookup, joinLease);
     for (String s : services.isEmpty() ? defaultServices() : services) export(b, s);
-    GridServer server = b.start();
-    Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+    GridServer server = start(b);
+    long started = System.nanoTime();
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      System.out.println("GridRMI server " + name + " stopped after " + (System.nanoTime() - started) / 1_000_000_000
+          + " s, " + server.callsRun() + " calls run");
+      System.out.flush();
+    }, "gridrmi-server-shutdown"));
+    if (!server.awaitRegistered(REGISTRATION_WARNING)) {
+      System.out.println("GridRMI server " + name + " WARNING: the lookup service at " + lookup + " does not answer"
+          + " after " + REGISTRATION_WARNING.toSeconds() + " s; serving at " + server.address() + " meanwhile and"
+          + " registering as soon as it answers");
+      System.out.flush();
+      while (!server.awaitRegistered(Duration.ofDays(1))) {
+        if (server.isTerminated()) return 0;
+      }
+    }
     System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting " + server.services()
-        + " over " + org.gridrmi.ref.internal.net.Transport.describe());
+        + (lookup == null ? "" : ", registered with " + lookup) + " over "
+        + org.gridrmi.ref.internal.net.Transport.describe());
     System.out.flush();
-    new CountDownLatch(1).await();
+    server.awaitTermination();
     return 0;
+  }
+
+  /** Options a newcomer gets wrong, each refused in one line naming the option and the expected form. */
+  private void checkOptions() {
+    if (link != null) {
+      try {
+        LinkProfiles.parse(link);
+      } catch (IllegalArgumentException e) {
+        throw CommandRunner.badOption("--link", link, "not a link profile", LinkProfiles.EXPECTED.substring(
+            "expected ".length()), e);
+      }
+    }
+    try {
+      java.net.InetAddress.getByName(host);
+    } catch (java.net.UnknownHostException e) {
+      throw CommandRunner.badOption("--host", host, "cannot be resolved",
+          "a host name or address of this machine that the other JVMs can reach, such as 127.0.0.1", e);
+    }
+    if (port < 0 || port > 65535) {
+      throw CommandRunner.badOption("--port", port, "out of range", "0 (a free port) to 65535");
+    }
+    if (lookup != null) {
+      try {
+        org.gridrmi.lookup.internal.JiniUrls.parse(lookup);
+      } catch (IllegalArgumentException e) {
+        throw CommandRunner.badOption("--lookup", lookup, "not a lookup address", "jini://HOST:PORT", e);
+      }
+    }
+  }
+
+  private GridServer start(GridServer.Builder b) {
+    try {
+      return b.start();
+    } catch (GridException e) {
+      if (causedBy(e, java.net.BindException.class)) {
+        throw CommandRunner.badOption("--port", port, "already in use on " + host, "a free port, or 0 for any", e);
+      }
+      throw e;
+    }
+  }
+
+  private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (type.isInstance(c)) return true;
+    }
+    return false;
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -116,6 +185,6 @@ public class GridServerMain implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new GridServerMain()).execute(args));
+    System.exit(CommandRunner.execute(new GridServerMain(), args));
   }
 }

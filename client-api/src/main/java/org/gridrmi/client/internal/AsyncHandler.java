@@ -107,7 +107,7 @@ final class AsyncHandler implements InvocationHandler {
       }
       if (c.channel() != channel && c.channel() != null) after.add(c.submitted());
     }
-    LocalNode home = Nodes.homeIfStarted();
+    LocalNode home = session.homeIfStarted();
     if (home != null && r.owner().equals(home.address())) {
       Slot s = Nodes.findSlot(r.id());
       if (s == null) {
@@ -115,7 +115,7 @@ final class AsyncHandler implements InvocationHandler {
             + " was released: " + r.describe());
       }
       if (s.isDone() && !s.future().isCompletedExceptionally() && channel.pushed.add(r.id())) {
-        commands.add(new Command.Replica(Nodes.JVM_ID, r.id(),
+        commands.add(new Command.Replica(session.holder(), r.id(),
             new org.gridrmi.ref.internal.wire.WireValue(s.future().join())));
         channel.held.add(r.id());
       }

@@ -16,7 +16,6 @@ import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.Daemons;
-import org.gridrmi.ref.internal.Nodes;
 import org.gridrmi.ref.internal.Stubs;
 import org.gridrmi.ref.internal.net.FirstWrite;
 import org.gridrmi.ref.internal.wire.CallGateway;
@@ -163,7 +162,7 @@ final class ServerChannel {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
-      gateway.submit(Nodes.JVM_ID, commands);
+      gateway.submit(session.holder(), commands);
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       batch.forEach(p -> p.accepted().complete(null));
@@ -207,7 +206,7 @@ final class ServerChannel {
   private void renew() {
     long next = session.renewMillis();
     try {
-      next = Math.min(next, Math.max(20, gateway().renew(Nodes.JVM_ID) / 3));
+      next = Math.min(next, Math.max(20, gateway().renew(session.holder()) / 3));
     } catch (RemoteException | GridException e) {
       Stubs.forget(server.address()); // unreachable now; keep trying, it may come back
     }
@@ -232,7 +231,7 @@ final class ServerChannel {
       for (UUID id; (id = releases.poll()) != null; ) ids.add(id);
       if (!ids.isEmpty()) {
         try {
-          gateway().release(Nodes.JVM_ID, ids);
+          gateway().release(session.holder(), ids);
         } catch (RemoteException | GridException ignored) {
           // unreachable: the lease will free them
         }

@@ -32,6 +32,10 @@ public final class Session implements AutoCloseable {
   private final ThreadLocal<Deque<Scope>> scopes = ThreadLocal.withInitial(ArrayDeque::new);
   private final List<UUID> puts = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final long renewMillis;
+  /** This Grid as a holder of values on servers (its leases), and the id of its own node if it puts values. */
+  private final UUID holder = UUID.randomUUID();
+  /** This Grid's node, holding the values it puts; started by the first put, closed with the Grid. */
+  private LocalNode home;
   private volatile boolean closed;
   private volatile java.util.function.Supplier<List<ServerInfo>> servers = List::of;
 
@@ -51,6 +55,22 @@ public final class Session implements AutoCloseable {
 
   ScheduledExecutorService timers() { return timers; }
 
+  /** This Grid's identity as a holder of values. */
+  UUID holder() { return holder; }
+
+  /** This Grid's node if a put started it, else null. */
+  synchronized LocalNode homeIfStarted() { return home; }
+
+  private synchronized LocalNode home() {
+    if (closed) throw new org.gridrmi.ref.GridException(org.gridrmi.ref.Status.CANCELLED, "put: the Grid is closed");
+    if (home == null) {
+      String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
+      home = LocalNode.start(holder, "client-" + ProcessHandle.current().pid(), host, 0,
+          Long.getLong("gridrmi.leaseMillis", 60_000), org.gridrmi.ref.internal.StoreEndpoint::new);
+    }
+    return home;
+  }
+
   /** Where recovery looks for another server: the Grid's directory. */
   public void useServers(java.util.function.Supplier<List<ServerInfo>> servers) { this.servers = servers; }
 
@@ -60,9 +80,9 @@ public final class Session implements AutoCloseable {
 
   /** Stores a value in this JVM's node; a server that needs it gets a copy pushed with the call. */
   public <T> RemoteReference<T> put(T value) {
-    LocalNode home = Nodes.home();
+    LocalNode home = home();
     UUID id = newId();
-    home.table().put(id, Nodes.JVM_ID, "put value", value);
+    home.table().put(id, holder, "put value", value);
     puts.add(id);
     Ref<T> ref = new Ref<>(id, home.address(), new CallContext(this, "put " + typeName(value),
         CompletableFuture.completedFuture(null), CompletableFuture.completedFuture(null), null, null));
@@ -82,8 +102,8 @@ public final class Session implements AutoCloseable {
   void release(Ref<?> ref, ServerChannel channel) {
     if (channel == null) {
       puts.remove(ref.id());
-      LocalNode home = Nodes.byAddress(ref.owner());
-      if (home != null) home.table().release(Nodes.JVM_ID, List.of(ref.id()));
+      LocalNode home = homeIfStarted();
+      if (home != null) home.table().release(holder, List.of(ref.id()));
       for (ServerChannel c : channels.values()) { // and the copies pushed to servers with calls
         if (c.pushed.contains(ref.id())) c.release(List.of(ref.id()));
       }
@@ -98,14 +118,20 @@ public final class Session implements AutoCloseable {
     return s;
   }
 
-  /** Releases everything this Grid made and stops renewing leases; references made by it fail with CANCELLED. */
+  /**
+   * Releases everything this Grid made, stops renewing leases and closes this Grid's node (so that nothing of it
+   * keeps the JVM alive); references made by it fail with CANCELLED.
+   */
   @Override
   public void close() {
-    if (closed) return;
-    closed = true;
+    LocalNode node;
+    synchronized (this) {
+      if (closed) return;
+      closed = true;
+      node = home;
+    }
     channels.values().forEach(ServerChannel::close);
-    LocalNode home = puts.isEmpty() ? null : Nodes.home();
-    if (home != null) home.table().release(Nodes.JVM_ID, List.copyOf(puts));
+    if (node != null) node.close();
     timers.shutdownNow();
   }
 

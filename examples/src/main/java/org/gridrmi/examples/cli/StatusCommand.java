@@ -30,6 +30,9 @@ public final class StatusCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @picocli.CommandLine.Mixin
+  org.gridrmi.lookup.TlsOptions tls;
+
   @Option(names = "--lookup", required = true, paramLabel = "jini://HOST:PORT", description = "the lookup service")
   String lookup;
 
@@ -44,11 +47,12 @@ public final class StatusCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    tls.apply();
     URI uri;
     try {
       uri = new URI(lookup);
     } catch (URISyntaxException e) {
-      err.println("gridrmi status: malformed lookup address '" + lookup + "': expected jini://HOST:PORT");
+      err.println("gridrmi status: --lookup '" + lookup + "': malformed; expected jini://HOST:PORT");
       err.flush();
       return 2;
     }
@@ -56,12 +60,12 @@ public final class StatusCommand implements Callable<Integer> {
     try (LookupDirectory dir = LookupDirectory.unicast(uri, timeout)) {
       servers = dir.servers();
     } catch (IllegalArgumentException e) {
-      err.println("gridrmi status: malformed lookup address '" + lookup + "': " + oneLine(e));
+      err.println("gridrmi status: --lookup: " + oneLine(e));
       err.flush();
       return 2;
     } catch (GridException e) {
-      err.println("gridrmi status: cannot reach the lookup service at " + lookup + " within "
-          + timeout.toMillis() + " ms: " + oneLine(e));
+      err.println("gridrmi status: " + (e.status() == org.gridrmi.ref.Status.UNAVAILABLE ? "cannot reach the lookup "
+          + "service at " + lookup + " within " + timeout.toMillis() + " ms: " : "") + oneLine(e.description()));
       err.flush();
       return 2;
     }
@@ -108,7 +112,10 @@ public final class StatusCommand implements Callable<Integer> {
   }
 
   private static String oneLine(Exception e) {
-    String m = e.getMessage() == null ? e.toString() : e.getMessage();
+    return oneLine(e.getMessage() == null ? e.toString() : e.getMessage());
+  }
+
+  private static String oneLine(String m) {
     int nl = m.indexOf('\n');
     return nl < 0 ? m : m.substring(0, nl);
   }

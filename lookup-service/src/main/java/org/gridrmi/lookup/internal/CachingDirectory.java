@@ -29,6 +29,7 @@ import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.entry.GridServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.net.TlsRequiredException;
 
 /**
  * {@link LookupDirectory} on River's ServiceDiscoveryManager and one LookupCache: the cache
@@ -57,12 +58,13 @@ public final class CachingDirectory implements LookupDirectory {
 
   /** See {@link LookupDirectory#unicast(URI, Duration)}. */
   public static CachingDirectory unicast(URI lookup, Duration timeout) {
+    RiverLogging.quietByDefault();
     LookupLocator locator = JiniUrls.toLocator(lookup);
     long deadline = deadline(timeout);
     String what = "lookup service " + JiniUrls.format(locator.getHost(), locator.getPort());
     // Probe first, ourselves: River's discovery would retry silently for ever, we owe the
     // caller an error naming the address within the timeout.
-    int expected = count(probe(locator, deadline, timeout, what));
+    int expected = count(probe(locator, deadline, timeout, what), what);
     try {
       LookupDiscoveryManager discovery = new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator},
           null, RiverConfigs.discovery());
@@ -76,6 +78,7 @@ public final class CachingDirectory implements LookupDirectory {
 
   /** See {@link LookupDirectory#multicast(Duration, String...)}. */
   public static CachingDirectory multicast(Duration timeout, String... groups) {
+    RiverLogging.quietByDefault();
     long deadline = deadline(timeout);
     String[] wanted = groups == null || groups.length == 0 ? LookupDiscovery.ALL_GROUPS : groups.clone();
     String what = "lookup services of groups " + (wanted == null ? "(all)" : Arrays.toString(wanted));
@@ -100,7 +103,7 @@ public final class CachingDirectory implements LookupDirectory {
       }
       int expected = 0;
       for (ServiceRegistrar registrar : discovery.getRegistrars()) {
-        expected += count(registrar);
+        expected += count(registrar, what);
       }
       return open(discovery, expected, deadline, what);
     } catch (InterruptedException e) {
@@ -151,18 +154,26 @@ public final class CachingDirectory implements LookupDirectory {
     throw new GridException(Status.UNAVAILABLE, what + " unreachable within " + seconds(timeout) + ": " + last, last);
   }
 
-  /** How many GridRMI registrations a registrar holds (a count-only query). */
-  private static int count(ServiceRegistrar registrar) {
+  /**
+   * How many GridRMI registrations a registrar holds (a count-only query): the first call through its proxy, so a
+   * lookup service that answers discovery but not calls (TLS on one side only, a firewall) is reported here, once.
+   */
+  private static int count(ServiceRegistrar registrar, String what) {
     try {
       return registrar.lookup(ALL_GRID_SERVERS, 0).totalMatches;
     } catch (IOException e) {
       for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+        if (c instanceof TlsRequiredException t) {
+          throw new GridException(Status.PERMISSION_DENIED, "the " + what + " answered discovery, but "
+              + t.getMessage(), e);
+        }
         if (c instanceof javax.net.ssl.SSLException) { // a TLS lookup service refused this JVM: say so now
-          throw new GridException(Status.PERMISSION_DENIED, "the lookup service refused this client's TLS connection: "
-              + c.getMessage() + " (clients need -Dgridrmi.tls=true with a key store of the Grid's CA)", e);
+          throw new GridException(Status.PERMISSION_DENIED, "the " + what + " refused this client's TLS connection: "
+              + c.getMessage() + " (a client needs a key store from the Grid's CA: ./gridrmi keys)", e);
         }
       }
-      return 0; // the cache will find out by itself; this count only shortens the wait
+      throw new GridException(Status.UNAVAILABLE, "the " + what + " answered discovery but not a query: "
+          + e.getMessage(), e);
     }
   }
 

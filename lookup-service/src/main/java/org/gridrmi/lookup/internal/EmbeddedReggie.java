@@ -33,6 +33,7 @@ public final class EmbeddedReggie implements LookupServer {
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException("port " + port + " is out of range");
     }
+    RiverLogging.quietByDefault();
     String[] memberGroups = groups == null ? new String[0] : groups.clone();
     String advertised = host != null ? host : defaultHost();
     int listenPort = port == 0 ? freePort() : port;

@@ -62,6 +62,7 @@ public final class ServiceJoiner implements LookupRegistration {
   /** See {@link LookupRegistration#join(URI, Remote, ServerDescriptor, Duration, Duration, Supplier)}. */
   public static ServiceJoiner join(URI lookup, Remote proxy, ServerDescriptor descriptor, Duration lease,
       Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
+    RiverLogging.quietByDefault();
     LookupLocator locator = JiniUrls.toLocator(lookup);
     Objects.requireNonNull(proxy, "proxy");
     Objects.requireNonNull(descriptor, "descriptor");

@@ -72,9 +72,20 @@ public final class LocalNode implements AutoCloseable {
     try {
       return new LocalNode(id, name, host, p, leaseMillis, endpointFactory);
     } catch (RemoteException e) {
+      if (causedBy(e, java.net.BindException.class)) {
+        throw new GridException(Status.INVALID_ARGUMENT, "port " + p + " is already in use (node " + name + " on "
+            + host + "); choose another port, or 0 for a free one", e);
+      }
       throw new GridException(Status.UNAVAILABLE, "cannot start node " + name + " on " + host + ":" + p + ": "
-          + e.getMessage(), e);
+          + Stubs.rootMessage(e), e);
     }
+  }
+
+  private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (type.isInstance(c)) return true;
+    }
+    return false;
   }
 
   private static int freePort() {

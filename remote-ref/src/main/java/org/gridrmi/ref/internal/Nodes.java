@@ -1,19 +1,17 @@
 package org.gridrmi.ref.internal;
 
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The nodes of this JVM, for localized resolution: a value held by any node here is returned as the object
- * itself. Also this JVM's identity as a holder of remote values, and its lazily started client node.
+ * itself, whichever Grid or server of this JVM made it.
  */
 public final class Nodes {
   /** This JVM as a holder of values on other nodes. */
   public static final UUID JVM_ID = UUID.randomUUID();
   private static final List<LocalNode> NODES = new CopyOnWriteArrayList<>();
-  private static volatile LocalNode home;
 
   private Nodes() {}
 
@@ -21,9 +19,6 @@ public final class Nodes {
 
   static void remove(LocalNode n) {
     NODES.remove(n);
-    synchronized (Nodes.class) {
-      if (home == n) home = null;
-    }
   }
 
   /** The slot of a value held in this JVM, or null. */
@@ -39,25 +34,5 @@ public final class Nodes {
   public static LocalNode byAddress(String address) {
     for (LocalNode n : NODES) if (n.address().equals(address)) return n;
     return null;
-  }
-
-  /** This JVM's client node if it was started, else null. */
-  public static LocalNode homeIfStarted() {
-    return home;
-  }
-
-  /** This JVM's client node, started on a free port the first time it is needed. */
-  public static LocalNode home() {
-    LocalNode h = home;
-    if (h != null) return h;
-    synchronized (Nodes.class) {
-      if (home == null) {
-        String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
-        String pid = ManagementFactory.getRuntimeMXBean().getName();
-        home = LocalNode.start(JVM_ID, "client-" + pid.substring(0, Math.max(0, pid.indexOf('@'))), host, 0,
-            Long.getLong("gridrmi.leaseMillis", 60_000), StoreEndpoint::new);
-      }
-      return home;
-    }
   }
 }

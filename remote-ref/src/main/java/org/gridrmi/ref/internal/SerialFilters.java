@@ -163,6 +163,11 @@ public final class SerialFilters {
       if (comp.isPrimitive()) return ObjectInputFilter.Status.ALLOWED;
       c = comp;
     }
+    if (KnownGadgets.contains(c.getName())) {
+      throw refuse(Status.PERMISSION_DENIED, "class " + c.getName() + " is refused for safety: it is a known "
+          + "deserialization gadget (JDK and ysoserial lists), which GridRMI never deserializes, whatever is allowed; "
+          + "send the data in a plain value type instead (a List, an array, a record of your own)");
+    }
     if (allowed(c)) return ObjectInputFilter.Status.ALLOWED;
     if (org.gridrmi.ref.Task.class.isAssignableFrom(c)) {
       throw refuse(Status.PERMISSION_DENIED, "task class " + c.getName() + " is not allowed on this server: start "

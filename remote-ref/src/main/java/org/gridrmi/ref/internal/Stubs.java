@@ -60,16 +60,20 @@ public final class Stubs {
     CACHE.remove(address);
   }
 
+  /** What a malformed address is told it should have been. */
+  public static final String EXPECTED_ADDRESS =
+      "expected rmi://HOST:PORT of a server, or jini://HOST:PORT of a lookup service";
+
   /** Parses {@code rmi://host:port}. */
   public static URI parse(String address) {
     URI uri;
     try {
       uri = URI.create(address);
     } catch (IllegalArgumentException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "malformed address '" + address + "': expected rmi://host:port");
+      throw new GridException(Status.INVALID_ARGUMENT, "malformed address '" + address + "': " + EXPECTED_ADDRESS);
     }
     if (!"rmi".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() <= 0) {
-      throw new GridException(Status.INVALID_ARGUMENT, "malformed address '" + address + "': expected rmi://host:port");
+      throw new GridException(Status.INVALID_ARGUMENT, "malformed address '" + address + "': " + EXPECTED_ADDRESS);
     }
     return uri;
   }

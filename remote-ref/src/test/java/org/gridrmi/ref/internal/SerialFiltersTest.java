@@ -76,7 +76,9 @@ class SerialFiltersTest {
     PriorityQueue<Integer> queue = new PriorityQueue<>(List.of(3, 1, 2)); // CommonsCollections2/4 entry point
     GridException g = refusal(serialize(queue));
     assertThat(g.status()).isEqualTo(Status.PERMISSION_DENIED);
-    assertThat(g.getMessage()).contains("java.util.PriorityQueue").contains("--allow");
+    // a known gadget is refused for safety, and the hint never tells the operator how to allow it
+    assertThat(g.getMessage()).contains("java.util.PriorityQueue").contains("refused for safety")
+        .doesNotContain("--allow");
 
     // URLDNS: a HashMap (allowed) whose key is a URL (not): refused at the key, before its hashCode runs
     Map<Object, String> urldns = new HashMap<>();
@@ -85,7 +87,12 @@ class SerialFiltersTest {
 
     // CommonsCollections5 entry point: an exception outside the allowed exception packages
     assertThat(refusal(serialize(new BadAttributeValueExpException("v"))).getMessage())
-        .contains("javax.management.BadAttributeValueExpException");
+        .contains("javax.management.BadAttributeValueExpException").contains("refused for safety")
+        .doesNotContain("--allow");
+    // not even an operator's pattern lets one in
+    SerialFilters.allow("javax.management.*");
+    assertThat(refusal(serialize(new BadAttributeValueExpException("v"))).getMessage())
+        .contains("refused for safety");
     assertThat(SerialFilters.refusals()).isGreaterThanOrEqualTo(before + 3);
   }
 

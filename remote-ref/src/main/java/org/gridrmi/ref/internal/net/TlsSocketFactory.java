@@ -37,6 +37,10 @@ public final class TlsSocketFactory implements RMIClientSocketFactory, RMIServer
   @Override
   public Socket createSocket(String host, int port) throws IOException {
     String h = pinnedHost == null ? host : pinnedHost;
+    if (!TlsConfig.enabled()) {
+      // a stub from a TLS peer (a lookup service's registrar, a server's node) reached a JVM without TLS settings
+      throw new TlsRequiredException(h + ":" + port);
+    }
     SSLSocketFactory tls = TlsConfig.context().getSocketFactory();
     MeteredSocket raw = new MeteredSocket(TransportMetrics.counter(h + ":" + port), Links.current());
     raw.setTcpNoDelay(true);

@@ -1,0 +1,76 @@
+package org.gridrmi.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import org.gridrmi.lookup.cli.CommandRunner;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The mistakes a newcomer makes in the first hour: each is one line on stderr naming the option, the value and the
+ * expected form, with exit code 2 and no stack trace (unless --verbose).
+ */
+class CommandLineMistakesTest {
+  record Outcome(int exit, String err) {
+    String[] lines() {
+      return err.strip().split("\\R");
+    }
+  }
+
+  static Outcome run(String... args) {
+    StringWriter err = new StringWriter();
+    int exit = CommandRunner.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+        new GridRmiCli(), args);
+    return new Outcome(exit, err.toString());
+  }
+
+  static void assertOneLine(Outcome o, String... parts) {
+    assertThat(o.exit()).as("exit code of " + o.err()).isEqualTo(2);
+    assertThat(o.lines()).as("stderr").hasSize(1);
+    assertThat(o.err()).contains(parts).doesNotContain("Exception", "\tat ");
+  }
+
+  @Test
+  void aMisspelledLinkNamesTheOptionAndTheProfiles() {
+    assertOneLine(run("server", "--link", "paperwan"), "--link 'paperwan'", "loopback, lan, paper-wan");
+    assertOneLine(run("bench", "fig7", "--link", "paperwan"), "--link 'paperwan'", "paper-wan");
+  }
+
+  @Test
+  void anUnresolvableHostIsRefused() {
+    assertOneLine(run("server", "--host", "no.such.host.invalid"), "--host 'no.such.host.invalid'",
+        "cannot be resolved", "expected");
+  }
+
+  @Test
+  void aPortInUseIsRefusedInOneLine() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0)) {
+      String port = String.valueOf(taken.getLocalPort());
+      assertOneLine(run("server", "--host", "127.0.0.1", "--port", port), "--port '" + port + "'", "in use");
+      assertOneLine(run("lookup", "--port", port), "--port '" + port + "'", "in use");
+    }
+  }
+
+  @Test
+  void malformedAddressesNameTheExpectedForm() {
+    assertOneLine(run("server", "--lookup", "localhost:4160"), "--lookup 'localhost:4160'", "jini://HOST:PORT");
+    Outcome status = run("status", "--lookup", "localhost:4160");
+    assertOneLine(status, "localhost:4160", "jini://");
+    assertThat(status.err().split("malformed", -1)).as("said once").hasSizeLessThanOrEqualTo(2);
+    assertOneLine(run("server", "--port", "70000"), "--port '70000'", "65535");
+  }
+
+  @Test
+  void anUnknownOptionIsOneLineToo() {
+    assertOneLine(run("server", "--prot", "5000"), "--prot");
+  }
+
+  @Test
+  void verboseAddsTheStackTrace() {
+    Outcome o = run("server", "--host", "no.such.host.invalid", "--verbose");
+    assertThat(o.exit()).isEqualTo(2);
+    assertThat(o.err()).contains("--host 'no.such.host.invalid'").contains("\tat ");
+  }
+}
