@@ -127,19 +127,19 @@ class ClusterScriptIT {
     env.put("GRIDRMI_REMOTE_CMD", Procs.cliCommand());
     env.put("GRIDRMI_RUN_DIR", "run");
     int lookupPort = Procs.freePort();
-    Files.writeString(hosts, "lookup 127.0.0.1 " + lookupPort + "\nfar.example R1 0 via=ssh\n");
+    Files.writeString(hosts, "lookup 127.0.0.1 " + lookupPort + "\n127.0.0.2 R1 0 via=ssh\n");
     Procs.Result up = script("up");
     assertThat(up.exit()).as(up.output()).isZero();
-    assertThat(up.output()).contains("GridRMI server R1 ready at rmi://far.example:");
+    assertThat(up.output()).contains("GridRMI server R1 ready at rmi://127.0.0.2:");
     String[] pid = Files.readString(dir.resolve("run").resolve("R1.pid")).trim().split(" ");
-    assertThat(pid[0] + " " + pid[1]).isEqualTo("ssh far.example");
+    assertThat(pid[0] + " " + pid[1]).isEqualTo("ssh 127.0.0.2");
     assertThat(remote.resolve("run").resolve("R1.log")).exists();
     assertThat(ProcessHandle.of(Long.parseLong(pid[2])).map(ProcessHandle::isAlive)).contains(true);
     Procs.Result down = script("down");
     assertThat(down.exit()).as(down.output()).isZero();
-    assertThat(down.output()).contains("stopped R1 on far.example");
+    assertThat(down.output()).contains("stopped R1 on 127.0.0.2");
     await().atMost(Duration.ofSeconds(10)).until(() ->
         ProcessHandle.of(Long.parseLong(pid[2])).map(h -> !h.isAlive()).orElse(true));
-    assertThat(Files.readAllLines(dir.resolve("ssh-hosts"))).containsOnly("far.example");
+    assertThat(Files.readAllLines(dir.resolve("ssh-hosts"))).containsOnly("127.0.0.2");
   }
 }
