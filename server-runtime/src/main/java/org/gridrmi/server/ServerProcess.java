@@ -27,6 +27,14 @@ public final class ServerProcess implements AutoCloseable {
   private final String name;
   private final String address;
 
+  /** Children still running: killed if this JVM is stopped (SIGTERM, Ctrl-C) before it closes them itself. */
+  private static final java.util.Set<Process> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  static {
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Process::destroyForcibly),
+        "gridrmi-child-reaper"));
+  }
+
   private ServerProcess(Process process, String name, String address) {
     this.process = process;
     this.name = name;
@@ -60,6 +68,8 @@ public final class ServerProcess implements AutoCloseable {
     try {
       File logFile = log.toFile();
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      RUNNING.add(p);
+      p.onExit().thenRun(() -> RUNNING.remove(p));
       CompletableFuture<String> ready = new CompletableFuture<>();
       pump(p, logFile, line -> {
         Matcher m = READY.matcher(line);
