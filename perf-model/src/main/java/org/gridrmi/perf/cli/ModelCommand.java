@@ -14,6 +14,7 @@ import org.gridrmi.perf.Placement;
 import org.gridrmi.perf.Prediction;
 import org.gridrmi.perf.Recommendation;
 import org.gridrmi.perf.Units;
+import org.gridrmi.perf.Variant;
 import org.gridrmi.perf.internal.ModelSweep;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -82,7 +83,8 @@ public final class ModelCommand implements Callable<Integer> {
   @Option(names = "--same-server", description = "all calls on one server (eqs. 3, 4, 7) instead of across servers (eqs. 2, 5, 6)")
   boolean sameServer;
 
-  @Option(names = "--csv", description = "print CSV: variant,equation,placement,comm_ms,total_ms")
+  @Option(names = "--csv", description = "print CSV: variant,equation,placement,comm_ms,total_ms,recommended"
+      + " (true on the recommended variant's row); the recommendation and the rule of thumb go to stderr")
   boolean csv;
 
   @Option(names = "--sweep", paramLabel = "VAR=FROM..TO[:STEPS]",
@@ -111,13 +113,16 @@ public final class ModelCommand implements Callable<Integer> {
     Recommendation rec = model.recommend(c, placement);
     PrintWriter o = spec.commandLine().getOut();
     if (csv) {
-      o.println("variant,equation,placement,comm_ms,total_ms");
+      o.println("variant,equation,placement,comm_ms,total_ms,recommended");
+      Variant chosen = rec.choice() == Recommendation.Choice.IMPROVED ? Variant.improved(placement) : Variant.PLAIN;
       for (Prediction p : predictions) {
-        o.printf(Locale.ROOT, "%s,%s,%s,%.3f,%.3f%n", p.variant().name().toLowerCase(Locale.ROOT),
-            p.variant().equation(), placement.name().toLowerCase(Locale.ROOT), p.commMillis(), p.totalMillis());
+        o.printf(Locale.ROOT, "%s,%s,%s,%.3f,%.3f,%s%n", p.variant().name().toLowerCase(Locale.ROOT),
+            p.variant().equation(), placement.name().toLowerCase(Locale.ROOT), p.commMillis(), p.totalMillis(),
+            p.variant() == chosen);
       }
       // the recommendation is prose, not a row: keep stdout parseable
       spec.commandLine().getErr().println("recommendation: " + rec);
+      spec.commandLine().getErr().println(rec.ruleLine());
     } else {
       o.println("link: " + link + "  (KB = 1000 B)");
       o.println("calls: " + c + "; " + placement.label());
@@ -129,10 +134,13 @@ public final class ModelCommand implements Callable<Integer> {
       }
       o.println();
       o.println("recommendation: " + rec);
+      o.println(rec.ruleLine());
     }
     if (sweep != null) {
       ModelSweep.Result r = ModelSweep.run(sweep, link, c, placement, out, this::bad);
-      (csv ? spec.commandLine().getErr() : o).println("sweep: wrote " + r.csv() + " and " + r.png());
+      PrintWriter w = csv ? spec.commandLine().getErr() : o;
+      w.println("sweep: " + r.summary());
+      w.println("sweep: wrote " + r.csv() + " and " + r.png());
     }
     o.flush();
     return 0;
