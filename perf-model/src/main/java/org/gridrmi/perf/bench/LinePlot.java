@@ -2,6 +2,7 @@ package org.gridrmi.perf.bench;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
 import java.awt.Graphics2D;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -54,6 +55,8 @@ public final class LinePlot {
   private Styler.LegendPosition legend = Styler.LegendPosition.OutsideE;
   private boolean logY;
   private boolean yFromZero;
+  private double yMin = Double.NaN;
+  private double yMax = Double.NaN;
 
   /**
    * @param title names what is compared and where (the link), e.g. "SVD solver on paper-wan: plain vs improved"
@@ -102,6 +105,14 @@ public final class LinePlot {
     return this;
   }
 
+  /** Fixes the y axis to [min, max], e.g. to leave room for {@link #note}s above the highest point. */
+  public LinePlot yRange(double min, double max) {
+    if (!(min < max)) throw new IllegalArgumentException("y range needs min < max: " + min + ", " + max);
+    this.yMin = min;
+    this.yMax = max;
+    return this;
+  }
+
   /** Starts the y axis at 0, so that heights compare as ratios. */
   public LinePlot yFromZero() {
     this.yFromZero = true;
@@ -133,7 +144,14 @@ public final class LinePlot {
     // ticks at computed values such as 30.000000000000007 print as 30
     chart.getStyler().setXAxisDecimalPattern("#,##0.###");
     chart.getStyler().setYAxisDecimalPattern("#,##0.###");
+    chart.getStyler().setYAxisLogarithmicDecadeOnly(false); // a ratio axis from 1 to 12 needs ticks between
     if (yFromZero && !logY) chart.getStyler().setYAxisMin(0.0);
+    if (!Double.isNaN(yMin)) {
+      chart.getStyler().setYAxisMin(yMin);
+      chart.getStyler().setYAxisMax(yMax);
+    }
+    chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));
+    chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
     int measured = -1;
     for (Series s : series) {
       if (!s.dashed || measured < 0) measured++;

@@ -63,6 +63,16 @@ class PlotTest {
   }
 
   @Test
+  void aRatioPanelHasALogAxisWithRoomForItsNotes() {
+    XYChart chart = new LinePlot("runtime / ideal", "n", "ratio (x)").series("plain", x, new double[] {10, 11, 12})
+        .logY().yRange(0.8, 18).note("12.00x", 30, 14.6).chart();
+    assertThat(chart.getStyler().isYAxisLogarithmic()).isTrue();
+    assertThat(chart.getStyler().getYAxisMin()).isEqualTo(0.8);
+    assertThat(chart.getStyler().getYAxisMax()).isEqualTo(18);
+    assertThatThrownBy(() -> new LinePlot("t", "x", "y").yRange(2, 1)).hasMessageContaining("min < max");
+  }
+
+  @Test
   void badSeriesAreRefused() {
     assertThatThrownBy(() -> new LinePlot("t", "x", "y").series("a", x, new double[] {1}))
         .hasMessageContaining("equally long");
