@@ -1,6 +1,5 @@
 package org.gridrmi.perf.bench;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,7 +76,7 @@ public final class BarPlot {
 
   /** The size of the chart in pixels (default 600 x 500). */
   public BarPlot size(int width, int height) {
-    if (width < 200 || height < 150) throw new IllegalArgumentException("a chart needs at least 200 x 150 pixels");
+    Figure.checkSize(width, height);
     this.width = width;
     this.height = height;
     return this;
@@ -88,8 +87,7 @@ public final class BarPlot {
     if (names.isEmpty()) throw new IllegalStateException("nothing to plot in '" + title + "'");
     CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
         .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-    chart.getStyler().setChartBackgroundColor(Color.WHITE);
-    chart.getStyler().setPlotBackgroundColor(Color.WHITE);
+    Figure.whiteBackground(chart.getStyler());
     chart.getStyler().setLegendVisible(false); // the axis labels name each bar, with its value
     chart.getStyler().setYAxisMin(0.0);
     chart.getStyler().setAvailableSpaceFill(0.6);

@@ -50,6 +50,19 @@ public final class Figure {
     return panels.stream().mapToInt(Chart::getHeight).max().orElseThrow();
   }
 
+  /** Refuses a chart too small to read. */
+  static void checkSize(int width, int height) {
+    if (width < 200 || height < 150) {
+      throw new IllegalArgumentException("a chart needs at least 200 x 150 pixels, got " + width + " x " + height);
+    }
+  }
+
+  /** White behind the chart and the plot: the PNGs are printed and pasted into documents. */
+  static void whiteBackground(org.knowm.xchart.style.Styler styler) {
+    styler.setChartBackgroundColor(Color.WHITE);
+    styler.setPlotBackgroundColor(Color.WHITE);
+  }
+
   /** Renders the panels into one PNG (parent directories created, written atomically); returns {@code file}. */
   public Path writePng(Path file) throws IOException {
     System.setProperty("java.awt.headless", "true"); // benchmarks run on servers without a display

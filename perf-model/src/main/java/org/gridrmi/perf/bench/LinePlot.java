@@ -81,7 +81,7 @@ public final class LinePlot {
 
   /** The size of the chart in pixels (default 900 x 600). */
   public LinePlot size(int width, int height) {
-    if (width < 200 || height < 150) throw new IllegalArgumentException("a chart needs at least 200 x 150 pixels");
+    Figure.checkSize(width, height);
     this.width = width;
     this.height = height;
     return this;
@@ -135,8 +135,7 @@ public final class LinePlot {
     if (series.isEmpty()) throw new IllegalStateException("nothing to plot in '" + title + "'");
     XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
         .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-    chart.getStyler().setChartBackgroundColor(Color.WHITE);
-    chart.getStyler().setPlotBackgroundColor(Color.WHITE);
+    Figure.whiteBackground(chart.getStyler());
     chart.getStyler().setLegendPosition(legend);
     if (legend == Styler.LegendPosition.OutsideS) chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     chart.getStyler().setLegendBorderColor(Color.LIGHT_GRAY);
