@@ -57,7 +57,7 @@ public final class PlotAssert {
         assertThat(s.getXData()).as("points of '%s' in '%s'", s.getName(), chart.getTitle()).hasSize(points));
   }
 
-  /** A chart has axis titles and a title that are not empty. */
+  /** A chart has a title, an x axis title, and a y axis title with its unit in parentheses. */
   public static void assertLabelled(Chart<?, ?> chart) {
     assertThat(chart.getTitle()).as("title").isNotBlank();
     assertThat(chart.getXAxisTitle()).as("x axis title of '%s'", chart.getTitle()).isNotBlank();
@@ -69,18 +69,7 @@ public final class PlotAssert {
    * colours), and each series of each panel left its colour on it.
    */
   public static void assertPng(Path file, Figure figure) throws IOException {
-    byte[] bytes = Files.readAllBytes(file);
-    assertThat(bytes.length).as("size of %s", file).isGreaterThan(5_000).isLessThan(5_000_000);
-    assertThat(bytes).as("PNG signature of %s", file).startsWith(PNG_SIGNATURE);
-    BufferedImage image = ImageIO.read(file.toFile());
-    assertThat(image).as("ImageIO reads %s", file).isNotNull();
-    assertThat(image.getWidth()).as("width of %s", file).isEqualTo(figure.width());
-    assertThat(image.getHeight()).as("height of %s", file).isEqualTo(figure.height());
-    Map<Integer, Integer> colours = new HashMap<>();
-    for (int y = 0; y < image.getHeight(); y++) {
-      for (int x = 0; x < image.getWidth(); x++) colours.merge(image.getRGB(x, y) & 0xffffff, 1, Integer::sum);
-    }
-    assertThat(colours.size()).as("colours in %s (1 = blank)", file).isGreaterThan(10);
+    Map<Integer, Integer> colours = assertPng(file, figure.width(), figure.height());
     for (Chart<?, ?> panel : figure.panels()) {
       double tallest = panel instanceof CategoryChart bars ? java.util.Arrays.stream(bars(bars)).max().orElse(0) : 0;
       for (Object s : panel.getSeriesMap().values()) {
@@ -100,6 +89,26 @@ public final class PlotAssert {
   /** The axis labels of a bar chart's bars, in order. */
   public static List<String> categories(CategoryChart chart) {
     return chart.getSeriesMap().values().iterator().next().getXData().stream().map(String::valueOf).toList();
+  }
+
+  /**
+   * The file is a PNG (by its signature) of this width and height, more than a few KB and not blank (many
+   * colours): for a PNG written by a command whose figure the test cannot rebuild. Returns the pixels per colour.
+   */
+  public static Map<Integer, Integer> assertPng(Path file, int width, int height) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    assertThat(bytes.length).as("size of %s", file).isGreaterThan(5_000).isLessThan(5_000_000);
+    assertThat(bytes).as("PNG signature of %s", file).startsWith(PNG_SIGNATURE);
+    BufferedImage image = ImageIO.read(file.toFile());
+    assertThat(image).as("ImageIO reads %s", file).isNotNull();
+    assertThat(image.getWidth()).as("width of %s", file).isEqualTo(width);
+    assertThat(image.getHeight()).as("height of %s", file).isEqualTo(height);
+    Map<Integer, Integer> colours = new HashMap<>();
+    for (int y = 0; y < image.getHeight(); y++) {
+      for (int x = 0; x < image.getWidth(); x++) colours.merge(image.getRGB(x, y) & 0xffffff, 1, Integer::sum);
+    }
+    assertThat(colours.size()).as("colours in %s (1 = blank)", file).isGreaterThan(10);
+    return colours;
   }
 
   /** The bars of a bar chart: each series' value at its own bar, in order. */
