@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gridrmi model}: evaluates the paper's cost model (eqs. 1-7) for one composition and prints each variant's
- * communication and total time and the section 3.5 recommendation. Mount it as a subcommand of the top-level CLI
+ * communication and total time, the recommendation by predicted time, and the section 3.5 rule of thumb beside it. Mount it as a subcommand of the top-level CLI
  * (install {@link #PARAMETER_ERRORS} there too, for the one-line errors and exit code 2) or run {@link #main}.
  *
  * <p>Exit codes: 0 success; 2 bad input (malformed or negative value, missing option, poor calibration), printed
@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "model", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Predicts the time of two (or k) composed remote calls with plain, lazy, localized and "
-        + "future-based RMI (the paper's eqs. 1-7), and recommends plain or improved RMI (section 3.5)."},
+        + "future-based RMI (the paper's eqs. 1-7), and recommends whichever of plain and improved RMI it predicts "
+        + "faster, with the paper's rule of thumb (section 3.5) beside it and why it differs where it does."},
     footer = {"", "Units: durations 21ms, 323us, 0.5s, 500 ms; sizes 100KB, 1MB, 10B, 1KiB; rates 323us/KB or 3MB/s.",
         "KB = 1000 B and MB = 10^6 B (KiB, MiB are 1024-based), as in the link emulation.",
         "Communication time is the part not hidden by computation; total adds t1 + t2 (+ ... + tk).",
