@@ -64,46 +64,33 @@ public final class CostModel {
   }
 
   /**
-   * The section 3.5 rule, checked at every composition step i = 1..k-1: on one server use improved RMI when the
-   * passed result is bigger than the references it costs, n_i &gt; 2 n_r; across servers when the call outlasts
-   * the reference's trip to the client and on, t_i &gt; 2(t_s + n_r t_w). Improved is recommended only if every
-   * step passes; otherwise the reason names the first step that fails.
+   * Plain or improved RMI, whichever the model predicts faster (eq. 1 against eq. 5 across servers, eq. 7 on one
+   * server; a tie, as on a link without cost, is plain: improved would gain nothing), with the section 3.5 rule of
+   * thumb beside it ({@link RuleOfThumb}) and, where the two disagree, why.
    */
   public Recommendation recommend(Composition c, Placement p) {
+    Variant improvedVariant = Variant.improved(p);
     double plain = predict(Variant.PLAIN, c).totalSeconds();
-    double improved = predict(Variant.improved(p), c).totalSeconds();
-    String saving = String.format(Locale.ROOT, "predicted %s vs %s with plain RMI (eq. 1 vs eq. %s)",
-        ms(improved), ms(plain), Variant.improved(p).equation());
+    double improved = predict(improvedVariant, c).totalSeconds();
+    // under a nanosecond is rounding, not a saving (eq. 1 and eq. 7 sum the same terms in another order)
+    boolean faster = plain - improved > 1e-9;
+    Recommendation.Choice choice = faster ? Recommendation.Choice.IMPROVED : Recommendation.Choice.PLAIN;
+    String reason;
     if (c.calls() < 2) {
-      return new Recommendation(Recommendation.Choice.PLAIN, "a single call composes nothing; " + saving, plain, improved);
+      reason = "a single call composes nothing; predicted " + ms(plain) + " either way";
+    } else if (faster || plain < improved - 1e-9) {
+      Variant chosen = faster ? improvedVariant : Variant.PLAIN;
+      Variant other = faster ? Variant.PLAIN : improvedVariant;
+      Recommendation.Choice otherChoice = faster ? Recommendation.Choice.PLAIN : Recommendation.Choice.IMPROVED;
+      reason = String.format(Locale.ROOT, "%s: predicted %s vs %s with %s (eq. %s vs eq. %s), %s less", p.label(),
+          ms(Math.min(plain, improved)), ms(Math.max(plain, improved)), otherChoice.label(), chosen.equation(),
+          other.equation(), ms(Math.abs(plain - improved)));
+    } else {
+      reason = String.format(Locale.ROOT, "%s: predicted %s with either (eq. 1 and eq. %s): improved RMI gains "
+          + "nothing on this link", p.label(), ms(plain), improvedVariant.equation());
     }
-    String first = null;
-    for (int i = 1; i < c.calls(); i++) {
-      Step step = p == Placement.ONE_SERVER ? oneServerRule(c, i) : acrossRule(c, i);
-      if (!step.passes) {
-        return new Recommendation(Recommendation.Choice.PLAIN, p.label() + ": " + step.text + "; " + saving, plain,
-            improved);
-      }
-      if (first == null) first = step.text;
-    }
-    String steps = c.calls() > 2 ? " (and at every later step)" : "";
-    return new Recommendation(Recommendation.Choice.IMPROVED, p.label() + ": " + first + steps + "; " + saving,
-        plain, improved);
-  }
-
-  /** One composition step checked against its rule. */
-  private record Step(boolean passes, String text) {}
-
-  private Step oneServerRule(Composition c, int i) {
-    double n = c.bytes(i), limit = 2 * link.nr();
-    return new Step(n > limit, String.format(Locale.ROOT, "n%d = %s %s 2 n_r = %s", i, Units.formatSize(n),
-        n > limit ? ">" : "<=", Units.formatSize(limit)));
-  }
-
-  private Step acrossRule(Composition c, int i) {
-    double t = c.compute(i), limit = 2 * link.message(link.nr());
-    return new Step(t > limit, String.format(Locale.ROOT, "t%d = %s %s 2(t_s + n_r t_w) = %s", i, ms(t),
-        t > limit ? ">" : "<=", ms(limit)));
+    RuleOfThumb rule = RuleOfThumb.evaluate(link, c, p).explainedBy(choice, link, c, p, plain, improved);
+    return new Recommendation(choice, reason, plain, improved, rule);
   }
 
   /** Completion time of the future-based chain: the recurrence of the class comment. */
@@ -130,6 +117,6 @@ public final class CostModel {
   }
 
   private static String ms(double seconds) {
-    return String.format(Locale.ROOT, "%.1f ms", seconds * 1e3);
+    return RuleOfThumb.ms(seconds);
   }
 }

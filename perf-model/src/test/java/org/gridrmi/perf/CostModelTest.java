@@ -126,22 +126,77 @@ class CostModelTest {
   void recommendationAcrossServers() {
     Recommendation r = paper.recommend(fig2, Placement.ACROSS_SERVERS);
     assertThat(r.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
-    assertThat(r.reason()).contains("t1 = 500.0 ms > 2(t_s + n_r t_w) = 42.0 ms");
+    assertThat(r.reason()).isEqualTo("across servers: predicted 1106.6 ms vs 1180.9 ms with plain RMI (eq. 5 vs eq. 1),"
+        + " 74.3 ms less");
     assertThat(r.savingSeconds()).isCloseTo(0.0743, within(1e-9));
-    // a 30 ms method1 does not outlast the 42 ms reference trip
-    Recommendation p = paper.recommend(Composition.twoCalls(100e3, 100e3, 0.030, 0.5), Placement.ACROSS_SERVERS);
-    assertThat(p.choice()).isEqualTo(Recommendation.Choice.PLAIN);
-    assertThat(p.reason()).contains("t1 = 30.0 ms <= 2(t_s + n_r t_w) = 42.0 ms");
+    assertThat(r.ruleAgrees()).isTrue();
+    assertThat(r.ruleLine()).isEqualTo("rule of thumb (section 3.5, across servers: improved if t_i > 2(t_s + n_r t_w))"
+        + " agrees: t1 = 500.0 ms > 2(t_s + n_r t_w) = 42.0 ms");
+  }
+
+  /**
+   * A 30 ms method1 does not outlast the 42 ms reference trip, so the rule of thumb says plain; but plain RMI also
+   * carries the 100 KB through the client twice, and eq. 5 (669.6 ms) beats eq. 1 (710.9 ms).
+   */
+  @Test
+  void whereTheRuleOfThumbDisagreesThePredictionDecidesAndTheRuleSaysWhy() {
+    Recommendation r = paper.recommend(Composition.twoCalls(100e3, 100e3, 0.030, 0.5), Placement.ACROSS_SERVERS);
+    assertThat(r.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
+    assertThat(r.plainSeconds()).isCloseTo(0.7109, within(1e-9));
+    assertThat(r.improvedSeconds()).isCloseTo(0.669620672, within(1e-12)); // 21 + 63.02 + 32.3 + 500 + 53.3
+    assertThat(r.ruleAgrees()).isFalse();
+    assertThat(r.ruleOfThumb().choice()).isEqualTo(Recommendation.Choice.PLAIN);
+    assertThat(r.ruleOfThumb().check()).isEqualTo("t1 = 30.0 ms <= 2(t_s + n_r t_w) = 42.0 ms");
+    assertThat(r.ruleLine()).contains("disagrees: t1 = 30.0 ms <= 2(t_s + n_r t_w) = 42.0 ms would choose plain RMI;",
+        "n1 = 100 KB through the client and back (2 n1 t_w = 64.6 ms)", "so improved is predicted 41.3 ms faster");
   }
 
   @Test
   void recommendationOnOneServer() {
-    assertThat(paper.recommend(fig2, Placement.ONE_SERVER).choice()).isEqualTo(Recommendation.Choice.IMPROVED);
+    Recommendation fig = paper.recommend(fig2, Placement.ONE_SERVER);
+    assertThat(fig.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
+    assertThat(fig.ruleOfThumb().check()).isEqualTo("n1 = 100 KB > 2 n_r = 64 B");
+    // 16 B is less than two references, but call 2 still goes out while call 1 computes: eq. 7 saves 2 t_s
     Recommendation p = paper.recommend(Composition.twoCalls(16, 100e3, 0.5, 0.5), Placement.ONE_SERVER);
-    assertThat(p.choice()).isEqualTo(Recommendation.Choice.PLAIN);
-    assertThat(p.reason()).contains("n1 = 16 B <= 2 n_r = 64 B");
+    assertThat(p.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
+    assertThat(p.ruleOfThumb().choice()).isEqualTo(Recommendation.Choice.PLAIN);
+    assertThat(p.ruleLine()).contains("n1 = 16 B <= 2 n_r = 64 B would choose plain RMI", "2 t_s = 42.0 ms");
     Composition chain = new Composition(0, new double[] {1e5, 8, 1e5}, new double[] {0.5, 0.5, 0.5});
-    assertThat(paper.recommend(chain, Placement.ONE_SERVER).reason()).contains("n2 = 8 B <= 2 n_r");
+    assertThat(paper.recommend(chain, Placement.ONE_SERVER).ruleOfThumb().check()).isEqualTo("n2 = 8 B <= 2 n_r = 64 B");
+  }
+
+  @Test
+  void whereThePredictionsTieItIsPlainAndARuleThatSaysImprovedIsToldWhy() {
+    Recommendation r = new CostModel(LinkCosts.of(0, 0)).recommend(fig2, Placement.ACROSS_SERVERS);
+    assertThat(r.choice()).isEqualTo(Recommendation.Choice.PLAIN);
+    assertThat(r.reason()).contains("predicted 1000.0 ms with either");
+    assertThat(r.ruleOfThumb().choice()).isEqualTo(Recommendation.Choice.IMPROVED);
+    assertThat(r.ruleLine()).contains("disagrees", "the predicted times are equal (1000.0 ms)");
+  }
+
+  @Test
+  void aSingleCallIsPlain() {
+    Recommendation r = paper.recommend(new Composition(0, new double[] {1e3}, new double[] {0.1}),
+        Placement.ONE_SERVER);
+    assertThat(r.choice()).isEqualTo(Recommendation.Choice.PLAIN);
+    assertThat(r.ruleAgrees()).isTrue();
+    assertThat(r.reason()).startsWith("a single call composes nothing");
+  }
+
+  /** The recommendation is the variant with the smaller predicted time, whatever the rule of thumb says. */
+  @Test
+  void recommendationFollowsThePredictedTimes() {
+    java.util.Random r = new java.util.Random(12);
+    for (int i = 0; i < 500; i++) {
+      CostModel m = new CostModel(new LinkCosts(r.nextDouble() * 0.05, r.nextDouble() * 1e-6, 0, 0, 32));
+      Composition c = Composition.twoCalls(r.nextDouble() * 1e5, r.nextDouble() * 1e5, r.nextDouble() * 0.1,
+          r.nextDouble() * 0.1);
+      for (Placement p : Placement.values()) {
+        Recommendation rec = m.recommend(c, p);
+        assertThat(rec.choice()).as("%s %s", c, p).isEqualTo(rec.improvedSeconds() < rec.plainSeconds()
+            ? Recommendation.Choice.IMPROVED : Recommendation.Choice.PLAIN);
+      }
+    }
   }
 
   @Test

@@ -3,6 +3,7 @@ package org.gridrmi.examples.bench;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.gridrmi.jama.CodecThroughput;
+import org.gridrmi.perf.bench.Figure;
 import org.gridrmi.perf.bench.LinePlot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,16 +27,21 @@ public final class CodecBench implements Callable<Integer> {
     r.print(System.out);
     Path csv = out.resolve("codec.csv");
     r.writeCsv(csv);
-    LinePlot plot = new LinePlot("Matrix transfer " + size + "x" + size + " on loopback", "run", "MB/s");
+    Path png = figure(r).writePng(out.resolve("codec.png"));
+    System.out.printf("codec/raw = %.2f (goal >= 0.5), codec/serialization = %.2f; wrote %s and %s%n",
+        r.codecOverRaw(), r.codecOverSerialization(), csv, png);
+    return 0;
+  }
+
+  /** The picture: throughput of each mechanism in each measured run. */
+  static Figure figure(CodecThroughput.Result r) {
+    LinePlot plot = new LinePlot("Matrix transfer " + r.rows() + "x" + r.cols() + " on loopback: codec vs Java"
+        + " serialization vs raw socket", "measured run", "throughput (MB/s)").yFromZero();
     for (String m : CodecThroughput.MECHANISMS) {
       double[] x = r.samples().stream().filter(s -> s.mechanism().equals(m)).mapToDouble(s -> s.run()).toArray();
       double[] y = r.samples().stream().filter(s -> s.mechanism().equals(m)).mapToDouble(s -> s.mbPerS()).toArray();
       plot.series(m, x, y);
     }
-    Path png = out.resolve("codec.png");
-    plot.writePng(png);
-    System.out.printf("codec/raw = %.2f (goal >= 0.5), codec/serialization = %.2f; wrote %s and %s%n",
-        r.codecOverRaw(), r.codecOverSerialization(), csv, png);
-    return 0;
+    return Figure.of(plot.chart());
   }
 }

@@ -20,6 +20,7 @@ import org.gridrmi.examples.matmul.Matmul.Mechanism;
 import org.gridrmi.examples.matmul.Matmul.Placement;
 import org.gridrmi.examples.matmul.internal.SocketSlotClient;
 import org.gridrmi.perf.bench.CsvWriter;
+import org.gridrmi.perf.bench.Figure;
 import org.gridrmi.perf.bench.LinePlot;
 import org.gridrmi.perf.bench.Progress;
 import org.gridrmi.perf.bench.Stats;
@@ -115,8 +116,8 @@ public final class MatmulBench implements Callable<Integer> {
     }
     progress.finish();
     print(System.out, variants, millis, bytes);
-    Path png = out.resolve("matmul.png");
-    plot(millis, png);
+    Path png = figure(millis, sizes, "Matrix multiply on " + LinkOption.current() + ", k = " + workers
+        + " workers").writePng(out.resolve("matmul.png"));
     System.out.printf("wrote %s and %s%n", csv, png);
     return 0;
   }
@@ -207,14 +208,15 @@ public final class MatmulBench implements Callable<Integer> {
     return Stats.median(millis.get(row).get(n));
   }
 
-  private void plot(Map<String, Map<Integer, List<Double>>> millis, Path png) throws java.io.IOException {
-    LinePlot plot = new LinePlot("Matrix multiply, k=" + workers + ", link " + LinkOption.current(), "n",
-        "seconds (median)");
+  /** The picture: median seconds over n, one line per variant (and sequential JAMA), from {@code millis}. */
+  static Figure figure(Map<String, Map<Integer, List<Double>>> millis, List<Integer> sizes, String title) {
+    LinePlot plot = new LinePlot(title + ": sequential JAMA vs SPA and Cannon per mechanism",
+        "matrix order n (n x n)", "time (s, median of runs)");
     double[] x = sizes.stream().mapToDouble(Integer::doubleValue).toArray();
     for (String row : millis.keySet()) {
       plot.series(row, x, sizes.stream().mapToDouble(n -> median(millis, row, n) / 1000).toArray());
     }
-    plot.writePng(png);
+    return Figure.of(plot.size(1000, 650).chart());
   }
 
   private static String fmt(double ms) {

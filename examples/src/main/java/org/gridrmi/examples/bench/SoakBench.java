@@ -20,6 +20,7 @@ import org.gridrmi.examples.soak.SoakOpsAsync;
 import org.gridrmi.examples.soak.SoakOpsImpl;
 import org.gridrmi.examples.soak.SoakRun;
 import org.gridrmi.perf.bench.CsvWriter;
+import org.gridrmi.perf.bench.Figure;
 import org.gridrmi.perf.bench.LinePlot;
 import org.gridrmi.perf.bench.Stats;
 import org.gridrmi.server.GridServerMain;
@@ -186,7 +187,16 @@ public final class SoakBench implements Callable<Integer> {
             String.format("%.3f", o.latencyNanos() / 1e6), o.outcome(), o.route());
       }
     }
-    // p50 and p99 per one-second window of start time: shows the kill's effect and any drift over the run
+    Path png = latencyFigure(outcomes, "Soak on " + LinkOption.current() + ": chain latency over time ("
+        + clients + " clients" + (killOne ? ", one server killed" : "") + ")").writePng(out.resolve(name + ".png"));
+    System.out.printf("wrote %s and %s%n", csv, png);
+  }
+
+  /**
+   * The picture: p50 and p99 latency of the chains that completed, per one-second window of their start time, and
+   * the chains that failed in each window; it shows a kill's effect and any drift over the run.
+   */
+  static Figure latencyFigure(List<SoakRun.Outcome> outcomes, String title) {
     Map<Long, List<Double>> windows = new TreeMap<>();
     Map<Long, Integer> failures = new TreeMap<>();
     for (SoakRun.Outcome o : outcomes) {
@@ -194,21 +204,19 @@ public final class SoakBench implements Callable<Integer> {
       if (o.outcome().equals("DONE")) windows.computeIfAbsent(sec, k -> new ArrayList<>()).add(o.latencyNanos() / 1e6);
       else failures.merge(sec, 1, Integer::sum);
     }
-    LinePlot plot = new LinePlot("Soak: chain latency over time (" + clients + " clients" + (killOne
-        ? ", one server killed" : "") + ")", "second of run (chain start)", "latency ms / failed chains");
+    LinePlot plot = new LinePlot(title, "second of the run (chain start, s)",
+        "latency (ms); failed chains (count)");
     if (!windows.isEmpty()) {
       double[] x = windows.keySet().stream().mapToDouble(Long::doubleValue).toArray();
-      plot.series("p50", x, windows.values().stream().mapToDouble(l -> Stats.percentile(
+      plot.series("p50 latency", x, windows.values().stream().mapToDouble(l -> Stats.percentile(
           l.stream().mapToDouble(Double::doubleValue).toArray(), 50)).toArray());
-      plot.series("p99", x, windows.values().stream().mapToDouble(l -> Stats.percentile(
+      plot.series("p99 latency", x, windows.values().stream().mapToDouble(l -> Stats.percentile(
           l.stream().mapToDouble(Double::doubleValue).toArray(), 99)).toArray());
     }
     if (!failures.isEmpty()) {
       plot.series("failed chains", failures.keySet().stream().mapToDouble(Long::doubleValue).toArray(),
           failures.values().stream().mapToDouble(Integer::doubleValue).toArray());
     }
-    Path png = out.resolve(name + ".png");
-    plot.writePng(png);
-    System.out.printf("wrote %s and %s%n", csv, png);
+    return Figure.of(plot.chart());
   }
 }

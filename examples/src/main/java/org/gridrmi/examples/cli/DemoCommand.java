@@ -8,11 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
-import org.gridrmi.client.ServerInfo;
-import org.gridrmi.client.Traffic;
 import org.gridrmi.examples.LocalGrid;
+import org.gridrmi.examples.fig2.Fig2Comparison;
 import org.gridrmi.examples.fig2.Fig2Ops;
-import org.gridrmi.examples.fig2.Fig2OpsAsync;
 import org.gridrmi.examples.svd.SvdExperiment;
 import org.gridrmi.examples.svd.SvdModel;
 import org.gridrmi.lookup.LookupServer;
@@ -21,25 +19,35 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code gridrmi demo}: the paper in two minutes. Starts an embedded lookup service and two server JVMs on an
- * emulated wide-area link, runs the Fig. 2 composition across them (the 1 MB intermediate goes S1 to S2, not through
- * the client), then the SVD solver of section 4 in its three placements, prints the table, writes CSV and PNG
- * under results/, and stops everything it started.
+ * {@code gridrmi demo}: the paper in a minute. Starts an embedded lookup service and two server JVMs on an
+ * emulated wide-area link, runs the Fig. 2 composition across them (the 1 MiB intermediate goes S1 to S2, not
+ * through the client), then the SVD solver of section 4 in its three placements over several n, prints the tables,
+ * writes CSV and PNG under results/ (demo-fig2-*: bars of time and client bytes; demo-svd-*: runtime over n with
+ * the model dashed, and the ratio to ideal), and stops everything it started.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-    description = "Fig. 2 composition across two servers, then the SVD solver (plain/improved/ideal) on an emulated"
-        + " wide-area link; writes CSV and PNG under results/.")
+    description = "Fig. 2 composition across two servers, then the SVD solver (plain/improved/ideal) over several n"
+        + " on an emulated wide-area link; writes CSV and PNG under results/.")
 public final class DemoCommand implements Callable<Integer> {
-  private static final int MB = 1 << 20;
+  private static final int MIB = 1 << 20;
 
   @Mixin
   LinkOption link;
 
-  @Option(names = "--n", description = "SVD system size (default ${DEFAULT-VALUE})")
-  int n = 200;
+  /**
+   * Four sizes show the Fig. 10 shape (plain grows with the n^2 bytes it moves, improved stays on ideal); on
+   * paper-wan plain takes 0.6 s at n = 50 and 2.4 s at n = 200, so one run of all four costs about 6.5 s.
+   */
+  @Option(names = "--n", split = ",", description = "SVD system sizes (default ${DEFAULT-VALUE})")
+  List<Integer> sizes = List.of(50, 100, 150, 200);
 
-  @Option(names = "--runs", description = "measured runs per placement (default ${DEFAULT-VALUE})")
+  @Option(names = "--runs", description = "measured runs per placement and n, and of Fig. 2 (default ${DEFAULT-VALUE})")
   int runs = 3;
+
+  /** One solve per run: the median of three runs stands against noise, and four n fit in the minute. */
+  @Option(names = "--reps", description = "solves per placement in each SVD run, the fastest kept (default"
+      + " ${DEFAULT-VALUE}; bench svd uses " + SvdExperiment.DEFAULT_REPETITIONS + ")")
+  int reps = 1;
 
   @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
@@ -63,50 +71,27 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println("both servers found through the lookup service after " + seconds(t0) + ": "
             + grid.servers().stream().map(s -> s.name() + " (" + s.attributes().get("cores") + " cores, load "
             + s.attributes().get("load") + ")").toList());
-        fig2(grid, grid.server("S1"), grid.server("S2"));
-        SvdExperiment svd = new SvdExperiment(grid, grid.server("S1"), SvdModel.forLink(linkSpec,
-            out.resolve("calibration.properties")), 42);
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        // Fig. 2: method1 on S1 makes 1 MiB, method2 on S2 consumes it; plain RMI routes it through the client
+        Fig2Comparison fig2 = Fig2Comparison.measure(grid, grid.server("S1"), grid.server("S2"), MIB, runs);
         System.out.println();
-        svd.run(List.of(n), runs, System.err);
+        fig2.print(System.out);
+        Path fig2Csv = fig2.writeCsv(out.resolve("demo-fig2-" + stamp + ".csv"));
+        Path fig2Png = fig2.figure(linkSpec).writePng(out.resolve("demo-fig2-" + stamp + ".png"));
+        System.out.println("wrote " + fig2Csv + " and " + fig2Png);
+
+        SvdExperiment svd = new SvdExperiment(grid, grid.server("S1"), SvdModel.forLink(linkSpec,
+            out.resolve("calibration.properties")), 42).repetitions(reps);
+        System.out.println();
+        svd.run(sizes, runs, System.err);
         svd.printTable(System.out, linkSpec);
-        String base = "demo-svd-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path csv = svd.writeCsv(out.resolve(base + ".csv"));
-        Path png = svd.writePng(out.resolve(base + ".png"), linkSpec);
+        Path csv = svd.writeCsv(out.resolve("demo-svd-" + stamp + ".csv"));
+        Path png = svd.writePng(out.resolve("demo-svd-" + stamp + ".png"), linkSpec);
         System.out.println("wrote " + csv + " and " + png);
       }
     }
     System.out.println("demo done in " + seconds(t0) + "; lookup service and servers stopped");
     return 0;
-  }
-
-  /** Fig. 2: method1 on S1 makes 1 MB, method2 on S2 consumes it; plain RMI routes it through the client. */
-  private static void fig2(Grid grid, ServerInfo s1, ServerInfo s2) {
-    Fig2OpsAsync on1 = grid.async(Fig2OpsAsync.class, s1);
-    Fig2OpsAsync on2 = grid.async(Fig2OpsAsync.class, s2);
-    Fig2Ops plain1 = grid.plain(Fig2Ops.class, s1);
-    Fig2Ops plain2 = grid.plain(Fig2Ops.class, s2);
-    on2.method2(on1.method1(16, 0), 16, 0).get(Duration.ofSeconds(60)); // warm up connections and classes
-    plain2.method2(plain1.method1(16, 0), 16, 0);
-
-    Traffic before = Grid.traffic();
-    long start = System.nanoTime();
-    byte[] viaClient = plain2.method2(plain1.method1(MB, 0), 16, 0);
-    double plainMs = (System.nanoTime() - start) / 1e6;
-    Traffic plain = Grid.traffic().since(before);
-
-    before = Grid.traffic();
-    start = System.nanoTime();
-    byte[] direct = on2.method2(on1.method1(MB, 0), 16, 0).get(Duration.ofSeconds(60));
-    double improvedMs = (System.nanoTime() - start) / 1e6;
-    Traffic improved = Grid.traffic().since(before);
-
-    System.out.println();
-    System.out.println("Fig. 2: y = S2.method2(S1.method1()), intermediate " + MB + " B");
-    System.out.printf(Locale.ROOT, "  plain RMI:    %8.1f ms, client received %9d B (%.2f x the intermediate)%n",
-        plainMs, plain.receivedBytes(), plain.receivedBytes() / (double) MB);
-    System.out.printf(Locale.ROOT, "  improved RMI: %8.1f ms, client received %9d B (%.4f x the intermediate)%n",
-        improvedMs, improved.receivedBytes(), improved.receivedBytes() / (double) MB);
-    System.out.println("  same result: " + java.util.Arrays.equals(viaClient, direct));
   }
 
   private static void awaitServers(Grid grid, int count, Duration timeout) throws InterruptedException {

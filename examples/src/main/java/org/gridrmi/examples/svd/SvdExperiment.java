@@ -14,7 +14,7 @@ import org.gridrmi.examples.svd.SvdPlacements.Variant;
 import org.gridrmi.jama.MatrixOpsAsync;
 import org.gridrmi.jama.SolveResult;
 import org.gridrmi.perf.bench.CsvWriter;
-import org.gridrmi.perf.bench.LinePlot;
+import org.gridrmi.perf.bench.Figure;
 import org.gridrmi.perf.bench.Progress;
 import org.gridrmi.perf.bench.Stats;
 import org.gridrmi.perf.bench.Warmup;
@@ -207,17 +207,16 @@ public final class SvdExperiment {
     return file;
   }
 
-  /** Plots median ms against n, one line per placement, the model dashed beside it. */
+  /**
+   * The picture of the medians: runtime over n with the model dashed, and each placement relative to ideal
+   * ({@link SvdFigure}).
+   */
+  public Figure figure(String link) {
+    return SvdFigure.of(summaries(), link);
+  }
+
+  /** Writes {@link #figure} as PNG; returns {@code file}. */
   public Path writePng(Path file, String link) throws IOException {
-    LinePlot plot = new LinePlot("SVD solver on " + link + " (median of runs)", "n", "time (ms)");
-    double[] x = ns.stream().mapToDouble(Integer::doubleValue).toArray();
-    List<Summary> all = summaries();
-    for (Variant v : Variant.values()) {
-      double[] y = all.stream().filter(s -> s.variant() == v).mapToDouble(Summary::medianMillis).toArray();
-      double[] m = all.stream().filter(s -> s.variant() == v).mapToDouble(Summary::modelMillis).toArray();
-      plot.series(v.label(), x, y).model(v.label() + " (model)", x, m);
-    }
-    plot.writePng(file);
-    return file;
+    return figure(link).writePng(file);
   }
 }

@@ -7,8 +7,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.gridrmi.perf.bench.Figure;
+import org.gridrmi.perf.bench.PlotAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYChart;
 
 class Fig7TableTest {
   @TempDir Path dir;
@@ -34,8 +37,26 @@ class Fig7TableTest {
     assertThat(figures[0]).isCloseTo((1110.0 - 1049) / (1110 - 1048), org.assertj.core.data.Offset.offset(1e-9));
     t.writeCsv(dir.resolve("fig7.csv"), Fig7Bench.HEADER);
     assertThat(Files.readAllLines(dir.resolve("fig7.csv"))).contains("10000,improved,1,1049,,10000");
-    t.writePng(dir.resolve("fig7.png"), "no model");
-    assertThat(Files.size(dir.resolve("fig7.png"))).isGreaterThan(1000);
+    Figure f = t.figure("Fig. 7 on loopback");
+    XYChart chart = f.panel(0, XYChart.class);
+    assertThat(PlotAssert.names(chart)).containsExactly("plain RMI", "improved RMI", "lower bound (one call)");
+    assertThat(PlotAssert.dashedNames(chart)).isEmpty();
+    PlotAssert.assertPoints(chart, 2);
+    t.writePng(dir.resolve("fig7.png"), "Fig. 7 on loopback");
+    PlotAssert.assertPng(dir.resolve("fig7.png"), f);
+  }
+
+  @Test
+  void withAModelEachVariantHasItsDashedLine() throws Exception {
+    Figure f = table(1050).figure("Fig. 7 on paper-wan");
+    XYChart chart = f.panel(0, XYChart.class);
+    PlotAssert.assertLabelled(chart);
+    assertThat(chart.getTitle()).contains("paper-wan", "plain", "improved", "lower bound");
+    assertThat(chart.getYAxisTitle()).contains("median of 1 run", "500 ms");
+    assertThat(PlotAssert.dashedNames(chart)).containsExactly("plain RMI (model)", "improved RMI (model)",
+        "lower bound (one call) (model)");
+    PlotAssert.assertPoints(chart, 2);
+    PlotAssert.assertPng(f.writePng(dir.resolve("fig7.png")), f);
   }
 
   @Test

@@ -14,6 +14,7 @@ import org.gridrmi.perf.Placement;
 import org.gridrmi.perf.Prediction;
 import org.gridrmi.perf.Recommendation;
 import org.gridrmi.perf.Units;
+import org.gridrmi.perf.Variant;
 import org.gridrmi.perf.internal.ModelSweep;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code gridrmi model}: evaluates the paper's cost model (eqs. 1-7) for one composition and prints each variant's
- * communication and total time and the section 3.5 recommendation. Mount it as a subcommand of the top-level CLI
+ * communication and total time, the recommendation by predicted time, and the section 3.5 rule of thumb beside it. Mount it as a subcommand of the top-level CLI
  * (install {@link #PARAMETER_ERRORS} there too, for the one-line errors and exit code 2) or run {@link #main}.
  *
  * <p>Exit codes: 0 success; 2 bad input (malformed or negative value, missing option, poor calibration), printed
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "model", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Predicts the time of two (or k) composed remote calls with plain, lazy, localized and "
-        + "future-based RMI (the paper's eqs. 1-7), and recommends plain or improved RMI (section 3.5)."},
+        + "future-based RMI (the paper's eqs. 1-7), and recommends whichever of plain and improved RMI it predicts "
+        + "faster, with the paper's rule of thumb (section 3.5) beside it and why it differs where it does."},
     footer = {"", "Units: durations 21ms, 323us, 0.5s, 500 ms; sizes 100KB, 1MB, 10B, 1KiB; rates 323us/KB or 3MB/s.",
         "KB = 1000 B and MB = 10^6 B (KiB, MiB are 1024-based), as in the link emulation.",
         "Communication time is the part not hidden by computation; total adds t1 + t2 (+ ... + tk).",
@@ -82,7 +84,8 @@ public final class ModelCommand implements Callable<Integer> {
   @Option(names = "--same-server", description = "all calls on one server (eqs. 3, 4, 7) instead of across servers (eqs. 2, 5, 6)")
   boolean sameServer;
 
-  @Option(names = "--csv", description = "print CSV: variant,equation,placement,comm_ms,total_ms")
+  @Option(names = "--csv", description = "print CSV: variant,equation,placement,comm_ms,total_ms,recommended"
+      + " (true on the recommended variant's row); the recommendation and the rule of thumb go to stderr")
   boolean csv;
 
   @Option(names = "--sweep", paramLabel = "VAR=FROM..TO[:STEPS]",
@@ -111,13 +114,16 @@ public final class ModelCommand implements Callable<Integer> {
     Recommendation rec = model.recommend(c, placement);
     PrintWriter o = spec.commandLine().getOut();
     if (csv) {
-      o.println("variant,equation,placement,comm_ms,total_ms");
+      o.println("variant,equation,placement,comm_ms,total_ms,recommended");
+      Variant chosen = rec.choice() == Recommendation.Choice.IMPROVED ? Variant.improved(placement) : Variant.PLAIN;
       for (Prediction p : predictions) {
-        o.printf(Locale.ROOT, "%s,%s,%s,%.3f,%.3f%n", p.variant().name().toLowerCase(Locale.ROOT),
-            p.variant().equation(), placement.name().toLowerCase(Locale.ROOT), p.commMillis(), p.totalMillis());
+        o.printf(Locale.ROOT, "%s,%s,%s,%.3f,%.3f,%s%n", p.variant().name().toLowerCase(Locale.ROOT),
+            p.variant().equation(), placement.name().toLowerCase(Locale.ROOT), p.commMillis(), p.totalMillis(),
+            p.variant() == chosen);
       }
       // the recommendation is prose, not a row: keep stdout parseable
       spec.commandLine().getErr().println("recommendation: " + rec);
+      spec.commandLine().getErr().println(rec.ruleLine());
     } else {
       o.println("link: " + link + "  (KB = 1000 B)");
       o.println("calls: " + c + "; " + placement.label());
@@ -129,10 +135,13 @@ public final class ModelCommand implements Callable<Integer> {
       }
       o.println();
       o.println("recommendation: " + rec);
+      o.println(rec.ruleLine());
     }
     if (sweep != null) {
       ModelSweep.Result r = ModelSweep.run(sweep, link, c, placement, out, this::bad);
-      (csv ? spec.commandLine().getErr() : o).println("sweep: wrote " + r.csv() + " and " + r.png());
+      PrintWriter w = csv ? spec.commandLine().getErr() : o;
+      w.println("sweep: " + r.summary());
+      w.println("sweep: wrote " + r.csv() + " and " + r.png());
     }
     o.flush();
     return 0;

@@ -12,6 +12,7 @@ import org.gridrmi.perf.CostModel;
 import org.gridrmi.perf.LinkCosts;
 import org.gridrmi.perf.Placement;
 import org.gridrmi.perf.Prediction;
+import org.gridrmi.perf.Recommendation;
 import org.gridrmi.perf.Units;
 import org.gridrmi.perf.Variant;
 import org.gridrmi.perf.bench.CsvWriter;
@@ -19,7 +20,8 @@ import org.gridrmi.perf.bench.LinePlot;
 
 /**
  * {@code model --sweep VAR=FROM..TO[:STEPS]}: evaluates the model at STEPS (default 10) evenly spaced values of one
- * input and writes {@code model-sweep-VAR.csv} and {@code model-sweep-VAR.png} (total time per variant).
+ * input and writes {@code model-sweep-VAR.csv} (with, per value, the recommendation by predicted time and the
+ * section 3.5 rule of thumb's choice) and {@code model-sweep-VAR.png} (total time per variant).
  */
 public final class ModelSweep {
   public static final String FORM = "VAR=FROM..TO[:STEPS] such as n1=10KB..100KB or t1=100ms..1s:20"
@@ -29,8 +31,15 @@ public final class ModelSweep {
 
   private ModelSweep() {}
 
-  /** The files written. */
-  public record Result(Path csv, Path png) {}
+  /**
+   * What a sweep wrote.
+   *
+   * @param csv the CSV file
+   * @param png the PNG file
+   * @param plot the chart that was written to {@code png}
+   * @param summary one line: where the predicted times recommend improved RMI and where the rule of thumb disagrees
+   */
+  public record Result(Path csv, Path png, LinePlot plot, String summary) {}
 
   private enum Kind {
     SIZE("KB", 1e-3), DURATION("ms", 1e3), RATE("us/KB", 1e9);
@@ -80,21 +89,23 @@ public final class ModelSweep {
     List<Variant> variants = Variant.of(placement);
     double[] xs = new double[steps];
     double[][] ys = new double[variants.size()][steps];
+    Recommendation[] recs = new Recommendation[steps];
     Path csv = outDir.resolve("model-sweep-" + var + ".csv");
     Path png = outDir.resolve("model-sweep-" + var + ".png");
     try (CsvWriter w = CsvWriter.create(csv, "variable", "value", "unit", "placement", "variant", "equation",
-        "comm_ms", "total_ms")) {
+        "comm_ms", "total_ms", "recommended", "rule_of_thumb")) {
       for (int i = 0; i < steps; i++) {
         double v = from + (to - from) * i / (steps - 1);
         xs[i] = v * kind.display;
         CostModel model = new CostModel(withLink(var, v, link));
         Composition ci = withComposition(var, v, c);
+        recs[i] = model.recommend(ci, placement);
         for (int j = 0; j < variants.size(); j++) {
           Prediction p = model.predict(variants.get(j), ci);
           ys[j][i] = p.totalMillis();
           w.row(var, xs[i], kind.unit, placement.name().toLowerCase(Locale.ROOT),
               variants.get(j).name().toLowerCase(Locale.ROOT), variants.get(j).equation(), p.commMillis(),
-              p.totalMillis());
+              p.totalMillis(), choice(recs[i].choice()), choice(recs[i].ruleOfThumb().choice()));
         }
       }
     }
@@ -106,7 +117,46 @@ public final class ModelSweep {
       plot.series(v.label() + (v.equation().equals("-") ? "" : " (eq. " + v.equation() + ")"), xs, ys[j]);
     }
     plot.writePng(png);
-    return new Result(csv, png);
+    return new Result(csv, png, plot, summary(var, kind, xs, recs));
+  }
+
+  private static String choice(Recommendation.Choice c) {
+    return c.name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * "n1 10..100 KB: improved RMI at every value by predicted time; the rule of thumb (section 3.5) agrees", or
+   * with the ranges where each holds: the same choice as the single-composition output, value by value.
+   */
+  private static String summary(String var, Kind kind, double[] xs, Recommendation[] recs) {
+    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s %s..%s %s: by predicted time ", var,
+        number(xs[0]), number(xs[xs.length - 1]), kind.unit));
+    b.append(ranges(var, kind, xs, recs, r -> r.choice().label()));
+    boolean agrees = java.util.Arrays.stream(recs).allMatch(Recommendation::ruleAgrees);
+    b.append(agrees ? "; the rule of thumb (section 3.5) agrees everywhere"
+        : "; the rule of thumb (section 3.5) says " + ranges(var, kind, xs, recs, r -> r.ruleOfThumb().choice().label()));
+    return b.toString();
+  }
+
+  /** The runs of equal {@code what} along the sweep, as "A at VAR a..b UNIT, B at VAR c..d UNIT". */
+  private static String ranges(String var, Kind kind, double[] xs, Recommendation[] recs,
+      Function<Recommendation, String> what) {
+    List<String> parts = new java.util.ArrayList<>();
+    int start = 0;
+    for (int i = 1; i <= recs.length; i++) {
+      if (i == recs.length || !what.apply(recs[i]).equals(what.apply(recs[start]))) {
+        String at = start == 0 && i == recs.length ? "at every value"
+            : "at " + var + " " + (i - 1 == start ? number(xs[start]) : number(xs[start]) + ".." + number(xs[i - 1]))
+                + " " + kind.unit;
+        parts.add(what.apply(recs[start]) + " " + at);
+        start = i;
+      }
+    }
+    return String.join(", ", parts);
+  }
+
+  private static String number(double v) {
+    return String.format(Locale.ROOT, "%.4g", v).replaceAll("(\\.\\d*?)0+$", "$1").replaceAll("\\.$", "");
   }
 
   private static Kind kind(String var, Composition c, Function<String, RuntimeException> bad) {

@@ -42,18 +42,6 @@ class BenchTest {
   }
 
   @Test
-  void plotWritesPng() throws Exception {
-    Path f = dir.resolve("plots/p.png");
-    double[] x = {10, 20, 30};
-    new LinePlot("t", "size (KB)", "ms").series("plain", x, new double[] {1, 2, 3})
-        .model("plain (model)", x, new double[] {1.1, 2.1, 3.1}).series("improved", x, new double[] {1, 1, 1})
-        .writePng(f);
-    assertThat(Files.size(f)).isGreaterThan(1000);
-    assertThatThrownBy(() -> new LinePlot("t", "x", "y").series("a", x, new double[] {1}))
-        .hasMessageContaining("equally long");
-  }
-
-  @Test
   void stats() {
     assertThat(Stats.median(3, 1, 2)).isEqualTo(2);
     assertThat(Stats.median(4, 1, 2, 3)).isEqualTo(2.5);
