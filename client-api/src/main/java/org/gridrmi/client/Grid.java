@@ -8,12 +8,13 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.gridrmi.client.internal.Directory;
 import org.gridrmi.client.internal.Session;
-import org.gridrmi.client.internal.StaticDirectory;
 import org.gridrmi.client.internal.Views;
 import org.gridrmi.ref.AsyncView;
 import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.TlsStores;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.wire.NodeStats;
 
@@ -29,43 +30,42 @@ import org.gridrmi.ref.internal.wire.NodeStats;
  * }
  * }</pre>
  *
- * <p>Thread-safe. Closing it releases every value it made on every server and fails its references with
- * {@link Status#CANCELLED}; values already fetched stay valid.
+ * <p>Everything a Grid uses (TLS keys, link emulation, filters, timeouts, pools) is its own, set on its
+ * {@link #builder()}: two Grids in one JVM, one over TLS and one plain, work side by side. Thread-safe. Closing it
+ * releases every value it made on every server and fails its references with {@link Status#CANCELLED}; values
+ * already fetched stay valid.
  */
 public final class Grid implements AutoCloseable {
   private final Directory directory;
   private final Session session;
 
-  private Grid(Directory directory) {
+  private Grid(Session session, Directory directory) {
+    this.session = session;
     this.directory = directory;
-    this.session = new Session(Long.getLong("gridrmi.renewMillis", 15_000));
     session.useServers(directory::servers);
   }
 
   /**
    * Connects to servers by address: {@code rmi://host:port} for each server, or one {@code jini://host:port}
-   * lookup service through which servers are discovered.
+   * lookup service through which servers are discovered; default settings (see {@link #builder()} for others).
    *
    * @throws GridException INVALID_ARGUMENT for a malformed address, UNAVAILABLE if one does not answer
    */
   public static Grid connect(String... addresses) {
-    if (addresses.length == 0) throw new GridException(Status.INVALID_ARGUMENT, "connect needs at least one address");
-    if (addresses[0].startsWith("jini://")) {
-      if (addresses.length > 1) {
-        throw new GridException(Status.INVALID_ARGUMENT, "connect takes one jini:// lookup address, got "
-            + Arrays.toString(addresses));
-      }
-      return new Grid(LookupDirectories.unicast(addresses[0]));
-    }
-    return new Grid(new StaticDirectory(List.of(addresses)));
+    return builder().connect(addresses).build();
   }
 
   /**
    * Finds lookup services by multicast discovery in these groups (none: the public group) and uses the servers
-   * they list. Waits up to {@code gridrmi.discoveryMillis} (default 5 s) for the first lookup service.
+   * they list; default settings.
    */
   public static Grid discover(String... groups) {
-    return new Grid(LookupDirectories.multicast(groups));
+    return builder().discover(groups).build();
+  }
+
+  /** A Grid with settings of its own. */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /** All servers known now. */
@@ -107,12 +107,18 @@ public final class Grid implements AutoCloseable {
 
   /** Plain RMI, the baseline: synchronous calls whose arguments and results travel by value through the client. */
   public <S> S plain(Class<S> service) {
-    return Views.plain(session, choose(service, s -> true), service);
+    return Views.plain(session, choose(service, s -> true), service, null);
   }
 
   /** Plain RMI on a given server. */
   public <S> S plain(Class<S> service, ServerInfo server) {
-    return Views.plain(session, server, service);
+    return Views.plain(session, server, service, null);
+  }
+
+  /** Plain RMI with a chosen server and/or deadline (a plain call without one may take as long as it runs). */
+  public <S> S plain(Class<S> service, CallOptions options) {
+    ServerInfo server = options.server() != null ? options.server() : choose(service, s -> true);
+    return Views.plain(session, server, service, options.deadline());
   }
 
   /**
@@ -147,8 +153,11 @@ public final class Grid implements AutoCloseable {
   }
 
   /**
-   * Stores a value in this client's JVM and returns its reference. Nothing is sent yet: the first call to a
-   * server that takes the reference pushes one copy ahead of it.
+   * Stores a snapshot of a value in this Grid's own node and returns its reference: the value is serialized now, so
+   * changing the object afterwards changes nothing. Nothing is sent yet: the first call to a server that takes the
+   * reference pushes one copy ahead of it.
+   *
+   * @throws GridException INVALID_ARGUMENT for null or a value that cannot be serialized, CANCELLED once closed
    */
   public <T> RemoteReference<T> put(T value) {
     if (value == null) throw new GridException(Status.INVALID_ARGUMENT, "put(null): a value is required");
@@ -163,26 +172,153 @@ public final class Grid implements AutoCloseable {
 
   /** A server's counters (values held, bytes moved). */
   public ServerStats stats(ServerInfo server) {
-    NodeStats s = Views.stats(server);
+    NodeStats s = Views.stats(session, server);
     return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()),
         s.heapUsedBytes(), s.callsRun(), s.batchesReceived());
   }
 
-  /** Bytes this JVM moved on GridRMI connections since it started. */
-  public static Traffic traffic() {
-    TransportMetrics.Snapshot s = TransportMetrics.snapshot();
+  /** Bytes this Grid moved on its connections since it was built. */
+  public Traffic traffic() {
+    TransportMetrics.Snapshot s = session.traffic();
     return new Traffic(s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()));
   }
 
-  /** Releases what this Grid made, stops renewing leases, stops discovery. Idempotent. */
+  /** How this Grid's connections are made (TLS or plain, emulated link), in one line. */
+  public String describeTransport() {
+    return session.describeTransport();
+  }
+
+  /** Releases what this Grid made, stops renewing leases, stops discovery, unexports its node. Idempotent. */
   @Override
   public void close() {
     session.close();
     directory.close();
   }
 
-  /** How long to wait for a lookup service, from {@code gridrmi.discoveryMillis}. */
-  static Duration discoveryTimeout() {
-    return Duration.ofMillis(Long.getLong("gridrmi.discoveryMillis", 5_000));
+  /**
+   * Configures a Grid: where its servers are, and how it reaches them.
+   *
+   * <pre>{@code
+   * Grid grid = Grid.builder().lookup("jini://lookuphost:4160")
+   *     .tls(TlsStores.withPasswordFile(Path.of("client.p12"), Path.of("truststore.p12"), Path.of("password")))
+   *     .callTimeout(Duration.ofSeconds(3)).build();
+   * }</pre>
+   */
+  public static final class Builder {
+    private final Session.Settings settings = new Session.Settings();
+    private List<String> servers = List.of();
+    private String lookup;
+    private String[] groups;
+
+    private Builder() {}
+
+    /** Addresses as {@link Grid#connect} takes them: servers by {@code rmi://}, or one {@code jini://} lookup. */
+    public Builder connect(String... addresses) {
+      if (addresses.length == 0) {
+        throw new GridException(Status.INVALID_ARGUMENT, "connect needs at least one address");
+      }
+      if (addresses[0].startsWith("jini://")) {
+        if (addresses.length > 1) {
+          throw new GridException(Status.INVALID_ARGUMENT, "connect takes one jini:// lookup address, got "
+              + Arrays.toString(addresses));
+        }
+        return lookup(addresses[0]);
+      }
+      return servers(addresses);
+    }
+
+    /** The servers, by address: {@code rmi://host:port} (or {@code inproc://name} on an in-process network). */
+    public Builder servers(String... addresses) {
+      this.servers = List.of(addresses);
+      this.lookup = null;
+      this.groups = null;
+      return this;
+    }
+
+    /** A Jini lookup service through which servers are discovered, {@code jini://host:port}. */
+    public Builder lookup(String jiniUrl) {
+      this.lookup = jiniUrl;
+      this.servers = List.of();
+      this.groups = null;
+      return this;
+    }
+
+    /** Lookup services found by multicast discovery in these groups (none: the public group). */
+    public Builder discover(String... discoveryGroups) {
+      this.groups = discoveryGroups.clone();
+      this.lookup = null;
+      this.servers = List.of();
+      return this;
+    }
+
+    /** Mutual TLS on every connection of this Grid. */
+    public Builder tls(TlsStores stores) {
+      settings.tls = stores;
+      return this;
+    }
+
+    /**
+     * An emulated link on this Grid's connections: {@code loopback}, {@code lan}, {@code paper-wan} or
+     * {@code delay=21ms,bw=3MB/s}.
+     */
+    public Builder link(String profile) {
+      settings.link(profile);
+      return this;
+    }
+
+    /** More classes this Grid's streams may carry: {@code a.B}, {@code c.d.*} or {@code e.**}. */
+    public Builder allow(String... patterns) {
+      settings.allow.addAll(List.of(patterns));
+      return this;
+    }
+
+    /** How long short remote calls (submits, renewals, releases, stats) may take before a server counts as stuck. */
+    public Builder callTimeout(Duration d) {
+      settings.callTimeout(d);
+      return this;
+    }
+
+    /** How long to wait for a lookup service when the Grid is built (default 5 s). */
+    public Builder discoveryTimeout(Duration d) {
+      if (d == null || d.isNegative() || d.isZero()) {
+        throw new GridException(Status.INVALID_ARGUMENT, "discovery timeout must be positive: " + d);
+      }
+      settings.discoveryTimeout = d;
+      return this;
+    }
+
+    /** The address servers use to reach this Grid's own node (values it puts), default 127.0.0.1. */
+    public Builder host(String host) {
+      settings.host = host;
+      return this;
+    }
+
+    /** The Grid lives on an in-process network instead of RMI (tests). */
+    public Builder inProcess(InProcessNetwork network) {
+      settings.network = network;
+      return this;
+    }
+
+    /**
+     * Connects.
+     *
+     * @throws GridException INVALID_ARGUMENT for a malformed address or setting, UNAVAILABLE if a server or the
+     *     lookup service does not answer
+     */
+    public Grid build() {
+      if (lookup == null && groups == null && servers.isEmpty()) {
+        throw new GridException(Status.INVALID_ARGUMENT, "a Grid needs servers (rmi://HOST:PORT), a lookup service "
+            + "(jini://HOST:PORT) or discovery groups");
+      }
+      Session session = new Session(settings);
+      try {
+        Directory directory = lookup != null ? session.lookupDirectory(lookup)
+            : groups != null ? session.multicastDirectory(groups) : session.staticDirectory(servers);
+        return new Grid(session, directory);
+      } catch (RuntimeException e) {
+        session.close();
+        throw e;
+      }
+    }
   }
 }

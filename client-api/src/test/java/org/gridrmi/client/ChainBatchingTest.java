@@ -7,9 +7,6 @@ import org.gridrmi.client.it.Fig2Service;
 import org.gridrmi.client.it.Fig2ServiceAsync;
 import org.gridrmi.client.it.Fig2ServiceImpl;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.ref.internal.net.EmulatedLink;
-import org.gridrmi.ref.internal.net.LinkShaper;
-import org.gridrmi.ref.internal.net.Links;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,23 +19,21 @@ import org.junit.jupiter.api.Test;
  * of a 2-core machine decide them.
  */
 class ChainBatchingTest {
-  static LinkShaper before;
   static GridServer server;
   static Grid grid;
 
   @BeforeAll
   static void start() {
-    before = Links.current();
-    Links.install(new EmulatedLink("test-wan", 50_000_000, Double.POSITIVE_INFINITY));
-    server = GridServer.builder().name("B1").export(Fig2Service.class, new Fig2ServiceImpl()).start();
-    grid = Grid.connect(server.address());
+    // the emulated link is each instance's own: no other test in this JVM is slowed down
+    server = GridServer.builder().name("B1").link("delay=50ms").export(Fig2Service.class, new Fig2ServiceImpl())
+        .start();
+    grid = Grid.builder().servers(server.address()).link("delay=50ms").build();
   }
 
   @AfterAll
   static void stop() {
     grid.close();
     server.close();
-    Links.install(before);
   }
 
   @Test

@@ -51,10 +51,21 @@ class InProcessGridTest {
   }
 
   @Test
-  void localizedGetReturnsTheOwnersObjectWithoutCopy() {
-    byte[] value = new byte[1 << 20];
+  void aPutIsASnapshotThatLaterChangesDoNotReach() {
+    byte[] value = {1, 2, 3};
     RemoteReference<byte[]> ref = grid.put(value);
-    assertThat(ref.get()).isSameAs(value);
+    value[0] = 9; // after the put: neither this Grid's copy nor a server's sees it
+    assertThat(ref.get()).containsExactly(1, 2, 3);
+    assertThat(on("S1").length(ref).get(Duration.ofSeconds(10))).isEqualTo(3);
+    assertThat(on("S1").echo(grid.put("text")).get(Duration.ofSeconds(10))).isEqualTo("text");
+  }
+
+  @Test
+  void aValueOfAServerIsResolvedInPlaceByAServerOfTheSameJvm() {
+    // S1 and S2 share this JVM: S2 takes S1's result as the object itself (localized), and nothing is fetched
+    RemoteReference<byte[]> made = on("S1").method1(1000, 5);
+    assertThat(on("S2").length(made).get(Duration.ofSeconds(10))).isEqualTo(1000);
+    assertThat(s2.fetchesInFlight()).isZero();
   }
 
   @Test

@@ -20,13 +20,18 @@ public final class LocalGrid implements AutoCloseable {
       "org.gridrmi.examples.matmul.MatmulWorker=org.gridrmi.examples.matmul.MatmulWorkerImpl");
   private final List<ServerProcess> servers = new ArrayList<>();
   private final Path logDir;
+  private final List<String> common;
 
-  public LocalGrid(Path logDir) {
+  /**
+   * @param common options every server gets (the run's link and TLS: {@link org.gridrmi.examples.cli.GridOptions})
+   */
+  public LocalGrid(Path logDir, List<String> common) {
     this.logDir = logDir;
+    this.common = List.copyOf(common);
   }
 
   /**
-   * Starts a server JVM; the link in force in this JVM ({@code gridrmi.link}) is passed on.
+   * Starts a server JVM with the common options.
    *
    * @param extraArgs more server options, e.g. {@code --lookup jini://127.0.0.1:4160}
    */
@@ -38,6 +43,7 @@ public final class LocalGrid implements AutoCloseable {
     }
     List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0"));
     SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
+    args.addAll(common);
     args.addAll(extraArgs);
     ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), args,
         logDir.resolve(name + ".log"), Duration.ofSeconds(90));

@@ -4,6 +4,10 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import org.gridrmi.lookup.internal.CachingDirectory;
+import org.gridrmi.ref.TlsStores;
+import org.gridrmi.ref.internal.net.LinkShaper;
+import org.gridrmi.ref.internal.net.NetContext;
+import org.gridrmi.ref.internal.net.NetContexts;
 
 /**
  * A live view of the GridRMI servers registered in Jini lookup services.
@@ -25,7 +29,12 @@ public interface LookupDirectory extends AutoCloseable {
    *     cannot be reached within {@code timeout}
    */
   static LookupDirectory unicast(URI lookup, Duration timeout) {
-    return CachingDirectory.unicast(lookup, timeout);
+    return CachingDirectory.unicast(lookup, timeout, NetContexts.defaultPlain());
+  }
+
+  /** As {@link #unicast(URI, Duration)}, over mutual TLS with these stores. */
+  static LookupDirectory unicast(URI lookup, Duration timeout, TlsStores tls) {
+    return CachingDirectory.unicast(lookup, timeout, new NetContext(tls, LinkShaper.NONE, 5_000, null));
   }
 
   /**
@@ -36,7 +45,7 @@ public interface LookupDirectory extends AutoCloseable {
    *     lookup service answers within {@code timeout}
    */
   static LookupDirectory multicast(Duration timeout, String... groups) {
-    return CachingDirectory.multicast(timeout, groups);
+    return CachingDirectory.multicast(timeout, NetContexts.defaultPlain(), groups);
   }
 
   /** Every server now known, sorted by name then endpoint. */

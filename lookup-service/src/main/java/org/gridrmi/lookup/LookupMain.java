@@ -40,15 +40,14 @@ public final class LookupMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    tls.apply();
-    org.gridrmi.ref.internal.net.Transport.tls(); // a bad store fails here, before Reggie starts
+    org.gridrmi.ref.TlsStores stores = tls.stores(); // a missing option fails here, before Reggie starts
     if (port < 0 || port > 65535) throw CommandRunner.badOption("--port", port, "out of range", "0 to 65535");
     // Reggie logs a bind failure as a SEVERE stack trace before it throws: look first, and say it in one line
     if (port != 0 && inUse(port)) throw CommandRunner.badOption("--port", port, "already in use", "a free port");
     long started = System.nanoTime();
     LookupServer server;
     try {
-      server = host == null ? LookupServer.start(port, groups) : LookupServer.start(host, port, groups);
+      server = stores == null ? LookupServer.start(host, port, groups) : LookupServer.startTls(host, port, stores, groups);
     } catch (IllegalStateException e) {
       if (inUse(port)) throw CommandRunner.badOption("--port", port, "already in use", "a free port");
       throw e;
@@ -63,7 +62,7 @@ public final class LookupMain implements Callable<Integer> {
     }, "gridrmi-lookup-shutdown"));
     String groupText = server.groups().length == 0 ? "none" : String.join(", ", server.groups());
     System.out.println("lookup service ready at " + server.url() + " (groups " + groupText + ") in " + millis + " ms"
-        + (org.gridrmi.ref.internal.net.Transport.tls() ? " over TLS" : ""));
+        + (stores != null ? " over TLS" : ""));
     System.out.flush();
     stopped.await();
     return 0;

@@ -1,6 +1,9 @@
 package org.gridrmi.lookup;
 
 import org.gridrmi.lookup.internal.EmbeddedReggie;
+import org.gridrmi.ref.TlsStores;
+import org.gridrmi.ref.internal.net.LinkShaper;
+import org.gridrmi.ref.internal.net.NetContext;
 
 /**
  * A Jini lookup service (Apache River's Reggie) running inside this JVM.
@@ -15,14 +18,13 @@ import org.gridrmi.lookup.internal.EmbeddedReggie;
 public interface LookupServer extends AutoCloseable {
 
   /**
-   * Starts Reggie on {@code port} (0 picks a free one), advertising the host named by
-   * {@code java.rmi.server.hostname} if set, else this machine's local address.
+   * Starts Reggie on {@code port} (0 picks a free one), advertising this machine's local address.
    *
    * @param groups the discovery groups it is a member of; none means unicast only
    * @throws IllegalStateException if it cannot start (port taken, ...), with the reason
    */
   static LookupServer start(int port, String... groups) {
-    return EmbeddedReggie.start(null, port, groups);
+    return start(null, port, groups);
   }
 
   /**
@@ -30,7 +32,15 @@ public interface LookupServer extends AutoCloseable {
    * locator and the registrar proxy handed to clients both point there.
    */
   static LookupServer start(String host, int port, String... groups) {
-    return EmbeddedReggie.start(host, port, groups);
+    return EmbeddedReggie.start(host, port, new NetContext(null, LinkShaper.NONE, 10_000, null), groups);
+  }
+
+  /**
+   * As {@link #start(String, int, String...)}, with the registrar and its listeners over mutual TLS with these stores
+   * (unicast discovery itself stays plain TCP: it only hands out the registrar's proxy).
+   */
+  static LookupServer startTls(String host, int port, TlsStores tls, String... groups) {
+    return EmbeddedReggie.start(host, port, new NetContext(tls, LinkShaper.NONE, 10_000, null), groups);
   }
 
   /** The TCP port of unicast discovery. */

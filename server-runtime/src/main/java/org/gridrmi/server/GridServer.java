@@ -1,36 +1,54 @@
 package org.gridrmi.server;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.rmi.server.RemoteObject;
 import java.util.List;
 import java.util.Map;
-import org.gridrmi.lookup.LookupRegistration;
-import org.gridrmi.lookup.ServerDescriptor;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.gridrmi.lookup.LookupRegistration;
+import org.gridrmi.lookup.ServerDescriptor;
+import org.gridrmi.lookup.internal.JiniUrls;
 import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.TlsStores;
 import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.NodeRuntime;
+import org.gridrmi.ref.internal.RuntimeSettings;
+import org.gridrmi.ref.internal.SerialPolicy;
+import org.gridrmi.ref.internal.net.LinkProfiles;
+import org.gridrmi.ref.internal.net.LinkShaper;
+import org.gridrmi.ref.internal.net.NetContext;
+import org.gridrmi.ref.internal.transport.InProcessTransport;
+import org.gridrmi.ref.internal.transport.RmiTransport;
+import org.gridrmi.ref.internal.transport.Timeouts;
+import org.gridrmi.ref.internal.transport.Transport;
 import org.gridrmi.server.internal.DataflowExecutor;
 import org.gridrmi.server.internal.ServerEndpoint;
 import org.gridrmi.server.internal.ServiceRegistry;
+import org.gridrmi.server.internal.TaskAllowlist;
 
 /**
- * A GridRMI server: exports plain Java service interfaces over RMI, holds the values its calls make, and runs
- * async calls on a bounded pool as their arguments arrive.
+ * A GridRMI server: exports plain Java service interfaces, holds the values its calls make, and runs async calls on a
+ * bounded pool as their arguments arrive. Everything it uses (TLS keys, link emulation, filters, timeouts, pools) is
+ * its own, set on its builder: several servers, and Grids, with different settings may share a JVM.
  *
  * <pre>{@code
  * GridServer s = GridServer.builder().name("S1").port(5001)
  *     .export(MatrixOps.class, new JamaMatrixOps()).start();
+ * Runtime.getRuntime().addShutdownHook(new Thread(s::close));
+ * s.awaitTermination();
  * }</pre>
  *
- * <p>Several servers may run in one JVM (tests do): each has its own node and port; values they hold are local
- * to each other, so references between them resolve without copies.
+ * <p>Several RMI servers in one JVM (tests do) resolve each other's values without copies; servers on an
+ * {@link InProcessNetwork} behave as if each had a JVM of its own.
  */
 public final class GridServer implements AutoCloseable {
+  private final NodeRuntime runtime;
   private final LocalNode node;
   private final DataflowExecutor executor;
   private final List<String> services;
@@ -40,16 +58,16 @@ public final class GridServer implements AutoCloseable {
   private final CountDownLatch terminated = new CountDownLatch(1);
   private final AtomicBoolean closing = new AtomicBoolean();
 
-  private GridServer(Builder b) {
-    ServiceRegistry registry = new ServiceRegistry();
-    b.exports.forEach(e -> e.register(registry));
+  private GridServer(Builder b, NodeRuntime runtime, ServiceRegistry registry, TaskAllowlist tasks) {
+    this.runtime = runtime;
     this.services = registry.names();
     this.lookup = b.lookup;
     DataflowExecutor[] executor = new DataflowExecutor[1];
     // the executor exists before the endpoint is exported, so no call can arrive ahead of it
-    this.node = LocalNode.start(UUID.randomUUID(), b.name, b.host, b.port, b.lease.toMillis(), n -> {
-      executor[0] = new DataflowExecutor(n, registry, b.threads);
-      return new ServerEndpoint(n, registry, executor[0]);
+    this.node = LocalNode.start(UUID.randomUUID(), b.name, b.host, b.port, b.lease.toMillis(), runtime, n -> {
+      executor[0] = new DataflowExecutor(n, registry, tasks, new DataflowExecutor.Limits(b.threads, b.maxQueuedCalls,
+          b.maxPendingPerClient));
+      return new ServerEndpoint(n, registry, tasks, executor[0]);
     });
     this.executor = executor[0];
     this.registration = b.lookup == null ? null : join(b);
@@ -58,13 +76,14 @@ public final class GridServer implements AutoCloseable {
 
   /** Registers every exported service with the lookup service, under a lease renewed until close. */
   private LookupRegistration join(Builder b) {
-    java.net.URI uri = java.net.URI.create(node.address());
+    URI uri = URI.create(node.address());
     ServerDescriptor d = new ServerDescriptor(node.name(), uri.getHost(), node.address(), services, Map.of());
     try {
-      return LookupRegistration.join(java.net.URI.create(b.lookup), RemoteObject.toStub(node.endpoint()), d, b.joinLease);
-    } catch (java.rmi.NoSuchObjectException | RuntimeException e) {
+      return LookupRegistration.join(URI.create(b.lookup), node.exportedStub(), d, b.joinLease);
+    } catch (RuntimeException e) {
       node.close();
       executor.close();
+      runtime.close();
       throw new GridException(Status.UNAVAILABLE, "server " + node.name() + " cannot join the lookup service "
           + b.lookup + ": " + e.getMessage(), e);
     }
@@ -74,18 +93,20 @@ public final class GridServer implements AutoCloseable {
     return new Builder();
   }
 
-  /** {@code rmi://host:port}, what clients connect to. */
+  /** {@code rmi://host:port} (or {@code inproc://name}), what clients connect to. */
   public String address() { return node.address(); }
   public String name() { return node.name(); }
-  public int port() { return java.net.URI.create(node.address()).getPort(); }
+  public int port() { return URI.create(node.address()).getPort(); }
   /** The exported service interfaces, by name. */
   public List<String> services() { return services; }
   /** How many values this server holds now (owned and replicas). */
   public int storeSize() { return node.table().size(); }
   /** The node's id (what its lookup registration and its stats carry). */
   public UUID id() { return node.id(); }
-  /** The exported remote object, for a lookup service registration. */
-  public java.rmi.Remote endpoint() { return node.endpoint(); }
+  /** Fetches of other nodes' values in flight now. */
+  public int fetchesInFlight() { return executor.fetchesInFlight(); }
+  /** Its transport, TLS and link, in one line. */
+  public String describeTransport() { return runtime.transport().describe(); }
 
   /**
    * Waits until the server is registered with the lookup service it joins (registration runs in the background and
@@ -159,58 +180,96 @@ public final class GridServer implements AutoCloseable {
   public void close() {
     if (!closing.compareAndSet(false, true)) return;
     try {
-      closeAll();
+      for (AutoCloseable c : attachments) {
+        try {
+          c.close();
+        } catch (Exception ignored) {
+          // best effort: the server goes down either way
+        }
+      }
+      executor.close();
+      node.close();
+      runtime.close();
     } finally {
       terminated.countDown();
     }
   }
 
-  private void closeAll() {
-    for (AutoCloseable c : attachments) {
-      try {
-        c.close();
-      } catch (Exception ignored) {
-        // best effort: the server goes down either way
-      }
-    }
-    executor.close();
-    node.close();
+  @Override
+  public String toString() {
+    return "GridServer[" + node + "]";
   }
 
   /** Configures a server; {@link #start()} binds its port. */
   public static final class Builder {
     private final List<Export<?>> exports = new ArrayList<>();
+    private final List<String> allow = new ArrayList<>();
+    private final List<String> allowTasks = new ArrayList<>();
     private String name = "server";
-    private String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
+    private String host = "127.0.0.1";
+    private String bind;
     private int port;
     private int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
-    private Duration lease = Duration.ofMillis(Long.getLong("gridrmi.leaseMillis", 60_000));
+    private int maxQueuedCalls = 10_000;
+    private int maxPendingPerClient = 10_000;
+    private Duration lease = Duration.ofSeconds(60);
     private String lookup;
     private Duration joinLease = Duration.ofSeconds(10);
+    private TlsStores tls;
+    private LinkShaper link = LinkShaper.NONE;
+    private Timeouts timeouts = Timeouts.DEFAULT;
+    private RuntimeSettings settings = RuntimeSettings.DEFAULT;
+    private SerialPolicy.Limits limits = SerialPolicy.Limits.DEFAULT;
+    private InProcessNetwork network;
 
     private Builder() {}
 
     public Builder name(String name) { this.name = name; return this; }
-    /** The address other JVMs use to reach this server. */
+
+    /** The address other JVMs use to reach this server (default 127.0.0.1); it also listens there (see {@link #bind}). */
     public Builder host(String host) { this.host = host; return this; }
+
+    /**
+     * The address to listen on, if not the advertised host: {@code 0.0.0.0} for every interface (the rare case of a
+     * host known to others by an address it does not have, behind NAT).
+     */
+    public Builder bind(String address) { this.bind = address; return this; }
+
     /** 0 (the default) picks a free port. */
     public Builder port(int port) {
       if (port < 0 || port > 65535) throw new GridException(Status.INVALID_ARGUMENT, "port " + port + " out of range 0..65535");
       this.port = port;
       return this;
     }
+
     /** Size of the compute pool. */
     public Builder threads(int threads) {
       if (threads < 1) throw new GridException(Status.INVALID_ARGUMENT, "threads must be at least 1, got " + threads);
       this.threads = threads;
       return this;
     }
+
+    /** Calls ready to run that may wait for a compute thread; past it a call fails with RESOURCE_EXHAUSTED. */
+    public Builder maxQueuedCalls(int n) {
+      if (n < 1) throw new GridException(Status.INVALID_ARGUMENT, "max queued calls must be at least 1, got " + n);
+      this.maxQueuedCalls = n;
+      return this;
+    }
+
+    /** Calls one client may have registered and not done here; past it its calls fail with RESOURCE_EXHAUSTED. */
+    public Builder maxPendingCallsPerClient(int n) {
+      if (n < 1) throw new GridException(Status.INVALID_ARGUMENT, "max pending calls must be at least 1, got " + n);
+      this.maxPendingPerClient = n;
+      return this;
+    }
+
     /** How long a client's values outlive its last lease renewal. */
     public Builder lease(Duration lease) {
       if (lease.isNegative() || lease.isZero()) throw new GridException(Status.INVALID_ARGUMENT, "lease must be positive: " + lease);
       this.lease = lease;
       return this;
     }
+
     /**
      * Registers the server with the Jini lookup service at {@code jini://host:port} when it starts; it stays
      * registered (re-registering after a lookup restart) until closed, and vanishes one lease after it dies.
@@ -221,6 +280,42 @@ public final class GridServer implements AutoCloseable {
       this.joinLease = lease;
       return this;
     }
+
+    /** Mutual TLS on every connection of this server, in and out. */
+    public Builder tls(TlsStores stores) { this.tls = stores; return this; }
+
+    /**
+     * An emulated link on this server's connections: {@code loopback}, {@code lan}, {@code paper-wan} or
+     * {@code delay=21ms,bw=3MB/s}.
+     *
+     * @throws GridException INVALID_ARGUMENT naming the expected forms
+     */
+    public Builder link(String profile) {
+      try {
+        this.link = LinkProfiles.parse(profile);
+      } catch (IllegalArgumentException e) {
+        throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
+      }
+      return this;
+    }
+
+    /** More classes this server's streams may carry: {@code a.B}, {@code c.d.*} or {@code e.**}. */
+    public Builder allow(String... patterns) { allow.addAll(List.of(patterns)); return this; }
+
+    /** Task classes {@code execTask} may run, besides GridRMI's own (they must be on the class path). */
+    public Builder allowTasks(String... patterns) { allowTasks.addAll(List.of(patterns)); return this; }
+
+    /** How long short remote calls may take (submits, renewals, stats; default 5 s). */
+    public Builder callTimeout(Duration d) {
+      this.timeouts = new Timeouts(d, timeouts.fetchSlack(), timeouts.connect());
+      return this;
+    }
+
+    /** Limits on what this server deserializes (array lengths, depth, objects, bytes). */
+    public Builder serialLimits(SerialPolicy.Limits l) { this.limits = l; return this; }
+
+    /** The server lives on an in-process network instead of RMI (tests): its address is {@code inproc://NAME}. */
+    public Builder inProcess(InProcessNetwork network) { this.network = network; return this; }
 
     public <S> Builder export(Class<S> iface, S impl) { exports.add(new Export<>(iface, impl)); return this; }
 
@@ -240,13 +335,31 @@ public final class GridServer implements AutoCloseable {
             + " cannot be resolved: other JVMs could not reach it", e);
       }
       if (lookup != null) {
+        if (network != null) throw new GridException(Status.INVALID_ARGUMENT, "server " + name + " is on an "
+            + "in-process network: it cannot join a Jini lookup service");
         try {
-          org.gridrmi.lookup.internal.JiniUrls.parse(lookup);
+          JiniUrls.parse(lookup);
         } catch (IllegalArgumentException e) {
           throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
         }
       }
-      return new GridServer(this);
+      SerialPolicy policy = new SerialPolicy(limits, allow);
+      TaskAllowlist tasks = new TaskAllowlist(policy);
+      allowTasks.forEach(tasks::allow);
+      ServiceRegistry registry = new ServiceRegistry(policy);
+      exports.forEach(e -> e.register(registry));
+      RuntimeSettings s = settings.withTimeouts(timeouts);
+      Transport transport = network != null
+          ? new InProcessTransport(network.hub(), name, timeouts, policy.filter())
+          : new RmiTransport(new NetContext(tls, link, (int) timeouts.connect().toMillis(), bind != null ? bind : host),
+              timeouts, policy.filter());
+      NodeRuntime runtime = new NodeRuntime(name, transport, policy, s);
+      try {
+        return new GridServer(this, runtime, registry, tasks);
+      } catch (RuntimeException e) {
+        runtime.close();
+        throw e;
+      }
     }
   }
 

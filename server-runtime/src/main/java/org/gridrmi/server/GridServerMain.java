@@ -9,7 +9,6 @@ import org.gridrmi.lookup.cli.CommandRunner;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.LinkProfiles;
-import org.gridrmi.ref.internal.net.Links;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,6 +66,22 @@ public class GridServerMain implements Callable<Integer> {
   @Mixin
   TlsOptions tls;
 
+  @Option(names = "--bind", paramLabel = "ADDRESS", description = "listen on this address instead of --host "
+      + "(0.0.0.0: every interface, for a host others know by an address it does not have)")
+  String bind;
+
+  @Option(names = "--call-timeout", description = "how long short remote calls may take before the peer counts as "
+      + "stuck, e.g. 5s (default ${DEFAULT-VALUE})", converter = DurationConverter.class)
+  Duration callTimeout = Duration.ofSeconds(5);
+
+  @Option(names = "--max-queued-calls", description = "calls waiting for a compute thread before new ones are refused "
+      + "with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
+  int maxQueuedCalls = 10_000;
+
+  @Option(names = "--max-pending-per-client", description = "calls one client may have pending here before its new "
+      + "ones are refused with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
+  int maxPendingPerClient = 10_000;
+
   @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
   List<String> services = new ArrayList<>();
 
@@ -76,13 +91,11 @@ public class GridServerMain implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     checkOptions();
-    if (link != null) {
-      System.setProperty(Links.PROPERTY, link);
-    }
-    tls.apply();
-    allow.forEach(org.gridrmi.ref.internal.SerialFilters::allow);
-    allowTask.forEach(org.gridrmi.server.internal.TaskAllowlist::allow);
-    GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease);
+    GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease)
+        .callTimeout(callTimeout).maxQueuedCalls(maxQueuedCalls).maxPendingCallsPerClient(maxPendingPerClient)
+        .allow(allow.toArray(String[]::new)).allowTasks(allowTask.toArray(String[]::new)).tls(tls.stores());
+    if (link != null) b.link(link);
+    if (bind != null) b.bind(bind);
     if (threads != null) b.threads(threads);
     if (lookup != null) b.join(lookup, joinLease);
     for (String s : services.isEmpty() ? defaultServices() : services) export(b, s);
@@ -104,8 +117,7 @@ public class GridServerMain implements Callable<Integer> {
       }
     }
     System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting " + server.services()
-        + (lookup == null ? "" : ", registered with " + lookup) + " over "
-        + org.gridrmi.ref.internal.net.Transport.describe());
+        + (lookup == null ? "" : ", registered with " + lookup) + " over " + server.describeTransport());
     System.out.flush();
     server.awaitTermination();
     return 0;

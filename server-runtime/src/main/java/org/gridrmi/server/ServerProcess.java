@@ -44,7 +44,7 @@ public final class ServerProcess implements AutoCloseable {
   /**
    * Starts {@code mainClass} with {@code args} in a new JVM and waits until it prints {@code ready at rmi://...}.
    *
-   * @param jvmArgs extra JVM options such as {@code -Dgridrmi.link=lan}
+   * @param jvmArgs extra JVM options such as {@code -Xmx1g}
    * @param log where the process's output goes
    * @throws GridException UNAVAILABLE if it exits or stays silent past {@code timeout}
    */
@@ -54,12 +54,6 @@ public final class ServerProcess implements AutoCloseable {
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + System.getProperty("gridrmi.serverHeap", "512m"));
     cmd.add("-XX:+UseSerialGC");
-    String link = System.getProperty("gridrmi.link");
-    if (link != null) cmd.add("-Dgridrmi.link=" + link); // every JVM of a Grid emulates the same link
-    for (String tls : List.of("gridrmi.tls", "gridrmi.tls.keystore", "gridrmi.tls.truststore", "gridrmi.tls.password")) {
-      String v = System.getProperty(tls); // a TLS client's local servers use TLS too (jvmArgs/args may override)
-      if (v != null) cmd.add("-D" + tls + "=" + v);
-    }
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

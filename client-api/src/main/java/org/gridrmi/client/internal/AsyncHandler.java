@@ -15,16 +15,18 @@ import org.gridrmi.ref.Idempotent;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.Nodes;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.Slot;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.SerializedValue;
+import org.gridrmi.ref.internal.wire.WireValue;
 
 /**
  * Turns a call on an async view into a command on the server's channel and returns the result's reference at
  * once (future-based). The result's id is chosen here, so that the reference can be passed on before the server
- * has even seen the call.
+ * has even seen the call. A call's deadline travels as the time it has left when its batch goes, and bounds waits for
+ * its value on the client too ({@link CallContext}).
  */
 final class AsyncHandler implements InvocationHandler {
   private final Session session;
@@ -56,29 +58,44 @@ final class AsyncHandler implements InvocationHandler {
     Object[] wire = new Object[a.length];
     List<CompletableFuture<?>> after = new ArrayList<>();
     List<Command> commands = new ArrayList<>();
+    List<CallContext> inputs = new ArrayList<>();
     for (int i = 0; i < a.length; i++) {
       if (t.params()[i].getType() == RemoteReference.class) {
-        wire[i] = reference(a[i], i, t, site, after, commands);
+        wire[i] = reference(a[i], i, t, site, after, commands, inputs);
       } else {
         wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
       }
     }
     UUID id = Session.newId();
-    long deadlineMillis = deadline == null ? 0 : System.currentTimeMillis() + deadline.toMillis();
-    commands.add(new Command.Call(id, service.getName(), t.key(), wire, deadlineMillis, t.label()));
+    long deadlineNanos = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
+    commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label()));
     CompletableFuture<Void> accepted = new CompletableFuture<>();
     CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.held.add(id);
     Lineage lineage = t.idempotent() ? new Lineage(service, method, a.clone(), deadline, channel.server(), site) : null;
-    Ref<Object> ref = new Ref<>(id, channel.server().address(), new CallContext(session, site, accepted, sent,
-        channel, lineage));
+    CallContext ctx = new CallContext(session, site, accepted, sent, channel, lineage, deadlineNanos,
+        new CompletableFuture<>());
+    Ref<Object> ref = new Ref<>(id, channel.server().address(), ctx);
+    failWithInputs(ctx, inputs, site);
     for (int i = 0; i < commands.size(); i++) {
       boolean last = i == commands.size() - 1;
       channel.send(new ServerChannel.Pending(commands.get(i), last ? accepted : new CompletableFuture<>(),
-          i == 0 ? after : List.of(), last ? sent : null));
+          i == 0 ? after : List.of(), last ? sent : null, last ? deadlineNanos : 0));
     }
     session.track(ref);
     return ref;
+  }
+
+  /** An input that fails here (its own deadline, or its inputs') fails this call here too, through this call. */
+  private static void failWithInputs(CallContext ctx, List<CallContext> inputs, String site) {
+    for (CallContext in : inputs) {
+      in.localOutcome().whenComplete((v, e) -> {
+        if (e != null) {
+          ctx.failLocally(Failure.from(e instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+              ? c.getCause() : e, null).through(site).toException());
+        }
+      });
+    }
   }
 
   /** JDK values every server can load: sent as they are, without a serialized envelope. */
@@ -89,7 +106,7 @@ final class AsyncHandler implements InvocationHandler {
   }
 
   private Object reference(Object arg, int i, Target t, String site, List<CompletableFuture<?>> after,
-      List<Command> commands) {
+      List<Command> commands, List<CallContext> inputs) {
     String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
     if (arg == null) {
       throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
@@ -106,19 +123,21 @@ final class AsyncHandler implements InvocationHandler {
             + " is a reference from a closed Grid (" + c.label() + ")");
       }
       if (c.channel() != channel && c.channel() != null) after.add(c.submitted());
+      if (c.session() == session) inputs.add(c);
     }
     LocalNode home = session.homeIfStarted();
     if (home != null && r.owner().equals(home.address())) {
-      Slot s = Nodes.findSlot(r.id());
+      Slot s = home.table().get(r.id());
       if (s == null) {
         throw new GridException(Status.NOT_FOUND, "argument " + (i + 1) + name + " of " + site
             + " was released: " + r.describe());
       }
       if (s.isDone() && !s.future().isCompletedExceptionally() && channel.pushed.add(r.id())) {
-        commands.add(new Command.Replica(session.holder(), r.id(),
-            new org.gridrmi.ref.internal.wire.WireValue(s.future().join())));
+        commands.add(new Command.Replica(session.holder(), r.id(), new WireValue(s.future().join())));
         channel.held.add(r.id());
       }
+    } else if (!r.owner().equals(channel.server().address())) {
+      session.lent(r.id(), channel); // the server fetches it and keeps a replica for this Grid until released
     }
     return r;
   }

@@ -1,22 +1,178 @@
 package org.gridrmi.client.internal;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.Fetcher;
+import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.Nodes;
+import org.gridrmi.ref.internal.Outcomes;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RefContext;
+import org.gridrmi.ref.internal.Slot;
+import org.gridrmi.ref.internal.wire.Failure;
 
 /**
- * What the client knows of a reference it made: see {@link RefContext}.
+ * What the client knows of a reference it made, and how it resolves one: the call it came from, when its batch holds
+ * its connection ({@code sent}) and was accepted ({@code submitted}), its deadline, and its local outcome.
  *
+ * <p>A wait for a value whose call has a deadline is bounded on the client's own clock: if the value is not known a
+ * little after the deadline ({@link #GRACE_NANOS}, so that the server's own DEADLINE_EXCEEDED, which names the chain,
+ * usually arrives first), it fails here with DEADLINE_EXCEEDED, whether or not the server can be reached. That failure
+ * is the value's local outcome, and every call this Grid made from the value fails with it.
+ *
+ * @param channel the server's channel, or null for a value this Grid put
  * @param lineage how to make the value again, for a call to an {@code @Idempotent} method; else null
+ * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()}), or 0 for none
  */
 record CallContext(Session session, String label, CompletableFuture<?> submitted, CompletableFuture<?> sent,
-    ServerChannel channel, Lineage lineage) implements RefContext {
+    ServerChannel channel, Lineage lineage, long deadlineNanos, CompletableFuture<Object> localOutcome)
+    implements RefContext {
+  /** How long after a deadline the client waits for the server's answer before it fails the value itself. */
+  static final long GRACE_NANOS = 200_000_000L;
 
-  @Override public boolean closed() { return session.closed(); }
-  @Override public void release(Ref<?> ref) { session.release(ref, channel); }
+  static CallContext forPut(Session session, String label) {
+    CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
+    return new CallContext(session, label, done, done, null, null, 0, new CompletableFuture<>());
+  }
 
   @Override
-  public CompletableFuture<Object> recover(Throwable failure) {
-    return lineage == null || session.closed() ? null : Recovery.rerun(session, lineage, failure);
+  public boolean closed() {
+    return session.closed();
+  }
+
+  @Override
+  public String label(Ref<?> ref) {
+    return label;
+  }
+
+  /** Fails the value here (the deadline passed, or an argument failed so), unless it is already known. */
+  void failLocally(GridException e) {
+    localOutcome.completeExceptionally(e);
+  }
+
+  @Override
+  public CompletableFuture<Object> resolve(Ref<?> ref) {
+    if (session.closed()) {
+      return CompletableFuture.failedFuture(new GridException(Status.CANCELLED, label + ": its Grid is closed", null,
+          List.of(label)));
+    }
+    CompletableFuture<Object> remote = resolveRemote(ref);
+    CompletableFuture<Object> result = new CompletableFuture<>();
+    remote.whenComplete((v, t) -> {
+      if (t == null) result.complete(v);
+      else result.completeExceptionally(Outcomes.toGrid(t));
+    });
+    localOutcome.whenComplete((v, t) -> {
+      if (t != null) result.completeExceptionally(t);
+    });
+    if (deadlineNanos != 0) boundByDeadline(result);
+    return lineage == null ? result : withRecovery(result);
+  }
+
+  /** Fails the wait (and the local outcome, for the calls made from it) if the value is not known by the deadline. */
+  private void boundByDeadline(CompletableFuture<Object> result) {
+    long delay = Math.max(0, deadlineNanos - System.nanoTime()) + GRACE_NANOS;
+    try {
+      var timer = session.runtime().timer().schedule(() -> {
+        if (result.isDone()) return;
+        GridException e = Failure.of(Status.DEADLINE_EXCEEDED, label + " did not finish before its deadline (the "
+            + "server did not answer in time)", null, label).toException();
+        failLocally(e);
+        result.completeExceptionally(e);
+      }, delay, java.util.concurrent.TimeUnit.NANOSECONDS);
+      result.whenComplete((v, t) -> timer.cancel(false));
+    } catch (java.util.concurrent.RejectedExecutionException closing) {
+      // the Grid closed meanwhile: the value fails as CANCELLED anyway
+    }
+  }
+
+  private CompletableFuture<Object> resolveRemote(Ref<?> ref) {
+    LocalNode home = session.homeIfStarted();
+    Slot local = home != null ? home.table().get(ref.id()) : null;
+    if (local == null && session.runtime().transport().sharesJvm()) local = Nodes.findSlot(ref.id());
+    if (local != null) return Outcomes.of(local.future(), label);
+    CompletableFuture<Object> result = new CompletableFuture<>();
+    submitted.whenComplete((x, failure) -> {
+      if (failure != null) result.completeExceptionally(Outcomes.toGrid(failure));
+    });
+    if (result.isDone()) return result;
+    LocalNode owner = session.runtime().transport().sharesJvm() ? Nodes.byAddress(ref.owner()) : null;
+    if (owner != null) {
+      awaitLocal(owner, ref, result);
+      return result;
+    }
+    // once the batch is on its way, not after its acknowledgement: the owner parks a fetch for an id whose batch
+    // is in flight, so async call + get() costs one round trip, not two
+    Fetcher.Waiter w = session.fetcher().await(ref.owner(), ref.id(), null, submitted, sent);
+    w.future().whenComplete((v, t) -> {
+      if (t == null) result.complete(v);
+      else if (!result.isDone()) result.completeExceptionally(Outcomes.named(Outcomes.toGrid(t), label));
+    });
+    result.whenComplete((v, t) -> w.cancel()); // a local failure stops the fetch if nobody else waits for it
+    return result;
+  }
+
+  /**
+   * The owner is a node of this JVM but the call is not registered yet: wait for it there (localized, no copy).
+   * Once the batch is accepted the call is registered, so an id still unknown then was released or never made.
+   */
+  private void awaitLocal(LocalNode owner, Ref<?> ref, CompletableFuture<Object> result) {
+    CompletableFuture<Slot> created = owner.table().whenCreated(ref.id());
+    created.thenAccept(s -> Outcomes.of(s.future(), label).whenComplete((v, t) -> {
+      if (t == null) result.complete(v);
+      else result.completeExceptionally(t);
+    }));
+    submitted.whenComplete((x, failure) -> {
+      if (created.isDone()) return;
+      owner.table().abandon(ref.id(), created);
+      Slot s = owner.table().get(ref.id()); // made by a put, or just now
+      if (s != null) {
+        created.complete(s);
+      } else if (failure == null) {
+        result.completeExceptionally(Failure.of(Status.NOT_FOUND, label + ": value " + ref.id() + " is not held by "
+            + owner + ": never made there, released, or its lease lapsed", null, label).toException());
+      }
+    });
+  }
+
+  /** Lets an idempotent call whose server died be made again elsewhere (see {@link Recovery}). */
+  private CompletableFuture<Object> withRecovery(CompletableFuture<Object> resolved) {
+    return resolved.exceptionallyCompose(t -> {
+      Throwable c = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+      if (!(c instanceof GridException g) || g.status() != Status.UNAVAILABLE || session.closed()) {
+        return CompletableFuture.failedFuture(c);
+      }
+      return Recovery.rerun(session, lineage, g);
+    });
+  }
+
+  @Override
+  public boolean cancel(Ref<?> ref) {
+    LocalNode home = session.homeIfStarted();
+    Slot s = home != null ? home.table().get(ref.id()) : Nodes.findSlot(ref.id());
+    if (s != null) return s.cancel(label);
+    submitted.whenComplete((x, t) -> {
+      try {
+        session.runtime().io().execute(() -> {
+          try {
+            session.runtime().node(ref.owner()).cancel(session.holder(), ref.id());
+          } catch (GridException ignored) {
+            // the owner is gone: the value can no longer be made anyway
+          }
+        });
+      } catch (GridException ignored) {
+        // the Grid is closing
+      }
+    });
+    return true;
+  }
+
+  @Override
+  public void release(Ref<?> ref) {
+    // after the batch that makes it was accepted (or failed): a release must not overtake it
+    submitted.whenComplete((x, t) -> session.release(ref, channel));
   }
 }

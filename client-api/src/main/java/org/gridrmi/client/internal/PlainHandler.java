@@ -2,27 +2,30 @@ package org.gridrmi.client.internal;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
-import java.rmi.RemoteException;
+import java.time.Duration;
 import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.MethodKeys;
-import org.gridrmi.ref.internal.Stubs;
+import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.wire.PlainResult;
 
 /**
  * Plain RMI, the baseline: a synchronous call that sends its arguments and returns its result by value with
- * Java's default serialization, as the paper's Fig. 8 does.
+ * Java's default serialization, as the paper's Fig. 8 does. It may run as long as the method does, unless the view
+ * has a deadline; a server that does not answer by then is UNAVAILABLE, a stream a filter refused keeps its status.
  */
 final class PlainHandler implements InvocationHandler {
   private final Session session;
   private final ServerChannel channel;
   private final Class<?> service;
+  private final Duration deadline;
 
-  PlainHandler(Session session, ServerChannel channel, Class<?> service) {
+  PlainHandler(Session session, ServerChannel channel, Class<?> service, Duration deadline) {
     this.session = session;
     this.channel = channel;
     this.service = service;
+    this.deadline = deadline;
   }
 
   @Override
@@ -32,13 +35,13 @@ final class PlainHandler implements InvocationHandler {
     if (session.closed()) throw new GridException(Status.CANCELLED, site + ": the Grid is closed");
     PlainResult r;
     try {
-      r = channel.gateway().invokePlain(service.getName(), MethodKeys.of(method), args == null ? new Object[0] : args);
-    } catch (RemoteException e) {
-      Stubs.forget(channel.server().address());
-      throw new GridException(Status.UNAVAILABLE, site + " (" + channel.server().address() + ") failed: "
-          + Stubs.rootMessage(e), e, List.of(site));
+      r = channel.node().invokePlain(service.getName(), MethodKeys.of(method), args == null ? new Object[0] : args,
+          deadline == null ? 0 : deadline.toNanos());
+    } catch (GridException e) {
+      throw new GridException(e.status(), site + " (" + channel.server().address() + ") failed: " + e.description(),
+          e, List.of(site));
     }
-    if (r.failure() != null) throw r.failure().toException();
+    if (r.failure() != null) throw SerialPolicy.using(session.runtime().policy(), () -> r.failure().toException());
     return r.value();
   }
 

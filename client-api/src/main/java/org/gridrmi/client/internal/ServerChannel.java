@@ -1,7 +1,8 @@
 package org.gridrmi.client.internal;
 
-import java.rmi.RemoteException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,16 +16,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.Daemons;
-import org.gridrmi.ref.internal.Stubs;
 import org.gridrmi.ref.internal.net.FirstWrite;
-import org.gridrmi.ref.internal.wire.CallGateway;
+import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.wire.Command;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the
  * caller never waits for the network and calls reach the server in the order they were made; a batch waits only
- * for commands it depends on that go to other servers. Keeps the lease on the values the client holds there.
+ * for commands it depends on that go to other servers. Keeps the lease on the values the client holds there: its
+ * renewals run on the Grid's bounded I/O pool, each bounded by the call timeout, so a stuck server delays no other
+ * server's renewals.
  */
 final class ServerChannel {
   private final ServerInfo server;
@@ -35,9 +36,10 @@ final class ServerChannel {
   private final List<Pending> deferred = new ArrayList<>();
   /** Values of this client already pushed to the server, so each crosses the network once. */
   final Set<UUID> pushed = ConcurrentHashMap.newKeySet();
-  /** Values the client holds on this server, released when the Grid closes. */
+  /** Values the client holds on this server (made there, pushed, or kept there as replicas), released at close. */
   final Set<UUID> held = ConcurrentHashMap.newKeySet();
   private volatile ScheduledFuture<?> renewal;
+  private final AtomicBoolean renewing = new AtomicBoolean();
   private final ConcurrentLinkedQueue<UUID> releases = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean releasing = new AtomicBoolean();
   /** The thread that queued the last command: while it runs, more of its chain may come (see linger). */
@@ -46,12 +48,19 @@ final class ServerChannel {
   private volatile long submitRttNanos;
 
   /**
+   * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()} terms), or 0 for none: the time left
+   *     is set on the command as the batch goes, so the server counts it from when it arrives
    * @param sent completed when the batch carrying the command holds its connection, at its first byte written
    *     (null if nobody asks): a fetch for its value starts then, so it cannot take the warm pooled connection
    *     first and leave the batch an idle one, which JRMP pings: a whole round trip before the batch (FirstWrite)
    */
   record Pending(Command command, CompletableFuture<Void> accepted, List<CompletableFuture<?>> after,
-      CompletableFuture<Void> sent) {}
+      CompletableFuture<Void> sent, long deadlineNanos) {
+    Command timed(long now) {
+      if (deadlineNanos == 0 || !(command instanceof Command.Call c)) return command;
+      return c.withTimeoutNanos(Math.max(1, deadlineNanos - now));
+    }
+  }
 
   ServerChannel(ServerInfo server, Session session) {
     this.server = server;
@@ -60,18 +69,25 @@ final class ServerChannel {
 
   ServerInfo server() { return server; }
 
-  CallGateway gateway() {
-    try {
-      return (CallGateway) Stubs.node(server.address());
-    } catch (ClassCastException e) {
-      throw new GridException(Status.NOT_FOUND, server.address() + " is a GridRMI client, not a server");
-    }
+  NodeClient node() {
+    return session.runtime().node(server.address());
   }
 
   void send(Pending p) {
     lastCaller = Thread.currentThread();
     queue.add(p);
-    if (draining.compareAndSet(false, true)) Daemons.IO.execute(this::drain);
+    kick();
+  }
+
+  private void kick() {
+    if (draining.compareAndSet(false, true)) {
+      try {
+        session.runtime().io().execute(this::drain);
+      } catch (GridException e) { // the I/O pool is full or closed: the queued commands fail with its reason
+        draining.set(false);
+        for (Pending p; (p = queue.poll()) != null; ) p.accepted().completeExceptionally(e);
+      }
+    }
   }
 
   /**
@@ -112,10 +128,6 @@ final class ServerChannel {
     }
   }
 
-  private void kick() {
-    if (draining.compareAndSet(false, true)) Daemons.IO.execute(this::drain);
-  }
-
   private static boolean takesAny(Command c, Set<UUID> ids) {
     if (ids.isEmpty() || !(c instanceof Command.Call call) || call.args() == null) return false;
     for (Object a : call.args()) {
@@ -154,61 +166,79 @@ final class ServerChannel {
   }
 
   private void submit(List<Pending> batch) {
-    List<Command> commands = batch.stream().map(Pending::command).toList();
     try {
-      CallGateway gateway = gateway(); // may look the server up first: that write must not count
+      NodeClient node = node();
+      long now = System.nanoTime();
+      List<Command> commands = batch.stream().map(p -> p.timed(now)).toList();
       // fetches of these values start once the batch holds its connection (see Pending#sent)
       FirstWrite.runOnNext(() -> batch.forEach(p -> {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
-      gateway.submit(session.holder(), commands);
+      node.submit(session.holder(), homeAddress(), commands);
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       batch.forEach(p -> p.accepted().complete(null));
       startRenewal();
-    } catch (RemoteException | GridException e) {
-      GridException refused = org.gridrmi.ref.internal.SerialFilters.refusal(e);
-      if (refused == null) Stubs.forget(server.address());
+    } catch (GridException e) {
       for (Pending p : batch) {
         String what = p.command() instanceof Command.Call c ? c.label() : "a value";
-        if (refused != null) { // the server is fine: it refused what this batch carried
-          p.accepted().completeExceptionally(new GridException(refused.status(), "server " + server.name()
-              + " refused the batch carrying " + what + ": " + refused.description(), e, List.of(what + " on "
-              + server.name())));
-          continue;
-        }
-        p.accepted().completeExceptionally(new GridException(Status.UNAVAILABLE, "server " + server.name() + " ("
-            + server.address() + ") is unavailable, so " + what + " could not be sent to it: " + Stubs.rootMessage(e),
-            e, List.of(what + " on " + server.name())));
+        String site = what + " on " + server.name();
+        p.accepted().completeExceptionally(e.status() == Status.UNAVAILABLE
+            ? new GridException(Status.UNAVAILABLE, "server " + server.name() + " (" + server.address() + ") is "
+                + "unavailable, so " + what + " could not be sent to it: " + e.description(), e, List.of(site))
+            : new GridException(e.status(), "server " + server.name() + " refused the batch carrying " + what + ": "
+                + e.description(), e, List.of(site)));
       }
     } finally {
       FirstWrite.cancel(); // refused before it wrote: the fetches start anyway, and learn the batch's fate
     }
   }
 
+  /** The address of this Grid's own node, which servers may fetch put values from, or null if it has none. */
+  private String homeAddress() {
+    var home = session.homeIfStarted();
+    return home == null ? null : home.address();
+  }
+
   private void startRenewal() {
     if (renewal != null) return;
     synchronized (this) {
-      if (renewal == null) schedule(0);
+      if (renewal == null) schedule(0); // at once: it learns the lease this server grants
     }
   }
 
   private void schedule(long delayMillis) {
     try {
-      if (!session.closed()) renewal = session.timers().schedule(this::renew, delayMillis, TimeUnit.MILLISECONDS);
+      if (!session.closed()) {
+        renewal = session.runtime().timer().schedule(this::renewSoon, delayMillis, TimeUnit.MILLISECONDS);
+      }
     } catch (java.util.concurrent.RejectedExecutionException e) {
       // the Grid closed meanwhile: no more renewals
     }
   }
 
+  /** On the timer: hand the renewal to the I/O pool, so that a server that does not answer holds up nothing else. */
+  private void renewSoon() {
+    if (!renewing.compareAndSet(false, true)) return; // the last one is still waiting for this server
+    try {
+      session.runtime().io().execute(this::renew);
+    } catch (GridException e) {
+      renewing.set(false);
+      schedule(1_000);
+    }
+  }
+
   /** Renews the lease, then again after a third of what the server granted, so two renewals may fail in a row. */
   private void renew() {
-    long next = session.renewMillis();
+    long next = session.settings().maxRenewMillis;
     try {
-      next = Math.min(next, Math.max(20, gateway().renew(session.holder()) / 3));
-    } catch (RemoteException | GridException e) {
-      Stubs.forget(server.address()); // unreachable now; keep trying, it may come back
+      next = Math.min(next, Math.max(20, node().renew(session.holder()) / 3));
+    } catch (GridException e) {
+      session.runtime().transport().forget(server.address()); // unreachable now; keep trying, it may come back
+      next = Math.min(next, 1_000);
+    } finally {
+      renewing.set(false);
     }
     schedule(next);
   }
@@ -222,7 +252,13 @@ final class ServerChannel {
     held.removeAll(ids);
     pushed.removeAll(ids);
     releases.addAll(ids);
-    if (releasing.compareAndSet(false, true)) Daemons.IO.execute(this::sendReleases);
+    if (releasing.compareAndSet(false, true)) {
+      try {
+        session.runtime().io().execute(this::sendReleases);
+      } catch (GridException e) {
+        releasing.set(false); // the pool is closed or full: the lease frees them
+      }
+    }
   }
 
   private void sendReleases() {
@@ -231,19 +267,40 @@ final class ServerChannel {
       for (UUID id; (id = releases.poll()) != null; ) ids.add(id);
       if (!ids.isEmpty()) {
         try {
-          gateway().release(session.holder(), ids);
-        } catch (RemoteException | GridException ignored) {
+          node().release(session.holder(), ids);
+        } catch (GridException ignored) {
           // unreachable: the lease will free them
         }
       }
-      releasing.set(false);
+      synchronized (this) {
+        releasing.set(false);
+        notifyAll();
+      }
       if (releases.isEmpty() || !releasing.compareAndSet(false, true)) return;
     }
   }
 
+  /** Stops renewing and releases everything the client holds here. */
   void close() {
     ScheduledFuture<?> r = renewal;
     if (r != null) r.cancel(false);
     release(List.copyOf(held));
+  }
+
+  /** Waits (at most {@code bound}) until the releases of these channels have been sent. */
+  static void awaitReleases(Collection<ServerChannel> channels, Duration bound) {
+    long end = System.nanoTime() + bound.toNanos();
+    for (ServerChannel c : channels) {
+      synchronized (c) {
+        while ((c.releasing.get() || !c.releases.isEmpty()) && System.nanoTime() < end) {
+          try {
+            TimeUnit.NANOSECONDS.timedWait(c, Math.max(1, Math.min(end - System.nanoTime(), 50_000_000L)));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+          }
+        }
+      }
+    }
   }
 }

@@ -1,59 +1,113 @@
 package org.gridrmi.client.internal;
 
+import java.math.BigInteger;
+import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.client.GridScope;
 import org.gridrmi.client.ServerInfo;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.ref.internal.Daemons;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.TlsStores;
+import org.gridrmi.ref.internal.Fetcher;
 import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.Nodes;
+import org.gridrmi.ref.internal.NodeEndpoint;
+import org.gridrmi.ref.internal.NodeRuntime;
 import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.RefContext;
+import org.gridrmi.ref.internal.RuntimeSettings;
+import org.gridrmi.ref.internal.SerialPolicy;
+import org.gridrmi.ref.internal.net.LinkProfiles;
+import org.gridrmi.ref.internal.net.LinkShaper;
+import org.gridrmi.ref.internal.net.NetContext;
+import org.gridrmi.ref.internal.net.TransportMetrics;
+import org.gridrmi.ref.internal.transport.InProcessTransport;
+import org.gridrmi.ref.internal.transport.RmiTransport;
+import org.gridrmi.ref.internal.transport.Timeouts;
+import org.gridrmi.ref.internal.transport.Transport;
+import org.gridrmi.ref.internal.wire.WireValue;
 
 /**
- * The state of one open Grid: its channels to servers, the references it made (for scopes and close), the
- * lease renewals. References point back to it through their {@link RefContext}.
+ * The state of one open Grid: its runtime (transport, filters, pools, timer), its channels to servers, its own node
+ * for the values it puts, the references it made (for scopes and close) and the servers that borrowed them.
+ * References point back to it through their {@link CallContext}.
  */
 public final class Session implements AutoCloseable {
-  private static final AtomicLong SEQUENCE = new AtomicLong();
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private final Settings settings;
+  private final NodeRuntime runtime;
+  private final Fetcher fetcher;
   private final Map<String, ServerChannel> channels = new ConcurrentHashMap<>();
-  private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
-      Daemons.factory("gridrmi-lease-renewal"));
   private final ThreadLocal<Deque<Scope>> scopes = ThreadLocal.withInitial(ArrayDeque::new);
-  private final List<UUID> puts = new java.util.concurrent.CopyOnWriteArrayList<>();
-  private final long renewMillis;
+  /** Per value id, the channels of servers that received it as an argument (and may keep a replica for us). */
+  private final Map<UUID, Set<ServerChannel>> borrowers = new ConcurrentHashMap<>();
   /** This Grid as a holder of values on servers (its leases), and the id of its own node if it puts values. */
-  private final UUID holder = UUID.randomUUID();
+  private final UUID holder = newId();
   /** This Grid's node, holding the values it puts; started by the first put, closed with the Grid. */
   private LocalNode home;
   private volatile boolean closed;
   private volatile java.util.function.Supplier<List<ServerInfo>> servers = List::of;
 
-  public Session(long renewMillis) {
-    this.renewMillis = renewMillis;
+  /** What a Grid's builder sets. */
+  public static final class Settings {
+    public TlsStores tls;
+    public InProcessNetwork network;
+    public String host = "127.0.0.1";
+    public Duration discoveryTimeout = Duration.ofSeconds(5);
+    public final List<String> allow = new ArrayList<>();
+    LinkShaper link = LinkShaper.NONE;
+    Timeouts timeouts = Timeouts.DEFAULT;
+    /** The longest between two renewals of a lease, whatever the server grants. */
+    long maxRenewMillis = 15_000;
+
+    public void link(String profile) {
+      try {
+        link = LinkProfiles.parse(profile);
+      } catch (IllegalArgumentException e) {
+        throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
+      }
+    }
+
+    public void callTimeout(Duration d) {
+      timeouts = new Timeouts(d, timeouts.fetchSlack(), timeouts.connect());
+    }
   }
 
-  /** A value id no other JVM will make: this JVM's id plus a sequence number. */
+  public Session(Settings settings) {
+    this.settings = settings;
+    SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow);
+    String name = "client-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(holder.hashCode());
+    Transport transport = settings.network != null
+        ? new InProcessTransport(settings.network.hub(), name, settings.timeouts, policy.filter())
+        : new RmiTransport(new NetContext(settings.tls, settings.link, (int) settings.timeouts.connect().toMillis(),
+            settings.host), settings.timeouts, policy.filter());
+    this.runtime = new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT.withTimeouts(settings.timeouts));
+    this.fetcher = new Fetcher(runtime, () -> null, null);
+  }
+
+  /** 128 random bits: a value id no one can guess (ids are capabilities: who knows one may read the value). */
   static UUID newId() {
-    return new UUID(Nodes.JVM_ID.getMostSignificantBits(),
-        Nodes.JVM_ID.getLeastSignificantBits() + SEQUENCE.incrementAndGet());
+    byte[] b = new byte[16];
+    RANDOM.nextBytes(b);
+    return new UUID(new BigInteger(1, java.util.Arrays.copyOf(b, 8)).longValue(),
+        new BigInteger(1, java.util.Arrays.copyOfRange(b, 8, 16)).longValue());
   }
 
   ServerChannel channel(ServerInfo server) {
     return channels.computeIfAbsent(server.address(), a -> new ServerChannel(server, this));
   }
 
-  ScheduledExecutorService timers() { return timers; }
+  public NodeRuntime runtime() { return runtime; }
+  Fetcher fetcher() { return fetcher; }
+  Settings settings() { return settings; }
 
   /** This Grid's identity as a holder of values. */
   UUID holder() { return holder; }
@@ -62,36 +116,53 @@ public final class Session implements AutoCloseable {
   synchronized LocalNode homeIfStarted() { return home; }
 
   private synchronized LocalNode home() {
-    if (closed) throw new org.gridrmi.ref.GridException(org.gridrmi.ref.Status.CANCELLED, "put: the Grid is closed");
+    if (closed) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     if (home == null) {
-      String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
-      home = LocalNode.start(holder, "client-" + ProcessHandle.current().pid(), host, 0,
-          Long.getLong("gridrmi.leaseMillis", 60_000), org.gridrmi.ref.internal.StoreEndpoint::new);
+      home = LocalNode.start(holder, runtime.name(), settings.host, 0, 60_000, runtime, NodeEndpoint::new);
     }
     return home;
+  }
+
+  /** Directories this session's Grid may use; each uses this session's sockets. */
+  public Directory lookupDirectory(String url) {
+    return LookupDirectories.unicast(url, settings.discoveryTimeout, runtime);
+  }
+
+  public Directory multicastDirectory(String... groups) {
+    return LookupDirectories.multicast(settings.discoveryTimeout, runtime, groups);
+  }
+
+  public Directory staticDirectory(List<String> addresses) {
+    return new StaticDirectory(addresses, runtime);
   }
 
   /** Where recovery looks for another server: the Grid's directory. */
   public void useServers(java.util.function.Supplier<List<ServerInfo>> servers) { this.servers = servers; }
 
   List<ServerInfo> servers() { return servers.get(); }
-  long renewMillis() { return renewMillis; }
   public boolean closed() { return closed; }
 
-  /** Stores a value in this JVM's node; a server that needs it gets a copy pushed with the call. */
-  public <T> RemoteReference<T> put(T value) {
-    LocalNode home = home();
-    UUID id = newId();
-    home.table().put(id, holder, "put value", value);
-    puts.add(id);
-    Ref<T> ref = new Ref<>(id, home.address(), new CallContext(this, "put " + typeName(value),
-        CompletableFuture.completedFuture(null), CompletableFuture.completedFuture(null), null, null));
-    track(ref);
-    return ref;
+  public TransportMetrics.Snapshot traffic() {
+    return runtime.transport().traffic();
   }
 
-  private static String typeName(Object v) {
-    return v == null ? "null" : v.getClass().getSimpleName();
+  public String describeTransport() {
+    return runtime.transport().describe();
+  }
+
+  /**
+   * Stores a snapshot of {@code value} in this Grid's node: serialized now (by its codec, else Java serialization)
+   * and read back, so later changes to the caller's object change nothing. A server that needs it gets a copy pushed
+   * with the call.
+   */
+  public <T> RemoteReference<T> put(T value) {
+    Object snapshot = SerialPolicy.using(runtime.policy(), () -> WireValue.copyOf(value, runtime.policy()));
+    LocalNode node = home();
+    UUID id = newId();
+    node.table().put(id, holder, "put value", snapshot);
+    Ref<T> ref = new Ref<>(id, node.address(), CallContext.forPut(this, "put " + value.getClass().getSimpleName()));
+    track(ref);
+    return ref;
   }
 
   void track(Ref<?> ref) {
@@ -99,16 +170,28 @@ public final class Session implements AutoCloseable {
     if (!d.isEmpty()) d.peek().refs.add(ref);
   }
 
-  void release(Ref<?> ref, ServerChannel channel) {
-    if (channel == null) {
-      puts.remove(ref.id());
-      LocalNode home = homeIfStarted();
-      if (home != null) home.table().release(holder, List.of(ref.id()));
+  /** Server {@code channel} received {@code id} as an argument: it may keep a replica held for this Grid. */
+  void lent(UUID id, ServerChannel channel) {
+    borrowers.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(channel);
+    channel.held.add(id);
+  }
+
+  /**
+   * Releases a value everywhere this Grid holds it: on its owner (after the batch that made it was accepted, so the
+   * release cannot overtake it) and on the servers that keep a replica of it for this Grid.
+   */
+  void release(Ref<?> ref, ServerChannel owner) {
+    UUID id = ref.id();
+    Set<ServerChannel> borrowing = borrowers.remove(id);
+    if (borrowing != null) borrowing.forEach(c -> c.release(List.of(id)));
+    if (owner == null) {
+      LocalNode node = homeIfStarted();
+      if (node != null) node.table().release(holder, List.of(id));
       for (ServerChannel c : channels.values()) { // and the copies pushed to servers with calls
-        if (c.pushed.contains(ref.id())) c.release(List.of(ref.id()));
+        if (c.pushed.contains(id)) c.release(List.of(id));
       }
     } else {
-      channel.release(List.of(ref.id()));
+      owner.release(List.of(id));
     }
   }
 
@@ -119,8 +202,8 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Releases everything this Grid made, stops renewing leases and closes this Grid's node (so that nothing of it
-   * keeps the JVM alive); references made by it fail with CANCELLED.
+   * Releases everything this Grid made, stops renewing leases and closes this Grid's node and runtime (so that
+   * nothing of it keeps the JVM alive); references made by it fail with CANCELLED.
    */
   @Override
   public void close() {
@@ -131,8 +214,9 @@ public final class Session implements AutoCloseable {
       node = home;
     }
     channels.values().forEach(ServerChannel::close);
+    ServerChannel.awaitReleases(channels.values(), settings.timeouts.call());
     if (node != null) node.close();
-    timers.shutdownNow();
+    runtime.close();
   }
 
   private final class Scope implements GridScope {

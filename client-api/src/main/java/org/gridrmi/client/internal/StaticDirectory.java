@@ -1,39 +1,33 @@
 package org.gridrmi.client.internal;
 
-import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.Stubs;
-import org.gridrmi.ref.internal.wire.CallGateway;
+import org.gridrmi.ref.internal.NodeRuntime;
+import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.wire.NodeInfo;
-import org.gridrmi.ref.internal.wire.ValueStore;
 
-/** Servers given by {@code rmi://host:port} addresses, asked once for their name and services. */
+/** Servers given by address: each is asked once for its name and services. */
 public final class StaticDirectory implements Directory {
   private final List<ServerInfo> servers;
 
-  public StaticDirectory(List<String> addresses) {
+  public StaticDirectory(List<String> addresses, NodeRuntime runtime) {
     List<ServerInfo> list = new ArrayList<>();
-    for (String a : addresses) list.add(ask(a));
+    for (String a : addresses) list.add(ask(a, runtime));
     this.servers = List.copyOf(list);
   }
 
-  private static ServerInfo ask(String address) {
-    ValueStore node = Stubs.node(address);
-    if (!(node instanceof CallGateway gateway)) {
-      throw new GridException(Status.INVALID_ARGUMENT, address + " is a GridRMI client node, not a server");
+  private static ServerInfo ask(String address, NodeRuntime runtime) {
+    NodeClient node = runtime.node(address);
+    NodeInfo info = node.info();
+    List<String> services = node.services();
+    if (services.isEmpty()) {
+      throw new GridException(Status.INVALID_ARGUMENT, address + " is a GridRMI client's node, not a server");
     }
-    try {
-      NodeInfo info = gateway.info();
-      return new ServerInfo(info.name(), address, gateway.services(), Map.of());
-    } catch (RemoteException e) {
-      Stubs.forget(address);
-      throw new GridException(Status.UNAVAILABLE, "server at " + address + " does not answer: " + Stubs.rootMessage(e), e);
-    }
+    return new ServerInfo(info.name(), address, services, Map.of());
   }
 
   @Override public List<ServerInfo> servers() { return servers; }

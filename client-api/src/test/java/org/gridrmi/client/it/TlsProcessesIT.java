@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.gridrmi.ref.internal.net.TestKeys;
+import org.gridrmi.ref.internal.net.KeyFiles;
 import org.gridrmi.server.GridServerMain;
 import org.gridrmi.server.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
@@ -38,8 +38,9 @@ class TlsProcessesIT {
     dir = Files.createDirectories(Path.of("target", "it-tls").toAbsolutePath());
     keys = dir.resolve("keys");
     otherCa = dir.resolve("other-ca");
-    TestKeys.make(keys, List.of("S1", "S2", "L1", "L2", "lookup", "client"), PASSWORD, true);
-    TestKeys.make(otherCa, List.of("client"), PASSWORD, true);
+    KeyFiles.make(keys, List.of("S1", "S2", "L1", "L2", "lookup", "client"), PASSWORD.toCharArray(), true);
+    KeyFiles.writePassword(keys, PASSWORD.toCharArray());
+    KeyFiles.make(otherCa, List.of("client"), PASSWORD.toCharArray(), true);
     s1 = server("S1");
     s2 = server("S2");
   }
@@ -55,8 +56,8 @@ class TlsProcessesIT {
     Path log = dir.resolve(name + ".log");
     Files.deleteIfExists(log);
     List<String> args = new ArrayList<>(mainArgs);
-    args.addAll(List.of("--tls", "--keystore", TestKeys.keystore(keys, key).toString(),
-        "--truststore", keys.resolve(TestKeys.TRUSTSTORE).toString(), "--storepass", PASSWORD));
+    args.addAll(List.of("--tls", "--keystore", KeyFiles.keystore(keys, key).toString(),
+        "--truststore", keys.resolve(KeyFiles.TRUSTSTORE).toString(), "--password-file", password()));
     ServerProcess p = ServerProcess.start(name, main, List.of("-Xmx256m"), args, log, Duration.ofSeconds(45));
     processes.add(p);
     return p;
@@ -91,8 +92,20 @@ class TlsProcessesIT {
     return out.lines().filter(l -> l.startsWith("PROBE")).findFirst().orElse("no PROBE line in:\n" + out);
   }
 
-  static String trust() {
-    return "-Dgridrmi.tls.truststore=" + keys.resolve(TestKeys.TRUSTSTORE);
+  static String password() {
+    return keys.resolve(KeyFiles.PASSWORD_FILE).toString();
+  }
+
+  /** The probe's TLS options: its key store, the Grid's trust store and the password file. */
+  static String[] tls(Path keystore) {
+    return new String[] {"-Dprobe.keystore=" + keystore, "-Dprobe.truststore=" + keys.resolve(KeyFiles.TRUSTSTORE),
+        "-Dprobe.passwordFile=" + password()};
+  }
+
+  static String[] with(String[] a, String... more) {
+    String[] r = java.util.Arrays.copyOf(a, a.length + more.length);
+    System.arraycopy(more, 0, r, a.length, more.length);
+    return r;
   }
 
   static long refusalLines(ServerProcess p) throws IOException {
@@ -108,8 +121,7 @@ class TlsProcessesIT {
 
   @Test
   void clientWithAKeyOfTheGridsCaComposesAcrossTwoTlsServers() throws Exception {
-    String line = probe("good", "-Dgridrmi.tls=true", trust(), "-Dgridrmi.tls.password=" + PASSWORD,
-        "-Dgridrmi.tls.keystore=" + TestKeys.keystore(keys, "client"));
+    String line = probe("good", tls(KeyFiles.keystore(keys, "client")));
     long expected = new Fig2ServiceImpl().method2(new Fig2ServiceImpl().method1(200_000, 7));
     assertThat(line).isEqualTo("PROBE OK sum=" + expected + " text=tls-ok");
   }
@@ -124,13 +136,13 @@ class TlsProcessesIT {
         List.of("--port", String.valueOf(port)));
     server("L1", "--lookup", reggie.address(), "--join-lease", "2s");
     server("L2", "--lookup", reggie.address(), "--join-lease", "2s");
-    String good = probe("lookup", List.of(reggie.address()), "-Dprobe.names=L1,L2", "-Dgridrmi.tls=true", trust(),
-        "-Dgridrmi.tls.password=" + PASSWORD, "-Dgridrmi.tls.keystore=" + TestKeys.keystore(keys, "client"));
+    String good = probe("lookup", List.of(reggie.address()), with(tls(KeyFiles.keystore(keys, "client")),
+        "-Dprobe.names=L1,L2"));
     assertThat(good).startsWith("PROBE OK");
     long before = refusalLines(reggie);
-    String refused = probe("lookup-no-cert", List.of(reggie.address()), "-Dprobe.names=L1,L2",
-        "-Dgridrmi.tls=true", trust(), "-Dgridrmi.tls.password=" + PASSWORD, "-Dgridrmi.discoveryMillis=3000",
-        "-Dprobe.waitMillis=3000");
+    // a key store with the CA's certificate and no key of its own: the client shows no certificate
+    String refused = probe("lookup-no-cert", List.of(reggie.address()), with(tls(keys.resolve(KeyFiles.TRUSTSTORE)),
+        "-Dprobe.names=L1,L2", "-Dprobe.discoveryMillis=3000", "-Dprobe.waitMillis=3000"));
     // the registrar's proxy comes by plain unicast discovery; the first call on it is refused
     assertThat(refused).startsWith("PROBE FAILED").containsAnyOf("status=PERMISSION_DENIED", "status=NOT_FOUND");
     await().atMost(Duration.ofSeconds(5)).until(() -> refusalLines(reggie) > before);
@@ -139,7 +151,7 @@ class TlsProcessesIT {
   @Test
   void clientWithoutACertificateIsRefusedAndTheServerLogsItsAddress() throws Exception {
     long before = refusalLines(s1) + refusalLines(s2);
-    String line = probe("no-cert", "-Dgridrmi.tls=true", trust(), "-Dgridrmi.tls.password=" + PASSWORD);
+    String line = probe("no-cert", tls(keys.resolve(KeyFiles.TRUSTSTORE)));
     // TLS 1.3: the client may see the server's alert (PERMISSION_DENIED) or only the closed connection
     assertRefused(line, "PERMISSION_DENIED", "UNAVAILABLE");
     assertThat(line).contains("TLS");
@@ -149,8 +161,7 @@ class TlsProcessesIT {
   @Test
   void clientWithAKeyFromAnotherCaIsRefused() throws Exception {
     long before = refusalLines(s1) + refusalLines(s2);
-    String line = probe("other-ca", "-Dgridrmi.tls=true", trust(), "-Dgridrmi.tls.password=" + PASSWORD,
-        "-Dgridrmi.tls.keystore=" + TestKeys.keystore(otherCa, "client"));
+    String line = probe("other-ca", tls(KeyFiles.keystore(otherCa, "client")));
     assertRefused(line, "PERMISSION_DENIED", "UNAVAILABLE");
     assertThat(line).contains("TLS");
     await().atMost(Duration.ofSeconds(5)).until(() -> refusalLines(s1) + refusalLines(s2) > before);
@@ -159,7 +170,7 @@ class TlsProcessesIT {
   @Test
   void clientWithoutTlsIsRefused() throws Exception {
     long before = refusalLines(s1) + refusalLines(s2);
-    String line = probe("plain", "-Dgridrmi.tls=false");
+    String line = probe("plain");
     assertRefused(line, "UNAVAILABLE", "PERMISSION_DENIED");
     await().atMost(Duration.ofSeconds(5)).until(() -> refusalLines(s1) + refusalLines(s2) > before);
   }

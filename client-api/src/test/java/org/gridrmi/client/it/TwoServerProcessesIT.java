@@ -61,11 +61,11 @@ class TwoServerProcessesIT {
       Fig2ServiceAsync on2 = grid.async(Fig2ServiceAsync.class, s2);
       on2.method2(on1.method1(16, 0)).get(Duration.ofSeconds(30)); // warm up connections and classes
       ServerStats before2 = grid.stats(s2);
-      Traffic before = Grid.traffic();
+      Traffic before = grid.traffic();
 
       long checksum = on2.method2(on1.method1(MB, 42)).get(Duration.ofSeconds(30));
 
-      Traffic client = Grid.traffic().since(before);
+      Traffic client = grid.traffic().since(before);
       ServerStats after2 = grid.stats(s2);
       assertThat(checksum).isEqualTo(new Fig2ServiceImpl().method2(new Fig2ServiceImpl().method1(MB, 42)));
       assertThat(client.receivedBytes()).as("bytes the client received").isLessThan(4096);

@@ -13,7 +13,6 @@ import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Fit;
 import org.gridrmi.perf.bench.Stats;
 import org.gridrmi.ref.internal.net.LinkShaper;
-import org.gridrmi.ref.internal.net.Links;
 import org.gridrmi.server.GridServer;
 
 /**
@@ -72,20 +71,13 @@ public final class Calibrator {
     return measure(plain, "link", reps);
   }
 
-  /**
-   * Fits tau_s/tau_w: echo round trips to a server in this JVM through an unshaped loopback socket. The link in
-   * force is restored afterwards (sockets made meanwhile are unshaped; existing ones keep their shaping).
-   */
+  /** Fits tau_s/tau_w: echo round trips to a server in this JVM through an unshaped loopback socket. */
   public Measurement measureLocalSocket() {
-    LinkShaper before = Links.current();
-    Links.install(LinkShaper.NONE);
     try (GridServer local = GridServer.builder().name("calibrate-local").host("127.0.0.1").port(0)
         .export(Fig2Ops.class, new Fig2OpsImpl()).start();
          Grid grid = Grid.connect(local.address())) {
       // a local round trip is short and noisy on a shared machine: take more of them
       return measure(grid.plain(Fig2Ops.class, grid.servers().get(0)), "local socket", Math.max(21, 3 * reps));
-    } finally {
-      Links.install(before);
     }
   }
 
@@ -130,8 +122,8 @@ public final class Calibrator {
         Math.max(0, link.fit().r2()), linkDescription, Instant.now().toString());
   }
 
-  /** The description a calibration records for the link in force, compared by benchmarks that reuse a file. */
-  public static String currentLinkDescription() {
-    return Links.current().describe();
+  /** The description a calibration records for a link, compared by benchmarks that reuse a file. */
+  public static String linkDescription(LinkShaper link) {
+    return link.describe();
   }
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.LocalGrid;
-import org.gridrmi.examples.cli.LinkOption;
+import org.gridrmi.examples.cli.GridOptions;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsAsync;
 import org.gridrmi.perf.Calibration;
@@ -56,7 +56,7 @@ public final class Fig7Bench implements Callable<Integer> {
   /** A serialized GridRMI reference: 16 bytes of id plus the owner's address, about a hundred bytes. */
   static final double REFERENCE_BYTES = 100;
 
-  @Mixin LinkOption link;
+  @Mixin GridOptions options;
 
   @Option(names = "--sizes", description = "result sizes: A..B (10 sizes), A..B:STEP or A,B,C (default ${DEFAULT-VALUE})")
   String sizes = "10KB..100KB";
@@ -89,14 +89,14 @@ public final class Fig7Bench implements Callable<Integer> {
     if (computeMillis < 0) throw new IllegalArgumentException("--compute-ms must be >= 0: " + computeMillis);
     PrintStream o = System.out;
     if (calibration != null && given() == null) return 2; // refused before any server is started
-    try (LocalGrid local = new LocalGrid(out.resolve("logs"))) {
+    try (LocalGrid local = new LocalGrid(out.resolve("logs"), options.serverArgs())) {
       String address = local.startServer("S1", List.of()).address();
-      try (Grid grid = Grid.connect(address)) {
+      try (Grid grid = options.grid().connect(address).build()) {
         ServerInfo server = grid.servers(Fig2Ops.class).get(0);
         Calibration cal = calibration(grid, server);
         CostModel model = cal == null ? null : new CostModel(cal.toLinkCosts(REFERENCE_BYTES));
         o.printf("Fig. 7 on %s: server %s, %d sizes x %d runs, each method %d ms; %s%n",
-            Calibrator.currentLinkDescription(), address, sz.length, runs, computeMillis, cal == null
+            Calibrator.linkDescription(options.shaper()), address, sz.length, runs, computeMillis, cal == null
                 ? "no model (no calibration with R^2 >= " + Calibration.MIN_GOOD_R2 + " for this link)"
                 : String.format(Locale.ROOT, "model t_s %.3f ms, t_w %.2f us/KB", cal.ts() * 1e3,
                     cal.tw() * 1e9));
@@ -104,7 +104,7 @@ public final class Fig7Bench implements Callable<Integer> {
         Path csvFile = out.resolve("fig7.csv");
         table.writeCsv(csvFile, HEADER);
         Path png = out.resolve("fig7.png");
-        table.writePng(png, "Fig. 7 on " + Calibrator.currentLinkDescription());
+        table.writePng(png, "Fig. 7 on " + Calibrator.linkDescription(options.shaper()));
         table.print(o);
         o.println("wrote " + csvFile + " and " + png);
       }
@@ -138,11 +138,11 @@ public final class Fig7Bench implements Callable<Integer> {
         progress.step(String.format("fig7: size %d B, run %d/%d", size, r, runs));
         // the versions alternate within a run, so a slow phase of the shared machine hits all three alike
         for (int v = 0; v < VARIANTS.size(); v++) {
-          long rx0 = Grid.traffic().receivedBytes();
+          long rx0 = grid.traffic().receivedBytes();
           long t0 = System.nanoTime();
           once(VARIANTS.get(v), plain, srv, size, computeMillis, held);
           double ms = (System.nanoTime() - t0) / 1e6;
-          table.add(size, VARIANTS.get(v), r, ms, models[v], Grid.traffic().receivedBytes() - rx0);
+          table.add(size, VARIANTS.get(v), r, ms, models[v], grid.traffic().receivedBytes() - rx0);
         }
       }
       settle(plain, held);
@@ -193,7 +193,7 @@ public final class Fig7Bench implements Callable<Integer> {
    * null, after saying why, when calibrating found no good fit (the benchmark then measures without the model).
    */
   private Calibration calibration(Grid grid, ServerInfo server) throws IOException {
-    String here = Calibrator.currentLinkDescription();
+    String here = Calibrator.linkDescription(options.shaper());
     if (calibration != null) return given();
     Path reuse = out.resolve("calibration.properties");
     if (Files.isRegularFile(reuse)) {
@@ -228,7 +228,7 @@ public final class Fig7Bench implements Callable<Integer> {
 
   /** The --calibration file if it is usable, or null after saying why not. */
   private Calibration given() throws IOException {
-    String here = Calibrator.currentLinkDescription();
+    String here = Calibrator.linkDescription(options.shaper());
     Calibration c = Calibration.load(calibration);
     if (!c.isGoodFit()) {
       System.out.printf("calibration %s has a poor fit (R^2 %.4f < %.1f): not used; run gridrmi calibrate again%n",

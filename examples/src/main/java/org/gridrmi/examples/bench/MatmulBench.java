@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.Traffic;
 import org.gridrmi.examples.LocalGrid;
-import org.gridrmi.examples.cli.LinkOption;
+import org.gridrmi.examples.cli.GridOptions;
 import org.gridrmi.examples.matmul.Matmul;
 import org.gridrmi.examples.matmul.Matmul.Algorithm;
 import org.gridrmi.examples.matmul.Matmul.Mechanism;
@@ -52,8 +52,7 @@ public final class MatmulBench implements Callable<Integer> {
   @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
-  @Mixin
-  LinkOption link;
+  @Mixin GridOptions options;
 
   /** One column of the tables. */
   record Variant(Algorithm algorithm, Mechanism mechanism, Placement placement) {
@@ -69,13 +68,13 @@ public final class MatmulBench implements Callable<Integer> {
     Map<String, Map<Integer, long[]>> bytes = new LinkedHashMap<>();
     Path csv = out.resolve("matmul.csv");
     Progress progress = new Progress(sizes.size() * runs);
-    try (LocalGrid local = new LocalGrid(out.resolve("matmul-logs"))) {
-      System.err.printf("starting %d worker JVMs (link %s)...%n", workers, LinkOption.current());
+    try (LocalGrid local = new LocalGrid(out.resolve("matmul-logs"), options.serverArgs())) {
+      System.err.printf("starting %d worker JVMs (link %s)...%n", workers, options.link());
       // Workers are reached by rmi:// address for now. LOOKUP: once Grid/GridServer are wired to the lookup
       // service, start the workers with "--lookup jini://..." and connect with Grid.connect("jini://...") here.
       List<String> addresses = local.startServers(workers, List.of());
-      try (Grid grid = Grid.connect(addresses.toArray(String[]::new));
-          Matmul mm = Matmul.connect(grid, workers);
+      try (Grid grid = options.grid().connect(addresses.toArray(String[]::new)).build();
+          Matmul mm = Matmul.connect(grid, workers).socketLink(options.link());
           CsvWriter w = CsvWriter.create(csv, HEADER)) {
         warmUp(mm, variants);
         for (int n : sizes) {
@@ -91,13 +90,13 @@ public final class MatmulBench implements Callable<Integer> {
             millis.computeIfAbsent("sequential", x -> new LinkedHashMap<>()).computeIfAbsent(n, x -> new ArrayList<>())
                 .add(seq);
             for (Variant v : variants) {
-              Traffic before = Grid.traffic();
+              Traffic before = grid.traffic();
               long sockTx = SocketSlotClient.SENT.get();
               long sockRx = SocketSlotClient.RECEIVED.get();
               long start = System.nanoTime();
               Matrix c = mm.multiply(a, b, v.algorithm(), v.mechanism(), v.placement());
               double ms = (System.nanoTime() - start) / 1e6;
-              Traffic d = Grid.traffic().since(before);
+              Traffic d = grid.traffic().since(before);
               long rx = d.receivedBytes() + SocketSlotClient.RECEIVED.get() - sockRx;
               long tx = d.sentBytes() + SocketSlotClient.SENT.get() - sockTx;
               double err = c.minus(expected).normInf() / n;
@@ -116,7 +115,7 @@ public final class MatmulBench implements Callable<Integer> {
     }
     progress.finish();
     print(System.out, variants, millis, bytes);
-    Path png = figure(millis, sizes, "Matrix multiply on " + LinkOption.current() + ", k = " + workers
+    Path png = figure(millis, sizes, "Matrix multiply on " + options.link() + ", k = " + workers
         + " workers").writePng(out.resolve("matmul.png"));
     System.out.printf("wrote %s and %s%n", csv, png);
     return 0;
@@ -159,7 +158,7 @@ public final class MatmulBench implements Callable<Integer> {
   private void print(PrintStream o, List<Variant> variants, Map<String, Map<Integer, List<Double>>> millis,
       Map<String, Map<Integer, long[]>> bytes) {
     o.printf("%nmatmul: k=%d workers, link %s, median of %d run(s), seconds (as the paper's Table 4.1)%n", workers,
-        LinkOption.current(), runs);
+        options.link(), runs);
     o.printf("%-28s", "variant \\ n");
     for (int n : sizes) o.printf("%10d", n);
     o.println();

@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.LocalGrid;
-import org.gridrmi.examples.cli.LinkOption;
+import org.gridrmi.examples.cli.GridOptions;
 import org.gridrmi.examples.soak.SoakOps;
 import org.gridrmi.examples.soak.SoakOpsAsync;
 import org.gridrmi.examples.soak.SoakOpsImpl;
@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
     description = "Soak: N client threads run chains produce>transform>consume across server JVMs; "
         + "counts done, failed, lost and duplicated; server heap and store before/after; p50/p99.")
 public final class SoakBench implements Callable<Integer> {
-  @Mixin LinkOption link;
+  @Mixin GridOptions options;
 
   @Option(names = "--clients", description = "client threads (default ${DEFAULT-VALUE})")
   int clients = 8;
@@ -73,11 +73,11 @@ public final class SoakBench implements Callable<Integer> {
           "need --clients >= 1, --calls >= 1 and --servers >= 2");
     }
     Duration grace = Duration.ofSeconds(10);
-    try (LocalGrid local = new LocalGrid(out.resolve("soak-logs"))) {
-      System.out.printf("soak: starting %d server JVMs on link %s...%n", servers, LinkOption.current());
+    try (LocalGrid local = new LocalGrid(out.resolve("soak-logs"), options.serverArgs())) {
+      System.out.printf("soak: starting %d server JVMs on link %s...%n", servers, options.link());
       List<String> addresses = local.startServers(servers, List.of("--lease", "10s",
           "--service", SoakOps.class.getName() + "=" + SoakOpsImpl.class.getName()));
-      try (Grid grid = Grid.connect(addresses.toArray(String[]::new))) {
+      try (Grid grid = options.grid().connect(addresses.toArray(String[]::new)).build()) {
         List<ServerInfo> infos = addresses.stream().map(a -> grid.servers().stream()
             .filter(s -> s.address().equals(a)).findFirst().orElseThrow()).toList();
         SoakRun run = new SoakRun(grid, infos, size, millis, deadline, grace);
@@ -187,7 +187,7 @@ public final class SoakBench implements Callable<Integer> {
             String.format("%.3f", o.latencyNanos() / 1e6), o.outcome(), o.route());
       }
     }
-    Path png = latencyFigure(outcomes, "Soak on " + LinkOption.current() + ": chain latency over time ("
+    Path png = latencyFigure(outcomes, "Soak on " + options.link() + ": chain latency over time ("
         + clients + " clients" + (killOne ? ", one server killed" : "") + ")").writePng(out.resolve(name + ".png"));
     System.out.printf("wrote %s and %s%n", csv, png);
   }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.examples.LocalGrid;
-import org.gridrmi.examples.cli.LinkOption;
+import org.gridrmi.examples.cli.GridOptions;
 import org.gridrmi.examples.svd.SvdExperiment;
 import org.gridrmi.examples.svd.SvdModel;
 import picocli.CommandLine.Command;
@@ -21,8 +21,7 @@ import picocli.CommandLine.Option;
 @Command(name = "svd", mixinStandardHelpOptions = true,
     description = "SVD linear solver: plain vs improved vs ideal placement on one server JVM (paper Fig. 10).")
 public final class SvdBench implements Callable<Integer> {
-  @Mixin
-  LinkOption link;
+  @Mixin GridOptions options;
 
   @Option(names = "--n", split = ",", description = "system sizes (default ${DEFAULT-VALUE})")
   List<Integer> sizes = List.of(100, 200, 300, 400);
@@ -50,13 +49,13 @@ public final class SvdBench implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    String linkSpec = LinkOption.current();
+    String linkSpec = options.link();
     SvdModel model = SvdModel.forLink(linkSpec, calibration);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    try (LocalGrid local = new LocalGrid(out.resolve("logs"))) {
+    try (LocalGrid local = new LocalGrid(out.resolve("logs"), options.serverArgs())) {
       System.err.println("starting server S1 on " + linkSpec + "...");
       String address = local.startServers(1, List.of()).get(0);
-      try (Grid grid = Grid.connect(address)) {
+      try (Grid grid = options.grid().connect(address).build()) {
         SvdExperiment e = new SvdExperiment(grid, grid.server("S1"), model, seed).warmupRounds(warmup).repetitions(reps);
         e.run(sizes, runs, System.err);
         e.printTable(System.out, linkSpec);

@@ -12,7 +12,6 @@ import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Units;
 import org.gridrmi.ref.internal.net.EmulatedLink;
-import org.gridrmi.ref.internal.net.Links;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -26,7 +25,7 @@ import picocli.CommandLine.Option;
         + " of one-way time = t_s + n t_w (a round trip with n bytes each way = 2 t_s + 2 n t_w), plus tau_s/tau_w"
         + " (serialization + a local socket in this JVM). Writes the calibration file if R^2 >= 0.9."})
 public final class CalibrateCommand implements Callable<Integer> {
-  @Mixin LinkOption link;
+  @Mixin GridOptions options;
 
   @Option(names = "--target", paramLabel = "rmi://HOST:PORT",
       description = "a running server exporting Fig2Ops (default: start one server JVM on the given link)")
@@ -51,11 +50,11 @@ public final class CalibrateCommand implements Callable<Integer> {
     int[] sizes = new int[11];
     for (int i = 0; i < sizes.length; i++) sizes[i] = (int) Math.round(max * i / 10);
     Calibrator cal = new Calibrator(sizes, reps, System.err);
-    String linkText = Calibrator.currentLinkDescription();
+    String linkText = Calibrator.linkDescription(options.shaper());
     Calibrator.Measurement m;
-    try (LocalGrid local = target == null ? new LocalGrid(Path.of("results", "logs")) : null) {
+    try (LocalGrid local = target == null ? new LocalGrid(Path.of("results", "logs"), options.serverArgs()) : null) {
       String address = target != null ? target : local.startServer("S1", List.of()).address();
-      try (Grid grid = Grid.connect(address)) {
+      try (Grid grid = options.grid().connect(address).build()) {
         ServerInfo server = grid.servers(Fig2Ops.class).stream().findFirst().orElseThrow(() ->
             new IllegalArgumentException(address + " does not export " + Fig2Ops.class.getName()));
         System.out.println("calibrating " + address + " on link " + linkText);
@@ -75,7 +74,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         System.out.println("POOR local-socket fit (R^2 < 0.9): tau_s/tau_w are not stored (0 = not measured)");
       }
     }
-    if (Links.current() instanceof EmulatedLink e) {
+    if (options.shaper() instanceof EmulatedLink e) {
       double wantS = e.delayNanos() / 1e9, wantW = e.secondsPerByte();
       System.out.printf(Locale.ROOT, "configured link: t_s = %.3f ms (measured %+.1f%%), t_w = %.2f us/KB"
           + " (measured %+.1f%%)%n", wantS * 1e3, (c.ts() - wantS) / wantS * 100, wantW * 1e9,

@@ -31,8 +31,7 @@ import picocli.CommandLine.Option;
 public final class DemoCommand implements Callable<Integer> {
   private static final int MIB = 1 << 20;
 
-  @Mixin
-  LinkOption link;
+  @Mixin GridOptions options;
 
   /**
    * Four sizes show the Fig. 10 shape (plain grows with the n^2 bytes it moves, improved stays on ideal); on
@@ -54,19 +53,19 @@ public final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (System.getProperty("gridrmi.link") == null) link.set("paper-wan"); // the demo's default: the paper's WAN
-    String linkSpec = LinkOption.current();
+    options.defaultLink("paper-wan"); // the demo's default: the paper's WAN
+    String linkSpec = options.link();
     long t0 = System.nanoTime();
     System.out.println("GridRMI demo on link " + linkSpec);
     try (LookupServer lookup = LookupServer.start(0, "gridrmi-demo");
-         LocalGrid local = new LocalGrid(out.resolve("logs"))) {
+         LocalGrid local = new LocalGrid(out.resolve("logs"), options.serverArgs())) {
       System.out.println("lookup service at " + lookup.url());
       // the servers join the lookup service; the client finds them there, as in the paper's Fig. 1
       List<String> serverArgs = List.of("--lookup", lookup.url(), "--join-lease", "5s");
       List<String> addresses = local.startServers(2, serverArgs);
       System.out.println("servers S1 " + addresses.get(0) + ", S2 " + addresses.get(1) + " (up after "
           + seconds(t0) + ")");
-      try (Grid grid = Grid.connect(lookup.url())) {
+      try (Grid grid = options.grid().connect(lookup.url()).build()) {
         awaitServers(grid, 2, Duration.ofSeconds(60));
         System.out.println("both servers found through the lookup service after " + seconds(t0) + ": "
             + grid.servers().stream().map(s -> s.name() + " (" + s.attributes().get("cores") + " cores, load "

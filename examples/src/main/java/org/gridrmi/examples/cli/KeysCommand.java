@@ -2,11 +2,10 @@ package org.gridrmi.examples.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.gridrmi.ref.internal.net.TestKeys;
+import org.gridrmi.ref.TlsStores;
+import org.gridrmi.ref.internal.net.KeyFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -20,49 +19,35 @@ public final class KeysCommand implements Callable<Integer> {
   @Option(names = "--names", split = ",", description = "nodes and clients to make keys for (default ${DEFAULT-VALUE})")
   List<String> names = List.of("S1", "S2", "S3", "lookup", "client");
 
-  @Option(names = "--password", description = "store password (default: the one in DIR/storepass, else a new random one)")
-  String password;
-
   @Option(names = "--new-ca", description = "replace the CA in DIR (keys made with the old one stop working)")
   boolean newCa;
 
   @Override
   public Integer call() throws Exception {
-    Files.createDirectories(dir);
-    Path passFile = dir.resolve("storepass");
-    if (password == null && Files.exists(passFile)) password = Files.readString(passFile).trim();
-    if (password == null) {
-      byte[] r = new byte[12];
-      new SecureRandom().nextBytes(r);
-      password = java.util.HexFormat.of().formatHex(r);
-    }
-    Files.writeString(passFile, password + "\n");
-    try {
-      Files.setPosixFilePermissions(passFile, PosixFilePermissions.fromString("rw-------"));
-    } catch (UnsupportedOperationException ignored) {
-      // not a POSIX file system
-    }
-    boolean fresh = newCa || !Files.exists(dir.resolve(TestKeys.CA));
-    TestKeys.make(dir, names, password, newCa);
+    Path passFile = dir.resolve(KeyFiles.PASSWORD_FILE);
+    // the stores keep the password they were made with; a new one only with a new CA or a new directory
+    char[] password = !newCa && Files.isReadable(passFile)
+        ? TlsStores.withPasswordFile(dir, dir, passFile).password() : KeyFiles.newPassword();
+    boolean fresh = newCa || !Files.exists(dir.resolve(KeyFiles.CA));
+    KeyFiles.make(dir, names, password, newCa);
+    KeyFiles.writePassword(dir, password);
     Path d = dir.toAbsolutePath().normalize();
-    String trust = d.resolve(TestKeys.TRUSTSTORE).toString();
-    System.out.println((fresh ? "new test CA" : "existing CA") + " in " + d + ": " + TestKeys.CA
-        + " (the CA key: keep it off the nodes), " + TestKeys.TRUSTSTORE + " (for everyone), key stores "
-        + names.stream().map(n -> n + ".p12").toList() + ", password in " + d.resolve("storepass"));
+    String trust = d.resolve(KeyFiles.TRUSTSTORE).toString();
+    String pw = d.resolve(KeyFiles.PASSWORD_FILE).toString();
+    System.out.println((fresh ? "new CA" : "existing CA") + " in " + d + " (readable by you only): " + KeyFiles.CA
+        + " (the CA key: keep it off the nodes), " + KeyFiles.TRUSTSTORE + " (for everyone), key stores "
+        + names.stream().map(n -> n + ".p12").toList() + ", the stores' password in " + KeyFiles.PASSWORD_FILE);
     System.out.println();
     String server = names.stream().filter(n -> !n.equals("client") && !n.equals("lookup")).findFirst().orElse("S1");
-    System.out.println("server:  ./gridrmi server --name " + server + " --tls --keystore " + d.resolve(server + ".p12")
-        + " --truststore " + trust + " --storepass " + password);
+    String tls = " --tls --truststore " + trust + " --password-file " + pw + " --keystore ";
+    System.out.println("server:  ./gridrmi server --name " + server + tls + d.resolve(server + ".p12"));
     String lookup = names.contains("lookup") ? "lookup" : server;
-    System.out.println("lookup:  ./gridrmi lookup --tls --keystore " + d.resolve(lookup + ".p12") + " --truststore "
-        + trust + " --storepass " + password);
-    String client = "-Dgridrmi.tls=true -Dgridrmi.tls.keystore="
-        + d.resolve((names.contains("client") ? "client" : names.get(names.size() - 1)) + ".p12")
-        + " -Dgridrmi.tls.truststore=" + trust + " -Dgridrmi.tls.password=" + password;
-    System.out.println("client:  java " + client + " ...");
-    System.out.println("         GRIDRMI_JAVA_OPTS=\"" + client + "\" ./gridrmi demo   (servers it starts inherit "
-        + "these properties)");
-    System.out.println("(instead of the password flags, GRIDRMI_TLS_PASSWORD=" + password + " in the environment)");
+    System.out.println("lookup:  ./gridrmi lookup" + tls + d.resolve(lookup + ".p12"));
+    String client = names.contains("client") ? "client" : names.get(names.size() - 1);
+    System.out.println("client:  ./gridrmi demo" + tls + d.resolve(client + ".p12") + "   (and status, bench ...)");
+    System.out.println("         in a program: Grid.builder().tls(TlsStores.withPasswordFile(Path.of(\"" + d.resolve(
+        client + ".p12") + "\"), Path.of(\"" + trust + "\"), Path.of(\"" + pw + "\")))");
+    System.out.println("(instead of --password-file: GRIDRMI_TLS_PASSWORD in the environment; never on a command line)");
     return 0;
   }
 }

@@ -47,7 +47,7 @@ public final class StatusCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    tls.apply();
+    org.gridrmi.ref.TlsStores stores = tls.stores();
     URI uri;
     try {
       uri = new URI(lookup);
@@ -57,7 +57,8 @@ public final class StatusCommand implements Callable<Integer> {
       return 2;
     }
     List<ServerRecord> servers;
-    try (LookupDirectory dir = LookupDirectory.unicast(uri, timeout)) {
+    try (LookupDirectory dir = stores == null ? LookupDirectory.unicast(uri, timeout)
+        : LookupDirectory.unicast(uri, timeout, stores)) {
       servers = dir.servers();
     } catch (IllegalArgumentException e) {
       err.println("gridrmi status: --lookup: " + oneLine(e));

@@ -60,15 +60,15 @@ public final class Fig2Comparison {
     List<Run> runs = new ArrayList<>();
     boolean same = true;
     for (int r = 1; r <= count; r++) {
-      Traffic before = Grid.traffic();
+      Traffic before = grid.traffic();
       long start = System.nanoTime();
       byte[] viaClient = plain2.method2(plain1.method1(size, 0), 16, 0);
-      runs.add(new Run("plain", r, (System.nanoTime() - start) / 1e6, Grid.traffic().since(before).receivedBytes()));
+      runs.add(new Run("plain", r, (System.nanoTime() - start) / 1e6, grid.traffic().since(before).receivedBytes()));
 
-      before = Grid.traffic();
+      before = grid.traffic();
       start = System.nanoTime();
       byte[] direct = on2.method2(on1.method1(size, 0), 16, 0).get(WAIT);
-      runs.add(new Run("improved", r, (System.nanoTime() - start) / 1e6, Grid.traffic().since(before).receivedBytes()));
+      runs.add(new Run("improved", r, (System.nanoTime() - start) / 1e6, grid.traffic().since(before).receivedBytes()));
       same &= Arrays.equals(viaClient, direct);
     }
     return new Fig2Comparison(size, runs, same);

@@ -80,6 +80,8 @@ public final class Matmul implements AutoCloseable {
   private final List<ServerInfo> workers;
   private final ExecutorService pool;
   private List<SlotClient> sockets;
+  /** The emulated link of the raw socket baseline: the run's, so that it crosses the same link as RMI. */
+  private String socketLink = "loopback";
 
   private Matmul(Grid grid, List<ServerInfo> workers) {
     this.grid = grid;
@@ -106,6 +108,12 @@ public final class Matmul implements AutoCloseable {
     }
     all.sort(Comparator.comparing(ServerInfo::name));
     return new Matmul(grid, List.copyOf(all.subList(0, k)));
+  }
+
+  /** The emulated link ({@code loopback}, {@code lan}, ...) the raw socket baseline sends through. */
+  public Matmul socketLink(String profile) {
+    this.socketLink = profile;
+    return this;
   }
 
   /** The workers in use, in order (worker i*q+j is grid cell (i, j) of 2-D Cannon). */
@@ -185,8 +193,9 @@ public final class Matmul implements AutoCloseable {
       if (sockets == null) {
         List<SlotClient> s = new ArrayList<>();
         for (ServerInfo w : workers) {
-          int port = grid.plain(MatmulWorker.class, w).socketPort();
-          s.add(new SocketSlotClient(URI.create(w.address()).getHost(), port));
+          int port = grid.plain(MatmulWorker.class, w).socketPort(socketLink);
+          s.add(new SocketSlotClient(URI.create(w.address()).getHost(), port,
+              org.gridrmi.ref.internal.net.LinkProfiles.parse(socketLink)));
         }
         sockets = s;
       }

@@ -52,6 +52,9 @@ public interface MatmulWorker {
   /** Forgets every slot whose key starts with {@code prefix}; returns how many. */
   int clearSlots(@ByValue String prefix);
 
-  /** The port of this worker's raw socket endpoint serving the same slots (started on first call). */
-  int socketPort();
+  /**
+   * The port of this worker's raw socket endpoint serving the same slots (started on first call), sending through
+   * the emulated link {@code linkProfile} (the benchmark's, so that the socket baseline crosses the same link).
+   */
+  int socketPort(String linkProfile);
 }

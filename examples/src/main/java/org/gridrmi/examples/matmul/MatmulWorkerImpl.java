@@ -72,8 +72,8 @@ public final class MatmulWorkerImpl implements MatmulWorker {
   }
 
   @Override
-  public synchronized int socketPort() {
-    if (socket == null) socket = new SocketEndpoint(slots);
+  public synchronized int socketPort(String linkProfile) {
+    if (socket == null) socket = new SocketEndpoint(slots, org.gridrmi.ref.internal.net.LinkProfiles.parse(linkProfile));
     return socket.port();
   }
 }

@@ -112,11 +112,11 @@ public final class SvdExperiment {
         for (int rep = 0; rep < repetitions; rep++) {
           for (int k = 0; k < order.length; k++) {
             Variant v = order[(k + r - 1) % order.length];
-            Traffic before = Grid.traffic();
+            Traffic before = grid.traffic();
             long start = System.nanoTime();
             SolveResult res = placements.run(v, a, b);
             double millis = (System.nanoTime() - start) / 1e6;
-            long rx = Grid.traffic().since(before).receivedBytes();
+            long rx = grid.traffic().since(before).receivedBytes();
             double modelMs = model.predict(v, n, compute / 1e3) * 1e3;
             if (best[v.ordinal()] == null || millis < best[v.ordinal()].millis()) {
               best[v.ordinal()] = new Sample(n, v, r, millis, modelMs, rx, res.residual());

@@ -8,9 +8,6 @@ import org.gridrmi.client.Grid;
 import org.gridrmi.examples.LocalGrid;
 import org.gridrmi.perf.Calibration;
 import org.gridrmi.ref.internal.net.LinkProfiles;
-import org.gridrmi.ref.internal.net.LinkShaper;
-import org.gridrmi.ref.internal.net.Links;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,26 +20,18 @@ import org.junit.jupiter.api.io.TempDir;
 class CalibrateIT {
   @TempDir Path dir;
 
-  @AfterEach
-  void unshape() {
-    Links.install(LinkShaper.NONE);
-    System.clearProperty(Links.PROPERTY);
-  }
-
   @Test
   void recoversConfiguredDelayAndBandwidth() throws Exception {
     String link = "delay=5ms,bw=20MB/s";
-    System.setProperty(Links.PROPERTY, link); // passed on to the server JVM
-    Links.install(LinkProfiles.parse(link));
     int[] sizes = {0, 40_000, 80_000, 120_000, 160_000, 200_000};
     Calibrator.Measurement m;
-    try (LocalGrid local = new LocalGrid(dir.resolve("logs"))) {
+    try (LocalGrid local = new LocalGrid(dir.resolve("logs"), List.of("--link", link))) {
       String address = local.startServer("S1", List.of()).address();
-      try (Grid grid = Grid.connect(address)) {
+      try (Grid grid = Grid.builder().servers(address).link(link).build()) {
         m = new Calibrator(sizes, 5, System.err).measureLink(grid, grid.servers().get(0));
       }
     }
-    Calibration c = Calibrator.toCalibration(m, null, Links.current().describe());
+    Calibration c = Calibrator.toCalibration(m, null, LinkProfiles.parse(link).describe());
     m.print(System.out, "calibration on " + link);
     assertThat(c.isGoodFit()).as("R^2 %s", c.r2()).isTrue();
     // t_s = the link's 5 ms plus RMI/serialization/emulator hand-offs (~1-1.5 ms one-way on a loaded 2-core box)

@@ -28,10 +28,10 @@ public final class NetnsClientMain {
       System.out.println("s2=" + s2.address());
       Fig2OpsAsync on1 = grid.async(Fig2OpsAsync.class, s1);
       Fig2OpsAsync on2 = grid.async(Fig2OpsAsync.class, s2);
-      Traffic before = Grid.traffic();
+      Traffic before = grid.traffic();
       RemoteReference<byte[]> intermediate = on1.method1(size, 0);
       byte[] result = on2.method2(intermediate, 64, 0).get(Duration.ofSeconds(30));
-      Traffic after = Grid.traffic();
+      Traffic after = grid.traffic();
       System.out.println("resultBytes=" + result.length);
       System.out.println("clientRxDuringComposition=" + (after.receivedBytes() - before.receivedBytes()));
       System.out.println("clientRxTotal=" + after.receivedBytes());

@@ -92,8 +92,8 @@ class MatmulProcessesIT {
     try (Grid grid = Grid.connect(addresses); Matmul mm = Matmul.connect(grid, 4)) {
       for (Algorithm alg : List.of(Algorithm.CANNON_1D, Algorithm.CANNON_2D)) {
         mm.multiply(a, b, alg, Mechanism.CODEC, Placement.IMPROVED); // warm: connections, leases
-        long improved = managerBytes(() -> mm.multiply(a, b, alg, Mechanism.CODEC, Placement.IMPROVED));
-        long plain = managerBytes(() -> mm.multiply(a, b, alg, Mechanism.CODEC, Placement.PLAIN));
+        long improved = managerBytes(grid, () -> mm.multiply(a, b, alg, Mechanism.CODEC, Placement.IMPROVED));
+        long plain = managerBytes(grid, () -> mm.multiply(a, b, alg, Mechanism.CODEC, Placement.PLAIN));
         System.out.printf("%s n=%d: manager bytes improved %d (%.2fx bound), plain %d (%.2fx)%n", alg.label, n,
             improved, improved / (double) bound, plain, plain / (double) bound);
         assertThat(improved).as(alg.label + " improved").isLessThanOrEqualTo((long) (1.1 * bound));
@@ -127,10 +127,10 @@ class MatmulProcessesIT {
     }
   }
 
-  static long managerBytes(Runnable r) {
-    Traffic before = Grid.traffic();
+  static long managerBytes(Grid grid, Runnable r) {
+    Traffic before = grid.traffic();
     r.run();
-    Traffic d = Grid.traffic().since(before);
+    Traffic d = grid.traffic().since(before);
     return d.sentBytes() + d.receivedBytes();
   }
 

@@ -33,6 +33,7 @@ public final class CommandRunner {
     List<String> rest = new ArrayList<>(List.of(args));
     boolean verbose = rest.removeIf(VERBOSE::equals);
     CommandLine cl = new CommandLine(command);
+    cl.setOverwrittenOptionsAllowed(true); // a repeated option overrides the earlier one, as scripts expect
     if (out != null) cl.setOut(out);
     if (err != null) cl.setErr(err);
     cl.setParameterExceptionHandler((e, a) -> {

@@ -29,6 +29,8 @@ import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.entry.GridServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.net.NetContext;
+import org.gridrmi.ref.internal.net.NetContexts;
 import org.gridrmi.ref.internal.net.TlsRequiredException;
 
 /**
@@ -56,8 +58,12 @@ public final class CachingDirectory implements LookupDirectory {
     this.table = table;
   }
 
-  /** See {@link LookupDirectory#unicast(URI, Duration)}. */
-  public static CachingDirectory unicast(URI lookup, Duration timeout) {
+  /** See {@link LookupDirectory#unicast(URI, Duration)}; the sockets are those of {@code net}. */
+  public static CachingDirectory unicast(URI lookup, Duration timeout, NetContext net) {
+    return NetContexts.with(net, () -> unicastIn(lookup, timeout, net));
+  }
+
+  private static CachingDirectory unicastIn(URI lookup, Duration timeout, NetContext net) {
     RiverLogging.quietByDefault();
     LookupLocator locator = JiniUrls.toLocator(lookup);
     long deadline = deadline(timeout);
@@ -67,8 +73,8 @@ public final class CachingDirectory implements LookupDirectory {
     int expected = count(probe(locator, deadline, timeout, what), what);
     try {
       LookupDiscoveryManager discovery = new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator},
-          null, RiverConfigs.discovery());
-      CachingDirectory directory = open(discovery, expected, deadline, what);
+          null, RiverConfigs.discovery(net));
+      CachingDirectory directory = open(discovery, expected, deadline, what, net);
       directory.watchdog = new LocatorWatchdog(discovery, locator);
       return directory;
     } catch (IOException | ConfigurationException e) {
@@ -76,8 +82,12 @@ public final class CachingDirectory implements LookupDirectory {
     }
   }
 
-  /** See {@link LookupDirectory#multicast(Duration, String...)}. */
-  public static CachingDirectory multicast(Duration timeout, String... groups) {
+  /** See {@link LookupDirectory#multicast(Duration, String...)}; the sockets are those of {@code net}. */
+  public static CachingDirectory multicast(Duration timeout, NetContext net, String... groups) {
+    return NetContexts.with(net, () -> multicastIn(timeout, net, groups));
+  }
+
+  private static CachingDirectory multicastIn(Duration timeout, NetContext net, String... groups) {
     RiverLogging.quietByDefault();
     long deadline = deadline(timeout);
     String[] wanted = groups == null || groups.length == 0 ? LookupDiscovery.ALL_GROUPS : groups.clone();
@@ -91,7 +101,7 @@ public final class CachingDirectory implements LookupDirectory {
         }
 
         @Override public void discarded(DiscoveryEvent e) {}
-      }, RiverConfigs.discovery());
+      }, RiverConfigs.discovery(net));
     } catch (IOException | ConfigurationException e) {
       throw new GridException(Status.UNAVAILABLE, "cannot start multicast discovery of " + what + ": " + e, e);
     }
@@ -105,7 +115,7 @@ public final class CachingDirectory implements LookupDirectory {
       for (ServiceRegistrar registrar : discovery.getRegistrars()) {
         expected += count(registrar, what);
       }
-      return open(discovery, expected, deadline, what);
+      return open(discovery, expected, deadline, what, net);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       discovery.terminate();
@@ -116,9 +126,9 @@ public final class CachingDirectory implements LookupDirectory {
     }
   }
 
-  private static CachingDirectory open(LookupDiscoveryManager discovery, int expected, long deadline, String what)
-      throws IOException, ConfigurationException {
-    Configuration config = RiverConfigs.discovery();
+  private static CachingDirectory open(LookupDiscoveryManager discovery, int expected, long deadline, String what,
+      NetContext net) throws IOException, ConfigurationException {
+    Configuration config = RiverConfigs.discovery(net);
     ServiceDiscoveryManager sdm = new ServiceDiscoveryManager(discovery, new LeaseRenewalManager(config), config);
     ServerTable table = new ServerTable(what);
     LookupCache cache = sdm.createLookupCache(ALL_GRID_SERVERS, null, new ServiceDiscoveryListener() {

@@ -10,12 +10,14 @@ import java.time.Duration;
 import java.util.Arrays;
 import net.jini.config.Configuration;
 import org.gridrmi.lookup.LookupServer;
+import org.gridrmi.ref.internal.net.NetContext;
 
 /** {@link LookupServer}: Reggie's transient implementation, started in-process. */
 public final class EmbeddedReggie implements LookupServer {
   private static final Duration PORT_RELEASE_TIMEOUT = Duration.ofSeconds(15);
 
   private final Registrar registrar;
+  private NetContext net;
   private final String host;
   private final int port;
   private final String[] groups;
@@ -29,7 +31,7 @@ public final class EmbeddedReggie implements LookupServer {
   }
 
   /** See {@link LookupServer#start(String, int, String...)}. */
-  public static EmbeddedReggie start(String host, int port, String... groups) {
+  public static EmbeddedReggie start(String host, int port, NetContext net, String... groups) {
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException("port " + port + " is out of range");
     }
@@ -37,23 +39,21 @@ public final class EmbeddedReggie implements LookupServer {
     String[] memberGroups = groups == null ? new String[0] : groups.clone();
     String advertised = host != null ? host : defaultHost();
     int listenPort = port == 0 ? freePort() : port;
-    Configuration config = RiverConfigs.reggie(advertised, listenPort, memberGroups);
+    Configuration config = RiverConfigs.reggie(advertised, listenPort, memberGroups, net);
     try {
       Registrar registrar = new Registrar(config);
       // Reggie binds its unicast port while constructing; read it back rather than trust ours.
       int actual = registrar.getUnicastPort();
-      return new EmbeddedReggie(registrar, advertised, actual, memberGroups);
+      EmbeddedReggie reggie = new EmbeddedReggie(registrar, advertised, actual, memberGroups);
+      reggie.net = net;
+      return reggie;
     } catch (Exception e) {
       throw new IllegalStateException("cannot start the lookup service on port " + listenPort + ": " + e, e);
     }
   }
 
-  /** The address stubs carry by default: what RMI itself would advertise. */
+  /** The address stubs carry by default: this machine's address. */
   static String defaultHost() {
-    String property = System.getProperty("java.rmi.server.hostname");
-    if (property != null && !property.isBlank()) {
-      return property;
-    }
     try {
       return InetAddress.getLocalHost().getHostAddress();
     } catch (UnknownHostException e) {
@@ -102,6 +102,7 @@ public final class EmbeddedReggie implements LookupServer {
       throw new IllegalStateException("cannot stop the lookup service at " + url() + ": " + e, e);
     }
     awaitPortFree();
+    net.close();
   }
 
   /** destroy() unexports and closes sockets on a thread of its own; wait for it to finish. */

@@ -1,18 +1,12 @@
 package org.gridrmi.lookup.internal;
 
-import java.io.IOException;
-import java.io.Serializable;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.server.ExportException;
-import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.Objects;
 import net.jini.export.Exporter;
-import org.gridrmi.ref.internal.net.TlsSocketFactory;
-import org.gridrmi.ref.internal.net.Transport;
+import org.gridrmi.ref.internal.net.NetContext;
 
 /**
  * A River {@link Exporter} on plain JDK RMI ({@link UnicastRemoteObject}, JRMP) instead of JERI.
@@ -31,6 +25,7 @@ public final class JrmpExporter implements Exporter {
   private final int port;
   private final String pinnedHost;
   private final boolean inheritedMethods;
+  private final NetContext net;
   private Remote exported; // strong reference: JRMP alone would let an unreferenced impl be collected
 
   /**
@@ -38,8 +33,8 @@ public final class JrmpExporter implements Exporter {
    * @param pinnedHost if not null, the host every client connects to, whatever
    *     {@code java.rmi.server.hostname} said when this JVM's RMI runtime started
    */
-  public JrmpExporter(int port, String pinnedHost) {
-    this(port, pinnedHost, false);
+  public JrmpExporter(int port, String pinnedHost, NetContext net) {
+    this(port, pinnedHost, false, net);
   }
 
   /**
@@ -47,11 +42,13 @@ public final class JrmpExporter implements Exporter {
    *     from non-Remote interfaces (Reggie's admin interfaces); such a stub carries a GridRMI
    *     class, so only peers with this module on their class path can use it. Without it the
    *     stub is a plain JDK stub that any JVM can read (what Reggie needs of our listeners).
+   * @param net the sockets of the instance exporting (its TLS keys, when it has them)
    */
-  public JrmpExporter(int port, String pinnedHost, boolean inheritedMethods) {
+  public JrmpExporter(int port, String pinnedHost, boolean inheritedMethods, NetContext net) {
     this.port = port;
     this.pinnedHost = pinnedHost;
     this.inheritedMethods = inheritedMethods;
+    this.net = net;
   }
 
   @Override
@@ -62,14 +59,10 @@ public final class JrmpExporter implements Exporter {
     }
     try {
       Remote stub;
-      if (Transport.tls()) { // the whole lookup conversation (registrar, listeners) over mutual TLS
-        stub = UnicastRemoteObject.exportObject(impl, port,
-            pinnedHost == null ? TlsSocketFactory.INSTANCE : TlsSocketFactory.pinnedTo(pinnedHost),
-            TlsSocketFactory.INSTANCE);
+      if (net.tls() || pinnedHost != null) { // TLS: the whole lookup conversation (registrar, listeners)
+        stub = UnicastRemoteObject.exportObject(impl, port, net.clientFactory(pinnedHost), net.serverFactory());
       } else {
-        stub = pinnedHost == null
-            ? UnicastRemoteObject.exportObject(impl, port)
-            : UnicastRemoteObject.exportObject(impl, port, new PinnedHostSocketFactory(pinnedHost), null);
+        stub = UnicastRemoteObject.exportObject(impl, port);
       }
       exported = impl;
       return inheritedMethods ? InheritingInvocationHandler.wrap(stub) : stub;
@@ -89,38 +82,6 @@ public final class JrmpExporter implements Exporter {
       return UnicastRemoteObject.unexportObject(exported, force);
     } catch (NoSuchObjectException alreadyGone) {
       return true;
-    }
-  }
-
-  /**
-   * Connects to a fixed host whatever the stub's endpoint says, so that the address a lookup
-   * server advertises ({@code --host}) is the one clients use even after RMI fixed its own idea
-   * of the local host name at start-up. Serialized inside the stub, so clients need this class:
-   * it is in the same jar as everything else they use to reach the lookup service.
-   */
-  static final class PinnedHostSocketFactory implements RMIClientSocketFactory, Serializable {
-    private static final long serialVersionUID = 1L;
-    private final String host;
-
-    PinnedHostSocketFactory(String host) {
-      this.host = host;
-    }
-
-    @Override
-    public Socket createSocket(String ignoredHost, int port) throws IOException {
-      Socket socket = new Socket();
-      socket.connect(new InetSocketAddress(host, port), 10_000);
-      return socket;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof PinnedHostSocketFactory other && other.host.equals(host);
-    }
-
-    @Override
-    public int hashCode() {
-      return host.hashCode();
     }
   }
 }

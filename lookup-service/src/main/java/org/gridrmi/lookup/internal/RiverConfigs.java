@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import net.jini.config.Configuration;
 import net.jini.core.discovery.LookupLocator;
 import net.jini.export.Exporter;
+import org.gridrmi.ref.internal.net.NetContext;
 
 /**
  * The River configurations GridRMI uses, generated in code (users never write a Jini .config).
@@ -26,8 +27,8 @@ final class RiverConfigs {
   private RiverConfigs() {}
 
   /** Reggie: transient, unicast on {@code port}, advertising {@code host}, joining nothing itself. */
-  static Configuration reggie(String host, int port, String[] memberGroups) {
-    Supplier<Exporter> exporter = () -> new JrmpExporter(0, host, true);
+  static Configuration reggie(String host, int port, String[] memberGroups, NetContext net) {
+    Supplier<Exporter> exporter = () -> new JrmpExporter(0, host, true, net);
     return new MapConfiguration()
         .put(REGGIE, "serverExporter", exporter)
         .put(REGGIE, "initialMemberGroups", memberGroups.clone())
@@ -50,8 +51,8 @@ final class RiverConfigs {
   }
 
   /** ServiceDiscoveryManager: each lookup cache exports a listener for Reggie's events (leases of 10 minutes). */
-  static Configuration discovery() {
-    Supplier<Exporter> exporter = () -> new JrmpExporter(0, null);
+  static Configuration discovery(NetContext net) {
+    Supplier<Exporter> exporter = () -> new JrmpExporter(0, null, net);
     return new MapConfiguration().put(SDM, "eventListenerExporter", exporter)
         .put(LRM, "roundTripTime", renewalRoundTripMillis(SDM_EVENT_LEASE_MILLIS));
   }

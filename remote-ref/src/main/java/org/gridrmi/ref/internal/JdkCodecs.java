@@ -13,12 +13,7 @@ public final class JdkCodecs {
   private JdkCodecs() {}
 
   static int checkedLength(DataInput in, long elementBytes) throws IOException {
-    int n = in.readInt();
-    if (n < 0 || n * elementBytes > SerialFilters.maxBytes()) {
-      throw new IOException("array length " + n + " refused: more than the stream limit of "
-          + SerialFilters.maxBytes() + " bytes (gridrmi.serial.maxBytes)");
-    }
-    return n;
+    return BoundedReads.length(in, elementBytes, SerialPolicy.current().limits().maxBytes(), "a value");
   }
 
   /** {@code byte[]}. */
@@ -30,9 +25,7 @@ public final class JdkCodecs {
       out.write(v);
     }
     @Override public byte[] read(DataInput in) throws IOException {
-      byte[] b = new byte[checkedLength(in, 1)];
-      in.readFully(b);
-      return b;
+      return BoundedReads.bytes(in, checkedLength(in, 1));
     }
   }
 
@@ -46,9 +39,7 @@ public final class JdkCodecs {
       out.write(b);
     }
     @Override public String read(DataInput in) throws IOException {
-      byte[] b = new byte[checkedLength(in, 1)];
-      in.readFully(b);
-      return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+      return new String(BoundedReads.bytes(in, checkedLength(in, 1)), java.nio.charset.StandardCharsets.UTF_8);
     }
   }
 

@@ -5,21 +5,18 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The nodes of this JVM, for localized resolution: a value held by any node here is returned as the object
- * itself, whichever Grid or server of this JVM made it.
+ * The RMI nodes of this JVM, for localized resolution: a value held by any of them is returned as the object itself,
+ * whichever Grid or server of this JVM made it (several servers in one JVM resolve each other's values without
+ * copies). A registry, not configuration: each node adds itself while it serves.
  */
 public final class Nodes {
-  /** This JVM as a holder of values on other nodes. */
-  public static final UUID JVM_ID = UUID.randomUUID();
   private static final List<LocalNode> NODES = new CopyOnWriteArrayList<>();
 
   private Nodes() {}
 
   static void add(LocalNode n) { NODES.add(n); }
 
-  static void remove(LocalNode n) {
-    NODES.remove(n);
-  }
+  static void remove(LocalNode n) { NODES.remove(n); }
 
   /** The slot of a value held in this JVM, or null. */
   public static Slot findSlot(UUID valueId) {

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -17,8 +16,9 @@ import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 
 /**
- * The reference implementation: a value id and its owner's address. Serialized as exactly those two (the
- * value id's 16 bytes and the address as UTF), so a reference costs about a hundred bytes on the wire.
+ * The reference implementation: a value id and its owner's address. Serialized as exactly those two (the value id's
+ * 16 bytes and the address as UTF), so a reference costs about a hundred bytes on the wire. Where it is used, its
+ * {@link RefContext} resolves it.
  */
 public final class Ref<T> implements RemoteReference<T>, Externalizable {
   private static final long serialVersionUID = 1L;
@@ -46,15 +46,18 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
 
   /** How messages name this value: its call if known here, else its id and owner. */
   public String describe() {
-    return context != null ? context.label() : "value " + id + " on " + address;
+    return context.label(this);
   }
 
   @Override
   public T get() {
     try {
-      return toCompletableFuture().join();
-    } catch (CompletionException e) {
+      return toCompletableFuture().get();
+    } catch (ExecutionException e) {
       throw rethrow(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new GridException(Status.CANCELLED, "interrupted while waiting for " + describe(), e);
     }
   }
 
@@ -63,8 +66,8 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
     try {
       return toCompletableFuture().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
-      throw new GridException(Status.DEADLINE_EXCEEDED, "deadline of " + timeout.toMillis() + " ms passed before "
-          + describe() + " existed", null, List.of(describe()));
+      throw new GridException(Status.DEADLINE_EXCEEDED, "the wait of " + timeout.toMillis() + " ms passed before "
+          + describe() + " existed", null, List.of());
     } catch (ExecutionException e) {
       throw rethrow(e.getCause());
     } catch (InterruptedException e) {
@@ -90,55 +93,31 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   }
 
   @Override
+  @SuppressWarnings("unchecked")
   public CompletableFuture<T> toCompletableFuture() {
     CompletableFuture<T> f = future;
     if (f == null) {
       synchronized (this) {
-        if (future == null) future = withRecovery(Resolver.resolve(this));
+        if (future == null) future = (CompletableFuture<T>) context.resolve(this);
         f = future;
       }
     }
     return f.copy();
   }
 
-  /** Lets the context re-make a value whose owner died (see {@link RefContext#recover}). */
-  @SuppressWarnings("unchecked")
-  private CompletableFuture<T> withRecovery(CompletableFuture<T> resolved) {
-    RefContext ctx = context;
-    if (ctx == null) return resolved;
-    return resolved.exceptionallyCompose(t -> {
-      Throwable c = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-      CompletableFuture<Object> other = c instanceof GridException g && g.status() == Status.UNAVAILABLE
-          ? ctx.recover(c) : null;
-      return other == null ? CompletableFuture.failedFuture(c) : (CompletableFuture<T>) other;
-    });
-  }
-
   @Override
   public boolean cancel() {
-    if (isDone()) return false;
-    Slot s = Nodes.findSlot(id);
-    if (s != null) return s.cancel(describe());
-    CompletableFuture<?> submitted = context == null ? CompletableFuture.completedFuture(null) : context.submitted();
-    submitted.whenCompleteAsync((x, t) -> {
-      try {
-        Stubs.node(address).cancel(id);
-      } catch (Exception ignored) {
-        // the owner is gone: the value can no longer be made anyway
-      }
-    }, Daemons.IO);
-    return true;
+    CompletableFuture<T> f = future;
+    if (f != null && f.isDone()) return false;
+    return context.cancel(this);
   }
 
   @Override
   public void release() {
     released = true;
-    future = null;
-    if (context != null) {
-      context.release(this);
-    } else {
-      Resolver.releaseAsync(address, List.of(id));
-    }
+    CompletableFuture<T> f = future;
+    if (f != null && !(f.isDone() && !f.isCompletedExceptionally())) future = null; // a fetched copy stays valid
+    context.release(this);
   }
 
   @Override
@@ -152,6 +131,7 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   public void readExternal(ObjectInput in) throws IOException {
     id = new UUID(in.readLong(), in.readLong());
     address = in.readUTF();
+    context = RefContexts.current();
   }
 
   @Override public boolean equals(Object o) { return o instanceof Ref<?> r && r.id.equals(id); }

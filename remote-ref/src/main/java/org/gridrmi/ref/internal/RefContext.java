@@ -3,34 +3,29 @@ package org.gridrmi.ref.internal;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * What the client that made a reference knows about it beyond its identity: the call it came from, whether the
- * command that creates it has reached its server, and whether the client's Grid is still open.
- * Never serialized: a reference that travels arrives without one.
+ * What resolves a reference where it is used: the Grid that made it (which knows the call it came from, whether its
+ * batch has reached the server, and whether the Grid is open), the server whose call received it, or, for a reference
+ * read outside both, a detached default. Never serialized: a reference that travels is bound again where it is read
+ * ({@link RefContexts#current()}).
  */
 public interface RefContext {
-  /** The call that makes the value, such as {@code MatrixOps.svd on S1}; for messages. */
-  String label();
-
-  /** Completes when the server has registered the value's id (the batch carrying it was accepted). */
-  CompletableFuture<?> submitted();
+  /** The call that makes the value, such as {@code MatrixOps.svd on S1}, or how else to name it; for messages. */
+  String label(Ref<?> ref);
 
   /**
-   * Completes when the batch carrying the value's call holds its connection (its first byte is written; before
-   * {@link #submitted()}): a fetch may go from then on, and the owner waits for the id to arrive.
+   * The value of {@code ref}, as this context gets it: localized if a node here holds it, else fetched from its
+   * owner. Never blocks. Completes exceptionally with the {@link org.gridrmi.ref.GridException} {@code get()} throws.
    */
-  CompletableFuture<?> sent();
+  CompletableFuture<Object> resolve(Ref<?> ref);
 
-  /** True once the Grid that made the reference is closed. */
-  boolean closed();
+  /** Asks the owner to cancel the computation; false if it is known here to be set already. */
+  boolean cancel(Ref<?> ref);
 
-  /** Releases the value on behalf of this client. */
+  /** Releases the value on behalf of this context's holder. */
   void release(Ref<?> ref);
 
-  /**
-   * Another way to the value after {@code failure}, or null if there is none (the default): a client re-runs an
-   * idempotent call whose server died.
-   */
-  default java.util.concurrent.CompletableFuture<Object> recover(Throwable failure) {
-    return null;
+  /** True once the Grid that made the reference is closed. */
+  default boolean closed() {
+    return false;
   }
 }

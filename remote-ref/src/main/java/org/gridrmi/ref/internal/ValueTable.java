@@ -1,21 +1,25 @@
 package org.gridrmi.ref.internal;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The values one node holds, and the leases that keep them: a value lives while at least one holder keeps it, and
  * a holder keeps its values while it releases none of them and renews its lease in time. A holder that stops
- * renewing (a crashed client) loses every value after one lease period.
+ * renewing (a crashed client) loses every value after one lease period. Holders act only on their own holds: a
+ * release or cancel for a value one does not hold changes nothing.
  */
 public final class ValueTable {
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
   private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
   private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
+  private final Map<UUID, AtomicInteger> pendingByHolder = new ConcurrentHashMap<>();
   /** Fetches waiting for an id whose call is still on its way here (see {@link #whenCreated}). */
   private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters = new ConcurrentHashMap<>();
   private final UUID self;
@@ -36,18 +40,43 @@ public final class ValueTable {
   public Slot create(UUID id, UUID holder, String label) {
     Slot s = new Slot(id, label);
     if (slots.putIfAbsent(id, s) != null) return null;
+    AtomicInteger pending = pendingByHolder.computeIfAbsent(holder, h -> new AtomicInteger());
+    pending.incrementAndGet();
+    s.future().whenComplete((v, t) -> pending.decrementAndGet());
     hold(s, holder);
     created(s);
     return s;
   }
 
-  /** Stores a value that is already known (a put, or a replica of another node's value). */
+  /** Stores a value that is already known (a put, or a replica pushed by its client). */
   public Slot put(UUID id, UUID holder, String label, Object value) {
     Slot s = slots.computeIfAbsent(id, k -> new Slot(k, label));
     s.set(value);
     hold(s, holder);
     created(s);
     return s;
+  }
+
+  /** Keeps a copy of another node's value, fetched for calls of these holders, so their later calls find it here. */
+  public void putReplica(UUID id, Object value, List<UUID> holders) {
+    if (holders.isEmpty()) return; // nobody would ever release it
+    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k));
+    s.set(value);
+    for (UUID h : holders) hold(s, h);
+  }
+
+  /** Adds {@code holder} to a value already here; false if it is not here. */
+  public boolean hold(UUID id, UUID holder) {
+    Slot s = slots.get(id);
+    if (s == null) return false;
+    hold(s, holder);
+    return true;
+  }
+
+  /** Calls of {@code holder} registered here and not yet done. */
+  public int pendingOf(UUID holder) {
+    AtomicInteger n = pendingByHolder.get(holder);
+    return n == null ? 0 : n.get();
   }
 
   /**
@@ -60,7 +89,7 @@ public final class ValueTable {
     if (s != null) return CompletableFuture.completedFuture(s);
     CompletableFuture<Slot> w = new CompletableFuture<>();
     creationWaiters.compute(id, (k, l) -> {
-      List<CompletableFuture<Slot>> list = l == null ? new java.util.ArrayList<>(1) : l;
+      List<CompletableFuture<Slot>> list = l == null ? new ArrayList<>(1) : l;
       list.add(w);
       return list;
     });
@@ -99,15 +128,19 @@ public final class ValueTable {
 
   public Slot get(UUID id) { return slots.get(id); }
 
+  /** Whether {@code holder} holds {@code id} here. */
+  public boolean holds(UUID holder, UUID id) {
+    Slot s = slots.get(id);
+    return s != null && s.holders.contains(holder);
+  }
+
+  /** Drops {@code holder}'s hold on these values; a value nobody holds any more is freed. */
   public void release(UUID holder, List<UUID> ids) {
     Set<UUID> held = byHolder.get(holder);
     for (UUID id : ids) {
       if (held != null) held.remove(id);
       Slot s = slots.get(id);
-      if (s != null) {
-        s.holders.remove(holder);
-        if (s.holders.isEmpty()) slots.remove(id, s);
-      }
+      if (s != null && s.holders.remove(holder) && s.holders.isEmpty()) slots.remove(id, s);
     }
   }
 
@@ -117,20 +150,32 @@ public final class ValueTable {
     return leaseMillis;
   }
 
-  /** Drops the values of every holder whose lease lapsed; returns how many values were freed. */
+  /**
+   * Drops the values of every holder whose lease lapsed; returns how many values were freed. A holder that renewed
+   * while this ran keeps its values (its expiry changed, so the remove below fails and it is skipped).
+   */
   public int expire(long now) {
     int freed = 0;
     for (Map.Entry<UUID, Long> e : leaseExpiry.entrySet()) {
       if (e.getValue() >= now) continue;
       UUID holder = e.getKey();
-      leaseExpiry.remove(holder, e.getValue());
+      if (!leaseExpiry.remove(holder, e.getValue())) continue; // renewed meanwhile
       Set<UUID> held = byHolder.remove(holder);
+      pendingByHolder.remove(holder);
       if (held == null) continue;
       int before = slots.size();
       release(holder, List.copyOf(held));
       freed += before - slots.size();
     }
     return freed;
+  }
+
+  /** Every value, for a node that closes. */
+  public void clear() {
+    slots.clear();
+    byHolder.clear();
+    leaseExpiry.clear();
+    pendingByHolder.clear();
   }
 
   public int size() { return slots.size(); }

@@ -24,7 +24,17 @@ class RefSizeTest {
       Ref<?> back = (Ref<?>) in.readObject();
       assertThat(back.id()).isEqualTo(ref.id());
       assertThat(back.owner()).isEqualTo(ref.owner());
-      assertThat(back.context()).isNull();
+      assertThat(back.context()).as("read outside any Grid: the detached context").isSameAs(RefContexts.current());
     }
+    // read where code sets a context (a server running a call), it binds to that one
+    RefContext mine = org.mockito.Mockito.mock(RefContext.class);
+    Ref<?> bound = RefContexts.with(mine, () -> {
+      try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(b.toByteArray()))) {
+        return (Ref<?>) in.readObject();
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    });
+    assertThat(bound.context()).isSameAs(mine);
   }
 }

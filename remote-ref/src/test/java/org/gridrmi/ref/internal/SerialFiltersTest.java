@@ -38,14 +38,25 @@ class SerialFiltersTest {
     return b.toByteArray();
   }
 
-  static Object read(byte[] bytes) throws Exception {
-    try (ObjectInputStream in = SerialFilters.open(bytes)) {
+  /** Each test reads with a policy of its own: what one allows, another does not. */
+  final SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+
+  Object read(byte[] bytes) throws Exception {
+    return read(policy, bytes);
+  }
+
+  static Object read(SerialPolicy p, byte[] bytes) throws Exception {
+    try (ObjectInputStream in = p.open(bytes)) {
       return in.readObject();
     }
   }
 
-  static GridException refusal(byte[] bytes) {
-    Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> read(bytes));
+  GridException refusal(byte[] bytes) {
+    return refusal(policy, bytes);
+  }
+
+  static GridException refusal(SerialPolicy p, byte[] bytes) {
+    Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> read(p, bytes));
     assertThat(t).as("the stream was refused").isNotNull();
     GridException g = SerialFilters.refusal(t);
     assertThat(g).as("a GridRMI refusal behind %s", t).isNotNull();
@@ -90,7 +101,7 @@ class SerialFiltersTest {
         .contains("javax.management.BadAttributeValueExpException").contains("refused for safety")
         .doesNotContain("--allow");
     // not even an operator's pattern lets one in
-    SerialFilters.allow("javax.management.*");
+    policy.allow("javax.management.*");
     assertThat(refusal(serialize(new BadAttributeValueExpException("v"))).getMessage())
         .contains("refused for safety");
     assertThat(SerialFilters.refusals()).isGreaterThanOrEqualTo(before + 3);
@@ -108,12 +119,21 @@ class SerialFiltersTest {
   }
 
   @Test
-  void operatorPatternsAllowMoreClasses() throws Exception {
+  void operatorPatternsAllowMoreClassesForTheirInstanceOnly() throws Exception {
     BitSet bits = new BitSet();
     bits.set(3);
     assertThat(refusal(serialize(bits)).getMessage()).contains("java.util.BitSet");
-    SerialFilters.allow("java.util.BitSet");
+    policy.allow("java.util.BitSet");
     assertThat(read(serialize(bits))).isEqualTo(bits);
+    SerialPolicy other = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+    assertThat(refusal(other, serialize(bits)).getMessage()).contains("java.util.BitSet");
+  }
+
+  @Test
+  void limitsAreAnInstancesOwn() throws Exception {
+    SerialPolicy small = new SerialPolicy(new SerialPolicy.Limits(10, 64, 1000, 1_000_000), List.of());
+    assertThat(refusal(small, serialize(new int[11])).getMessage()).contains("int[]").contains("maxArray=10");
+    assertThat(read(serialize(new int[11]))).isEqualTo(new int[11]);
   }
 
   @Test
@@ -127,7 +147,7 @@ class SerialFiltersTest {
     }
     GridException g = refusal(serialize(root));
     assertThat(g.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
-    assertThat(g.getMessage()).contains("depth").contains("gridrmi.serial.maxDepth");
+    assertThat(g.getMessage()).contains("depth").contains("maxDepth=64");
   }
 
   @Test

@@ -1,57 +1,97 @@
 package org.gridrmi.server.internal;
 
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.Daemons;
+import org.gridrmi.ref.internal.Fetcher;
+import org.gridrmi.ref.internal.FetchingContext;
 import org.gridrmi.ref.internal.FailureCarrier;
+import org.gridrmi.ref.internal.ImmediateRef;
 import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.Ref;
+import org.gridrmi.ref.internal.RefContexts;
+import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.Slot;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
 
 /**
  * Runs async calls when their arguments exist (dataflow): a call is registered at once, its reference arguments
- * are resolved in parallel (local ones by look-up, remote ones by fetches on I/O threads), and only then is it
- * queued on the bounded compute pool, whose threads therefore never wait for a remote value.
+ * are resolved in parallel (local ones by look-up, remote ones by the node's shared fetches, which keep a replica for
+ * later calls), and only then is it queued on the bounded compute pool, whose threads therefore never wait for a
+ * remote value. Past its limits (the compute queue, the calls one client may have pending here) a call fails at once
+ * with RESOURCE_EXHAUSTED naming the limit; the server keeps serving everyone else.
  */
 public final class DataflowExecutor implements AutoCloseable {
+  /**
+   * @param threads compute threads
+   * @param maxQueued calls ready to run that may wait for a thread
+   * @param maxPendingPerClient calls of one client registered and not yet done
+   */
+  public record Limits(int threads, int maxQueued, int maxPendingPerClient) {
+    public Limits {
+      if (threads < 1 || maxQueued < 1 || maxPendingPerClient < 1) {
+        throw new GridException(Status.INVALID_ARGUMENT, "executor limits must be at least 1: " + this);
+      }
+    }
+  }
+
   private final LocalNode node;
   private final ServiceRegistry services;
+  private final TaskAllowlist tasks;
+  private final Fetcher fetcher;
+  private final Limits limits;
   private final ThreadPoolExecutor compute;
-  private final ScheduledExecutorService timers;
   private final AtomicLong callsRun = new AtomicLong();
   /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
   private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
 
-  public DataflowExecutor(LocalNode node, ServiceRegistry services, int threads) {
+  public DataflowExecutor(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, Limits limits) {
     this.node = node;
     this.services = services;
-    this.compute = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
-        Daemons.factory("gridrmi-compute-" + node.name()));
-    this.timers = Executors.newSingleThreadScheduledExecutor(Daemons.factory("gridrmi-deadline-" + node.name()));
+    this.tasks = tasks;
+    this.limits = limits;
+    this.fetcher = new Fetcher(node.runtime(), node::address, node.table()::putReplica);
+    this.compute = new ThreadPoolExecutor(limits.threads(), limits.threads(), 0, TimeUnit.MILLISECONDS,
+        new ArrayBlockingQueue<>(limits.maxQueued()), Daemons.factory("gridrmi-compute-" + node.name()));
   }
 
   public long callsRun() {
     return callsRun.get();
   }
 
+  /** Fetches in flight now. */
+  public int fetchesInFlight() {
+    return fetcher.inFlight();
+  }
+
   /** Stores a replica of a client's value under its own id, so that calls here resolve it locally. */
   public void replica(UUID holder, Command.Replica r) {
-    node.table().put(r.valueId(), holder, "value " + r.valueId() + " from " + r.owner(), r.value().value());
+    Object value = SerialPolicy.using(node.runtime().policy(), () -> r.value().value(node.runtime().policy()));
+    node.table().put(r.valueId(), holder, "value " + r.valueId() + " from " + r.owner(), value);
   }
 
   /** Registers the call and schedules it; returns at once. A call whose id is known already is ignored. */
-  public void submit(UUID holder, Command.Call c) {
+  public void submit(UUID holder, Command.Call c, long arrivedNanos) {
     String site = c.label() + " on " + node.name();
+    if (node.table().pendingOf(holder) >= limits.maxPendingPerClient()) {
+      Slot refused = node.table().create(c.valueId(), holder, site);
+      if (refused != null) {
+        refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, "server " + node.name() + " refused " + c.label()
+            + ": this client already has " + limits.maxPendingPerClient() + " calls pending there, its limit "
+            + "(--max-pending-per-client)", null, site));
+      }
+      return;
+    }
     Slot slot = node.table().create(c.valueId(), holder, site);
     if (slot == null) return;
     ServiceRegistry.Target target;
@@ -63,20 +103,40 @@ public final class DataflowExecutor implements AutoCloseable {
     }
     Object[] args = c.args() == null ? new Object[0] : c.args();
     CompletableFuture<?>[] pending = new CompletableFuture<?>[args.length];
-    for (int i = 0; i < args.length; i++) {
-      pending[i] = args[i] instanceof RemoteReference<?> r ? r.toCompletableFuture()
-          : CompletableFuture.completedFuture(args[i]);
-    }
-    if (c.deadlineMillis() > 0) watchDeadline(slot, c, site, pending);
+    List<Fetcher.Waiter> fetches = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) pending[i] = resolve(args[i], holder, fetches);
+    long deadline = c.timeoutNanos() > 0 ? arrivedNanos + c.timeoutNanos() : 0;
+    if (deadline != 0) watchDeadline(slot, deadline, site, fetches);
     CompletableFuture.allOf(pending).whenComplete((x, failed) -> {
       if (slot.isDone()) return;
       if (failed != null) {
         slot.fail(FailureCarrier.unwrap(firstFailure(pending), null).through(site));
         return;
       }
-      Object[] values = Arrays.stream(pending).map(CompletableFuture::join).toArray();
-      schedule(() -> run(slot, target, values, c.deadlineMillis(), site));
+      Object[] values = new Object[args.length];
+      for (int i = 0; i < values.length; i++) values[i] = pending[i].join();
+      schedule(slot, site, () -> run(slot, target, values, holder, site));
     });
+  }
+
+  /** An argument's value: inline values as they are, references localized or fetched (once per node). */
+  private CompletableFuture<?> resolve(Object arg, UUID holder, List<Fetcher.Waiter> fetches) {
+    if (arg instanceof ImmediateRef<?> inline) {
+      try {
+        return CompletableFuture.completedFuture(SerialPolicy.using(node.runtime().policy(), inline::get));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+    if (!(arg instanceof Ref<?> ref)) return CompletableFuture.completedFuture(arg);
+    Slot local = node.findLocal(ref.id());
+    if (local != null) {
+      if (node.table().get(ref.id()) == local) node.table().hold(ref.id(), holder); // a replica: keep it for this client
+      return local.future();
+    }
+    Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), holder, null, CompletableFuture.completedFuture(null));
+    fetches.add(w);
+    return w.future();
   }
 
   /**
@@ -84,12 +144,18 @@ public final class DataflowExecutor implements AutoCloseable {
    * compute thread (its result was the last missing argument): that thread runs it next, which saves the hand-off
    * to another thread on every link of a chain. Further calls made ready at once go to the pool, to run in parallel.
    */
-  private void schedule(Runnable call) {
+  private void schedule(Slot slot, String site, Runnable call) {
     Runnable[] next = continuation.get();
     if (next != null && next[0] == null) {
       next[0] = call;
-    } else {
+      return;
+    }
+    try {
       compute.execute(() -> runChain(call));
+    } catch (RejectedExecutionException e) {
+      slot.fail(Failure.of(compute.isShutdown() ? Status.CANCELLED : Status.RESOURCE_EXHAUSTED, compute.isShutdown()
+          ? "server " + node.name() + " is shutting down" : "server " + node.name() + " refused " + site
+          + ": its compute queue holds " + limits.maxQueued() + " calls, its limit (--max-queued-calls)", null, site));
     }
   }
 
@@ -122,39 +188,51 @@ public final class DataflowExecutor implements AutoCloseable {
     return new IllegalStateException("no failed argument");
   }
 
-  private void watchDeadline(Slot slot, Command.Call c, String site, CompletableFuture<?>[] pending) {
-    long delay = c.deadlineMillis() - System.currentTimeMillis();
+  /** At the deadline the call fails, stops waiting for its fetches (which stop once nobody waits) and is interrupted. */
+  private void watchDeadline(Slot slot, long deadlineNanos, String site, List<Fetcher.Waiter> fetches) {
     Runnable expire = () -> {
       if (slot.fail(Failure.of(Status.DEADLINE_EXCEEDED, site + " did not finish before its deadline", null, site))) {
-        for (CompletableFuture<?> f : pending) f.cancel(false);
+        fetches.forEach(Fetcher.Waiter::cancel);
         slot.interruptRunner();
       }
     };
+    long delay = deadlineNanos - System.nanoTime();
     if (delay <= 0) {
       expire.run();
-    } else {
-      var timer = timers.schedule(expire, delay, TimeUnit.MILLISECONDS);
-      slot.future().whenComplete((v, t) -> timer.cancel(false));
+      return;
     }
+    var timer = node.runtime().timer().schedule(expire, delay, TimeUnit.NANOSECONDS);
+    slot.future().whenComplete((v, t) -> timer.cancel(false));
   }
 
-  private void run(Slot slot, ServiceRegistry.Target target, Object[] args, long deadline, String site) {
+  private void run(Slot slot, ServiceRegistry.Target target, Object[] args, UUID holder, String site) {
     Thread.interrupted(); // a late interrupt meant for the previous call on this thread
     if (!slot.startRunning(Thread.currentThread())) return;
     try {
       callsRun.incrementAndGet();
-      slot.set(Invocation.invoke(target, args));
+      Object result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.with(
+          new FetchingContext(node.runtime(), fetcher, node, holder), () -> invoke(target, args)));
+      slot.set(result);
     } catch (Throwable t) {
-      slot.fail(Failure.from(t, site));
+      slot.fail(Failure.from(t instanceof Invocation.Thrown thrown ? thrown.getCause() : t, site));
     } finally {
       slot.stopRunning();
       Thread.interrupted(); // a cancel's interrupt must not leak into the next call on this thread
     }
   }
 
+  private Object invoke(ServiceRegistry.Target target, Object[] args) {
+    try {
+      return Invocation.invoke(target, args, tasks);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new Invocation.Thrown(t);
+    }
+  }
+
   @Override
   public void close() {
     compute.shutdownNow();
-    timers.shutdownNow();
   }
 }

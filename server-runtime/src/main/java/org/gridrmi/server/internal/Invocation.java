@@ -15,7 +15,7 @@ final class Invocation {
    * @throws GridException INVALID_ARGUMENT for an argument of the wrong type, or whatever the method threw
    *     (wrapped so that its status survives)
    */
-  static Object invoke(ServiceRegistry.Target t, Object[] args) throws Throwable {
+  static Object invoke(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks) throws Throwable {
     Method m = t.method();
     Class<?>[] types = m.getParameterTypes();
     if (args == null || args.length != types.length) {
@@ -25,7 +25,7 @@ final class Invocation {
     Object[] values = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
       Object v = args[i] instanceof SerializedValue s ? s.value() : args[i];
-      if (v instanceof org.gridrmi.ref.Task<?, ?> task) TaskAllowlist.check(task.getClass(), t.label());
+      if (v instanceof org.gridrmi.ref.Task<?, ?> task) tasks.check(task.getClass(), t.label());
       Class<?> want = wrap(types[i]);
       if (v == null && types[i].isPrimitive()) {
         throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + " of " + t.label()
@@ -41,6 +41,15 @@ final class Invocation {
       return m.invoke(t.impl(), values);
     } catch (InvocationTargetException e) {
       throw e.getCause();
+    }
+  }
+
+  /** A checked exception a service method threw, carried through code that cannot throw it. */
+  static final class Thrown extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Thrown(Throwable cause) {
+      super(cause);
     }
   }
 

@@ -2,34 +2,38 @@ package org.gridrmi.server.internal;
 
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.StoreEndpoint;
-import org.gridrmi.ref.internal.wire.CallGateway;
+import org.gridrmi.ref.internal.NodeEndpoint;
+import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.PlainResult;
 
-/** A server's remote face: its value store plus the call gateway for async batches and plain calls. */
-public final class ServerEndpoint extends StoreEndpoint implements CallGateway {
+/** A server's node: its values plus async batches and plain calls. */
+public final class ServerEndpoint extends NodeEndpoint {
   private final ServiceRegistry services;
+  private final TaskAllowlist tasks;
   private final DataflowExecutor executor;
-  private final java.util.concurrent.atomic.AtomicLong batches = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong batches = new AtomicLong();
 
-  public ServerEndpoint(LocalNode node, ServiceRegistry services, DataflowExecutor executor) {
+  public ServerEndpoint(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, DataflowExecutor executor) {
     super(node);
     this.services = services;
+    this.tasks = tasks;
     this.executor = executor;
   }
 
   @Override
-  public void submit(UUID holder, List<Command> commands) {
+  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+    long arrived = System.nanoTime();
     batches.incrementAndGet();
     node.table().renew(holder);
     for (Command c : commands) {
       if (c instanceof Command.Replica r) {
         executor.replica(holder, r);
       } else if (c instanceof Command.Call call) {
-        executor.submit(holder, call);
+        executor.submit(holder, call, arrived);
       }
     }
   }
@@ -39,9 +43,18 @@ public final class ServerEndpoint extends StoreEndpoint implements CallGateway {
     String site = service.substring(service.lastIndexOf('.') + 1) + "." + method.substring(0, method.indexOf('('))
         + " on " + node.name();
     try {
-      return new PlainResult(Invocation.invoke(services.find(service, method, node.name()), args), null);
+      Object result = SerialPolicy.using(node.runtime().policy(), () -> {
+        try {
+          return Invocation.invoke(services.find(service, method, node.name()), args, tasks);
+        } catch (RuntimeException | Error e) {
+          throw e;
+        } catch (Throwable t) {
+          throw new Invocation.Thrown(t);
+        }
+      });
+      return new PlainResult(result, null);
     } catch (Throwable t) {
-      return new PlainResult(null, Failure.from(t, site));
+      return new PlainResult(null, Failure.from(t instanceof Invocation.Thrown thrown ? thrown.getCause() : t, site));
     }
   }
 

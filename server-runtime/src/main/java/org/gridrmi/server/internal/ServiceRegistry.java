@@ -9,11 +9,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.MethodKeys;
-import org.gridrmi.ref.internal.SerialFilters;
+import org.gridrmi.ref.internal.SerialPolicy;
 
 /** The services a server exports: interface name to implementation and its methods by wire key. */
 public final class ServiceRegistry {
   private final Map<String, Exported> services = new ConcurrentHashMap<>();
+  private final SerialPolicy policy;
+
+  /** @param policy the server's filter, which learns the classes of every exported signature */
+  public ServiceRegistry(SerialPolicy policy) {
+    this.policy = policy;
+  }
 
   /** One exported method, ready to invoke. */
   public record Target(Object impl, Method method, String label) {}
@@ -34,7 +40,7 @@ public final class ServiceRegistry {
       methods.put(MethodKeys.of(m), m);
     }
     services.put(iface.getName(), new Exported(impl, methods));
-    SerialFilters.allowSignaturesOf(iface); // its parameter and result classes may now be deserialized
+    policy.allowSignaturesOf(iface); // its parameter and result classes may now be deserialized
 
   }
 

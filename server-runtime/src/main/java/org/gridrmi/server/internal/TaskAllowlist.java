@@ -4,35 +4,34 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.SerialFilters;
+import org.gridrmi.ref.internal.SerialPolicy;
 
 /**
- * Which {@link org.gridrmi.ref.Task} classes a server runs: its own ({@code org.gridrmi.**}, such as
+ * Which {@link org.gridrmi.ref.Task} classes one server runs: its own ({@code org.gridrmi.**}, such as
  * {@code org.gridrmi.jama.Adjust}) and those its operator allows by class or package ({@code --allow-task
- * com.acme.MyTask}, {@code com.acme.*}, {@code com.acme.**}, or {@code -Dgridrmi.task.allow=...}). Task code is
- * never uploaded: the class must be on the server's class path (the stream filter refuses anything else first),
- * and lambdas are refused (their serialized form names no allowed class).
+ * com.acme.MyTask}, {@code com.acme.*}, {@code com.acme.**}). Task code is never uploaded: the class must be on the
+ * server's class path (the stream filter refuses anything else first), and lambdas are refused (their serialized
+ * form names no allowed class).
  */
 public final class TaskAllowlist {
-  private static final List<String> PATTERNS = new CopyOnWriteArrayList<>(List.of("org.gridrmi.**"));
+  private final List<String> patterns = new CopyOnWriteArrayList<>(List.of("org.gridrmi.**"));
+  private final SerialPolicy policy;
 
-  static {
-    for (String p : System.getProperty("gridrmi.task.allow", "").split(",")) if (!p.isBlank()) allow(p);
+  public TaskAllowlist(SerialPolicy policy) {
+    this.policy = policy;
   }
 
-  private TaskAllowlist() {}
-
-  /** Allows a task class or package; the stream filter then lets its instances be deserialized too. */
-  public static void allow(String pattern) {
+  /** Allows a task class or package; the server's stream filter then lets its instances be deserialized too. */
+  public void allow(String pattern) {
     String p = pattern.trim();
     if (p.isEmpty()) return;
-    if (!PATTERNS.contains(p)) PATTERNS.add(p);
-    SerialFilters.allow(p);
+    if (!patterns.contains(p)) patterns.add(p);
+    policy.allow(p);
   }
 
-  public static boolean allowed(Class<?> c) {
+  public boolean allowed(Class<?> c) {
     String n = c.getName();
-    for (String p : PATTERNS) {
+    for (String p : patterns) {
       if (p.endsWith(".**") ? n.startsWith(p.substring(0, p.length() - 2))
           : p.endsWith(".*") ? c.getPackageName().equals(p.substring(0, p.length() - 2)) : n.equals(p)) {
         return true;
@@ -42,10 +41,10 @@ public final class TaskAllowlist {
   }
 
   /** @throws GridException PERMISSION_DENIED naming the class and how to allow it */
-  static void check(Class<?> c, String call) {
+  void check(Class<?> c, String call) {
     if (allowed(c)) return;
     throw new GridException(Status.PERMISSION_DENIED, call + ": task class " + c.getName() + " is not allowed on "
         + "this server; its operator may allow it with --allow-task " + c.getName() + " or --allow-task "
-        + c.getPackageName() + ".* (allowed now: " + PATTERNS + ")");
+        + c.getPackageName() + ".* (allowed now: " + patterns + ")");
   }
 }

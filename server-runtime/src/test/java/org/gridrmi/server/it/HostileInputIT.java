@@ -23,7 +23,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.Task;
 import org.gridrmi.ref.internal.MethodKeys;
 import org.gridrmi.ref.internal.SerialFilters;
-import org.gridrmi.ref.internal.Stubs;
+import org.gridrmi.ref.internal.transport.Addresses;
 import org.gridrmi.ref.internal.wire.CallGateway;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.FetchResult;
@@ -45,12 +45,14 @@ class HostileInputIT {
     try (ServerProcess p = ServerProcess.start("F1", GridServerMain.class.getName(), List.of(), List.of("--name", "F1",
         "--port", "0", "--allow", "evil.EvilTask", "--service", SVC + "=" + Echo.Impl.class.getName()),
         logs.resolve("F1.log"), Duration.ofSeconds(60))) {
-      CallGateway gw = (CallGateway) Stubs.node(p.address());
+      java.net.URI uri = Addresses.rmi(p.address());
+      CallGateway gw = (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
+          .lookup(CallGateway.BINDING);
       String echo = MethodKeys.of(Echo.class.getMethod("echo", String.class));
       String run = MethodKeys.of(Echo.class.getMethod("run", Task.class, String.class));
       assertThat(gw.invokePlain(SVC, echo, new Object[] {"hi"}).value()).isEqualTo("hi");
       long start = System.nanoTime();
-      int port = Stubs.parse(p.address()).getPort();
+      int port = uri.getPort();
       int tried = 0;
       Random rnd = new Random(42);
 
@@ -88,7 +90,7 @@ class HostileInputIT {
       expect.put(call(batch, ids, echo, new SerializedValue("x", SerializedValue.of(pq).bytes())),
           "PERMISSION_DENIED java.util.PriorityQueue");
       expect.put(call(batch, ids, echo, new SerializedValue("x", oversizedArray())),
-          "RESOURCE_EXHAUSTED gridrmi.serial.maxArray");
+          "RESOURCE_EXHAUSTED maxArray=");
       expect.put(call(batch, ids, run, SerializedValue.of(new evil.EvilTask()), SerializedValue.of("a")),
           "PERMISSION_DENIED --allow-task evil.EvilTask");
       tried += 4;
@@ -101,9 +103,9 @@ class HostileInputIT {
           default -> { m = new byte[rnd.nextInt(300)]; rnd.nextBytes(m); } // random bytes
         }
         call(batch, ids, echo, new SerializedValue("x", m));
-        if (batch.size() >= 100) { gw.submit(UUID.randomUUID(), batch); batch.clear(); }
+        if (batch.size() >= 100) { gw.submit(UUID.randomUUID(), null, batch); batch.clear(); }
       }
-      gw.submit(UUID.randomUUID(), batch);
+      gw.submit(UUID.randomUUID(), null, batch);
       for (UUID id : ids) {
         FetchResult r = gw.fetch(id, 10_000, "it", false);
         assertThat(r.state()).isNotEqualTo(FetchResult.State.PENDING);
@@ -129,8 +131,8 @@ class HostileInputIT {
       }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       assertThat(p.isAlive()).isTrue();
-      Stubs.forget(p.address());
-      CallGateway again = (CallGateway) Stubs.node(p.address());
+      CallGateway again = (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
+          .lookup(CallGateway.BINDING);
       assertThat(again.invokePlain(SVC, echo, new Object[] {"still here"}).value()).isEqualTo("still here");
       assertThat(took).isLessThan(Duration.ofSeconds(60));
       System.out.printf("fuzz: %d hostile or malformed inputs in %d ms, server alive and answering%n", tried,

@@ -11,7 +11,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import org.gridrmi.jama.MatrixCodec;
-import org.gridrmi.ref.internal.net.Links;
+import org.gridrmi.ref.internal.net.LinkShaper;
 
 /**
  * The raw socket baseline's worker side: a tiny request/response protocol over one TCP connection per manager,
@@ -32,8 +32,12 @@ public final class SocketEndpoint implements AutoCloseable {
   private final SlotStore slots;
   private final ServerSocket server;
 
-  public SocketEndpoint(SlotStore slots) {
+  private final LinkShaper link;
+
+  /** @param link the emulated link of what this endpoint sends, the run's link */
+  public SocketEndpoint(SlotStore slots, LinkShaper link) {
     this.slots = slots;
+    this.link = link;
     try {
       server = new ServerSocket(0, 50, InetAddress.getByName(System.getProperty("java.rmi.server.hostname",
           "0.0.0.0")));
@@ -67,7 +71,7 @@ public final class SocketEndpoint implements AutoCloseable {
       s.setTcpNoDelay(true);
       DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream(), 1 << 16));
       DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
-          Links.current().shape(s.getOutputStream()), 1 << 16));
+          link.shape(s.getOutputStream()), 1 << 16));
       while (true) {
         int op = in.read();
         if (op < 0) return;

@@ -16,7 +16,7 @@ import java.net.Socket;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.net.Links;
+import org.gridrmi.ref.internal.net.LinkShaper;
 
 /** The raw socket baseline's manager side (see {@link SocketEndpoint} for the protocol); counts its bytes. */
 public final class SocketSlotClient implements SlotClient {
@@ -28,14 +28,15 @@ public final class SocketSlotClient implements SlotClient {
   private final DataInputStream in;
   private final DataOutputStream out;
 
-  public SocketSlotClient(String host, int port) {
+  /** @param link the emulated link of what this client sends, the run's link */
+  public SocketSlotClient(String host, int port, LinkShaper link) {
     where = host + ":" + port;
     try {
       socket = new Socket(host, port);
       socket.setTcpNoDelay(true);
       in = new DataInputStream(new BufferedInputStream(new CountingIn(socket.getInputStream()), 1 << 16));
       out = new DataOutputStream(new BufferedOutputStream(
-          Links.current().shape(new Counting(socket.getOutputStream())), 1 << 16));
+          link.shape(new Counting(socket.getOutputStream())), 1 << 16));
     } catch (IOException e) {
       throw new GridException(Status.UNAVAILABLE, "socket worker " + where + " does not answer: " + e, e);
     }

@@ -1,38 +1,59 @@
 package org.gridrmi.ref.internal.net;
 
 import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.util.concurrent.ScheduledFuture;
 
-/** A socket that counts its bytes into {@link TransportMetrics} and sends through the JVM's {@link LinkShaper}. */
+/**
+ * The TCP socket under every GridRMI connection: counts its bytes into its context's {@link TransportMetrics}, sends
+ * through its {@link LinkShaper}, and bounds every read and write by the {@link CallDeadline} of the thread doing it
+ * (reads by a read timeout, writes by the {@link WriteWatchdog}).
+ */
 final class MeteredSocket extends Socket {
   private final TransportMetrics.Counter counter;
   private final LinkShaper shaper;
   private volatile InputStream in;
   private volatile OutputStream out;
+  private int timeoutSet;
 
   MeteredSocket(TransportMetrics.Counter counter, LinkShaper shaper) {
     this.counter = counter;
     this.shaper = shaper;
   }
 
+  /** Sets the read timeout this thread's deadline asks for (cheap: the JDK keeps it in a field). */
+  private void boundRead() throws IOException {
+    int t = CallDeadline.readTimeoutMillis();
+    if (t != timeoutSet) {
+      setSoTimeout(t);
+      timeoutSet = t;
+    }
+  }
 
   @Override
   public synchronized InputStream getInputStream() throws IOException {
     if (in == null) {
       in = new FilterInputStream(super.getInputStream()) {
         @Override public int read() throws IOException {
+          boundRead();
           int b = super.read();
-          if (b >= 0) counter.received.increment();
+          if (b >= 0) {
+            counter.received.increment();
+            CallDeadline.progress();
+          }
           return b;
         }
 
         @Override public int read(byte[] buf, int off, int len) throws IOException {
+          boundRead();
           int n = super.read(buf, off, len);
-          if (n > 0) counter.received.add(n);
+          if (n > 0) {
+            counter.received.add(n);
+            CallDeadline.progress();
+          }
           return n;
         }
       };
@@ -43,15 +64,36 @@ final class MeteredSocket extends Socket {
   @Override
   public synchronized OutputStream getOutputStream() throws IOException {
     if (out == null) {
-      OutputStream counted = new FilterOutputStream(super.getOutputStream()) {
+      OutputStream raw = super.getOutputStream();
+      OutputStream counted = new OutputStream() {
         @Override public void write(int b) throws IOException {
-          out.write(b);
+          ScheduledFuture<?> armed = WriteWatchdog.arm(MeteredSocket.this);
+          try {
+            raw.write(b);
+          } finally {
+            WriteWatchdog.disarm(armed);
+          }
           counter.sent.increment();
+          CallDeadline.progress();
         }
 
         @Override public void write(byte[] buf, int off, int len) throws IOException {
-          out.write(buf, off, len);
+          ScheduledFuture<?> armed = WriteWatchdog.arm(MeteredSocket.this);
+          try {
+            raw.write(buf, off, len);
+          } finally {
+            WriteWatchdog.disarm(armed);
+          }
           counter.sent.add(len);
+          CallDeadline.progress();
+        }
+
+        @Override public void flush() throws IOException {
+          raw.flush();
+        }
+
+        @Override public void close() throws IOException {
+          raw.close();
         }
       };
       out = new Signalling(shaper.shape(counted));

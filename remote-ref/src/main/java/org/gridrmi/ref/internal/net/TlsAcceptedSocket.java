@@ -20,7 +20,7 @@ import javax.net.ssl.SSLSocket;
  * hold up other connections.
  */
 final class TlsAcceptedSocket extends Socket {
-  private static final AtomicLong REFUSED = new AtomicLong();
+  private final AtomicLong refusedCount;
   private final SSLSocket ssl;
   private final Socket raw;
   private final int localPort;
@@ -29,22 +29,24 @@ final class TlsAcceptedSocket extends Socket {
   private InputStream in;
   private OutputStream out;
 
-  TlsAcceptedSocket(SSLSocket ssl, Socket raw, int localPort) {
+  TlsAcceptedSocket(SSLSocket ssl, Socket raw, int localPort, AtomicLong refusedCount) {
     this.ssl = ssl;
     this.raw = raw;
     this.localPort = localPort;
-    ssl.addHandshakeCompletedListener(e -> handshook = true);
+    this.refusedCount = refusedCount;
+    ssl.addHandshakeCompletedListener(e -> {
+      handshook = true;
+      peer = PeerIdentity.of(e);
+    });
   }
 
-  /** How many TLS peers this JVM refused. */
-  static long refusals() {
-    return REFUSED.get();
-  }
+  /** The authenticated peer once the handshake is done, else null. */
+  private volatile String peer;
 
   private IOException refused(IOException e) {
     if (!handshook && !logged && e instanceof SSLException) {
       logged = true;
-      long n = REFUSED.incrementAndGet();
+      long n = refusedCount.incrementAndGet();
       if (n <= 100 || n % 1000 == 0) {
         System.err.println("GridRMI TLS refused a connection from " + raw.getInetAddress().getHostAddress() + ":"
             + raw.getPort() + " to port " + localPort + " (" + n + " so far): " + e.getMessage());
@@ -59,7 +61,9 @@ final class TlsAcceptedSocket extends Socket {
       in = new FilterInputStream(ssl.getInputStream()) {
         @Override public int read() throws IOException {
           try {
-            return super.read();
+            int b = super.read();
+            PeerIdentity.setCurrent(peer); // RMI runs each call on the thread that reads its connection
+            return b;
           } catch (IOException e) {
             throw refused(e);
           }
@@ -67,7 +71,9 @@ final class TlsAcceptedSocket extends Socket {
 
         @Override public int read(byte[] b, int off, int len) throws IOException {
           try {
-            return super.read(b, off, len);
+            int n = super.read(b, off, len);
+            PeerIdentity.setCurrent(peer);
+            return n;
           } catch (IOException e) {
             throw refused(e);
           }

@@ -11,7 +11,7 @@ public final class TlsRequiredException extends ConnectIOException {
 
   TlsRequiredException(String peer) {
     super("the GridRMI peer at " + peer + " uses TLS, and this program has no TLS settings: give it --tls "
-        + "--keystore FILE --truststore FILE with GRIDRMI_TLS_PASSWORD set, or -Dgridrmi.tls=true and the "
-        + "gridrmi.tls.* properties in a program of your own (make the files with ./gridrmi keys)");
+        + "--keystore FILE --truststore FILE --password-file FILE (or GRIDRMI_TLS_PASSWORD), or "
+        + "Grid.builder().tls(TlsStores...) in a program of your own (make the files with ./gridrmi keys)");
   }
 }

@@ -7,25 +7,23 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Bytes this JVM sent and received on its GridRMI connections, in total and per peer. Outgoing connections are
- * counted under the peer's {@code host:port}; accepted ones under {@code "inbound"}, since their remote port
- * says nothing about which server the peer is.
+ * Bytes one {@link NetContext} sent and received on its connections, in total and per peer. Outgoing connections are
+ * counted under the peer's {@code host:port}; accepted ones under {@code "inbound"}, since their remote port says
+ * nothing about which node the peer is.
  */
 public final class TransportMetrics {
   public static final String INBOUND = "inbound";
-  private static final Map<String, Counter> PEERS = new ConcurrentHashMap<>();
+  private final Map<String, Counter> peers = new ConcurrentHashMap<>();
 
-  private TransportMetrics() {}
-
-  static Counter counter(String peer) {
-    return PEERS.computeIfAbsent(peer, p -> new Counter());
+  Counter counter(String peer) {
+    return peers.computeIfAbsent(peer, p -> new Counter());
   }
 
   /** A consistent-enough copy of all counters, for reports and assertions. */
-  public static Snapshot snapshot() {
+  public Snapshot snapshot() {
     Map<String, long[]> m = new TreeMap<>();
     long tx = 0, rx = 0;
-    for (Map.Entry<String, Counter> e : PEERS.entrySet()) {
+    for (Map.Entry<String, Counter> e : peers.entrySet()) {
       long s = e.getValue().sent.sum(), r = e.getValue().received.sum();
       m.put(e.getKey(), new long[] {s, r});
       tx += s;
@@ -47,26 +45,15 @@ public final class TransportMetrics {
    * @param perPeer peer to {sent, received}
    */
   public record Snapshot(long sentBytes, long receivedBytes, Map<String, long[]> perPeer) implements Serializable {
-    /** Bytes received from one peer ({@code host:port}), 0 if none. */
-    public long receivedFrom(String peer) {
-      long[] v = perPeer.get(peer);
-      return v == null ? 0 : v[1];
-    }
+    /** No traffic. */
+    public static final Snapshot EMPTY = new Snapshot(0, 0, Map.of());
 
-    /** Bytes sent to one peer, 0 if none. */
-    public long sentTo(String peer) {
-      long[] v = perPeer.get(peer);
-      return v == null ? 0 : v[0];
-    }
-
-    /** What happened between {@code before} and this snapshot. */
-    public Snapshot minus(Snapshot before) {
+    /** Adds two snapshots (a node that holds several contexts). */
+    public Snapshot plus(Snapshot other) {
       Map<String, long[]> m = new TreeMap<>();
-      perPeer.forEach((k, v) -> {
-        long[] b = before.perPeer.getOrDefault(k, new long[2]);
-        m.put(k, new long[] {v[0] - b[0], v[1] - b[1]});
-      });
-      return new Snapshot(sentBytes - before.sentBytes, receivedBytes - before.receivedBytes, m);
+      perPeer.forEach((k, v) -> m.put(k, v.clone()));
+      other.perPeer.forEach((k, v) -> m.merge(k, v.clone(), (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]}));
+      return new Snapshot(sentBytes + other.sentBytes, receivedBytes + other.receivedBytes, m);
     }
   }
 }

@@ -1,26 +1,39 @@
 package org.gridrmi.ref.internal.wire;
 
+import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.List;
 import java.util.UUID;
 
 /**
- * The remote face of a server: takes batches of async commands (future-based calls return at once) and plain
- * synchronous calls. A server's node implements both this and {@link ValueStore}.
+ * The remote face of a node over RMI: its values (every node) and, on a server, async batches and plain calls.
+ * Used only by the RMI transport; the node behind it is a {@link org.gridrmi.ref.internal.transport.NodeService}.
  */
-public interface CallGateway extends ValueStore {
+public interface CallGateway extends Remote {
+  /** The name under which every node binds itself in the RMI registry on its port. */
+  String BINDING = "gridrmi.node";
+
+  NodeInfo info() throws RemoteException;
+
+  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) throws RemoteException;
+
+  void release(UUID holder, List<UUID> ids) throws RemoteException;
+
+  long renew(UUID holder) throws RemoteException;
+
+  boolean cancel(UUID holder, UUID id) throws RemoteException;
+
+  NodeStats stats() throws RemoteException;
+
   /**
-   * Accepts commands in order and returns once they are registered, before any runs. A command whose result id
-   * is already known is ignored, so a batch may be sent again safely. Failures of single commands are stored as
-   * their values, never thrown.
-   *
-   * @param holder the client that will hold the results (its lease keeps them alive)
+   * Accepts commands in order and returns once they are registered, before any runs. A command whose result id is
+   * already known is ignored, so a batch may be sent again safely. Failures of single commands are stored as their
+   * values, never thrown.
    */
-  void submit(UUID holder, List<Command> commands) throws RemoteException;
+  void submit(UUID holder, String callerAddress, List<Command> commands) throws RemoteException;
 
   /** Plain RMI: runs the method now and returns its result by value, with Java's default serialization. */
   PlainResult invokePlain(String service, String method, Object[] args) throws RemoteException;
 
-  /** The service interfaces this server exports, by fully qualified name. */
   List<String> services() throws RemoteException;
 }

@@ -67,8 +67,9 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
    * <p>{@code valueId} is the id of its result, chosen by the client so that it can pipeline; {@code service} the
    * service interface name; {@code method} the method key, {@code name(type,type)}; {@code args} per parameter a
    * reference, or a {@link SerializedValue} for a by-value argument (JDK values that every server loads travel as
-   * they are); {@code deadlineMillis} epoch millis after which it fails with DEADLINE_EXCEEDED, or 0 for none;
-   * {@code label} the call as users read it, such as {@code MatrixOps.svd}.
+   * they are); {@code timeoutNanos} the time the call had left when the batch was sent (it fails with
+   * DEADLINE_EXCEEDED that long after it arrives), or 0 for none: time remaining, not an instant, so that clocks of
+   * different hosts need not agree; {@code label} the call as users read it, such as {@code MatrixOps.svd}.
    */
   final class Call implements Command, Externalizable {
     private static final long serialVersionUID = 1L;
@@ -79,26 +80,31 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
     private String service;
     private String method;
     private Object[] args;
-    private long deadlineMillis;
+    private long timeoutNanos;
     private String label;
 
     /** For deserialization only. */
     public Call() {}
 
-    public Call(UUID valueId, String service, String method, Object[] args, long deadlineMillis, String label) {
+    public Call(UUID valueId, String service, String method, Object[] args, long timeoutNanos, String label) {
       this.valueId = valueId;
       this.service = service;
       this.method = method;
       this.args = args;
-      this.deadlineMillis = deadlineMillis;
+      this.timeoutNanos = timeoutNanos;
       this.label = label;
+    }
+
+    /** The same call with the time it has left now (set just before its batch is sent). */
+    public Call withTimeoutNanos(long nanos) {
+      return new Call(valueId, service, method, args, nanos, label);
     }
 
     @Override public UUID valueId() { return valueId; }
     public String service() { return service; }
     public String method() { return method; }
     public Object[] args() { return args; }
-    public long deadlineMillis() { return deadlineMillis; }
+    public long timeoutNanos() { return timeoutNanos; }
     public String label() { return label; }
 
     @Override
@@ -106,7 +112,7 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       writeId(out, valueId);
       out.writeUTF(service);
       out.writeUTF(method);
-      out.writeLong(deadlineMillis);
+      out.writeLong(timeoutNanos);
       out.writeUTF(label);
       if (args == null) {
         out.writeShort(-1);
@@ -143,7 +149,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       valueId = readId(in);
       service = in.readUTF();
       method = in.readUTF();
-      deadlineMillis = in.readLong();
+      timeoutNanos = in.readLong();
+      if (timeoutNanos < 0) throw new InvalidObjectException("a call with a negative timeout");
       label = in.readUTF();
       int n = in.readShort();
       if (n < -1 || n > MAX_ARGS) throw new InvalidObjectException("a call with " + n + " arguments");

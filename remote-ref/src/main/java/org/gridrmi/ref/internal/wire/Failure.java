@@ -71,7 +71,7 @@ public final class Failure implements Serializable {
 
   private Throwable causeObject() {
     if (cause == null) return null;
-    try (ObjectInputStream in = org.gridrmi.ref.internal.SerialFilters.open(cause)) {
+    try (ObjectInputStream in = org.gridrmi.ref.internal.SerialPolicy.current().open(cause)) {
       return (Throwable) in.readObject();
     } catch (IOException | ClassNotFoundException | ClassCastException e) {
       return new RemoteCause(causeText);

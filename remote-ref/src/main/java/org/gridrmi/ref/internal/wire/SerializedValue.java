@@ -9,6 +9,7 @@ import java.io.Serializable;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.SerialFilters;
+import org.gridrmi.ref.internal.SerialPolicy;
 
 /**
  * A by-value argument kept as bytes until the call runs, so that a class the server cannot load (a task not
@@ -27,10 +28,11 @@ public record SerializedValue(String className, byte[] bytes) implements Seriali
     return new SerializedValue(value == null ? "null" : value.getClass().getName(), b.toByteArray());
   }
 
-  /** Deserializes the value in the server's class loader. */
+  /** Deserializes the value in the server's class loader, with the current thread's {@link SerialPolicy}. */
   public Object value() {
-    try (ObjectInputStream in = SerialFilters.open(bytes)) {
-      return ((WireValue) in.readObject()).value();
+    SerialPolicy policy = SerialPolicy.current();
+    try (ObjectInputStream in = policy.open(bytes)) {
+      return ((WireValue) in.readObject()).value(policy);
     } catch (InvalidClassException e) {
       GridException refused = SerialFilters.refusal(e);
       if (refused == null) throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className
@@ -40,7 +42,7 @@ public record SerializedValue(String className, byte[] bytes) implements Seriali
     } catch (ClassNotFoundException e) {
       throw new GridException(Status.INVALID_ARGUMENT, "class " + e.getMessage() + " (argument of type "
           + className + ") cannot be loaded on this server: deploy it on the server's class path "
-          + "(./gridrmi server --task-jar JAR); code sent by clients is never loaded", e);
+          + "(./gridrmi server --classpath JAR); code sent by clients is never loaded", e);
     } catch (IOException e) {
       throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className + " is unreadable: " + e, e);
     }

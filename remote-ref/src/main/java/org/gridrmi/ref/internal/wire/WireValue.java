@@ -2,7 +2,6 @@ package org.gridrmi.ref.internal.wire;
 
 import java.io.ByteArrayOutputStream;
 import java.io.Externalizable;
-import java.io.InvalidClassException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.IOException;
@@ -11,12 +10,16 @@ import java.io.ObjectOutput;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.Codecs;
+import org.gridrmi.ref.internal.BoundedReads;
 import org.gridrmi.ref.internal.SerialFilters;
+import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.spi.ValueCodec;
 
 /**
  * A value on its way between JVMs: written by its {@link ValueCodec} when one is registered for its exact class,
- * by Java serialization otherwise.
+ * by Java serialization otherwise. A serialized value is read as bytes and turned into its object only when asked,
+ * with the asking instance's {@link SerialPolicy}: so the stream that carried it (an RMI reply, a batch) needs no
+ * knowledge of which Grid or server reads it.
  */
 public final class WireValue implements Externalizable {
   private static final long serialVersionUID = 1L;
@@ -24,6 +27,8 @@ public final class WireValue implements Externalizable {
   /** A null value (a void method's result): no serialization stream of its own. */
   private static final String NULL = "-";
   private Object value;
+  /** The serialized form, until it is decoded. */
+  private byte[] encoded;
 
   /** For deserialization only. */
   public WireValue() {}
@@ -32,7 +37,53 @@ public final class WireValue implements Externalizable {
     this.value = value;
   }
 
+  /**
+   * A copy of {@code value} as another JVM would read it: written as it travels (its codec, else Java serialization)
+   * and read back with {@code policy}. What a put keeps, so that later changes to the caller's object change nothing.
+   *
+   * @throws GridException INVALID_ARGUMENT if the value cannot be serialized, or the policy's refusal
+   */
+  public static Object copyOf(Object value, SerialPolicy policy) {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(b)) {
+      new WireValue(value).writeExternal(out);
+    } catch (IOException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, "a value of " + value.getClass().getName()
+          + " cannot be serialized: " + e, e);
+    }
+    try (ObjectInputStream in = policy.open(b.toByteArray())) {
+      WireValue w = new WireValue();
+      w.readExternal(in);
+      return w.value(policy);
+    } catch (IOException | ClassNotFoundException e) {
+      GridException refused = SerialFilters.refusal(e);
+      if (refused != null) throw refused;
+      throw new GridException(Status.INVALID_ARGUMENT, "a value of " + value.getClass().getName()
+          + " does not read back: " + e, e);
+    }
+  }
+
+  /** The value, decoded with the current thread's {@link SerialPolicy} if it arrived serialized. */
   public Object value() {
+    return value(SerialPolicy.current());
+  }
+
+  /**
+   * The value, decoded with {@code policy} if it arrived serialized.
+   *
+   * @throws GridException the policy's refusal, or INVALID_ARGUMENT for bytes that do not make a value here
+   */
+  public synchronized Object value(SerialPolicy policy) {
+    if (encoded != null) {
+      try (ObjectInputStream o = policy.open(encoded)) {
+        value = o.readObject();
+        encoded = null;
+      } catch (IOException | ClassNotFoundException e) {
+        GridException refused = SerialFilters.refusal(e);
+        if (refused != null) throw refused;
+        throw new GridException(Status.INVALID_ARGUMENT, "a value could not be read here: " + e, e);
+      }
+    }
     return value;
   }
 
@@ -47,6 +98,12 @@ public final class WireValue implements Externalizable {
   @Override
   @SuppressWarnings({"unchecked", "rawtypes"})
   public void writeExternal(ObjectOutput out) throws IOException {
+    if (encoded != null) { // passed on undecoded
+      out.writeUTF(JAVA);
+      out.writeInt(encoded.length);
+      out.write(encoded);
+      return;
+    }
     if (value == null) {
       out.writeUTF(NULL);
       return;
@@ -74,18 +131,8 @@ public final class WireValue implements Externalizable {
     if (id.equals(NULL)) {
       value = null;
     } else if (id.equals(JAVA)) {
-      int n = in.readInt();
-      if (n < 0 || n > SerialFilters.maxBytes()) {
-        InvalidClassException e = new InvalidClassException("value", "a value of " + n + " bytes");
-        e.initCause(new GridException(Status.RESOURCE_EXHAUSTED, "value of " + n
-            + " bytes exceeds gridrmi.serial.maxBytes=" + SerialFilters.maxBytes()));
-        throw e;
-      }
-      byte[] bytes = new byte[n];
-      in.readFully(bytes);
-      try (ObjectInputStream o = SerialFilters.open(bytes)) {
-        value = o.readObject();
-      }
+      int n = BoundedReads.length(in, 1, SerialPolicy.current().limits().maxBytes(), "a serialized value");
+      encoded = BoundedReads.bytes(in, n);
     } else {
       value = Codecs.forId(id).read(in);
     }

@@ -11,8 +11,10 @@ import org.junit.jupiter.api.Test;
 class FirstWriteTest {
   @Test
   void firesOnceAtThisThreadsFirstWriteToAGridSocket() throws Exception {
-    try (ServerSocket server = GridSocketFactory.INSTANCE.createServerSocket(0);
-        Socket client = GridSocketFactory.INSTANCE.createSocket("127.0.0.1", server.getLocalPort());
+    NetContext net = new NetContext(null, LinkShaper.NONE, 5_000, "127.0.0.1");
+    try (net;
+        ServerSocket server = net.serverFactory().createServerSocket(0);
+        Socket client = net.clientFactory(null).createSocket("127.0.0.1", server.getLocalPort());
         Socket accepted = server.accept()) {
       OutputStream out = client.getOutputStream();
       AtomicInteger fired = new AtomicInteger();

@@ -7,21 +7,22 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.TransportMetrics;
+import org.gridrmi.ref.internal.transport.NodeService;
+import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
-import org.gridrmi.ref.internal.wire.ValueStore;
+import org.gridrmi.ref.internal.wire.PlainResult;
 
-/** The remote {@link ValueStore} of a node: a thin face over its {@link ValueTable}. */
-public class StoreEndpoint implements ValueStore {
-  /** The longest a fetch waits in one round, so that a caller's deadline and a dead peer are noticed. */
-  public static final long MAX_WAIT_MILLIS = 10_000;
+/** What every node serves: its values. A server's endpoint adds batches and plain calls. */
+public class NodeEndpoint implements NodeService {
   protected final LocalNode node;
 
-  public StoreEndpoint(LocalNode node) {
+  public NodeEndpoint(LocalNode node) {
     this.node = node;
   }
 
@@ -32,7 +33,7 @@ public class StoreEndpoint implements ValueStore {
 
   @Override
   public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
-    long wait = Math.max(0, Math.min(waitMillis, MAX_WAIT_MILLIS));
+    long wait = Math.max(0, Math.min(waitMillis, node.runtime().settings().fetchWait().toMillis()));
     long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
     Slot s = node.table().get(id);
     if (s == null && announced) {
@@ -80,17 +81,33 @@ public class StoreEndpoint implements ValueStore {
   }
 
   @Override
-  public boolean cancel(UUID id) {
+  public boolean cancel(UUID holder, UUID id) {
     Slot s = node.table().get(id);
-    return s != null && s.cancel(s.label() + " on " + node);
+    if (s == null || !node.table().holds(holder, id)) return false; // only a holder may cancel
+    return s.cancel(s.label() + " on " + node);
   }
 
   @Override
   public NodeStats stats() {
-    TransportMetrics.Snapshot t = TransportMetrics.snapshot();
+    TransportMetrics.Snapshot t = node.runtime().transport().traffic();
     long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     return new NodeStats(node.table().size(), node.table().pending(), node.table().holders(), t.sentBytes(),
         t.receivedBytes(), t.perPeer(), heap, callsRun(), batchesReceived());
+  }
+
+  @Override
+  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+    throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
+  }
+
+  @Override
+  public PlainResult invokePlain(String service, String method, Object[] args) {
+    throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
+  }
+
+  @Override
+  public List<String> services() {
+    return List.of();
   }
 
   /** Calls this node ran; servers count them. */

@@ -1,10 +1,14 @@
-package org.gridrmi.client;
+package org.gridrmi.client.internal;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
-import org.gridrmi.client.internal.Directory;
+import org.gridrmi.client.ServerInfo;
 import org.gridrmi.lookup.LookupDirectory;
+import org.gridrmi.lookup.internal.CachingDirectory;
+import org.gridrmi.ref.internal.NodeRuntime;
+import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
@@ -13,17 +17,25 @@ import org.gridrmi.ref.Status;
 final class LookupDirectories {
   private LookupDirectories() {}
 
-  static Directory unicast(String url) {
+  static Directory unicast(String url, Duration timeout, NodeRuntime runtime) {
     try {
-      return new Adapter(LookupDirectory.unicast(URI.create(url), Grid.discoveryTimeout()), "lookup service " + url);
+      return new Adapter(CachingDirectory.unicast(URI.create(url), timeout, net(runtime)), "lookup service " + url);
     } catch (IllegalArgumentException e) {
       throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
     }
   }
 
-  static Directory multicast(String... groups) {
-    return new Adapter(LookupDirectory.multicast(Grid.discoveryTimeout(), groups),
+  static Directory multicast(Duration timeout, NodeRuntime runtime, String... groups) {
+    return new Adapter(CachingDirectory.multicast(timeout, net(runtime), groups),
         "lookup services of groups " + (groups.length == 0 ? "(all)" : List.of(groups)));
+  }
+
+  private static NetContext net(NodeRuntime runtime) {
+    if (!(runtime.transport() instanceof org.gridrmi.ref.internal.transport.RmiTransport rmi)) {
+      throw new GridException(Status.INVALID_ARGUMENT, "a Grid on an in-process network cannot use a Jini lookup "
+          + "service: give it the servers' inproc:// addresses");
+    }
+    return rmi.netContext();
   }
 
   private record Adapter(LookupDirectory lookup, String describe) implements Directory {

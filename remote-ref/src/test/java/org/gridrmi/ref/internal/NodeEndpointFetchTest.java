@@ -11,20 +11,23 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A fetch that says its value's batch is in flight waits for the id on the owner; any other is NOT_FOUND. */
-class StoreEndpointFetchTest {
+class NodeEndpointFetchTest {
+  static TestNodes.Started started;
   static LocalNode node;
-  static StoreEndpoint endpoint;
+  static NodeEndpoint endpoint;
   final UUID client = UUID.randomUUID();
 
   @BeforeAll
   static void start() {
-    node = LocalNode.start(UUID.randomUUID(), "fetch-test", "127.0.0.1", 0, 60_000, StoreEndpoint::new);
-    endpoint = (StoreEndpoint) node.endpoint();
+    started = TestNodes.node(new org.gridrmi.ref.InProcessNetwork(), "fetch-test",
+        org.gridrmi.ref.internal.transport.Timeouts.DEFAULT);
+    node = started.node();
+    endpoint = started.endpoint();
   }
 
   @AfterAll
   static void stop() {
-    node.close();
+    started.close();
   }
 
   @Test

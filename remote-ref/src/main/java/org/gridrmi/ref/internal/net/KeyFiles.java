@@ -20,6 +20,7 @@ import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -29,16 +30,18 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 
 /**
- * Makes a test CA and keys for a Grid with the JDK's own APIs (no keytool round trips: a few milliseconds per
- * key): {@code ca.p12} (the CA's key: keep it away from the nodes; reused when present so nodes can be added),
- * {@code truststore.p12} (the CA certificate, for every node and client) and one {@code NAME.p12} per node or
- * client (an EC P-256 key with a certificate signed by the CA, for both server and client authentication).
- * All stores are PKCS12 with one password. Certificates are X.509 v3 encoded here in DER. For tests and trials;
- * a production Grid uses its organization's CA.
+ * What {@code ./gridrmi keys} writes: a CA and keys for a Grid, made with the JDK's own APIs (no keytool round trips:
+ * a few milliseconds per key): {@code ca.p12} (the CA's key: keep it away from the nodes; reused when present so
+ * nodes can be added), {@code truststore.p12} (the CA certificate, for every node and client), one {@code NAME.p12}
+ * per node or client (an EC P-256 key with a certificate signed by the CA, for both server and client
+ * authentication) and {@code password} (the stores' one password). Every file and the directory are readable by
+ * their owner only. Certificates are X.509 v3 encoded here in DER. For a Grid of one's own; an organization's Grid
+ * may use its own CA instead.
  */
-public final class TestKeys {
+public final class KeyFiles {
   public static final String CA = "ca.p12";
   public static final String TRUSTSTORE = "truststore.p12";
+  public static final String PASSWORD_FILE = "password";
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final byte[] ECDSA_SHA256 = {0x06, 0x08, 0x2A, (byte) 0x86, 0x48, (byte) 0xCE, 0x3D, 0x04, 0x03, 0x02};
   private static final byte[] CN = {0x06, 0x03, 0x55, 0x04, 0x03};
@@ -48,7 +51,24 @@ public final class TestKeys {
   private static final byte[] SERVER_AUTH = {0x06, 0x08, 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01};
   private static final byte[] CLIENT_AUTH = {0x06, 0x08, 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x02};
 
-  private TestKeys() {}
+  private KeyFiles() {}
+
+  /** A new random password for the stores (24 hex digits). */
+  public static char[] newPassword() {
+    return String.format("%024x", new BigInteger(96, RANDOM)).toCharArray();
+  }
+
+  /** Writes the stores' password to {@code dir/password}, readable by its owner only; returns the file. */
+  public static Path writePassword(Path dir, char[] password) {
+    try {
+      ownerOnlyDirectory(dir);
+      Path file = dir.resolve(PASSWORD_FILE);
+      writeOwnerOnly(file, (new String(password) + "\n").getBytes(StandardCharsets.UTF_8));
+      return file;
+    } catch (IOException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, "cannot write the password file in " + dir + ": " + e, e);
+    }
+  }
 
   /** The key store file of {@code name} in {@code dir}. */
   public static Path keystore(Path dir, String name) {
@@ -61,10 +81,10 @@ public final class TestKeys {
    *
    * @throws GridException INVALID_ARGUMENT for a bad name or a CA store the password does not open
    */
-  public static void make(Path dir, List<String> names, String password, boolean newCa) {
-    char[] pw = password.toCharArray();
+  public static void make(Path dir, List<String> names, char[] password, boolean newCa) {
+    char[] pw = password.clone();
     try {
-      Files.createDirectories(dir);
+      ownerOnlyDirectory(dir);
       Path caFile = dir.resolve(CA);
       PrivateKey caKey;
       X509Certificate caCert;
@@ -116,11 +136,31 @@ public final class TestKeys {
   }
 
   private static void store(KeyStore ks, Path file, char[] pw) throws IOException, GeneralSecurityException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ks.store(bytes, pw);
+    writeOwnerOnly(file, bytes.toByteArray());
+  }
+
+  /** Writes a file that only its owner may read, created so from the start (never world-readable for a moment). */
+  private static void writeOwnerOnly(Path file, byte[] content) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.deleteIfExists(tmp);
+    if (posix(file)) {
+      Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    }
     try (OutputStream out = Files.newOutputStream(tmp)) {
-      ks.store(out, pw);
+      out.write(content);
     }
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static void ownerOnlyDirectory(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    if (posix(dir)) Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+  }
+
+  private static boolean posix(Path p) {
+    return p.getFileSystem().supportedFileAttributeViews().contains("posix");
   }
 
   /** An X.509 v3 certificate, DER-encoded here and signed with ECDSA/SHA-256. */

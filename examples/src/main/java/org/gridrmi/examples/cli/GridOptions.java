@@ -1,0 +1,74 @@
+package org.gridrmi.examples.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.gridrmi.client.Grid;
+import org.gridrmi.lookup.TlsOptions;
+import org.gridrmi.ref.TlsStores;
+import org.gridrmi.ref.internal.net.LinkProfiles;
+import org.gridrmi.ref.internal.net.LinkShaper;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The options of every command that makes a Grid and starts servers (demo, calibrate, benchmarks): the emulated link
+ * and TLS. They become the Grid's builder settings and the arguments of every server JVM the command starts, so that
+ * every JVM of a run emulates the same link and uses the same stores. Nothing is set JVM-wide.
+ */
+public final class GridOptions {
+  @Spec(Spec.Target.MIXEE) CommandSpec command;
+
+  @Mixin
+  public TlsOptions tls;
+
+  private String link;
+  private LinkShaper shaper = LinkShaper.NONE;
+
+  @Option(names = "--link", paramLabel = "PROFILE",
+      description = "emulated link of every JVM of the run: loopback, lan, paper-wan, or delay=21ms,bw=3MB/s")
+  void link(String spec) {
+    try {
+      shaper = LinkProfiles.parse(spec);
+    } catch (IllegalArgumentException e) { // one line naming the option, the value and the forms it takes
+      throw new ParameterException(command.commandLine(), "--link '" + spec + "': not a link profile; "
+          + LinkProfiles.EXPECTED);
+    }
+    link = spec;
+  }
+
+  /** The link as given ({@code loopback} if none was). */
+  public String link() {
+    return link == null ? "loopback" : link;
+  }
+
+  /** Uses {@code spec} unless {@code --link} was given (the demo's default is the paper's WAN). */
+  public void defaultLink(String spec) {
+    if (link == null) {
+      shaper = LinkProfiles.parse(spec);
+      link = spec;
+    }
+  }
+
+  /** The link as a shaper, for sockets a benchmark makes itself (its raw-socket baselines). */
+  public LinkShaper shaper() {
+    return shaper;
+  }
+
+  /** A Grid builder with these settings. */
+  public Grid.Builder grid() {
+    Grid.Builder b = Grid.builder().link(link());
+    TlsStores stores = tls.stores();
+    if (stores != null) b.tls(stores);
+    return b;
+  }
+
+  /** The options every server JVM of the run gets. */
+  public List<String> serverArgs() {
+    List<String> a = new ArrayList<>(List.of("--link", link()));
+    a.addAll(tls.asArguments(null));
+    return a;
+  }
+}

@@ -1,0 +1,118 @@
+package org.gridrmi.ref.internal.net;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.UnknownHostException;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.TlsStores;
+
+/**
+ * The network settings of one Grid or one server, and what its sockets share: TLS or plain, the emulated link, byte
+ * counters, the connect timeout and the address servers bind to. Every GridRMI socket of that instance is made here,
+ * so two instances in one JVM (one over TLS, one plain; one on an emulated wide-area link) never mix.
+ *
+ * <p>Stubs carry a {@link GridSocketFactory} that names only TLS or plain; the JVM that reads a stub binds it to a
+ * context of its own (see {@link NetContexts}), so key material and counters never travel.
+ */
+public final class NetContext implements AutoCloseable {
+  private final TlsContext tls;
+  private final LinkShaper link;
+  private final int connectTimeoutMillis;
+  private final InetAddress bindAddress;
+  private final TransportMetrics metrics = new TransportMetrics();
+
+  /**
+   * @param tls the stores for mutual TLS, or null for plain TCP
+   * @param link the emulated link of this instance's sockets ({@link LinkShaper#NONE} for none)
+   * @param connectTimeoutMillis how long a connection attempt may take
+   * @param bindHost the address servers listen on (null: every interface)
+   * @throws GridException INVALID_ARGUMENT for unreadable TLS stores or a bind host that does not resolve
+   */
+  public NetContext(TlsStores tls, LinkShaper link, int connectTimeoutMillis, String bindHost) {
+    this.tls = tls == null ? null : TlsContext.load(tls);
+    this.link = link;
+    this.connectTimeoutMillis = connectTimeoutMillis;
+    try {
+      this.bindAddress = bindHost == null ? null : InetAddress.getByName(bindHost);
+    } catch (UnknownHostException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, "bind address '" + bindHost + "' cannot be resolved", e);
+    }
+    NetContexts.register(this);
+  }
+
+  /** A plain context with no emulated link: what a stub falls back to where no instance claims it. */
+  static NetContext plainDefault() {
+    return new NetContext(null, LinkShaper.NONE, 5_000, null);
+  }
+
+  public boolean tls() {
+    return tls != null;
+  }
+
+  public LinkShaper link() {
+    return link;
+  }
+
+  public TransportMetrics metrics() {
+    return metrics;
+  }
+
+  /** How many TLS peers this context's servers refused (0 for plain). */
+  public long tlsRefusals() {
+    return tls == null ? 0 : tls.refusals();
+  }
+
+  /** The factory for stubs of what this context exports: it pins the advertised host (null: the stub's own). */
+  public GridSocketFactory clientFactory(String advertisedHost) {
+    return new GridSocketFactory(tls(), advertisedHost, this);
+  }
+
+  /** The factory for exports: listens on the bind address. */
+  public GridSocketFactory serverFactory() {
+    return new GridSocketFactory(tls(), null, this);
+  }
+
+  Socket connect(String host, int port) throws IOException {
+    MeteredSocket raw = new MeteredSocket(metrics.counter(host + ":" + port), link);
+    raw.setTcpNoDelay(true);
+    try {
+      raw.connect(new InetSocketAddress(host, port), connectTimeoutMillis);
+    } catch (IOException e) {
+      raw.close();
+      throw e;
+    }
+    return tls == null ? raw : tls.client(raw, host, port);
+  }
+
+  ServerSocket listen(int port) throws IOException {
+    return new ServerSocket(port, 0, bindAddress) {
+      @Override public Socket accept() throws IOException {
+        MeteredSocket raw = new MeteredSocket(metrics.counter(TransportMetrics.INBOUND), link);
+        implAccept(raw);
+        raw.setTcpNoDelay(true);
+        return tls == null ? raw : tls.accepted(raw, getLocalPort());
+      }
+    };
+  }
+
+  /** One line for banners: TLS or plain, and the link. */
+  public String describe() {
+    return (tls == null ? "plain TCP (no TLS)" : tls.describe())
+        + (link == LinkShaper.NONE ? "" : ", emulated link " + link.describe());
+  }
+
+  /** Stops binding stubs read from now on to this context; sockets already open keep it. */
+  @Override
+  public void close() {
+    NetContexts.unregister(this);
+  }
+
+  @Override
+  public String toString() {
+    return "NetContext[" + describe() + "]";
+  }
+}

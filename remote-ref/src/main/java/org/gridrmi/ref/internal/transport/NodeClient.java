@@ -1,0 +1,40 @@
+package org.gridrmi.ref.internal.transport;
+
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.FetchResult;
+import org.gridrmi.ref.internal.wire.NodeInfo;
+import org.gridrmi.ref.internal.wire.NodeStats;
+import org.gridrmi.ref.internal.wire.PlainResult;
+
+/**
+ * A remote node as its callers use it. Every method is bounded: by the transport's call timeout, a fetch by its wait
+ * plus slack, a plain call by the timeout given. Failures are {@link org.gridrmi.ref.GridException}s only:
+ * UNAVAILABLE naming the node for a connection that fails or a peer that does not answer in time, the filter's
+ * status for a refused stream. A {@code RemoteException} never leaves.
+ */
+public interface NodeClient {
+  /** The node's address. */
+  String address();
+
+  NodeInfo info();
+
+  /** As {@link NodeService#fetch}; the read is bounded by {@code waitMillis} plus the transport's slack. */
+  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
+
+  void release(UUID holder, List<UUID> ids);
+
+  long renew(UUID holder);
+
+  boolean cancel(UUID holder, UUID id);
+
+  NodeStats stats();
+
+  void submit(UUID holder, String callerAddress, List<Command> commands);
+
+  /** @param timeoutNanos how long the call may take, or 0 for no bound (plain calls may run as long as they like) */
+  PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos);
+
+  List<String> services();
+}

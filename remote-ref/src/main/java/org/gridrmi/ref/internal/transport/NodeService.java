@@ -1,0 +1,51 @@
+package org.gridrmi.ref.internal.transport;
+
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.FetchResult;
+import org.gridrmi.ref.internal.wire.NodeInfo;
+import org.gridrmi.ref.internal.wire.NodeStats;
+import org.gridrmi.ref.internal.wire.PlainResult;
+
+/**
+ * What a node serves to other nodes, whatever carries the calls ({@link Transport}): its values (every node) and, on
+ * a server, async batches and plain calls. Implementations never throw for a single value's failure: that is data
+ * ({@link FetchResult}, a failed slot). Who called is {@link Caller#current()} during each method.
+ */
+public interface NodeService {
+  NodeInfo info();
+
+  /**
+   * The value of {@code id}, waiting at most {@code waitMillis} for it to be set.
+   *
+   * @param requester the address of the node asking (it becomes a known peer of this one), or null
+   * @param announced true if the batch that makes {@code id} may still be on its way here: then wait for it to arrive
+   */
+  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
+
+  /** {@code holder} no longer needs these values; ids it does not hold are ignored. */
+  void release(UUID holder, List<UUID> ids);
+
+  /** Renews every lease of {@code holder}; returns the lease granted, in milliseconds. */
+  long renew(UUID holder);
+
+  /** Cancels the computation of {@code id} if {@code holder} holds it; false if it was already set or not held. */
+  boolean cancel(UUID holder, UUID id);
+
+  NodeStats stats();
+
+  /**
+   * Registers a batch of commands (async calls, replicas) and returns before any runs.
+   *
+   * @param callerAddress the node address of the caller if it has one (a client that put values), else null
+   * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
+   */
+  void submit(UUID holder, String callerAddress, List<Command> commands);
+
+  /** A plain call: runs now and returns its result by value. */
+  PlainResult invokePlain(String service, String method, Object[] args);
+
+  /** The service interfaces this node exports (none for a client's node). */
+  List<String> services();
+}

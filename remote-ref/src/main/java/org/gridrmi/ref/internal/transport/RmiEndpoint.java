@@ -1,0 +1,67 @@
+package org.gridrmi.ref.internal.transport;
+
+import java.rmi.server.RemoteServer;
+import java.rmi.server.ServerNotActiveException;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.gridrmi.ref.internal.net.PeerIdentity;
+import org.gridrmi.ref.internal.wire.CallGateway;
+import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.FetchResult;
+import org.gridrmi.ref.internal.wire.NodeInfo;
+import org.gridrmi.ref.internal.wire.NodeStats;
+import org.gridrmi.ref.internal.wire.PlainResult;
+
+/** The exported RMI object of a node: each call runs on its {@link NodeService} with the {@link Caller} set. */
+final class RmiEndpoint implements CallGateway {
+  private final NodeService service;
+
+  RmiEndpoint(NodeService service) {
+    this.service = service;
+  }
+
+  private static <T> T serve(Supplier<T> call) {
+    String host;
+    try {
+      host = RemoteServer.getClientHost();
+    } catch (ServerNotActiveException e) {
+      host = "local";
+    }
+    return Caller.serving(new Caller(host, PeerIdentity.current()), call);
+  }
+
+  @Override public NodeInfo info() { return serve(service::info); }
+
+  @Override
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+    return serve(() -> service.fetch(id, waitMillis, requester, announced));
+  }
+
+  @Override
+  public void release(UUID holder, List<UUID> ids) {
+    serve(() -> {
+      service.release(holder, ids);
+      return null;
+    });
+  }
+
+  @Override public long renew(UUID holder) { return serve(() -> service.renew(holder)); }
+  @Override public boolean cancel(UUID holder, UUID id) { return serve(() -> service.cancel(holder, id)); }
+  @Override public NodeStats stats() { return serve(service::stats); }
+
+  @Override
+  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+    serve(() -> {
+      service.submit(holder, callerAddress, commands);
+      return null;
+    });
+  }
+
+  @Override
+  public PlainResult invokePlain(String serviceName, String method, Object[] args) {
+    return serve(() -> service.invokePlain(serviceName, method, args));
+  }
+
+  @Override public List<String> services() { return serve(service::services); }
+}

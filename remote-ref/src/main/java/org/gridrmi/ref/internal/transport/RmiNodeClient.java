@@ -1,0 +1,121 @@
+package org.gridrmi.ref.internal.transport;
+
+import java.rmi.NotBoundException;
+import java.rmi.registry.LocateRegistry;
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.net.CallDeadline;
+import org.gridrmi.ref.internal.net.NetContexts;
+import org.gridrmi.ref.internal.wire.CallGateway;
+import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.FetchResult;
+import org.gridrmi.ref.internal.wire.NodeInfo;
+import org.gridrmi.ref.internal.wire.NodeStats;
+import org.gridrmi.ref.internal.wire.PlainResult;
+
+/**
+ * A node reached over RMI. Its stub is looked up in the node's registry at the first call and kept until a call fails.
+ * Every call runs with its {@link CallDeadline} (so every read and write of its socket is bounded) and with this
+ * transport's context as the one stubs read during it bind to.
+ */
+final class RmiNodeClient implements NodeClient {
+  private final String address;
+  private final String host;
+  private final int port;
+  private final RmiTransport transport;
+  private volatile CallGateway stub;
+
+  RmiNodeClient(String address, String host, int port, RmiTransport transport) {
+    this.address = address;
+    this.host = host;
+    this.port = port;
+    this.transport = transport;
+  }
+
+  @FunctionalInterface
+  private interface Remote<T> {
+    T call(CallGateway g) throws Exception;
+  }
+
+  private <T> T call(String what, long timeoutNanos, Remote<T> call) {
+    try {
+      long inactivity = timeoutNanos == 0 ? Long.MAX_VALUE / 4 : callNanos();
+      return NetContexts.with(transport.net(), () -> CallDeadline.within(timeoutNanos == 0 ? Long.MAX_VALUE / 4
+          : timeoutNanos, inactivity, () -> call.call(stub(timeoutNanos))));
+    } catch (GridException e) {
+      throw e;
+    } catch (Exception e) {
+      forgetStub();
+      throw RemoteFailures.of(address, what, e, timeoutNanos, transport.tls());
+    }
+  }
+
+  private CallGateway stub(long timeoutNanos) throws Exception {
+    CallGateway s = stub;
+    if (s != null) return s;
+    try {
+      s = (CallGateway) LocateRegistry.getRegistry(host, port, transport.net().clientFactory(null))
+          .lookup(CallGateway.BINDING);
+    } catch (NotBoundException e) {
+      throw new GridException(Status.UNAVAILABLE, "the RMI registry at " + address + " has no GridRMI node", e);
+    } catch (ClassCastException e) {
+      throw new GridException(Status.UNAVAILABLE, "what answers at " + address + " is not a GridRMI node", e);
+    }
+    stub = s;
+    return s;
+  }
+
+  void forgetStub() {
+    stub = null;
+  }
+
+  private long callNanos() {
+    return transport.timeouts().call().toNanos();
+  }
+
+  @Override public String address() { return address; }
+
+  @Override public NodeInfo info() { return call("info", callNanos(), CallGateway::info); }
+
+  @Override
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+    long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
+    return call("the fetch of value " + id, bound, g -> g.fetch(id, waitMillis, requester, announced));
+  }
+
+  @Override
+  public void release(UUID holder, List<UUID> ids) {
+    call("a release", callNanos(), g -> {
+      g.release(holder, ids);
+      return null;
+    });
+  }
+
+  @Override public long renew(UUID holder) { return call("a lease renewal", callNanos(), g -> g.renew(holder)); }
+
+  @Override
+  public boolean cancel(UUID holder, UUID id) {
+    return call("a cancel", callNanos(), g -> g.cancel(holder, id));
+  }
+
+  @Override public NodeStats stats() { return call("stats", callNanos(), CallGateway::stats); }
+
+  @Override
+  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+    call("a batch of " + commands.size() + " commands", callNanos(), g -> {
+      g.submit(holder, callerAddress, commands);
+      return null;
+    });
+  }
+
+  @Override
+  public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos) {
+    return call("the plain call " + method, timeoutNanos, g -> g.invokePlain(service, method, args));
+  }
+
+  @Override public List<String> services() { return call("services", callNanos(), CallGateway::services); }
+
+  @Override public String toString() { return "RMI client of " + address; }
+}
