@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import org.gridrmi.lookup.internal.CachingDirectory;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.ref.internal.net.LinkShaper;
+import org.gridrmi.ref.internal.net.LinkPlan;
 import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.ref.internal.net.NetContexts;
 
@@ -34,7 +34,7 @@ public interface LookupDirectory extends AutoCloseable {
 
   /** As {@link #unicast(URI, Duration)}, over mutual TLS with these stores. */
   static LookupDirectory unicast(URI lookup, Duration timeout, TlsStores tls) {
-    return CachingDirectory.unicast(lookup, timeout, new NetContext(tls, LinkShaper.NONE, 5_000, null));
+    return CachingDirectory.unicast(lookup, timeout, new NetContext(tls, LinkPlan.NONE, 5_000, null));
   }
 
   /**

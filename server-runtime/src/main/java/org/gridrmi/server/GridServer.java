@@ -20,8 +20,7 @@ import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.NodeRuntime;
 import org.gridrmi.ref.internal.RuntimeSettings;
 import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.net.LinkProfiles;
-import org.gridrmi.ref.internal.net.LinkShaper;
+import org.gridrmi.ref.internal.net.LinkPlan;
 import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.ref.internal.transport.InProcessTransport;
 import org.gridrmi.ref.internal.transport.RmiTransport;
@@ -216,7 +215,7 @@ public final class GridServer implements AutoCloseable {
     private String lookup;
     private Duration joinLease = Duration.ofSeconds(10);
     private TlsStores tls;
-    private LinkShaper link = LinkShaper.NONE;
+    private LinkPlan link = LinkPlan.NONE;
     private Timeouts timeouts = Timeouts.DEFAULT;
     private RuntimeSettings settings = RuntimeSettings.DEFAULT;
     private SerialPolicy.Limits limits = SerialPolicy.Limits.DEFAULT;
@@ -286,13 +285,14 @@ public final class GridServer implements AutoCloseable {
 
     /**
      * An emulated link on this server's connections: {@code loopback}, {@code lan}, {@code paper-wan} or
-     * {@code delay=21ms,bw=3MB/s}.
+     * {@code delay=21ms,bw=3MB/s}, or rules per peer: {@code default=lan,127.0.0.1:5003=paper-wan,
+     * 127.0.0.1:5004=drop} ({@code drop}: a partition).
      *
      * @throws GridException INVALID_ARGUMENT naming the expected forms
      */
     public Builder link(String profile) {
       try {
-        this.link = LinkProfiles.parse(profile);
+        this.link = LinkPlan.parse(profile);
       } catch (IllegalArgumentException e) {
         throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
       }

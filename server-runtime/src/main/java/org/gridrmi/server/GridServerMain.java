@@ -8,7 +8,7 @@ import org.gridrmi.lookup.TlsOptions;
 import org.gridrmi.lookup.cli.CommandRunner;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.net.LinkProfiles;
+import org.gridrmi.ref.internal.net.LinkPlan;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -127,10 +127,9 @@ public class GridServerMain implements Callable<Integer> {
   private void checkOptions() {
     if (link != null) {
       try {
-        LinkProfiles.parse(link);
+        LinkPlan.parse(link);
       } catch (IllegalArgumentException e) {
-        throw CommandRunner.badOption("--link", link, "not a link profile", LinkProfiles.EXPECTED.substring(
-            "expected ".length()), e);
+        throw CommandRunner.badOption("--link", link, "not a link profile", "loopback, lan, paper-wan, delay=21ms,bw=3MB/s, or default=PROFILE,HOST:PORT=PROFILE|drop,...", e);
       }
     }
     try {

@@ -25,8 +25,7 @@ import org.gridrmi.ref.internal.NodeRuntime;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RuntimeSettings;
 import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.net.LinkProfiles;
-import org.gridrmi.ref.internal.net.LinkShaper;
+import org.gridrmi.ref.internal.net.LinkPlan;
 import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.transport.InProcessTransport;
@@ -63,14 +62,14 @@ public final class Session implements AutoCloseable {
     public String host = "127.0.0.1";
     public Duration discoveryTimeout = Duration.ofSeconds(5);
     public final List<String> allow = new ArrayList<>();
-    LinkShaper link = LinkShaper.NONE;
+    LinkPlan link = LinkPlan.NONE;
     Timeouts timeouts = Timeouts.DEFAULT;
     /** The longest between two renewals of a lease, whatever the server grants. */
     long maxRenewMillis = 15_000;
 
     public void link(String profile) {
       try {
-        link = LinkProfiles.parse(profile);
+        link = LinkPlan.parse(profile);
       } catch (IllegalArgumentException e) {
         throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
       }

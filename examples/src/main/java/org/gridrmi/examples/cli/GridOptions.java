@@ -5,6 +5,7 @@ import java.util.List;
 import org.gridrmi.client.Grid;
 import org.gridrmi.lookup.TlsOptions;
 import org.gridrmi.ref.TlsStores;
+import org.gridrmi.ref.internal.net.LinkPlan;
 import org.gridrmi.ref.internal.net.LinkProfiles;
 import org.gridrmi.ref.internal.net.LinkShaper;
 import picocli.CommandLine.Mixin;
@@ -25,16 +26,16 @@ public final class GridOptions {
   public TlsOptions tls;
 
   private String link;
-  private LinkShaper shaper = LinkShaper.NONE;
+  private LinkPlan plan = LinkPlan.NONE;
 
   @Option(names = "--link", paramLabel = "PROFILE",
       description = "emulated link of every JVM of the run: loopback, lan, paper-wan, or delay=21ms,bw=3MB/s")
   void link(String spec) {
     try {
-      shaper = LinkProfiles.parse(spec);
+      plan = LinkPlan.parse(spec);
     } catch (IllegalArgumentException e) { // one line naming the option, the value and the forms it takes
       throw new ParameterException(command.commandLine(), "--link '" + spec + "': not a link profile; "
-          + LinkProfiles.EXPECTED);
+          + LinkProfiles.EXPECTED + ", or rules default=PROFILE,HOST:PORT=PROFILE|drop,...");
     }
     link = spec;
   }
@@ -47,14 +48,14 @@ public final class GridOptions {
   /** Uses {@code spec} unless {@code --link} was given (the demo's default is the paper's WAN). */
   public void defaultLink(String spec) {
     if (link == null) {
-      shaper = LinkProfiles.parse(spec);
+      plan = LinkPlan.parse(spec);
       link = spec;
     }
   }
 
-  /** The link as a shaper, for sockets a benchmark makes itself (its raw-socket baselines). */
+  /** The default link as a shaper, for sockets a benchmark makes itself (its raw-socket baselines). */
   public LinkShaper shaper() {
-    return shaper;
+    return plan.inbound();
   }
 
   /** A Grid builder with these settings. */

@@ -20,19 +20,19 @@ import org.gridrmi.ref.TlsStores;
  */
 public final class NetContext implements AutoCloseable {
   private final TlsContext tls;
-  private final LinkShaper link;
+  private final LinkPlan link;
   private final int connectTimeoutMillis;
   private final InetAddress bindAddress;
   private final TransportMetrics metrics = new TransportMetrics();
 
   /**
    * @param tls the stores for mutual TLS, or null for plain TCP
-   * @param link the emulated link of this instance's sockets ({@link LinkShaper#NONE} for none)
+   * @param link the emulated link of this instance's sockets, per destination ({@link LinkPlan#NONE} for none)
    * @param connectTimeoutMillis how long a connection attempt may take
    * @param bindHost the address servers listen on (null: every interface)
    * @throws GridException INVALID_ARGUMENT for unreadable TLS stores or a bind host that does not resolve
    */
-  public NetContext(TlsStores tls, LinkShaper link, int connectTimeoutMillis, String bindHost) {
+  public NetContext(TlsStores tls, LinkPlan link, int connectTimeoutMillis, String bindHost) {
     this.tls = tls == null ? null : TlsContext.load(tls);
     this.link = link;
     this.connectTimeoutMillis = connectTimeoutMillis;
@@ -46,14 +46,14 @@ public final class NetContext implements AutoCloseable {
 
   /** A plain context with no emulated link: what a stub falls back to where no instance claims it. */
   static NetContext plainDefault() {
-    return new NetContext(null, LinkShaper.NONE, 5_000, null);
+    return new NetContext(null, LinkPlan.NONE, 5_000, null);
   }
 
   public boolean tls() {
     return tls != null;
   }
 
-  public LinkShaper link() {
+  public LinkPlan link() {
     return link;
   }
 
@@ -77,7 +77,16 @@ public final class NetContext implements AutoCloseable {
   }
 
   Socket connect(String host, int port) throws IOException {
-    MeteredSocket raw = new MeteredSocket(metrics.counter(host + ":" + port), link);
+    if (link.drops(host, port)) { // an emulated partition: nothing answers, as an unreachable host does not
+      try {
+        Thread.sleep(connectTimeoutMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      throw new java.net.SocketTimeoutException("connect to " + host + ":" + port + " timed out (emulated partition: "
+          + "the link plan drops this peer)");
+    }
+    MeteredSocket raw = new MeteredSocket(metrics.counter(host + ":" + port), link.forPeer(host, port));
     raw.setTcpNoDelay(true);
     try {
       raw.connect(new InetSocketAddress(host, port), connectTimeoutMillis);
@@ -91,7 +100,7 @@ public final class NetContext implements AutoCloseable {
   ServerSocket listen(int port) throws IOException {
     return new ServerSocket(port, 0, bindAddress) {
       @Override public Socket accept() throws IOException {
-        MeteredSocket raw = new MeteredSocket(metrics.counter(TransportMetrics.INBOUND), link);
+        MeteredSocket raw = new MeteredSocket(metrics.counter(TransportMetrics.INBOUND), link.inbound());
         implAccept(raw);
         raw.setTcpNoDelay(true);
         return tls == null ? raw : tls.accepted(raw, getLocalPort());
@@ -102,7 +111,8 @@ public final class NetContext implements AutoCloseable {
   /** One line for banners: TLS or plain, and the link. */
   public String describe() {
     return (tls == null ? "plain TCP (no TLS)" : tls.describe())
-        + (link == LinkShaper.NONE ? "" : ", emulated link " + link.describe());
+        + (link == LinkPlan.NONE || link.inbound() == LinkShaper.NONE && link.describe().equals("loopback") ? ""
+            : ", emulated link " + link.describe());
   }
 
   /** Stops binding stubs read from now on to this context; sockets already open keep it. */

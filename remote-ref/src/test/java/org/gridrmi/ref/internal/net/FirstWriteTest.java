@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class FirstWriteTest {
   @Test
   void firesOnceAtThisThreadsFirstWriteToAGridSocket() throws Exception {
-    NetContext net = new NetContext(null, LinkShaper.NONE, 5_000, "127.0.0.1");
+    NetContext net = new NetContext(null, LinkPlan.NONE, 5_000, "127.0.0.1");
     try (net;
         ServerSocket server = net.serverFactory().createServerSocket(0);
         Socket client = net.clientFactory(null).createSocket("127.0.0.1", server.getLocalPort());
