@@ -169,14 +169,27 @@ public class GridServerMain implements Callable<Integer> {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  static void export(GridServer.Builder b, String spec) throws ReflectiveOperationException {
+  private void export(GridServer.Builder b, String spec) throws ReflectiveOperationException {
     int eq = spec.indexOf('=');
     if (eq < 0) {
       throw new GridException(Status.INVALID_ARGUMENT, "--service '" + spec + "': expected INTERFACE=IMPLEMENTATION");
     }
     Class iface = Class.forName(spec.substring(0, eq));
-    Object impl = Class.forName(spec.substring(eq + 1)).getDeclaredConstructor().newInstance();
-    b.export(iface, impl);
+    b.export(iface, newService(Class.forName(spec.substring(eq + 1))));
+  }
+
+  /**
+   * Makes the object that serves one {@code --service}: here by its no-argument constructor. A command line whose
+   * services take settings of their own (a directory to write to, say) overrides it, so that such settings are
+   * options of that command, never JVM-wide properties.
+   */
+  protected Object newService(Class<?> implementation) throws ReflectiveOperationException {
+    return implementation.getDeclaredConstructor().newInstance();
+  }
+
+  /** The server's {@code --name}. */
+  protected String name() {
+    return name;
   }
 
   /** Parses 60s, 500ms, 2m. */
