@@ -25,8 +25,9 @@ class RestartedServerIT {
 
   ServerProcess server(String name, int port) throws Exception {
     Path logs = Files.createDirectories(Path.of("target", "it-logs"));
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), List.of("--name", name,
-        "--port", String.valueOf(port), "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()),
+    List<String> args = List.of("--name", name, "--port", String.valueOf(port),
+        "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName());
+    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), args,
         logs.resolve("restarted-" + name + ".log"), Duration.ofSeconds(60));
     processes.add(p);
     return p;

@@ -3,10 +3,10 @@ package org.gridrmi.examples.bench;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -58,6 +58,7 @@ final class ChaosPhase {
     long first = index * TOKENS + 1;
     List<ChainRun.Outcome> outcomes;
     Map<String, Integer> before;
+    int hung;
     try {
       for (int c = 0; c < setup.clients(); c++) clients.add(client(clientLink, addresses));
       try (ChainRun run = new ChainRun(clients.get(0).servers(), setup.work())) {
@@ -71,8 +72,8 @@ final class ChaosPhase {
       }
     } finally {
       if (fault == ChaosFault.STOP && victim != null) servers.resume(victim); // whatever happened above
+      hung = closeAll(clients);
     }
-    int hung = closeAll(clients);
     Map<String, Integer> after = values(fault == ChaosFault.KILL ? victim : null, before);
     long leaked = 0;
     for (String n : names) {
@@ -98,7 +99,7 @@ final class ChaosPhase {
    * anyway), then the values the servers hold.
    */
   private Map<String, Integer> warmUp(int index, List<Grid> clients) throws InterruptedException {
-    Map<String, Integer> failed = new java.util.TreeMap<>();
+    Map<String, Integer> failed = new TreeMap<>();
     try (ChainRun warm = new ChainRun(clients.get(0).servers(), setup.work())) {
       for (ChainRun.Outcome o : warm.run(clients::get, clients.size(), 2 * clients.size(), -(index + 1) * TOKENS,
           Duration.ZERO)) {
@@ -149,9 +150,26 @@ final class ChaosPhase {
     return (System.nanoTime() - t0) / 1e9;
   }
 
-  /** Closes every client at once, each bounded; returns how many did not return in time (a hang: a defect). */
+  /**
+   * Closes every client at once, each on a thread of its own (the common pool has one thread on two cores), each
+   * bounded; returns how many did not return in time (a hang: a defect).
+   */
   private static int closeAll(List<Grid> clients) throws InterruptedException {
-    List<CompletableFuture<Void>> closing = clients.stream().map(g -> CompletableFuture.runAsync(g::close)).toList();
+    List<CompletableFuture<Void>> closing = new ArrayList<>();
+    for (Grid g : clients) {
+      CompletableFuture<Void> f = new CompletableFuture<>();
+      Thread t = new Thread(() -> {
+        try {
+          g.close();
+          f.complete(null);
+        } catch (RuntimeException e) {
+          f.completeExceptionally(e);
+        }
+      }, "chaos-close");
+      t.setDaemon(true); // one that hangs must not keep the JVM alive
+      t.start();
+      closing.add(f);
+    }
     int hung = 0;
     long end = System.nanoTime() + CLOSE_BOUND.toNanos();
     for (CompletableFuture<Void> f : closing) {

@@ -109,7 +109,7 @@ final class ChaosReport {
         .series("failed", values(results, PhaseResult::failed))
         .series("lost", values(results, PhaseResult::lost));
     BarPlot overrun = new BarPlot("Longest get() past its deadline" + deadline, "phase (fault)", "overrun (ms)")
-        .bars(names, values(results, PhaseResult::maxOverrunMillis), "ms").valuePattern("#,##0").size(600, 500);
+        .bars(names, values(results, PhaseResult::maxOverrunMillis), "ms").valuePattern("#,##0").size(700, 500);
     return Figure.of(chains.chart(), overrun.chart());
   }
 

@@ -82,7 +82,8 @@ public final class Ledgers {
       return;
     }
     // a call is idempotent only if every record says so: one plain execution makes its repeats count
-    runs.merge(key, new Runs(1, kind == 'I'), (a, b) -> new Runs(a.count() + b.count(), a.idempotent() && b.idempotent()));
+    runs.merge(key, new Runs(1, kind == 'I'),
+        (a, b) -> new Runs(a.count() + b.count(), a.idempotent() && b.idempotent()));
   }
 
   /** How often call {@code key} ran (null: never). */

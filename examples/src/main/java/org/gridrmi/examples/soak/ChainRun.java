@@ -151,7 +151,7 @@ public final class ChainRun implements AutoCloseable {
         try {
           TimeUnit.NANOSECONDS.sleep(wait);
         } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+          // only the watchdog interrupts these threads, and only in a get(): a late one; the chain starts now
         }
       }
       Outcome o = chain(grid, views, client, firstToken + i, giveUp);

@@ -2,9 +2,6 @@ package org.gridrmi.examples.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +10,6 @@ import java.util.regex.Pattern;
 import org.gridrmi.perf.bench.PlotAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * bench chaos end to end, small: three server JVMs, a server stopped for 2 s and a partition between two servers,
@@ -29,7 +25,8 @@ class ChaosBenchIT {
   @Test
   void faultsStrikeInTurnAndNothingIsLostRunTwiceOrLeft() throws Exception {
     Path out = dir.resolve("results");
-    String stdout = run("--chains", "20", "--faults", "stop,partition", "--stop-for", "2s", "--out", out.toString());
+    String stdout = BenchCommands.run(new ChaosBench(), "--chains", "20", "--faults", "stop,partition", "--stop-for", "2s", "--out", out.toString());
+    System.out.print(stdout);
     List<String> lines = stdout.strip().lines().toList();
     Matcher m = SUMMARY.matcher(lines.get(lines.size() - 1));
     assertThat(m.matches()).as("last line of:%n%s", stdout).isTrue();
@@ -53,22 +50,6 @@ class ChaosBenchIT {
       assertThat(Long.parseLong(f[12])).as("calls run in %s", f[0]).isPositive().isLessThanOrEqualTo(30);
     }
     assertThat(Files.readAllLines(out.resolve("chaos-chains.csv"))).hasSize(1 + 20);
-    PlotAssert.assertPng(out.resolve("chaos.png"), 1400, 500);
-  }
-
-  private static String run(String... args) {
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    PrintStream old = System.out;
-    System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-    int code;
-    try {
-      code = new CommandLine(new ChaosBench()).execute(args);
-    } finally {
-      System.setOut(old);
-    }
-    String out = buf.toString(StandardCharsets.UTF_8);
-    System.out.print(out);
-    assertThat(code).as(out).isZero();
-    return out;
+    PlotAssert.assertPng(out.resolve("chaos.png"), 1500, 500);
   }
 }

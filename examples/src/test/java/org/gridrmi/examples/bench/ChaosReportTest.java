@@ -85,6 +85,6 @@ class ChaosReportTest {
     assertThat(phases).hasSize(3);
     assertThat(phases.get(2)).startsWith("kill,kill fault,4,12,8,3,0,1,UNAVAILABLE:1,0,0,0,12,");
     assertThat(Files.readAllLines(dir.resolve("chaos-chains.csv"))).hasSize(1 + 8);
-    PlotAssert.assertPng(dir.resolve("chaos.png"), 1400, 500);
+    PlotAssert.assertPng(dir.resolve("chaos.png"), 1500, 500);
   }
 }
