@@ -278,6 +278,15 @@ public final class Grid implements AutoCloseable {
       return this;
     }
 
+    /** The longest one fetch long-poll waits at the value's owner before it asks again (default 10 s). */
+    public Builder fetchWait(Duration d) {
+      if (d == null || d.isNegative() || d.isZero()) {
+        throw new GridException(Status.INVALID_ARGUMENT, "fetch wait must be positive: " + d);
+      }
+      settings.fetchWait = d;
+      return this;
+    }
+
     /** How long to wait for a lookup service when the Grid is built (default 5 s). */
     public Builder discoveryTimeout(Duration d) {
       if (d == null || d.isNegative() || d.isZero()) {

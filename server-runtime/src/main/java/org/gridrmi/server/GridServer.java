@@ -311,6 +311,15 @@ public final class GridServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * The longest one fetch long-poll waits, at this server as an owner and for this server's own fetches (default
+     * 10 s): a fetch that waits longer asks again, and a stuck owner is noticed after it plus the call timeout.
+     */
+    public Builder fetchWait(Duration wait) {
+      this.settings = settings.withFetchWait(wait);
+      return this;
+    }
+
     /** Limits on what this server deserializes (array lengths, depth, objects, bytes). */
     public Builder serialLimits(SerialPolicy.Limits l) { this.limits = l; return this; }
 

@@ -44,6 +44,21 @@ final class AsyncHandler implements InvocationHandler {
     this.deadline = deadline;
   }
 
+  /**
+   * A view for a call made again: it keeps what is left of the original call's deadline.
+   *
+   * @throws GridException DEADLINE_EXCEEDED if nothing is left
+   */
+  static AsyncHandler remaking(Session session, ServerChannel channel, Lineage l) {
+    if (l.deadlineNanos() == 0) return new AsyncHandler(session, channel, l.service(), null);
+    long left = l.deadlineNanos() - System.nanoTime();
+    if (left <= 0) {
+      throw new GridException(Status.DEADLINE_EXCEEDED, l.label() + " cannot be made again: its deadline passed",
+          null, List.of(l.label()));
+    }
+    return new AsyncHandler(session, channel, l.service(), Duration.ofNanos(left));
+  }
+
   @Override
   public Object invoke(Object proxy, Method method, Object[] args) {
     if (method.getDeclaringClass() == Object.class) return ObjectMethods.handle(proxy, method, args, this);
@@ -72,7 +87,8 @@ final class AsyncHandler implements InvocationHandler {
     CompletableFuture<Void> accepted = new CompletableFuture<>();
     CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.held.add(id);
-    Lineage lineage = t.idempotent() ? new Lineage(service, method, a.clone(), deadline, channel.server(), site) : null;
+    Lineage lineage = t.idempotent()
+        ? new Lineage(service, method, a.clone(), deadline, deadlineNanos, channel.server(), site) : null;
     CallContext ctx = new CallContext(session, site, accepted, sent, channel, lineage, deadlineNanos,
         new CompletableFuture<>());
     Ref<Object> ref = new Ref<>(id, channel.server().address(), ctx);

@@ -59,7 +59,8 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
       return CompletableFuture.failedFuture(new GridException(Status.CANCELLED, label + ": its Grid is closed", null,
           List.of(label)));
     }
-    CompletableFuture<Object> remote = resolveRemote(ref);
+    // a value made again after its server died is still bound by the original deadline: recovery comes first
+    CompletableFuture<Object> remote = lineage == null ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
     CompletableFuture<Object> result = new CompletableFuture<>();
     remote.whenComplete((v, t) -> {
       if (t == null) result.complete(v);
@@ -69,7 +70,7 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
       if (t != null) result.completeExceptionally(t);
     });
     if (deadlineNanos != 0) boundByDeadline(result);
-    return lineage == null ? result : withRecovery(result);
+    return result;
   }
 
   /** Fails the wait (and the local outcome, for the calls made from it) if the value is not known by the deadline. */

@@ -41,6 +41,7 @@ final class Recovery {
     try {
       again = remake(session, lineage, new HashMap<>());
     } catch (GridException e) {
+      if (e.status() == Status.DEADLINE_EXCEEDED) return CompletableFuture.failedFuture(e);
       return CompletableFuture.failedFuture(new GridException(Status.UNAVAILABLE, e.description()
           + " (after: " + failure.getMessage() + ")", failure, e.chain()));
     }
@@ -74,8 +75,7 @@ final class Recovery {
             + l.server().name() + " is gone and no other live server offers " + l.service().getName()
             + " (known: " + session.servers().stream().map(ServerInfo::name).toList() + ")", null,
             List.of(l.label())));
-    return (Ref<Object>) new AsyncHandler(session, session.channel(target), l.service(), l.deadline())
-        .invoke(null, l.viewMethod(), args);
+    return (Ref<Object>) AsyncHandler.remaking(session, session.channel(target), l).invoke(null, l.viewMethod(), args);
   }
 
   /** Whether the call's server, or the owner of one of its inputs, no longer answers. */

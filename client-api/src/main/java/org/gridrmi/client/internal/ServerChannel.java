@@ -181,9 +181,15 @@ final class ServerChannel {
       batch.forEach(p -> p.accepted().complete(null));
       startRenewal();
     } catch (GridException e) {
+      long failedAt = System.nanoTime();
       for (Pending p : batch) {
         String what = p.command() instanceof Command.Call c ? c.label() : "a value";
         String site = what + " on " + server.name();
+        if (p.deadlineNanos() != 0 && p.deadlineNanos() <= failedAt) { // its deadline came first
+          p.accepted().completeExceptionally(new GridException(Status.DEADLINE_EXCEEDED, site + " did not finish "
+              + "before its deadline: " + e.description(), e, List.of(site)));
+          continue;
+        }
         p.accepted().completeExceptionally(e.status() == Status.UNAVAILABLE
             ? new GridException(Status.UNAVAILABLE, "server " + server.name() + " (" + server.address() + ") is "
                 + "unavailable, so " + what + " could not be sent to it: " + e.description(), e, List.of(site))

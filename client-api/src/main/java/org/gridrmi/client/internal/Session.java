@@ -64,6 +64,7 @@ public final class Session implements AutoCloseable {
     public final List<String> allow = new ArrayList<>();
     LinkPlan link = LinkPlan.NONE;
     Timeouts timeouts = Timeouts.DEFAULT;
+    public Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
     /** The longest between two renewals of a lease, whatever the server grants. */
     long maxRenewMillis = 15_000;
 
@@ -88,7 +89,8 @@ public final class Session implements AutoCloseable {
         ? new InProcessTransport(settings.network.hub(), name, settings.timeouts, policy.filter())
         : new RmiTransport(new NetContext(settings.tls, settings.link, (int) settings.timeouts.connect().toMillis(),
             settings.host), settings.timeouts, policy.filter());
-    this.runtime = new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT.withTimeouts(settings.timeouts));
+    this.runtime = new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT.withTimeouts(settings.timeouts)
+        .withFetchWait(settings.fetchWait));
     this.fetcher = new Fetcher(runtime, () -> null, null);
   }
 

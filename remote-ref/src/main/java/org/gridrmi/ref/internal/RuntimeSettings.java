@@ -31,4 +31,8 @@ public record RuntimeSettings(Timeouts timeouts, Duration fetchWait, int ioThrea
   public RuntimeSettings withTimeouts(Timeouts t) {
     return new RuntimeSettings(t, fetchWait, ioThreads, fetchThreads, maxQueuedIo);
   }
+
+  public RuntimeSettings withFetchWait(Duration wait) {
+    return new RuntimeSettings(timeouts, wait, ioThreads, fetchThreads, maxQueuedIo);
+  }
 }
