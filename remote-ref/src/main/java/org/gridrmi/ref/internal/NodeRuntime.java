@@ -27,6 +27,7 @@ public final class NodeRuntime implements AutoCloseable {
     this.io = new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
     this.fetches = new BoundedExecutor("gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
     this.timer = Executors.newSingleThreadScheduledExecutor(Daemons.factory("gridrmi-timer-" + name));
+    JvmFilter.register(policy);
   }
 
   public String name() { return name; }
@@ -47,6 +48,7 @@ public final class NodeRuntime implements AutoCloseable {
 
   @Override
   public void close() {
+    JvmFilter.unregister(policy);
     timer.shutdownNow();
     io.close();
     fetches.close();
