@@ -19,6 +19,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.FirstWrite;
 import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Introduction;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the
@@ -175,7 +176,7 @@ final class ServerChannel {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
-      node.submit(session.holder(), homeAddress(), commands);
+      node.submit(session.holder(), introduction(), commands);
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       batch.forEach(p -> p.accepted().complete(null));
@@ -201,10 +202,21 @@ final class ServerChannel {
     }
   }
 
-  /** The address of this Grid's own node, which servers may fetch put values from, or null if it has none. */
-  private String homeAddress() {
+  /** What was last introduced to this server (only the draining thread touches it). */
+  private Introduction introduced;
+
+  /**
+   * Who this Grid is to the server, when that changed since the last batch (the first batch, a put that started this
+   * Grid's node, servers that came or went); else null. Lets the server fetch from this Grid's node and, where
+   * nothing else vouches, from the Grid's other servers (see KnownPeers).
+   */
+  private Introduction introduction() {
     var home = session.homeIfStarted();
-    return home == null ? null : home.address();
+    Introduction now = new Introduction(home == null ? null : home.address(),
+        session.servers().stream().map(ServerInfo::address).toList());
+    if (now.equals(introduced)) return null;
+    introduced = now;
+    return now;
   }
 
   private void startRenewal() {

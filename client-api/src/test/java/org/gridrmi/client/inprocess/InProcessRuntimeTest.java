@@ -253,6 +253,43 @@ class InProcessRuntimeTest {
   }
 
   @Test
+  void aServerRefusesToFetchFromAnOwnerNoOneIntroducedNamingTheAddress() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    GridServer outsider = server("OUTSIDER");
+    Grid grid = grid(s1); // this Grid knows S1 only
+    Grid other = grid(outsider);
+    RemoteReference<byte[]> foreign = other.async(WorkAsync.class).make(10, token());
+    foreign.get(Duration.ofSeconds(5));
+    // a reference from another Grid, passed by a Grid whose servers do not include its owner
+    Grid s2only = Grid.builder().servers(s2.address()).inProcess(net).build();
+    open.add(s2only);
+    long toOutsider = net.delivered("OUTSIDER");
+    RemoteReference<Integer> r = s2only.async(WorkAsync.class).length(serializedCopy(foreign), token());
+    assertThatThrownBy(() -> r.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+      assertThat(e.getMessage()).contains("inproc://OUTSIDER").contains("not a known peer");
+    });
+    assertThat(net.delivered("OUTSIDER")).as("S2 never called it").isEqualTo(toOutsider);
+    assertThat(grid.servers()).hasSize(1);
+  }
+
+  @SuppressWarnings("unchecked")
+  static <T> RemoteReference<T> serializedCopy(RemoteReference<T> r) {
+    try {
+      var bytes = new java.io.ByteArrayOutputStream();
+      try (var out = new java.io.ObjectOutputStream(bytes)) {
+        out.writeObject(r);
+      }
+      try (var in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+        return (RemoteReference<T>) in.readObject();
+      }
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
   void serverInfoOfTheGridNamesInProcessAddresses() {
     GridServer s1 = server("S1");
     Grid grid = grid(s1);

@@ -12,6 +12,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.transport.NodeService;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
@@ -96,7 +97,7 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+  public void submit(UUID holder, Introduction introduction, List<Command> commands) {
     throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
   }
 

@@ -3,6 +3,7 @@ package org.gridrmi.ref.internal.transport;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
@@ -31,7 +32,7 @@ public interface NodeClient {
 
   NodeStats stats();
 
-  void submit(UUID holder, String callerAddress, List<Command> commands);
+  void submit(UUID holder, Introduction introduction, List<Command> commands);
 
   /** @param timeoutNanos how long the call may take, or 0 for no bound (plain calls may run as long as they like) */
   PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos);

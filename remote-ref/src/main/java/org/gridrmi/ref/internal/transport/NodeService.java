@@ -3,6 +3,7 @@ package org.gridrmi.ref.internal.transport;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
@@ -38,10 +39,10 @@ public interface NodeService {
   /**
    * Registers a batch of commands (async calls, replicas) and returns before any runs.
    *
-   * @param callerAddress the node address of the caller if it has one (a client that put values), else null
+   * @param introduction who the caller is and which servers its Grid has, or null when unchanged since its last batch
    * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
    */
-  void submit(UUID holder, String callerAddress, List<Command> commands);
+  void submit(UUID holder, Introduction introduction, List<Command> commands);
 
   /** A plain call: runs now and returns its result by value. */
   PlainResult invokePlain(String service, String method, Object[] args);
