@@ -22,6 +22,8 @@ import org.gridrmi.ref.internal.wire.PlainResult;
 /** What every node serves: its values. A server's endpoint adds batches and plain calls. */
 public class NodeEndpoint implements NodeService {
   protected final LocalNode node;
+  /** Under TLS, the certificate that first used each holder id: only that peer may act for the holder. */
+  private final java.util.Map<UUID, String> identities = new java.util.concurrent.ConcurrentHashMap<>();
 
   public NodeEndpoint(LocalNode node) {
     this.node = node;
@@ -71,18 +73,38 @@ public class NodeEndpoint implements NodeService {
     }
   }
 
+  /**
+   * Checks that the caller may act for {@code holder}: under TLS the holder id belongs to the certificate that first
+   * used it (a holder id is a secret of its client; this keeps another member of the Grid that learned one from using
+   * it). Plain connections authenticate nobody, so there the holder id alone decides.
+   *
+   * @throws GridException PERMISSION_DENIED naming the caller
+   */
+  protected final void authorize(UUID holder) {
+    String who = org.gridrmi.ref.internal.transport.Caller.current().tlsIdentity();
+    if (who == null) return;
+    String owner = identities.putIfAbsent(holder, who);
+    if (owner != null && !owner.equals(who)) {
+      throw new GridException(Status.PERMISSION_DENIED, "peer " + who + " may not act for a holder of another peer "
+          + "on " + node.name());
+    }
+  }
+
   @Override
   public void release(UUID holder, List<UUID> ids) {
+    authorize(holder);
     node.table().release(holder, ids);
   }
 
   @Override
   public long renew(UUID holder) {
+    authorize(holder);
     return node.table().renew(holder);
   }
 
   @Override
   public boolean cancel(UUID holder, UUID id) {
+    authorize(holder);
     Slot s = node.table().get(id);
     if (s == null || !node.table().holds(holder, id)) return false; // only a holder may cancel
     return s.cancel(s.label() + " on " + node);

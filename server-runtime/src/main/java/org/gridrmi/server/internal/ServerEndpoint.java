@@ -41,6 +41,7 @@ public final class ServerEndpoint extends NodeEndpoint {
   @Override
   public void submit(UUID holder, Introduction introduction, List<Command> commands) {
     long arrived = System.nanoTime();
+    authorize(holder);
     batches.incrementAndGet();
     peers.introduce(introduction, Caller.current());
     node.table().renew(holder);
