@@ -50,6 +50,22 @@ public final class LocalGrid implements AutoCloseable {
     return p;
   }
 
+  /**
+   * Starts another main in a JVM of its own, with the common options, waiting for its {@code ready at} line (the
+   * lookup service's, say); it is stopped with the rest.
+   */
+  public ServerJvm startProcess(String name, String mainClass, List<String> args) {
+    try {
+      Files.createDirectories(logDir);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    ServerJvm p = ServerJvm.start(name, mainClass, List.of(), args, logDir.resolve(name + ".log"),
+        Duration.ofSeconds(90));
+    servers.add(p);
+    return p;
+  }
+
   /** Starts {@code n} servers named S1..Sn. */
   public List<String> startServers(int n, List<String> extraArgs) {
     List<String> addresses = new ArrayList<>();

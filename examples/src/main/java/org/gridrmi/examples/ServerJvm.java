@@ -107,6 +107,11 @@ public final class ServerJvm implements AutoCloseable {
   public long pid() { return process.pid(); }
   public boolean isAlive() { return process.isAlive(); }
 
+  /** CPU time the process has used so far, in seconds, as the operating system counts it (0 if unknown). */
+  public double cpuSeconds() {
+    return process.info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(0.0);
+  }
+
   /** Kills the process at once, as {@code kill -9} does, and waits for it to be gone. */
   public void kill() {
     process.destroyForcibly();
