@@ -20,6 +20,7 @@ import org.gridrmi.ref.internal.net.FirstWrite;
 import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Introduction;
+import org.gridrmi.ref.internal.wire.Release;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the
@@ -41,7 +42,7 @@ final class ServerChannel {
   final Set<UUID> held = ConcurrentHashMap.newKeySet();
   private volatile ScheduledFuture<?> renewal;
   private final AtomicBoolean renewing = new AtomicBoolean();
-  private final ConcurrentLinkedQueue<UUID> releases = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<Release> releases = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean releasing = new AtomicBoolean();
   /** The thread that queued the last command: while it runs, more of its chain may come (see linger). */
   private volatile Thread lastCaller;
@@ -263,13 +264,16 @@ final class ServerChannel {
 
   /**
    * Releases values on the server. Releases made while one is on its way go together in the next message, so a
-   * client that releases after every call sends one release per round trip, not one per call.
+   * client that releases after every call (or whose references are collected one by one) sends one release per round
+   * trip, not one per value.
    */
-  void release(List<UUID> ids) {
-    if (ids.isEmpty()) return;
-    held.removeAll(ids);
-    pushed.removeAll(ids);
-    releases.addAll(ids);
+  void release(List<Release> rs) {
+    if (rs.isEmpty()) return;
+    for (Release r : rs) {
+      held.remove(r.id());
+      pushed.remove(r.id());
+    }
+    releases.addAll(rs);
     if (releasing.compareAndSet(false, true)) {
       try {
         session.runtime().io().execute(this::sendReleases);
@@ -281,8 +285,8 @@ final class ServerChannel {
 
   private void sendReleases() {
     while (true) {
-      List<UUID> ids = new ArrayList<>();
-      for (UUID id; (id = releases.poll()) != null; ) ids.add(id);
+      List<Release> ids = new ArrayList<>();
+      for (Release r; (r = releases.poll()) != null; ) ids.add(r);
       if (!ids.isEmpty()) {
         try {
           node().release(session.holder(), ids);
@@ -302,7 +306,7 @@ final class ServerChannel {
   void close() {
     ScheduledFuture<?> r = renewal;
     if (r != null) r.cancel(false);
-    release(List.copyOf(held));
+    release(held.stream().map(Release::explicit).toList());
   }
 
   /** Waits (at most {@code bound}) until the releases of these channels have been sent. */

@@ -290,6 +290,37 @@ class InProcessRuntimeTest {
   }
 
   @Test
+  void chainsWhoseReferencesTheClientDropsLeaveNothingOnTheServers() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    for (int i = 0; i < 200; i++) {
+      assertThat(on2.length(on1.make(1000, token()), token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+    }
+    // no scope, no release, the Grid still open: once the references are garbage, so are the values
+    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
+      System.gc();
+      return s1.storeSize() + s2.storeSize() == 0;
+    });
+  }
+
+  @Test
+  void aBorrowerGetsTheValueEvenWhenTheClientDroppedItsReferenceAtOnce() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    RemoteReference<String> slow = on1.slow(RemoteReference.of("value"), 300);
+    RemoteReference<String> dependent = on2.append(slow, "!"); // S2 borrows slow's value from S1
+    slow.release(); // the client lets go before S2 has it: the owner keeps it for its borrower
+    assertThat(dependent.get(Duration.ofSeconds(5))).isEqualTo("value!");
+    await().atMost(Duration.ofSeconds(5)).until(() -> s1.storeSize() == 0); // and frees it once S2 has it
+  }
+
+  @Test
   void serverInfoOfTheGridNamesInProcessAddresses() {
     GridServer s1 = server("S1");
     Grid grid = grid(s1);

@@ -12,6 +12,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.transport.NodeService;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.FetchResult;
@@ -62,10 +63,14 @@ public class NodeEndpoint implements NodeService {
           + ": never made there, released, or its lease lapsed", null, null));
     }
     try {
-      return FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
+      FetchResult ready = FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
+      node.table().fetchedBy(id, requester, true);
+      return ready;
     } catch (TimeoutException e) {
+      node.table().fetchedBy(id, requester, false); // a borrower that waits keeps its hold
       return FetchResult.PENDING;
     } catch (ExecutionException e) {
+      node.table().fetchedBy(id, requester, true);
       return FetchResult.failed(FailureCarrier.unwrap(e, null));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -91,9 +96,9 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public void release(UUID holder, List<UUID> ids) {
+  public void release(UUID holder, List<Release> releases) {
     authorize(holder);
-    node.table().release(holder, ids);
+    node.table().release(holder, releases);
   }
 
   @Override

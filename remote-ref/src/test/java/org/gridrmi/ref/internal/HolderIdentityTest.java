@@ -24,7 +24,7 @@ class HolderIdentityTest {
       UUID id = UUID.randomUUID();
       Caller.serving(ALICE, () -> n.endpoint().renew(holder)); // alice's first use binds the holder to her
       n.node().table().create(id, holder, "call");
-      for (Runnable act : List.<Runnable>of(() -> n.endpoint().release(holder, List.of(id)),
+      for (Runnable act : List.<Runnable>of(() -> n.endpoint().release(holder, List.of(org.gridrmi.ref.internal.wire.Release.explicit(id))),
           () -> n.endpoint().renew(holder), () -> n.endpoint().cancel(holder, id))) {
         assertThatThrownBy(() -> Caller.serving(MALLORY, () -> {
           act.run();
@@ -47,7 +47,7 @@ class HolderIdentityTest {
       n.node().table().create(id, holder, "call");
       UUID stranger = UUID.randomUUID();
       assertThat(n.endpoint().cancel(stranger, id)).isFalse();
-      n.endpoint().release(stranger, List.of(id));
+      n.endpoint().release(stranger, List.of(org.gridrmi.ref.internal.wire.Release.explicit(id)));
       assertThat(n.node().table().get(id)).isNotNull();
     }
   }

@@ -136,7 +136,7 @@ class HostileInputIT {
       assertThat(gw.fetch(kept, 10_000, "it", false).state()).isEqualTo(FetchResult.State.READY);
       UUID stranger = UUID.randomUUID();
       assertThat(gw.cancel(stranger, kept)).isFalse();
-      gw.release(stranger, List.of(kept));
+      gw.release(stranger, List.of(org.gridrmi.ref.internal.wire.Release.explicit(kept)));
       assertThat(gw.fetch(kept, 10_000, "it", false).state()).isEqualTo(FetchResult.State.READY);
       tried += 2;
 
@@ -155,7 +155,7 @@ class HostileInputIT {
       assertThat(last.failure().status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
       assertThat(last.failure().message()).contains("F1").contains("calls pending").contains("--max-pending-per-client");
       assertThat(gw.invokePlain(SVC, echo, new Object[] {"served"}).value()).isEqualTo("served");
-      gw.release(greedy, flood); // the slow ones are cancelled with their holder's release
+      gw.release(greedy, flood.stream().map(org.gridrmi.ref.internal.wire.Release::explicit).toList()); // the slow ones are cancelled with their holder's release
 
       // 6. raw bytes on the port: random, JRMP header + garbage, JRMP call with a truncated or hostile stream
       byte[] hostileCall = jrmpCall(new InvokerTransformer());

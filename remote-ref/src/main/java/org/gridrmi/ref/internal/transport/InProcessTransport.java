@@ -13,6 +13,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
@@ -112,9 +113,9 @@ public final class InProcessTransport implements Transport {
 
     @Override
     @SuppressWarnings("unchecked")
-    public void release(UUID holder, List<UUID> ids) {
-      call("a release", callNanos(), new Object[] {holder, new java.util.ArrayList<>(ids)}, a -> {
-        hub.service(address).release((UUID) a[0], (List<UUID>) a[1]);
+    public void release(UUID holder, List<Release> releases) {
+      call("a release", callNanos(), new Object[] {holder, new java.util.ArrayList<>(releases)}, a -> {
+        hub.service(address).release((UUID) a[0], (List<Release>) a[1]);
         return null;
       });
     }

@@ -3,6 +3,7 @@ package org.gridrmi.ref.internal.transport;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
@@ -24,7 +25,7 @@ public interface NodeClient {
   /** As {@link NodeService#fetch}; the read is bounded by {@code waitMillis} plus the transport's slack. */
   FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
 
-  void release(UUID holder, List<UUID> ids);
+  void release(UUID holder, List<Release> releases);
 
   long renew(UUID holder);
 

@@ -3,6 +3,7 @@ package org.gridrmi.ref.internal.transport;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
@@ -26,7 +27,7 @@ public interface NodeService {
   FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
 
   /** {@code holder} no longer needs these values; ids it does not hold are ignored. */
-  void release(UUID holder, List<UUID> ids);
+  void release(UUID holder, List<Release> releases);
 
   /** Renews every lease of {@code holder}; returns the lease granted, in milliseconds. */
   long renew(UUID holder);

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import org.gridrmi.ref.internal.net.PeerIdentity;
 import org.gridrmi.ref.internal.wire.CallGateway;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
@@ -40,9 +41,9 @@ final class RmiEndpoint implements CallGateway {
   }
 
   @Override
-  public void release(UUID holder, List<UUID> ids) {
+  public void release(UUID holder, List<Release> releases) {
     serve(() -> {
-      service.release(holder, ids);
+      service.release(holder, releases);
       return null;
     });
   }

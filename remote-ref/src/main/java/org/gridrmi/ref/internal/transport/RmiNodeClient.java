@@ -10,6 +10,7 @@ import org.gridrmi.ref.internal.net.CallDeadline;
 import org.gridrmi.ref.internal.net.NetContexts;
 import org.gridrmi.ref.internal.wire.CallGateway;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
@@ -87,9 +88,9 @@ final class RmiNodeClient implements NodeClient {
   }
 
   @Override
-  public void release(UUID holder, List<UUID> ids) {
+  public void release(UUID holder, List<Release> releases) {
     call("a release", callNanos(), g -> {
-      g.release(holder, ids);
+      g.release(holder, releases);
       return null;
     });
   }

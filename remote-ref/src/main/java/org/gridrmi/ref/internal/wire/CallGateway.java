@@ -17,7 +17,7 @@ public interface CallGateway extends Remote {
 
   FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) throws RemoteException;
 
-  void release(UUID holder, List<UUID> ids) throws RemoteException;
+  void release(UUID holder, List<Release> releases) throws RemoteException;
 
   long renew(UUID holder) throws RemoteException;
 
