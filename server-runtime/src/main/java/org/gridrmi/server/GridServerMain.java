@@ -88,6 +88,18 @@ public class GridServerMain implements Callable<Integer> {
       + "ones are refused with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
   int maxPendingPerClient = 10_000;
 
+  @Option(names = "--max-store", paramLabel = "SIZE", description = "bytes of values kept in memory before the least "
+      + "recently used go to the spill directory, e.g. 512MB (default: half the heap)", converter = SizeConverter.class)
+  Long maxStore;
+
+  @Option(names = "--spill-dir", paramLabel = "DIR", description = "where values that do not fit in memory go (a "
+      + "directory of this server's own is made inside and deleted on exit; default: the system's temporary directory)")
+  java.nio.file.Path spillDir;
+
+  @Option(names = "--max-spill", paramLabel = "SIZE", description = "bytes of values on disk, e.g. 10GB (default: half "
+      + "the free space of the spill directory's disk)", converter = SizeConverter.class)
+  Long maxSpill;
+
   @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
   List<String> services = new ArrayList<>();
 
@@ -104,6 +116,9 @@ public class GridServerMain implements Callable<Integer> {
     if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
     if (bind != null) b.bind(bind);
     if (threads != null) b.threads(threads);
+    if (maxStore != null) b.maxStore(maxStore);
+    if (spillDir != null) b.spillDir(spillDir);
+    if (maxSpill != null) b.maxSpill(maxSpill);
     if (lookup != null) b.join(lookup, joinLease);
     for (String s : services.isEmpty() ? defaultServices() : services) export(b, s);
     GridServer server = start(b);
@@ -199,6 +214,23 @@ public class GridServerMain implements Callable<Integer> {
         // fall through to the error below
       }
       throw new CommandLine.TypeConversionException("'" + v + "' is not a duration: expected e.g. 500ms, 60s or 2m");
+    }
+  }
+
+  /** A size option: {@code 512MB}, {@code 2GB}, {@code 1GiB} or bytes; at least one byte. */
+  public static final class SizeConverter implements CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String v) {
+      try {
+        long n = org.gridrmi.ref.internal.net.UnitScales.parseBytes(v);
+        if (n < 1) {
+          throw new IllegalArgumentException("'" + v + "' is not a positive size; expected "
+              + org.gridrmi.ref.internal.net.UnitScales.SIZE_FORM);
+        }
+        return n;
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
     }
   }
 

@@ -79,6 +79,17 @@ public final class SerialPolicy {
     }
   }
 
+  /** Runs {@code body} with no current policy (see {@link RefContexts#outside}). */
+  static <T> T outside(Supplier<T> body) {
+    SerialPolicy outer = CURRENT.get();
+    CURRENT.remove();
+    try {
+      return body.get();
+    } finally {
+      if (outer != null) CURRENT.set(outer);
+    }
+  }
+
   public Limits limits() {
     return limits;
   }
@@ -90,7 +101,12 @@ public final class SerialPolicy {
 
   /** An ObjectInputStream over {@code bytes} with this policy's filter. */
   public ObjectInputStream open(byte[] bytes) throws IOException {
-    ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes));
+    return open(new ByteArrayInputStream(bytes));
+  }
+
+  /** An ObjectInputStream over {@code source} with this policy's filter. */
+  public ObjectInputStream open(java.io.InputStream source) throws IOException {
+    ObjectInputStream in = new ObjectInputStream(source);
     in.setObjectInputFilter(filter);
     return in;
   }
