@@ -26,6 +26,8 @@ import org.gridrmi.ref.internal.transport.InProcessTransport;
 import org.gridrmi.ref.internal.transport.RmiTransport;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.transport.Transport;
+import org.gridrmi.ref.internal.wire.CallGateway;
+import org.gridrmi.ref.internal.wire.GatewayProxy;
 import org.gridrmi.server.internal.DataflowExecutor;
 import org.gridrmi.server.internal.ServerEndpoint;
 import org.gridrmi.server.internal.ServiceRegistry;
@@ -73,12 +75,19 @@ public final class GridServer implements AutoCloseable {
     if (registration != null) closeWith(registration);
   }
 
-  /** Registers every exported service with the lookup service, under a lease renewed until close. */
+  /**
+   * Registers every exported service with the lookup service, under a lease renewed until close, each under a
+   * proxy implementing its interface (plain calls through this server's gateway), so Jini clients find it by type.
+   */
   private LookupRegistration join(Builder b) {
     URI uri = URI.create(node.address());
     ServerDescriptor d = new ServerDescriptor(node.name(), uri.getHost(), node.address(), services, Map.of());
     try {
-      return LookupRegistration.join(URI.create(b.lookup), node.exportedStub(), d, b.joinLease);
+      Map<String, Object> proxies = new java.util.HashMap<>();
+      if (node.exportedStub() instanceof CallGateway gateway) {
+        for (Export<?> e : b.exports) proxies.put(e.iface().getName(), GatewayProxy.of(e.iface(), gateway, node.name()));
+      }
+      return LookupRegistration.join(URI.create(b.lookup), proxies, d, b.joinLease);
     } catch (RuntimeException e) {
       node.close();
       executor.close();
