@@ -18,6 +18,6 @@ public final class StarterServer {
     GridServer server = builder.start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close));
     System.out.println("TextStats server " + name + " ready at " + server.address());
-    Thread.currentThread().join(); // serve until stopped
+    server.awaitTermination(); // serve until the process is stopped (the hook above closes the server)
   }
 }

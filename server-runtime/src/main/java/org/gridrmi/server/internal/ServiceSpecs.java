@@ -37,15 +37,17 @@ public final class ServiceSpecs {
       if (entry.isBlank()) continue;
       Path p = Path.of(entry);
       if (!Files.exists(p)) {
-        throw new GridException(Status.INVALID_ARGUMENT, "--classpath: no such jar or directory " + entry);
+        throw new GridException(Status.INVALID_ARGUMENT, "--classpath '" + classpath + "': no such jar or directory "
+            + entry + "; expected existing jars or class directories separated by '" + File.pathSeparator + "'");
       }
       if (!Files.isDirectory(p) && !Files.isReadable(p)) {
-        throw new GridException(Status.INVALID_ARGUMENT, "--classpath: cannot read " + entry);
+        throw new GridException(Status.INVALID_ARGUMENT, "--classpath '" + classpath + "': cannot read " + entry);
       }
       try {
         urls.add(p.toUri().toURL());
       } catch (MalformedURLException e) {
-        throw new GridException(Status.INVALID_ARGUMENT, "--classpath: " + entry + " is not a path: " + e.getMessage());
+        throw new GridException(Status.INVALID_ARGUMENT, "--classpath '" + classpath + "': " + entry + " is not a path: "
+            + e.getMessage());
       }
     }
     return new URLClassLoader("gridrmi-user-classpath", urls.toArray(new URL[0]), parent);
@@ -55,8 +57,7 @@ public final class ServiceSpecs {
   public static Service load(String spec, ClassLoader loader) {
     int eq = spec.indexOf('=');
     if (eq <= 0 || eq == spec.length() - 1) {
-      throw new GridException(Status.INVALID_ARGUMENT, "--service '" + spec + "': expected INTERFACE=IMPLEMENTATION "
-          + "(fully qualified class names)");
+      throw bad(spec, "not a pair of class names; expected INTERFACE=IMPLEMENTATION (fully qualified names)");
     }
     String ifaceName = spec.substring(0, eq).trim();
     String implName = spec.substring(eq + 1).trim();
@@ -104,6 +105,6 @@ public final class ServiceSpecs {
   }
 
   private static GridException bad(String spec, String why) {
-    return new GridException(Status.INVALID_ARGUMENT, "--service " + spec + ": " + why);
+    return new GridException(Status.INVALID_ARGUMENT, "--service '" + spec + "': " + why);
   }
 }
