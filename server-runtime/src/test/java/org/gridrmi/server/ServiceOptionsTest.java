@@ -3,7 +3,6 @@ package org.gridrmi.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -11,10 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.SimpleJavaFileObject;
 import javax.tools.ToolProvider;
@@ -24,17 +19,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code --classpath} and {@code --service} mistakes, against a user's jar made here (its classes are not on this
+ * {@code --classpath} and {@code --service} mistakes, against a user's classes compiled here (not on this
  * JVM's class path): each is refused before the server starts, in one line naming the jar or class and what was
  * expected, with exit code 2.
  */
 class ServiceOptionsTest {
   @TempDir static Path dir;
-  static Path jar;
+  static Path classes;
 
   @BeforeAll
   static void userJar() throws IOException {
-    jar = compileToJar(dir, List.of(
+    classes = compile(dir, List.of(
         "package acme; @org.gridrmi.ref.GridService public interface Svc { String hi(); }",
         "package acme; public interface Plain { String hi(); }",
         "package acme; public class Good implements Svc, Plain { public String hi() { return \"hi\"; } }",
@@ -60,19 +55,19 @@ class ServiceOptionsTest {
   }
 
   Outcome service(String spec) {
-    return server("--port", "0", "--classpath", jar.toString(), "--service", spec);
+    return server("--port", "0", "--classpath", classes.toString(), "--service", spec);
   }
 
   @Test
   void aMissingJarIsNamed() {
-    refused(server("--classpath", jar + java.io.File.pathSeparator + dir.resolve("nope.jar"), "--service",
+    refused(server("--classpath", classes + java.io.File.pathSeparator + dir.resolve("nope.jar"), "--service",
         "acme.Svc=acme.Good"), "--classpath", "no such jar or directory " + dir.resolve("nope.jar"));
   }
 
   @Test
   void anUnknownClassIsNamedWithWhereItWasLookedFor() {
     refused(service("acme.Svc=acme.Nope"), "--service 'acme.Svc=acme.Nope'", "no class acme.Nope",
-        "in --classpath " + jar);
+        "in --classpath " + classes);
     refused(server("--port", "0", "--service", "acme.Svc=acme.Good"), "no interface acme.Svc",
         "give its jar with --classpath");
   }
@@ -100,31 +95,20 @@ class ServiceOptionsTest {
     refused(service("acme.Svc"), "--service 'acme.Svc'", "expected INTERFACE=IMPLEMENTATION");
   }
 
-  /** Compiles one-class sources (the test's class path visible) into a jar in {@code dir}. */
-  static Path compileToJar(Path dir, List<String> sources) throws IOException {
+  /** Compiles one-class sources (the test's class path visible) into a class directory, a --classpath entry too. */
+  static Path compile(Path dir, List<String> sources) throws IOException {
     Path classes = Files.createDirectories(dir.resolve("classes"));
     List<JavaFileObject> files = new ArrayList<>();
     for (String src : sources) {
       String name = src.replaceAll("(?s).*?(?:interface|class) (\\w+).*", "$1");
-      String pkg = src.replaceAll("(?s)package ([\\w.]+);.*", "$1");
-      files.add(new SimpleJavaFileObject(URI.create("string:///" + pkg.replace('.', '/') + "/" + name + ".java"),
-          JavaFileObject.Kind.SOURCE) {
+      files.add(new SimpleJavaFileObject(URI.create("string:///acme/" + name + ".java"), JavaFileObject.Kind.SOURCE) {
         @Override public CharSequence getCharContent(boolean ignore) { return src; }
       });
     }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter diagnostics = new StringWriter();
-    boolean ok = javac.getTask(diagnostics, null, null, List.of("-proc:none", "-d", classes.toString(), "-cp",
-        System.getProperty("java.class.path")), null, files).call();
+    boolean ok = ToolProvider.getSystemJavaCompiler().getTask(diagnostics, null, null, List.of("-proc:none", "-d",
+        classes.toString(), "-cp", System.getProperty("java.class.path")), null, files).call();
     assertThat(ok).as(diagnostics.toString()).isTrue();
-    Path jar = dir.resolve("user.jar");
-    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar)); Stream<Path> all = Files.walk(classes)) {
-      for (Path p : all.filter(Files::isRegularFile).toList()) {
-        out.putNextEntry(new JarEntry(classes.relativize(p).toString().replace('\\', '/')));
-        Files.copy(p, (OutputStream) out);
-        out.closeEntry();
-      }
-    }
-    return jar;
+    return classes;
   }
 }

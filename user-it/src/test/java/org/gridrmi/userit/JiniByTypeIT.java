@@ -17,6 +17,7 @@ import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.LookupMain;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.server.GridServerMain;
+import org.gridrmi.lookup.it.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,11 +29,11 @@ import org.junit.jupiter.api.Test;
  */
 class JiniByTypeIT {
   private static final Duration START = Duration.ofSeconds(60);
-  private final List<Jvm> processes = new ArrayList<>();
+  private final List<JvmProcess> processes = new ArrayList<>();
 
   @AfterEach
   void stop() throws InterruptedException {
-    for (Jvm p : processes) p.close();
+    for (JvmProcess p : processes) p.close();
   }
 
   @Test
@@ -44,18 +45,18 @@ class JiniByTypeIT {
       port = probe.getLocalPort();
     }
     String lookup = "jini://127.0.0.1:" + port;
-    Jvm reggie = Jvm.java("lookup", java, all, LookupMain.class.getName(),
+    JvmProcess reggie = Launch.java("lookup", java, all, LookupMain.class.getName(),
         List.of("--port", "" + port, "--host", "127.0.0.1", "--groups", "by-type-" + port));
     processes.add(reggie);
-    reggie.await("lookup service ready", START);
-    Jvm server = Jvm.java("J1", java, all, GridServerMain.class.getName(), List.of("--name", "J1", "--port", "0",
+    reggie.awaitLine("lookup service ready", START);
+    JvmProcess server = Launch.java("J1", java, all, GridServerMain.class.getName(), List.of("--name", "J1", "--port", "0",
         "--lookup", lookup, "--service", MatrixOps.class.getName() + "=org.gridrmi.jama.JamaMatrixOps"));
     processes.add(server);
-    server.await(" ready at (rmi://[^\\s,]+)", START);
+    server.awaitLine(" ready at (rmi://[^\\s,]+)", START).group(1);
 
     String plainPath = plainJiniClassPath(all);
     assertThat(plainPath).doesNotContain("client-api").doesNotContain("server-runtime");
-    try (Jvm client = Jvm.java("plain-jini-client", java, plainPath, "org.gridrmi.lookup.it.PlainJiniTypeClient",
+    try (JvmProcess client = Launch.java("plain-jini-client", java, plainPath, "org.gridrmi.lookup.it.PlainJiniTypeClient",
         List.of(lookup))) {
       assertThat(client.exitCode(START)).as(client.output()).isZero();
       assertThat(client.output()).contains("found MatrixOps on J1 (GridRMI, plain calls)")

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.gridrmi.server.GridServerMain;
+import org.gridrmi.lookup.it.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,11 +28,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StarterIT {
   private static final Duration START = Duration.ofSeconds(60);
   private static final String EXPECTED_TOP = "[the, grid, data]";
-  private final List<Jvm> processes = new ArrayList<>();
+  private final List<JvmProcess> processes = new ArrayList<>();
 
   @AfterEach
   void stop() throws InterruptedException {
-    for (Jvm p : processes) p.close();
+    for (JvmProcess p : processes) p.close();
   }
 
   static List<Path> jdks() throws IOException {
@@ -62,6 +63,43 @@ class StarterIT {
     String s4 = server(jdk, "S4", stockPath, GridServerMain.class.getName(), with(List.of("--name", "S4"), stock));
     assertThat(client(jdk, starterPath, s3, s4)).contains("top words (S3 -> S4 -> S3): " + EXPECTED_TOP)
         .contains("distinct words (plain RMI): 14");
+
+    // 3. deploy/gridrmi-cluster passes --classpath and --service to every host; status and the client find the
+    //    starter's service through the lookup service (registered under proxies of TextStats)
+    if (jdk.equals(Jdks.all().get(0))) cluster(jdk, project, starterPath);
+  }
+
+  private void cluster(Path jdk, Path project, String starterPath) throws Exception {
+    Path root = Path.of(System.getProperty("gridrmi.it.root"));
+    Path dir = Files.createDirectories(project.resolve("cluster"));
+    Path hosts = dir.resolve("hosts");
+    int port;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+      port = probe.getLocalPort();
+    }
+    Files.writeString(hosts, "lookup 127.0.0.1 " + port + "\n127.0.0.1 C1\n127.0.0.1 C2\n");
+    Map<String, String> env = Map.of("GRIDRMI_CMD", jdk.resolve("bin/java") + " -Xmx256m -cp "
+        + System.getProperty("java.class.path") + " org.gridrmi.examples.cli.GridRmiCli",
+        "GRIDRMI_RUN_DIR", dir.resolve("run").toString(), "GRIDRMI_READY_TIMEOUT", "60", "GRIDRMI_JOIN_LEASE", "2s");
+    String script = root.resolve("deploy/gridrmi-cluster").toString();
+    try {
+      try (JvmProcess up = JvmProcess.start("cluster-up", List.of("bash", script, "up", hosts.toString(), "--classpath",
+          project.resolve("target/starter.jar").toString(), "--service",
+          "org.example.starter.TextStats=org.example.starter.TextStatsImpl"), env)) {
+        assertThat(up.exitCode(Duration.ofMinutes(2))).as(up.output()).isZero();
+      }
+      try (JvmProcess status = JvmProcess.start("cluster-status", List.of("bash", script, "status", hosts.toString(), "--csv"), env)) {
+        assertThat(status.exitCode(START)).as(status.output()).isZero();
+        assertThat(status.output()).containsPattern("C1,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,")
+            .containsPattern("C2,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,");
+      }
+      assertThat(client(jdk, starterPath, "jini://127.0.0.1:" + port))
+          .contains("top words (C1 -> C2 -> C1): " + EXPECTED_TOP);
+    } finally {
+      try (JvmProcess down = JvmProcess.start("cluster-down", List.of("bash", script, "down", hosts.toString()), env)) {
+        down.exitCode(START);
+      }
+    }
   }
 
   /** Builds the project as a user does ({@code mvn package}), against this build's repository only. */
@@ -75,20 +113,20 @@ class StarterIT {
         "-Dmaven.repo.local=" + Path.of(System.getProperty("gridrmi.it.repo")).toAbsolutePath(),
         "-Dgridrmi.version=" + System.getProperty("gridrmi.it.version"), "-f", project.resolve("pom.xml").toString(),
         "package");
-    try (Jvm maven = Jvm.start("mvn-starter-" + Jdks.name(jdk), mvn, Map.of("JAVA_HOME", jdk.toString()))) {
+    try (JvmProcess maven = JvmProcess.start("mvn-starter-" + Jdks.name(jdk), mvn, Map.of("JAVA_HOME", jdk.toString()))) {
       int code = maven.exitCode(Duration.ofMinutes(5));
       assertThat(code).as("mvn package of the starter on %s:\n%s", jdk, maven.output()).isZero();
     }
   }
 
   private String server(Path jdk, String name, String classPath, String main, List<String> args) throws Exception {
-    Jvm p = Jvm.java(name + "-" + Jdks.name(jdk), jdk, classPath, main, args);
+    JvmProcess p = Launch.java(name + "-" + Jdks.name(jdk), jdk, classPath, main, args);
     processes.add(p);
-    return p.await(" ready at (rmi://[^\\s,]+)", START);
+    return p.awaitLine(" ready at (rmi://[^\\s,]+)", START).group(1);
   }
 
   private static String client(Path jdk, String classPath, String... servers) throws Exception {
-    try (Jvm client = Jvm.java("client-" + Jdks.name(jdk), jdk, classPath, "org.example.starter.StarterClient",
+    try (JvmProcess client = Launch.java("client-" + Jdks.name(jdk), jdk, classPath, "org.example.starter.StarterClient",
         List.of(servers))) {
       int code = client.exitCode(START);
       assertThat(code).as("client exit code; output:\n%s", client.output()).isZero();

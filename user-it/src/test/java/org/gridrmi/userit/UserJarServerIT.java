@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.server.GridServerMain;
+import org.gridrmi.lookup.it.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,11 +21,11 @@ import org.junit.jupiter.api.Test;
  */
 class UserJarServerIT {
   private static final Duration START = Duration.ofSeconds(60);
-  private final List<Jvm> processes = new ArrayList<>();
+  private final List<JvmProcess> processes = new ArrayList<>();
 
   @AfterEach
   void stop() throws InterruptedException {
-    for (Jvm p : processes) p.close();
+    for (JvmProcess p : processes) p.close();
   }
 
   static final List<String> SOURCES = List.of("""
@@ -100,12 +101,12 @@ class UserJarServerIT {
     String gridrmi = System.getProperty("java.class.path"); // the stock server's class path: no acme classes
     List<String> addresses = new ArrayList<>();
     for (String name : List.of("U1", "U2")) {
-      Jvm server = Jvm.java(name, java, gridrmi, GridServerMain.class.getName(), List.of("--name", name, "--port", "0",
+      JvmProcess server = Launch.java(name, java, gridrmi, GridServerMain.class.getName(), List.of("--name", name, "--port", "0",
           "--classpath", jar.toString(), "--service", "acme.Shapes=acme.ShapesImpl", "--allow-task", "acme.Scale"));
       processes.add(server);
-      addresses.add(server.await(" ready at (rmi://[^\\s,]+)", START));
+      addresses.add(server.awaitLine(" ready at (rmi://[^\\s,]+)", START).group(1));
     }
-    try (Jvm client = Jvm.java("shapes-client", java, jar + File.pathSeparator + gridrmi, "acme.ShapesClient",
+    try (JvmProcess client = Launch.java("shapes-client", java, jar + File.pathSeparator + gridrmi, "acme.ShapesClient",
         addresses)) {
       assertThat(client.exitCode(START)).as(client.output()).isZero();
       assertThat(client.output())

@@ -10,25 +10,27 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * A child JVM started with the test's own class path and no JVM flags beyond a heap limit
- * (which is the point: users' JVMs need none). Its output is kept for waiting on lines and
- * copied to target/it-logs.
+ * (which is the point: users' JVMs need none), or any other command. Its output is kept for waiting on
+ * lines and copied to target/it-logs. Public for the integration tests of other modules (gridrmi-user-it).
  */
-final class JvmProcess implements AutoCloseable {
+public final class JvmProcess implements AutoCloseable {
   private final String name;
   private final Process process;
   private final List<String> lines = new ArrayList<>();
+  private final Thread pump;
   final long startedNanos = System.nanoTime();
 
   private JvmProcess(String name, Process process, Path log) {
     this.name = name;
     this.process = process;
-    Thread pump = new Thread(() -> pump(log), "output-" + name);
+    this.pump = new Thread(() -> pump(log), "output-" + name);
     pump.setDaemon(true);
     pump.start();
   }
@@ -38,9 +40,16 @@ final class JvmProcess implements AutoCloseable {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx256m", "-cp", System.getProperty("java.class.path"), main.getName()));
     command.addAll(List.of(args));
+    return start(name, command, Map.of());
+  }
+
+  /** Runs {@code command} with {@code env} added to this JVM's environment. */
+  public static JvmProcess start(String name, List<String> command, Map<String, String> env) throws IOException {
     Path logs = Path.of("target", "it-logs");
     Files.createDirectories(logs);
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().putAll(env);
+    Process p = builder.start();
     return new JvmProcess(name, p, logs.resolve(name + "-" + p.pid() + ".log"));
   }
 
@@ -59,8 +68,8 @@ final class JvmProcess implements AutoCloseable {
     }
   }
 
-  /** Waits for a line matching the pattern; fails with the process's output if none comes. */
-  Matcher awaitLine(String regex, Duration timeout) throws InterruptedException {
+  /** Waits for a line matching the pattern; fails with the process's output if none comes or the process ends. */
+  public Matcher awaitLine(String regex, Duration timeout) throws InterruptedException {
     Pattern pattern = Pattern.compile(regex);
     long deadline = System.nanoTime() + timeout.toNanos();
     int seen = 0;
@@ -73,17 +82,34 @@ final class JvmProcess implements AutoCloseable {
           }
         }
         long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        if (left <= 0) {
+        if (left <= 0 || !process.isAlive() && !pump.isAlive()) {
           throw new AssertionError(name + " printed no line matching '" + regex + "' within " + timeout
               + "; alive=" + process.isAlive() + "; output:\n" + String.join("\n", lines));
         }
-        lines.wait(left);
+        lines.wait(Math.min(left, 200));
       }
     }
   }
 
+  /** Waits for the process to end and returns its exit code; kills it and fails after {@code timeout}. */
+  public int exitCode(Duration timeout) throws InterruptedException {
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      kill();
+      throw new AssertionError(name + " did not end within " + timeout + "; output:\n" + output());
+    }
+    pump.join(5_000);
+    return process.exitValue();
+  }
+
+  /** Everything it printed so far. */
+  public String output() {
+    synchronized (lines) {
+      return String.join("\n", lines);
+    }
+  }
+
   /** kill -9. */
-  void kill() throws InterruptedException {
+  public void kill() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor(10, TimeUnit.SECONDS);
   }
