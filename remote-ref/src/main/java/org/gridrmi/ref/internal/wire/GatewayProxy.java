@@ -10,7 +10,6 @@ import java.util.Objects;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.MethodKeys;
-import org.gridrmi.ref.internal.Stubs;
 
 /**
  * The smart proxy a server registers with the Jini lookup service for each service it exports: it implements the
@@ -49,7 +48,9 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
     try {
       r = gateway.invokePlain(service.getName(), MethodKeys.of(method), args == null ? new Object[0] : args);
     } catch (RemoteException e) {
-      throw new GridException(Status.UNAVAILABLE, site + " failed: " + Stubs.rootMessage(e), e, List.of(site));
+      Throwable root = e;
+      while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+      throw new GridException(Status.UNAVAILABLE, site + " failed: " + root, e, List.of(site));
     }
     if (r.failure() != null) throw r.failure().toException();
     return r.value();
