@@ -66,12 +66,14 @@ class StarterIT {
 
     // 3. deploy/gridrmi-cluster passes --classpath and --service to every host; status and the client find the
     //    starter's service through the lookup service (registered under proxies of TextStats)
-    if (jdk.equals(Jdks.all().get(0))) cluster(jdk, project, starterPath);
+    //    (on each JDK: a JDK 24+ client could not read a proxy class annotated with the users' jar as its codebase)
+    cluster(jdk, project, starterPath);
   }
 
   private void cluster(Path jdk, Path project, String starterPath) throws Exception {
     Path root = Path.of(System.getProperty("gridrmi.it.root"));
     Path dir = Files.createDirectories(project.resolve("cluster"));
+    String name = Jdks.name(jdk);
     Path hosts = dir.resolve("hosts");
     int port;
     try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
@@ -83,12 +85,12 @@ class StarterIT {
         "GRIDRMI_RUN_DIR", dir.resolve("run").toString(), "GRIDRMI_READY_TIMEOUT", "60", "GRIDRMI_JOIN_LEASE", "2s");
     String script = root.resolve("deploy/gridrmi-cluster").toString();
     try {
-      try (JvmProcess up = JvmProcess.start("cluster-up", List.of("bash", script, "up", hosts.toString(), "--classpath",
+      try (JvmProcess up = JvmProcess.start("cluster-up-" + name, List.of("bash", script, "up", hosts.toString(), "--classpath",
           project.resolve("target/starter.jar").toString(), "--service",
           "org.example.starter.TextStats=org.example.starter.TextStatsImpl"), env)) {
         assertThat(up.exitCode(Duration.ofMinutes(2))).as(up.output()).isZero();
       }
-      try (JvmProcess status = JvmProcess.start("cluster-status", List.of("bash", script, "status", hosts.toString(), "--csv"), env)) {
+      try (JvmProcess status = JvmProcess.start("cluster-status-" + name, List.of("bash", script, "status", hosts.toString(), "--csv"), env)) {
         assertThat(status.exitCode(START)).as(status.output()).isZero();
         assertThat(status.output()).containsPattern("C1,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,")
             .containsPattern("C2,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,");
@@ -96,7 +98,7 @@ class StarterIT {
       assertThat(client(jdk, starterPath, "jini://127.0.0.1:" + port))
           .contains("top words (C1 -> C2 -> C1): " + EXPECTED_TOP);
     } finally {
-      try (JvmProcess down = JvmProcess.start("cluster-down", List.of("bash", script, "down", hosts.toString()), env)) {
+      try (JvmProcess down = JvmProcess.start("cluster-down-" + name, List.of("bash", script, "down", hosts.toString()), env)) {
         down.exitCode(START);
       }
     }

@@ -21,11 +21,12 @@ import org.gridrmi.ref.internal.MethodKeys;
  */
 public final class GatewayProxy implements InvocationHandler, Serializable {
   private static final long serialVersionUID = 1L;
-  private final Class<?> service;
+  /** The interface by name: a Class would travel with its loader's codebase annotation (see PROXY_LOADERS). */
+  private final String service;
   private final CallGateway gateway;
   private final String server;
 
-  private GatewayProxy(Class<?> service, CallGateway gateway, String server) {
+  private GatewayProxy(String service, CallGateway gateway, String server) {
     this.service = service;
     this.gateway = gateway;
     this.server = server;
@@ -36,17 +37,33 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
     if (!service.isInterface()) {
       throw new GridException(Status.INVALID_ARGUMENT, service.getName() + " is not an interface");
     }
-    return service.cast(Proxy.newProxyInstance(service.getClassLoader(), new Class<?>[] {service},
-        new GatewayProxy(service, Objects.requireNonNull(gateway, "gateway"), serverName)));
+    return service.cast(Proxy.newProxyInstance(PROXY_LOADERS.get(service), new Class<?>[] {service},
+        new GatewayProxy(service.getName(), Objects.requireNonNull(gateway, "gateway"), serverName)));
   }
+
+  /**
+   * Where a service's proxy class is defined: a loader that sees what the interface's loader sees but is no
+   * {@code URLClassLoader}. RMI annotates a class defined by a {@code URLClassLoader} (a server's users' jars) with
+   * that loader's URLs as its codebase, and a JDK 24+ client fails to load a proxy class from an annotated codebase
+   * (SecurityException: "attempt to add a Permission to a readonly Permissions object"), even though it never
+   * downloads code (River's class provider makes a class loader for the codebase first); a class of this loader
+   * carries no codebase, so the client loads it from its own class path.
+   */
+  private static final ClassValue<ClassLoader> PROXY_LOADERS = new ClassValue<>() {
+    @Override
+    protected ClassLoader computeValue(Class<?> service) {
+      ClassLoader loader = service.getClassLoader();
+      return loader instanceof java.net.URLClassLoader ? new ClassLoader("gridrmi-proxies", loader) {} : loader;
+    }
+  };
 
   @Override
   public Object invoke(Object proxy, Method method, Object[] args) {
     if (method.getDeclaringClass() == Object.class) return objectMethod(proxy, method, args);
-    String site = MethodKeys.label(service, method) + " on " + server;
+    String site = simpleName() + "." + method.getName() + " on " + server;
     PlainResult r;
     try {
-      r = gateway.invokePlain(service.getName(), MethodKeys.of(method), args == null ? new Object[0] : args);
+      r = gateway.invokePlain(service, MethodKeys.of(method), args == null ? new Object[0] : args);
     } catch (RemoteException e) {
       Throwable root = e;
       while (root.getCause() != null && root.getCause() != root) root = root.getCause();
@@ -54,6 +71,10 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
     }
     if (r.failure() != null) throw r.failure().toException();
     return r.value();
+  }
+
+  private String simpleName() {
+    return service.substring(service.lastIndexOf('.') + 1);
   }
 
   private Object objectMethod(Object proxy, Method method, Object[] args) {
@@ -65,9 +86,9 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
             && g.service.equals(service) && g.gateway.equals(gateway);
       }
       case "hashCode":
-        return service.getName().hashCode() * 31 + gateway.hashCode();
+        return service.hashCode() * 31 + gateway.hashCode();
       default:
-        return service.getSimpleName() + " on " + server + " (GridRMI, plain calls)";
+        return simpleName() + " on " + server + " (GridRMI, plain calls)";
     }
   }
 }
