@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.server.ServerProcess;
 
 /**
  * A Grid on this machine for benchmarks and the demo: servers in JVMs of their own, exporting the example
@@ -18,7 +17,7 @@ public final class LocalGrid implements AutoCloseable {
       "org.gridrmi.jama.MatrixOps=org.gridrmi.jama.JamaMatrixOps",
       "org.gridrmi.examples.fig2.Fig2Ops=org.gridrmi.examples.fig2.Fig2OpsImpl",
       "org.gridrmi.examples.matmul.MatmulWorker=org.gridrmi.examples.matmul.MatmulWorkerImpl");
-  private final List<ServerProcess> servers = new ArrayList<>();
+  private final List<ServerJvm> servers = new ArrayList<>();
   private final Path logDir;
   private final List<String> common;
 
@@ -35,7 +34,7 @@ public final class LocalGrid implements AutoCloseable {
    *
    * @param extraArgs more server options, e.g. {@code --lookup jini://127.0.0.1:4160}
    */
-  public ServerProcess startServer(String name, List<String> extraArgs) {
+  public ServerJvm startServer(String name, List<String> extraArgs) {
     try {
       Files.createDirectories(logDir);
     } catch (java.io.IOException e) {
@@ -45,8 +44,24 @@ public final class LocalGrid implements AutoCloseable {
     SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
     args.addAll(common);
     args.addAll(extraArgs);
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), args,
+    ServerJvm p = ServerJvm.start(name, GridServerMain.class.getName(), List.of(), args,
         logDir.resolve(name + ".log"), Duration.ofSeconds(90));
+    servers.add(p);
+    return p;
+  }
+
+  /**
+   * Starts another main in a JVM of its own, with the common options, waiting for its {@code ready at} line (the
+   * lookup service's, say); it is stopped with the rest.
+   */
+  public ServerJvm startProcess(String name, String mainClass, List<String> args) {
+    try {
+      Files.createDirectories(logDir);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    ServerJvm p = ServerJvm.start(name, mainClass, List.of(), args, logDir.resolve(name + ".log"),
+        Duration.ofSeconds(90));
     servers.add(p);
     return p;
   }
@@ -58,12 +73,12 @@ public final class LocalGrid implements AutoCloseable {
     return addresses;
   }
 
-  public List<ServerProcess> servers() {
+  public List<ServerJvm> servers() {
     return servers;
   }
 
   @Override
   public void close() {
-    servers.forEach(ServerProcess::kill);
+    servers.forEach(ServerJvm::kill);
   }
 }

@@ -20,6 +20,10 @@ import java.lang.annotation.Target;
  *
  * <p>The interface itself mentions neither RMI nor references: it runs unchanged as plain RMI
  * ({@code grid.plain(Name.class)}), as composed async calls, or locally inside the server.
+ *
+ * <p><b>Implementations must not change their arguments.</b> Values are write-once: an argument a server resolves
+ * in place (localized: the result of another call on the same server, or its replica of another server's value) is
+ * the very object other calls see, now and later. Return a new object instead of modifying one you were given.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -16,6 +16,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
+import org.gridrmi.ref.internal.KnownPeers;
 import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.NodeRuntime;
 import org.gridrmi.ref.internal.RuntimeSettings;
@@ -66,9 +67,10 @@ public final class GridServer implements AutoCloseable {
     DataflowExecutor[] executor = new DataflowExecutor[1];
     // the executor exists before the endpoint is exported, so no call can arrive ahead of it
     this.node = LocalNode.start(UUID.randomUUID(), b.name, b.host, b.port, b.lease.toMillis(), runtime, n -> {
+      KnownPeers peers = new KnownPeers(n::address, b.peers);
       executor[0] = new DataflowExecutor(n, registry, tasks, new DataflowExecutor.Limits(b.threads, b.maxQueuedCalls,
-          b.maxPendingPerClient));
-      return new ServerEndpoint(n, registry, tasks, executor[0]);
+          b.maxPendingPerClient), peers);
+      return new ServerEndpoint(n, registry, tasks, executor[0], peers);
     });
     this.executor = executor[0];
     this.registration = b.lookup == null ? null : join(b);
@@ -213,6 +215,7 @@ public final class GridServer implements AutoCloseable {
     private final List<Export<?>> exports = new ArrayList<>();
     private final List<String> allow = new ArrayList<>();
     private final List<String> allowTasks = new ArrayList<>();
+    private final List<String> peers = new ArrayList<>();
     private String name = "server";
     private String host = "127.0.0.1";
     private String bind;
@@ -288,6 +291,12 @@ public final class GridServer implements AutoCloseable {
       this.joinLease = lease;
       return this;
     }
+
+    /**
+     * Nodes this server may fetch values from besides those it learns (nodes that call it, the servers of its clients'
+     * Grids): {@code rmi://host:port}.
+     */
+    public Builder peers(String... addresses) { peers.addAll(List.of(addresses)); return this; }
 
     /** Mutual TLS on every connection of this server, in and out. */
     public Builder tls(TlsStores stores) { this.tls = stores; return this; }

@@ -50,6 +50,12 @@ public class GridServerMain implements Callable<Integer> {
   @Option(names = "--lookup", paramLabel = "jini://HOST:PORT", description = "register with this Jini lookup service")
   String lookup;
 
+  @Option(names = "--peers", split = ",", paramLabel = "rmi://HOST:PORT",
+      description = "nodes this server may fetch values from besides those it learns (nodes that call it, the servers "
+          + "its clients' Grids name)")
+  List<String> peers = new ArrayList<>();
+
+
   @Option(names = "--join-lease", description = "lease of the lookup registration, e.g. 10s (default ${DEFAULT-VALUE})",
       converter = DurationConverter.class)
   Duration joinLease = Duration.ofSeconds(10);
@@ -101,6 +107,7 @@ public class GridServerMain implements Callable<Integer> {
         .callTimeout(callTimeout).maxQueuedCalls(maxQueuedCalls).maxPendingCallsPerClient(maxPendingPerClient)
         .allow(allow.toArray(String[]::new)).allowTasks(allowTask.toArray(String[]::new)).tls(tls.stores());
     if (link != null) b.link(link);
+    if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
     if (bind != null) b.bind(bind);
     if (threads != null) b.threads(threads);
     if (lookup != null) b.join(lookup, joinLease);

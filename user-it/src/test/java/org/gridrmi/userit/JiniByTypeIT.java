@@ -17,7 +17,7 @@ import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.LookupMain;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.lookup.it.JvmProcess;
+import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -58,8 +58,8 @@ class JiniByTypeIT {
     assertThat(plainPath).doesNotContain("client-api").doesNotContain("server-runtime");
     try (JvmProcess client = Launch.java("plain-jini-client", java, plainPath, "org.gridrmi.lookup.it.PlainJiniTypeClient",
         List.of(lookup))) {
-      assertThat(client.exitCode(START)).as(client.output()).isZero();
-      assertThat(client.output()).contains("found MatrixOps on J1 (GridRMI, plain calls)")
+      assertThat(client.exitCode(START)).as(Launch.text(client)).isZero();
+      assertThat(Launch.text(client)).contains("found MatrixOps on J1 (GridRMI, plain calls)")
           .contains("normInf(identity(3,3)) = 1.0")
           .contains("normInf(transpose(transpose(A)) - A) = 0.0")
           .contains("times(4x3, 4x3) failed: org.gridrmi.ref.GridException");

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.gridrmi.lookup.it.JvmProcess;
+import org.gridrmi.testing.JvmProcess;
 
 /** JVMs of a given JDK with a given class path, as a user starts them. */
 final class Launch {
@@ -16,6 +16,16 @@ final class Launch {
     List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx256m",
         "-XX:+UseSerialGC", "-cp", classPath, main));
     command.addAll(args);
-    return JvmProcess.start(name, command, Map.of());
+    return JvmProcess.start(name, command, Map.of(), log(name));
+  }
+
+  /** target/it-logs/NAME.log */
+  static Path log(String name) {
+    return Path.of("target", "it-logs", name + ".log");
+  }
+
+  /** Everything the process printed, one string. */
+  static String text(JvmProcess p) {
+    return String.join("\n", p.output());
   }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.lookup.it.JvmProcess;
+import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -87,18 +87,20 @@ class StarterIT {
     try {
       try (JvmProcess up = JvmProcess.start("cluster-up-" + name, List.of("bash", script, "up", hosts.toString(), "--classpath",
           project.resolve("target/starter.jar").toString(), "--service",
-          "org.example.starter.TextStats=org.example.starter.TextStatsImpl"), env)) {
-        assertThat(up.exitCode(Duration.ofMinutes(2))).as(up.output()).isZero();
+          "org.example.starter.TextStats=org.example.starter.TextStatsImpl"), env, Launch.log("cluster-up-" + name))) {
+        assertThat(up.exitCode(Duration.ofMinutes(2))).as(Launch.text(up)).isZero();
       }
-      try (JvmProcess status = JvmProcess.start("cluster-status-" + name, List.of("bash", script, "status", hosts.toString(), "--csv"), env)) {
-        assertThat(status.exitCode(START)).as(status.output()).isZero();
-        assertThat(status.output()).containsPattern("C1,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,")
+      try (JvmProcess status = JvmProcess.start("cluster-status-" + name,
+          List.of("bash", script, "status", hosts.toString(), "--csv"), env, Launch.log("cluster-status-" + name))) {
+        assertThat(status.exitCode(START)).as(Launch.text(status)).isZero();
+        assertThat(Launch.text(status)).containsPattern("C1,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,")
             .containsPattern("C2,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,");
       }
       assertThat(client(jdk, starterPath, "jini://127.0.0.1:" + port))
           .contains("top words (C1 -> C2 -> C1): " + EXPECTED_TOP);
     } finally {
-      try (JvmProcess down = JvmProcess.start("cluster-down-" + name, List.of("bash", script, "down", hosts.toString()), env)) {
+      try (JvmProcess down = JvmProcess.start("cluster-down-" + name,
+          List.of("bash", script, "down", hosts.toString()), env, Launch.log("cluster-down-" + name))) {
         down.exitCode(START);
       }
     }
@@ -115,9 +117,10 @@ class StarterIT {
         "-Dmaven.repo.local=" + Path.of(System.getProperty("gridrmi.it.repo")).toAbsolutePath(),
         "-Dgridrmi.version=" + System.getProperty("gridrmi.it.version"), "-f", project.resolve("pom.xml").toString(),
         "package");
-    try (JvmProcess maven = JvmProcess.start("mvn-starter-" + Jdks.name(jdk), mvn, Map.of("JAVA_HOME", jdk.toString()))) {
+    try (JvmProcess maven = JvmProcess.start("mvn-starter-" + Jdks.name(jdk), mvn, Map.of("JAVA_HOME", jdk.toString()),
+        Launch.log("mvn-starter-" + Jdks.name(jdk)))) {
       int code = maven.exitCode(Duration.ofMinutes(5));
-      assertThat(code).as("mvn package of the starter on %s:\n%s", jdk, maven.output()).isZero();
+      assertThat(code).as("mvn package of the starter on %s:\n%s", jdk, Launch.text(maven)).isZero();
     }
   }
 
@@ -131,8 +134,8 @@ class StarterIT {
     try (JvmProcess client = Launch.java("client-" + Jdks.name(jdk), jdk, classPath, "org.example.starter.StarterClient",
         List.of(servers))) {
       int code = client.exitCode(START);
-      assertThat(code).as("client exit code; output:\n%s", client.output()).isZero();
-      return client.output();
+      assertThat(code).as("client exit code; output:\n%s", Launch.text(client)).isZero();
+      return Launch.text(client);
     }
   }
 

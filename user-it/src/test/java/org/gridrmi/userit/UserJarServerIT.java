@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.lookup.it.JvmProcess;
+import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -108,8 +108,8 @@ class UserJarServerIT {
     }
     try (JvmProcess client = Launch.java("shapes-client", java, jar + File.pathSeparator + gridrmi, "acme.ShapesClient",
         addresses)) {
-      assertThat(client.exitCode(START)).as(client.output()).isZero();
-      assertThat(client.output())
+      assertThat(client.exitCode(START)).as(Launch.text(client)).isZero();
+      assertThat(Launch.text(client))
           .contains("by reference, server to server: Area[of=square, value=9.0]")
           .contains("by value: Area[of=rect, value=4.0]")
           .contains("task: Area[of=square, value=36.0]")

@@ -98,7 +98,7 @@ final class AsyncHandler implements InvocationHandler {
       channel.send(new ServerChannel.Pending(commands.get(i), last ? accepted : new CompletableFuture<>(),
           i == 0 ? after : List.of(), last ? sent : null, last ? deadlineNanos : 0));
     }
-    session.track(ref);
+    session.track(ref, ctx);
     return ref;
   }
 

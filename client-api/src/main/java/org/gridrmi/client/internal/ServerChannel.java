@@ -19,6 +19,8 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.FirstWrite;
 import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Introduction;
+import org.gridrmi.ref.internal.wire.Release;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the
@@ -40,7 +42,7 @@ final class ServerChannel {
   final Set<UUID> held = ConcurrentHashMap.newKeySet();
   private volatile ScheduledFuture<?> renewal;
   private final AtomicBoolean renewing = new AtomicBoolean();
-  private final ConcurrentLinkedQueue<UUID> releases = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<Release> releases = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean releasing = new AtomicBoolean();
   /** The thread that queued the last command: while it runs, more of its chain may come (see linger). */
   private volatile Thread lastCaller;
@@ -175,7 +177,7 @@ final class ServerChannel {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
-      node.submit(session.holder(), homeAddress(), commands);
+      node.submit(session.holder(), introduction(), commands);
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       batch.forEach(p -> p.accepted().complete(null));
@@ -201,10 +203,21 @@ final class ServerChannel {
     }
   }
 
-  /** The address of this Grid's own node, which servers may fetch put values from, or null if it has none. */
-  private String homeAddress() {
+  /** What was last introduced to this server (only the draining thread touches it). */
+  private Introduction introduced;
+
+  /**
+   * Who this Grid is to the server, when that changed since the last batch (the first batch, a put that started this
+   * Grid's node, servers that came or went); else null. Lets the server fetch from this Grid's node and, where
+   * nothing else vouches, from the Grid's other servers (see KnownPeers).
+   */
+  private Introduction introduction() {
     var home = session.homeIfStarted();
-    return home == null ? null : home.address();
+    Introduction now = new Introduction(home == null ? null : home.address(),
+        session.servers().stream().map(ServerInfo::address).toList());
+    if (now.equals(introduced)) return null;
+    introduced = now;
+    return now;
   }
 
   private void startRenewal() {
@@ -251,13 +264,16 @@ final class ServerChannel {
 
   /**
    * Releases values on the server. Releases made while one is on its way go together in the next message, so a
-   * client that releases after every call sends one release per round trip, not one per call.
+   * client that releases after every call (or whose references are collected one by one) sends one release per round
+   * trip, not one per value.
    */
-  void release(List<UUID> ids) {
-    if (ids.isEmpty()) return;
-    held.removeAll(ids);
-    pushed.removeAll(ids);
-    releases.addAll(ids);
+  void release(List<Release> rs) {
+    if (rs.isEmpty()) return;
+    for (Release r : rs) {
+      held.remove(r.id());
+      pushed.remove(r.id());
+    }
+    releases.addAll(rs);
     if (releasing.compareAndSet(false, true)) {
       try {
         session.runtime().io().execute(this::sendReleases);
@@ -269,8 +285,8 @@ final class ServerChannel {
 
   private void sendReleases() {
     while (true) {
-      List<UUID> ids = new ArrayList<>();
-      for (UUID id; (id = releases.poll()) != null; ) ids.add(id);
+      List<Release> ids = new ArrayList<>();
+      for (Release r; (r = releases.poll()) != null; ) ids.add(r);
       if (!ids.isEmpty()) {
         try {
           node().release(session.holder(), ids);
@@ -290,7 +306,7 @@ final class ServerChannel {
   void close() {
     ScheduledFuture<?> r = renewal;
     if (r != null) r.cancel(false);
-    release(List.copyOf(held));
+    release(held.stream().map(Release::explicit).toList());
   }
 
   /** Waits (at most {@code bound}) until the releases of these channels have been sent. */

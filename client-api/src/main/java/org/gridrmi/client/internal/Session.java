@@ -32,6 +32,7 @@ import org.gridrmi.ref.internal.transport.InProcessTransport;
 import org.gridrmi.ref.internal.transport.RmiTransport;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.transport.Transport;
+import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.WireValue;
 
 /**
@@ -41,6 +42,14 @@ import org.gridrmi.ref.internal.wire.WireValue;
  */
 public final class Session implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
+  /**
+   * Watches every Grid's reference objects; one daemon thread for the JVM (a Cleaner is a thread, and a thread per
+   * Grid would cost more than it saves). Its actions only queue releases.
+   */
+  private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create(
+      org.gridrmi.ref.internal.Daemons.factory("gridrmi-reference-cleaner"));
+  /** Live reference objects per value id this Grid holds (several when a reference is copied). */
+  private final Map<UUID, java.util.concurrent.atomic.AtomicInteger> live = new ConcurrentHashMap<>();
   private final Settings settings;
   private final NodeRuntime runtime;
   private final Fetcher fetcher;
@@ -161,14 +170,39 @@ public final class Session implements AutoCloseable {
     LocalNode node = home();
     UUID id = newId();
     node.table().put(id, holder, "put value", snapshot);
-    Ref<T> ref = new Ref<>(id, node.address(), CallContext.forPut(this, "put " + value.getClass().getSimpleName()));
-    track(ref);
+    CallContext context = CallContext.forPut(this, "put " + value.getClass().getSimpleName());
+    Ref<T> ref = new Ref<>(id, node.address(), context);
+    track(ref, context);
     return ref;
   }
 
-  void track(Ref<?> ref) {
+  /**
+   * A reference this Grid made: in the scope open on this thread, if any, and counted, so that once the last
+   * reference object for its value is garbage, the value is released (see {@link Collected}).
+   */
+  void track(Ref<?> ref, CallContext context) {
     Deque<Scope> d = scopes.get();
     if (!d.isEmpty()) d.peek().refs.add(ref);
+    live.computeIfAbsent(ref.id(), k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+    CLEANER.register(ref, new Collected(this, ref.id(), context));
+  }
+
+  /** A reference object of this Grid became garbage: the last one for its value releases the value. */
+  private void collected(UUID id, CallContext context) {
+    java.util.concurrent.atomic.AtomicInteger n = live.get(id);
+    if (n == null || n.decrementAndGet() > 0 || closed) return;
+    context.submitted().whenComplete((x, t) -> release(id, context.channel(), Release.Cause.COLLECTED));
+  }
+
+  /**
+   * What the cleaner runs for a collected reference. It holds the value's context, not the reference: the context
+   * (the call's futures, its lineage) stays reachable until then, the reference does not.
+   */
+  private record Collected(Session session, UUID id, CallContext context) implements Runnable {
+    @Override
+    public void run() {
+      session.collected(id, context);
+    }
   }
 
   /** Server {@code channel} received {@code id} as an argument: it may keep a replica held for this Grid. */
@@ -179,20 +213,24 @@ public final class Session implements AutoCloseable {
 
   /**
    * Releases a value everywhere this Grid holds it: on its owner (after the batch that made it was accepted, so the
-   * release cannot overtake it) and on the servers that keep a replica of it for this Grid.
+   * release cannot overtake it) and on the servers that keep a replica of it for this Grid. The owner is told which
+   * servers it was lent to, and keeps it for those that have not fetched it yet.
    */
-  void release(Ref<?> ref, ServerChannel owner) {
-    UUID id = ref.id();
+  void release(UUID id, ServerChannel owner, Release.Cause cause) {
+    if (live.remove(id) == null && cause == Release.Cause.COLLECTED) return; // released already
     Set<ServerChannel> borrowing = borrowers.remove(id);
-    if (borrowing != null) borrowing.forEach(c -> c.release(List.of(id)));
+    List<String> lentTo = borrowing == null ? List.of()
+        : borrowing.stream().map(c -> c.server().address()).toList();
+    Release release = new Release(id, cause, lentTo);
+    if (borrowing != null) borrowing.forEach(c -> c.release(List.of(new Release(id, cause, List.of()))));
     if (owner == null) {
       LocalNode node = homeIfStarted();
-      if (node != null) node.table().release(holder, List.of(id));
+      if (node != null) node.table().release(holder, List.of(release));
       for (ServerChannel c : channels.values()) { // and the copies pushed to servers with calls
-        if (c.pushed.contains(id)) c.release(List.of(id));
+        if (c.pushed.contains(id)) c.release(List.of(new Release(id, cause, List.of())));
       }
     } else {
-      owner.release(List.of(id));
+      owner.release(List.of(release));
     }
   }
 

@@ -253,6 +253,74 @@ class InProcessRuntimeTest {
   }
 
   @Test
+  void aServerRefusesToFetchFromAnOwnerNoOneIntroducedNamingTheAddress() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    GridServer outsider = server("OUTSIDER");
+    Grid grid = grid(s1); // this Grid knows S1 only
+    Grid other = grid(outsider);
+    RemoteReference<byte[]> foreign = other.async(WorkAsync.class).make(10, token());
+    foreign.get(Duration.ofSeconds(5));
+    // a reference from another Grid, passed by a Grid whose servers do not include its owner
+    Grid s2only = Grid.builder().servers(s2.address()).inProcess(net).build();
+    open.add(s2only);
+    long toOutsider = net.delivered("OUTSIDER");
+    RemoteReference<Integer> r = s2only.async(WorkAsync.class).length(serializedCopy(foreign), token());
+    assertThatThrownBy(() -> r.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+      assertThat(e.getMessage()).contains("inproc://OUTSIDER").contains("not a known peer");
+    });
+    assertThat(net.delivered("OUTSIDER")).as("S2 never called it").isEqualTo(toOutsider);
+    assertThat(grid.servers()).hasSize(1);
+  }
+
+  @SuppressWarnings("unchecked")
+  static <T> RemoteReference<T> serializedCopy(RemoteReference<T> r) {
+    try {
+      var bytes = new java.io.ByteArrayOutputStream();
+      try (var out = new java.io.ObjectOutputStream(bytes)) {
+        out.writeObject(r);
+      }
+      try (var in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+        return (RemoteReference<T>) in.readObject();
+      }
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void chainsWhoseReferencesTheClientDropsLeaveNothingOnTheServers() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    for (int i = 0; i < 200; i++) {
+      assertThat(on2.length(on1.make(1000, token()), token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+    }
+    // no scope, no release, the Grid still open: once the references are garbage, so are the values
+    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
+      System.gc();
+      return s1.storeSize() + s2.storeSize() == 0;
+    });
+  }
+
+  @Test
+  void aBorrowerGetsTheValueEvenWhenTheClientDroppedItsReferenceAtOnce() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    RemoteReference<String> slow = on1.slow(RemoteReference.of("value"), 300);
+    RemoteReference<String> dependent = on2.append(slow, "!"); // S2 borrows slow's value from S1
+    slow.release(); // the client lets go before S2 has it: the owner keeps it for its borrower
+    assertThat(dependent.get(Duration.ofSeconds(5))).isEqualTo("value!");
+    await().atMost(Duration.ofSeconds(5)).until(() -> s1.storeSize() == 0); // and frees it once S2 has it
+  }
+
+  @Test
   void serverInfoOfTheGridNamesInProcessAddresses() {
     GridServer s1 = server("S1");
     Grid grid = grid(s1);

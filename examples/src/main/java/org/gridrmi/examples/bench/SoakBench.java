@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.LocalGrid;
+import org.gridrmi.examples.ServerJvm;
 import org.gridrmi.examples.cli.GridOptions;
 import org.gridrmi.examples.soak.SoakOps;
 import org.gridrmi.examples.soak.SoakOpsAsync;
@@ -24,7 +25,6 @@ import org.gridrmi.perf.bench.Figure;
 import org.gridrmi.perf.bench.LinePlot;
 import org.gridrmi.perf.bench.Stats;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.server.ServerProcess;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -83,7 +83,7 @@ public final class SoakBench implements Callable<Integer> {
         SoakRun run = new SoakRun(grid, infos, size, millis, deadline, grace);
         for (int i = 0; i < 3 * servers; i++) run.chain(0, -1 - i, new HashMap<>()); // warm up classes, sockets
         Map<String, long[]> before = probe(grid, infos, Set.of(), 0);
-        ServerProcess victim = local.servers().get(servers - 1);
+        ServerJvm victim = local.servers().get(servers - 1);
         if (killOne) {
           run.atHalf(() -> {
             victim.kill();

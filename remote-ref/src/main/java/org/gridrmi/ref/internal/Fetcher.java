@@ -25,6 +25,7 @@ public final class Fetcher {
   private final NodeRuntime runtime;
   private final java.util.function.Supplier<String> self;
   private final Keeper keeper;
+  private final KnownPeers peers;
   private final Map<UUID, Shared> inFlight = new ConcurrentHashMap<>();
 
   /**
@@ -32,9 +33,15 @@ public final class Fetcher {
    * @param keeper called with each fetched value before waiters see it, or null
    */
   public Fetcher(NodeRuntime runtime, java.util.function.Supplier<String> self, Keeper keeper) {
+    this(runtime, self, keeper, null);
+  }
+
+  /** @param peers the owners a server may fetch from (see {@link KnownPeers}), or null for a client, which may ask any */
+  public Fetcher(NodeRuntime runtime, java.util.function.Supplier<String> self, Keeper keeper, KnownPeers peers) {
     this.runtime = runtime;
     this.self = self;
     this.keeper = keeper;
+    this.peers = peers;
   }
 
   /** One waiter of a shared fetch: its future, and a way to stop waiting. */
@@ -69,6 +76,16 @@ public final class Fetcher {
    */
   public Waiter await(String owner, UUID id, UUID holder, CompletableFuture<?> announcedUntil,
       CompletableFuture<?> start) {
+    if (peers != null && !peers.known(owner)) { // refused before any connection is made
+      Shared refused = new Shared(owner, id, null);
+      Waiter w = refused.join(holder);
+      try {
+        peers.check(owner, runtime.name(), "value " + id);
+      } catch (GridException e) {
+        refused.finish(null, e);
+      }
+      return w;
+    }
     while (true) {
       Shared s = inFlight.computeIfAbsent(id, k -> new Shared(owner, id, announcedUntil));
       Waiter w = s.join(holder);

@@ -12,6 +12,8 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.transport.NodeService;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
@@ -21,6 +23,8 @@ import org.gridrmi.ref.internal.wire.PlainResult;
 /** What every node serves: its values. A server's endpoint adds batches and plain calls. */
 public class NodeEndpoint implements NodeService {
   protected final LocalNode node;
+  /** Under TLS, the certificate that first used each holder id: only that peer may act for the holder. */
+  private final java.util.Map<UUID, String> identities = new java.util.concurrent.ConcurrentHashMap<>();
 
   public NodeEndpoint(LocalNode node) {
     this.node = node;
@@ -59,10 +63,14 @@ public class NodeEndpoint implements NodeService {
           + ": never made there, released, or its lease lapsed", null, null));
     }
     try {
-      return FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
+      FetchResult ready = FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
+      node.table().fetchedBy(id, requester, true);
+      return ready;
     } catch (TimeoutException e) {
+      node.table().fetchedBy(id, requester, false); // a borrower that waits keeps its hold
       return FetchResult.PENDING;
     } catch (ExecutionException e) {
+      node.table().fetchedBy(id, requester, true);
       return FetchResult.failed(FailureCarrier.unwrap(e, null));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -70,18 +78,38 @@ public class NodeEndpoint implements NodeService {
     }
   }
 
+  /**
+   * Checks that the caller may act for {@code holder}: under TLS the holder id belongs to the certificate that first
+   * used it (a holder id is a secret of its client; this keeps another member of the Grid that learned one from using
+   * it). Plain connections authenticate nobody, so there the holder id alone decides.
+   *
+   * @throws GridException PERMISSION_DENIED naming the caller
+   */
+  protected final void authorize(UUID holder) {
+    String who = org.gridrmi.ref.internal.transport.Caller.current().tlsIdentity();
+    if (who == null) return;
+    String owner = identities.putIfAbsent(holder, who);
+    if (owner != null && !owner.equals(who)) {
+      throw new GridException(Status.PERMISSION_DENIED, "peer " + who + " may not act for a holder of another peer "
+          + "on " + node.name());
+    }
+  }
+
   @Override
-  public void release(UUID holder, List<UUID> ids) {
-    node.table().release(holder, ids);
+  public void release(UUID holder, List<Release> releases) {
+    authorize(holder);
+    node.table().release(holder, releases);
   }
 
   @Override
   public long renew(UUID holder) {
+    authorize(holder);
     return node.table().renew(holder);
   }
 
   @Override
   public boolean cancel(UUID holder, UUID id) {
+    authorize(holder);
     Slot s = node.table().get(id);
     if (s == null || !node.table().holds(holder, id)) return false; // only a holder may cancel
     return s.cancel(s.label() + " on " + node);
@@ -96,7 +124,7 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+  public void submit(UUID holder, Introduction introduction, List<Command> commands) {
     throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
   }
 

@@ -16,6 +16,10 @@ public final class Slot {
   private final String label;
   private final CompletableFuture<Object> future = new CompletableFuture<>();
   final Set<UUID> holders = ConcurrentHashMap.newKeySet();
+  /** Servers a holder lent the value to that have not fetched it yet: their address and when their hold lapses. */
+  final java.util.Map<String, Long> borrowers = new ConcurrentHashMap<>();
+  /** Nodes that fetched the value (a lender that releases it later need not keep it for them). */
+  final Set<String> fetchedBy = ConcurrentHashMap.newKeySet();
   private volatile Thread runner;
   private volatile boolean cancelled;
 

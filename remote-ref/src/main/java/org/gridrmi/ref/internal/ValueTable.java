@@ -24,6 +24,7 @@ public final class ValueTable {
   private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters = new ConcurrentHashMap<>();
   private final UUID self;
   private final long leaseMillis;
+  private final Releases releases = new Releases();
 
   /**
    * @param self the node's own id: values it holds for itself never lapse
@@ -134,14 +135,82 @@ public final class ValueTable {
     return s != null && s.holders.contains(holder);
   }
 
-  /** Drops {@code holder}'s hold on these values; a value nobody holds any more is freed. */
+  /** Drops {@code holder}'s hold on these values, explicitly; a value nobody holds any more is freed. */
   public void release(UUID holder, List<UUID> ids) {
+    release(holder, ids.stream().map(org.gridrmi.ref.internal.wire.Release::explicit).toList());
+  }
+
+  /**
+   * Drops {@code holder}'s hold on these values. Where the holder lent a value to servers that have not fetched it
+   * yet, the value is kept for each of them (a borrow hold, for one lease, renewed while it asks for it) until it has
+   * it. A value nobody holds or borrows any more is freed.
+   */
+  public void release(UUID holder, java.util.Collection<org.gridrmi.ref.internal.wire.Release> rs) {
     Set<UUID> held = byHolder.get(holder);
-    for (UUID id : ids) {
-      if (held != null) held.remove(id);
-      Slot s = slots.get(id);
-      if (s != null && s.holders.remove(holder) && s.holders.isEmpty()) slots.remove(id, s);
+    long expiry = System.currentTimeMillis() + leaseMillis;
+    for (org.gridrmi.ref.internal.wire.Release r : rs) {
+      if (held != null) held.remove(r.id());
+      Slot s = slots.get(r.id());
+      if (s == null || !s.holders.remove(holder)) continue;
+      for (String b : r.borrowers()) if (!s.fetchedBy.contains(b)) s.borrowers.putIfAbsent(b, expiry);
+      releases.count(r.cause());
+      freeIfUnheld(s);
     }
+  }
+
+  private void freeIfUnheld(Slot s) {
+    if (s.holders.isEmpty() && s.borrowers.isEmpty()) slots.remove(s.id(), s);
+  }
+
+  /**
+   * {@code requester} asked for {@code id}: a borrower's hold is renewed while it waits, and ends once it has the value
+   * (or its failure); later lenders need not keep the value for it.
+   *
+   * @param answered whether this fetch returns the value or its failure
+   */
+  public void fetchedBy(UUID id, String requester, boolean answered) {
+    if (requester == null) return;
+    Slot s = slots.get(id);
+    if (s == null) return;
+    if (!answered) {
+      s.borrowers.computeIfPresent(requester, (k, v) -> System.currentTimeMillis() + leaseMillis);
+      return;
+    }
+    s.fetchedBy.add(requester);
+    if (s.borrowers.remove(requester) != null) {
+      releases.borrowDone.increment();
+      freeIfUnheld(s);
+    }
+  }
+
+  /** Servers a value is kept for until they fetch it, over all values. */
+  public int borrowers() {
+    int n = 0;
+    for (Slot s : slots.values()) n += s.borrowers.size();
+    return n;
+  }
+
+  /** Releases so far, by cause. */
+  public Releases releases() {
+    return releases;
+  }
+
+  /** Counts of values let go, by cause. */
+  public static final class Releases {
+    final java.util.concurrent.atomic.LongAdder explicit = new java.util.concurrent.atomic.LongAdder();
+    final java.util.concurrent.atomic.LongAdder collected = new java.util.concurrent.atomic.LongAdder();
+    final java.util.concurrent.atomic.LongAdder lapsed = new java.util.concurrent.atomic.LongAdder();
+    final java.util.concurrent.atomic.LongAdder borrowDone = new java.util.concurrent.atomic.LongAdder();
+
+    void count(org.gridrmi.ref.internal.wire.Release.Cause c) {
+      (c == org.gridrmi.ref.internal.wire.Release.Cause.COLLECTED ? collected : explicit).increment();
+    }
+
+    public long explicit() { return explicit.sum(); }
+    public long collected() { return collected.sum(); }
+    public long lapsed() { return lapsed.sum(); }
+    /** Borrow holds that ended because their borrower fetched the value. */
+    public long borrowDone() { return borrowDone.sum(); }
   }
 
   /** Renews every value of {@code holder}; returns the lease granted. */
@@ -164,8 +233,20 @@ public final class ValueTable {
       pendingByHolder.remove(holder);
       if (held == null) continue;
       int before = slots.size();
-      release(holder, List.copyOf(held));
+      for (UUID id : held) {
+        Slot s = slots.get(id);
+        if (s != null && s.holders.remove(holder)) {
+          releases.lapsed.increment();
+          freeIfUnheld(s);
+        }
+      }
       freed += before - slots.size();
+    }
+    for (Slot s : slots.values()) { // borrowers that never came, or died waiting
+      if (s.borrowers.values().removeIf(expiry -> expiry < now)) {
+        releases.lapsed.increment();
+        freeIfUnheld(s);
+      }
     }
     return freed;
   }

@@ -16,6 +16,7 @@ import org.gridrmi.ref.internal.Fetcher;
 import org.gridrmi.ref.internal.FetchingContext;
 import org.gridrmi.ref.internal.FailureCarrier;
 import org.gridrmi.ref.internal.ImmediateRef;
+import org.gridrmi.ref.internal.KnownPeers;
 import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RefContexts;
@@ -55,12 +56,16 @@ public final class DataflowExecutor implements AutoCloseable {
   /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
   private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
 
-  public DataflowExecutor(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, Limits limits) {
+  private final KnownPeers peers;
+
+  public DataflowExecutor(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, Limits limits,
+      KnownPeers peers) {
     this.node = node;
+    this.peers = peers;
     this.services = services;
     this.tasks = tasks;
     this.limits = limits;
-    this.fetcher = new Fetcher(node.runtime(), node::address, node.table()::putReplica);
+    this.fetcher = new Fetcher(node.runtime(), node::address, node.table()::putReplica, peers);
     this.compute = new ThreadPoolExecutor(limits.threads(), limits.threads(), 0, TimeUnit.MILLISECONDS,
         new ArrayBlockingQueue<>(limits.maxQueued()), Daemons.factory("gridrmi-compute-" + node.name()));
   }

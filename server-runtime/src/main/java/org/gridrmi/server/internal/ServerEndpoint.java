@@ -3,10 +3,14 @@ package org.gridrmi.server.internal;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import org.gridrmi.ref.internal.KnownPeers;
 import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.transport.Caller;
+import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.NodeEndpoint;
 import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.PlainResult;
 
@@ -17,17 +21,29 @@ public final class ServerEndpoint extends NodeEndpoint {
   private final DataflowExecutor executor;
   private final AtomicLong batches = new AtomicLong();
 
-  public ServerEndpoint(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, DataflowExecutor executor) {
+  private final KnownPeers peers;
+
+  public ServerEndpoint(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, DataflowExecutor executor,
+      KnownPeers peers) {
     super(node);
     this.services = services;
     this.tasks = tasks;
     this.executor = executor;
+    this.peers = peers;
   }
 
   @Override
-  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+    peers.calledFrom(requester, Caller.current()); // a server that fetches from this one is a peer it may fetch from
+    return super.fetch(id, waitMillis, requester, announced);
+  }
+
+  @Override
+  public void submit(UUID holder, Introduction introduction, List<Command> commands) {
     long arrived = System.nanoTime();
+    authorize(holder);
     batches.incrementAndGet();
+    peers.introduce(introduction, Caller.current());
     node.table().renew(holder);
     for (Command c : commands) {
       if (c instanceof Command.Replica r) {

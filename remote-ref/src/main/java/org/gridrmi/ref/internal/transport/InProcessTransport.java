@@ -13,6 +13,8 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
@@ -111,9 +113,9 @@ public final class InProcessTransport implements Transport {
 
     @Override
     @SuppressWarnings("unchecked")
-    public void release(UUID holder, List<UUID> ids) {
-      call("a release", callNanos(), new Object[] {holder, new java.util.ArrayList<>(ids)}, a -> {
-        hub.service(address).release((UUID) a[0], (List<UUID>) a[1]);
+    public void release(UUID holder, List<Release> releases) {
+      call("a release", callNanos(), new Object[] {holder, new java.util.ArrayList<>(releases)}, a -> {
+        hub.service(address).release((UUID) a[0], (List<Release>) a[1]);
         return null;
       });
     }
@@ -136,10 +138,10 @@ public final class InProcessTransport implements Transport {
 
     @Override
     @SuppressWarnings("unchecked")
-    public void submit(UUID holder, String callerAddress, List<Command> commands) {
+    public void submit(UUID holder, Introduction introduction, List<Command> commands) {
       call("a batch of " + commands.size() + " commands", callNanos(),
-          new Object[] {holder, callerAddress, new java.util.ArrayList<>(commands)}, a -> {
-            hub.service(address).submit((UUID) a[0], (String) a[1], (List<Command>) a[2]);
+          new Object[] {holder, introduction, new java.util.ArrayList<>(commands)}, a -> {
+            hub.service(address).submit((UUID) a[0], (Introduction) a[1], (List<Command>) a[2]);
             return null;
           });
     }

@@ -8,6 +8,8 @@ import java.util.function.Supplier;
 import org.gridrmi.ref.internal.net.PeerIdentity;
 import org.gridrmi.ref.internal.wire.CallGateway;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
@@ -39,9 +41,9 @@ final class RmiEndpoint implements CallGateway {
   }
 
   @Override
-  public void release(UUID holder, List<UUID> ids) {
+  public void release(UUID holder, List<Release> releases) {
     serve(() -> {
-      service.release(holder, ids);
+      service.release(holder, releases);
       return null;
     });
   }
@@ -51,9 +53,9 @@ final class RmiEndpoint implements CallGateway {
   @Override public NodeStats stats() { return serve(service::stats); }
 
   @Override
-  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+  public void submit(UUID holder, Introduction introduction, List<Command> commands) {
     serve(() -> {
-      service.submit(holder, callerAddress, commands);
+      service.submit(holder, introduction, commands);
       return null;
     });
   }

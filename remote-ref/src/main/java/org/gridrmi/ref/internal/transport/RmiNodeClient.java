@@ -10,6 +10,8 @@ import org.gridrmi.ref.internal.net.CallDeadline;
 import org.gridrmi.ref.internal.net.NetContexts;
 import org.gridrmi.ref.internal.wire.CallGateway;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
@@ -86,9 +88,9 @@ final class RmiNodeClient implements NodeClient {
   }
 
   @Override
-  public void release(UUID holder, List<UUID> ids) {
+  public void release(UUID holder, List<Release> releases) {
     call("a release", callNanos(), g -> {
-      g.release(holder, ids);
+      g.release(holder, releases);
       return null;
     });
   }
@@ -103,9 +105,9 @@ final class RmiNodeClient implements NodeClient {
   @Override public NodeStats stats() { return call("stats", callNanos(), CallGateway::stats); }
 
   @Override
-  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+  public void submit(UUID holder, Introduction introduction, List<Command> commands) {
     call("a batch of " + commands.size() + " commands", callNanos(), g -> {
-      g.submit(holder, callerAddress, commands);
+      g.submit(holder, introduction, commands);
       return null;
     });
   }

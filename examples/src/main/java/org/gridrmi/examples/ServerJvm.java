@@ -1,4 +1,4 @@
-package org.gridrmi.server;
+package org.gridrmi.examples;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -18,10 +18,11 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 
 /**
- * A GridRMI server in a JVM of its own, started with this JVM's class path: what tests, benchmarks and the demo
- * use to put servers in separate processes. Output goes to a log file (or is echoed); {@link #close} kills it.
+ * A GridRMI server in a JVM of its own, started with this JVM's class path: how the demo and the benchmarks put
+ * servers in separate processes ({@link LocalGrid}). Output goes to a log file; {@link #close} kills it, and so does
+ * the end of this JVM (Ctrl-C, SIGTERM).
  */
-public final class ServerProcess implements AutoCloseable {
+public final class ServerJvm implements AutoCloseable {
   private static final Pattern READY = Pattern.compile("ready at ((?:rmi|jini)://[^\\s,]+)");
   private final Process process;
   private final String name;
@@ -35,7 +36,7 @@ public final class ServerProcess implements AutoCloseable {
         "gridrmi-child-reaper"));
   }
 
-  private ServerProcess(Process process, String name, String address) {
+  private ServerJvm(Process process, String name, String address) {
     this.process = process;
     this.name = name;
     this.address = address;
@@ -48,7 +49,7 @@ public final class ServerProcess implements AutoCloseable {
    * @param log where the process's output goes
    * @throws GridException UNAVAILABLE if it exits or stays silent past {@code timeout}
    */
-  public static ServerProcess start(String name, String mainClass, List<String> jvmArgs, List<String> args, Path log,
+  public static ServerJvm start(String name, String mainClass, List<String> jvmArgs, List<String> args, Path log,
       Duration timeout) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -77,7 +78,7 @@ public final class ServerProcess implements AutoCloseable {
         throw new GridException(Status.UNAVAILABLE, "server " + name + " did not start within " + timeout
             + "; see " + logFile, e);
       }
-      return new ServerProcess(p, name, address);
+      return new ServerJvm(p, name, address);
     } catch (IOException e) {
       throw new GridException(Status.UNAVAILABLE, "cannot start server " + name + ": " + e, e);
     }
@@ -105,6 +106,11 @@ public final class ServerProcess implements AutoCloseable {
   public String address() { return address; }
   public long pid() { return process.pid(); }
   public boolean isAlive() { return process.isAlive(); }
+
+  /** CPU time the process has used so far, in seconds, as the operating system counts it (0 if unknown). */
+  public double cpuSeconds() {
+    return process.info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(0.0);
+  }
 
   /** Kills the process at once, as {@code kill -9} does, and waits for it to be gone. */
   public void kill() {
