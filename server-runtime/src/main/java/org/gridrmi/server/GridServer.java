@@ -25,6 +25,7 @@ import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.net.LinkPlan;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.transport.Transports;
+import org.gridrmi.ref.internal.wire.GatewayProxy;
 import org.gridrmi.server.internal.DataflowExecutor;
 import org.gridrmi.server.internal.ServerEndpoint;
 import org.gridrmi.server.internal.ServiceRegistry;
@@ -73,12 +74,17 @@ public final class GridServer implements AutoCloseable {
     if (registration != null) closeWith(registration);
   }
 
-  /** Registers every exported service with the lookup service, under a lease renewed until close. */
+  /**
+   * Registers every exported service with the lookup service, under a lease renewed until close, each under a
+   * proxy implementing its interface (plain calls through this server's gateway), so Jini clients find it by type.
+   */
   private LookupRegistration join(Builder b) {
     URI uri = URI.create(node.address());
     ServerDescriptor d = new ServerDescriptor(node.name(), uri.getHost(), node.address(), services, Map.of());
     try {
-      return LookupRegistration.join(URI.create(b.lookup), node.exportedStub(), d, b.joinLease);
+      Map<String, Object> proxies = GatewayProxy.byType(b.exports.stream().<Class<?>>map(Export::iface).toList(),
+          node.exportedStub(), node.name());
+      return LookupRegistration.join(URI.create(b.lookup), proxies, d, b.joinLease);
     } catch (RuntimeException e) {
       node.close();
       executor.close();
@@ -328,10 +334,7 @@ public final class GridServer implements AutoCloseable {
       return this;
     }
 
-    /**
-     * Bytes of values kept in memory (default half the heap); past it the least recently used go to the spill
-     * directory, up to {@link #maxSpill} bytes there.
-     */
+    /** Bytes of values kept in memory (default half the heap); past it the least recently used go to disk. */
     public Builder maxStore(long bytes) { this.store = store.withMaxMemory(bytes); return this; }
 
     /** Where values that do not fit in memory go (default: the system's temporary directory); checked at start. */

@@ -48,11 +48,20 @@ public final class StatusCommand implements Callable<Integer> {
       converter = GridServerMain.DurationConverter.class)
   Duration timeout = Duration.ofSeconds(10);
 
+  @Option(names = "--classpath", paramLabel = "JAR[:JAR...]",
+      description = "jars with the interfaces of users' services (servers run them with --classpath): like any Jini "
+          + "client, status sees a service only if it can load its interface")
+  String classpath;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     org.gridrmi.ref.TlsStores stores = tls.stores();
+    if (classpath != null) { // River reads the registered proxies with the context class loader
+      Thread.currentThread().setContextClassLoader(
+          org.gridrmi.server.internal.ServiceSpecs.loader(classpath, StatusCommand.class.getClassLoader()));
+    }
     URI uri;
     try {
       uri = new URI(lookup);

@@ -99,16 +99,36 @@ public final class SerialPolicy {
     return filter;
   }
 
-  /** An ObjectInputStream over {@code bytes} with this policy's filter. */
+  /**
+   * An ObjectInputStream over {@code bytes} with this policy's filter. Classes GridRMI's own loader lacks are looked
+   * for in the reading thread's context class loader: a server's users' jars (--classpath).
+   */
   public ObjectInputStream open(byte[] bytes) throws IOException {
     return open(new ByteArrayInputStream(bytes));
   }
 
-  /** An ObjectInputStream over {@code source} with this policy's filter. */
+  /** As {@link #open(byte[])}, over {@code source} (a spill file). */
   public ObjectInputStream open(java.io.InputStream source) throws IOException {
-    ObjectInputStream in = new ObjectInputStream(source);
+    ObjectInputStream in = new ContextLoaderInputStream(source);
     in.setObjectInputFilter(filter);
     return in;
+  }
+
+  private static final class ContextLoaderInputStream extends ObjectInputStream {
+    ContextLoaderInputStream(java.io.InputStream in) throws IOException {
+      super(in);
+    }
+
+    @Override
+    protected Class<?> resolveClass(java.io.ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+      try {
+        return super.resolveClass(desc);
+      } catch (ClassNotFoundException e) {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        if (context == null) throw e;
+        return Class.forName(desc.getName(), false, context);
+      }
+    }
   }
 
   /**
