@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.examples.cli.ServerCommand;
-import org.gridrmi.server.ServerProcess;
 
 /**
  * A Grid on this machine for benchmarks and the demo: servers in JVMs of their own, exporting the example
@@ -22,7 +21,7 @@ public final class LocalGrid implements AutoCloseable {
       "org.gridrmi.jama.MatrixOps=org.gridrmi.jama.JamaMatrixOps",
       "org.gridrmi.examples.fig2.Fig2Ops=org.gridrmi.examples.fig2.Fig2OpsImpl",
       "org.gridrmi.examples.matmul.MatmulWorker=org.gridrmi.examples.matmul.MatmulWorkerImpl");
-  private final List<ServerProcess> servers = new ArrayList<>();
+  private final List<ServerJvm> servers = new ArrayList<>();
   private final Path logDir;
   private final List<String> common;
 
@@ -39,7 +38,7 @@ public final class LocalGrid implements AutoCloseable {
    *
    * @param extraArgs more server options, e.g. {@code --lookup jini://127.0.0.1:4160}
    */
-  public ServerProcess startServer(String name, List<String> extraArgs) {
+  public ServerJvm startServer(String name, List<String> extraArgs) {
     return startServer(name, 0, extraArgs);
   }
 
@@ -50,21 +49,13 @@ public final class LocalGrid implements AutoCloseable {
    *
    * @param port the port, or 0 for a free one
    */
-  public ServerProcess startServer(String name, int port, List<String> extraArgs) {
-    try {
-      Files.createDirectories(logDir);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+  public ServerJvm startServer(String name, int port, List<String> extraArgs) {
     List<String> args = new ArrayList<>(List.of("--name", name, "--port", String.valueOf(port)));
     SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
     args.addAll(common);
     args.addAll(extraArgs);
     // the examples' server command: the same as ./gridrmi server, with its options for the examples' services
-    ServerProcess p = ServerProcess.start(name, ServerCommand.class.getName(), List.of(), args,
-        logDir.resolve(name + ".log"), Duration.ofSeconds(90));
-    servers.add(p);
-    return p;
+    return startProcess(name, ServerCommand.class.getName(), args);
   }
 
   /** {@code n} distinct ports that were free a moment ago, for servers that must keep their address. */
@@ -86,6 +77,22 @@ public final class LocalGrid implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts another main in a JVM of its own, with the common options, waiting for its {@code ready at} line (the
+   * lookup service's, say); it is stopped with the rest.
+   */
+  public ServerJvm startProcess(String name, String mainClass, List<String> args) {
+    try {
+      Files.createDirectories(logDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    ServerJvm p = ServerJvm.start(name, mainClass, List.of(), args, logDir.resolve(name + ".log"),
+        Duration.ofSeconds(90));
+    servers.add(p);
+    return p;
+  }
+
   /** Starts {@code n} servers named S1..Sn. */
   public List<String> startServers(int n, List<String> extraArgs) {
     List<String> addresses = new ArrayList<>();
@@ -93,12 +100,12 @@ public final class LocalGrid implements AutoCloseable {
     return addresses;
   }
 
-  public List<ServerProcess> servers() {
+  public List<ServerJvm> servers() {
     return servers;
   }
 
   @Override
   public void close() {
-    servers.forEach(ServerProcess::kill);
+    servers.forEach(ServerJvm::kill);
   }
 }

@@ -16,7 +16,7 @@ import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.Slot;
+import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.SerializedValue;
@@ -42,6 +42,21 @@ final class AsyncHandler implements InvocationHandler {
     this.channel = channel;
     this.service = service;
     this.deadline = deadline;
+  }
+
+  /**
+   * A view for a call made again: it keeps what is left of the original call's deadline.
+   *
+   * @throws GridException DEADLINE_EXCEEDED if nothing is left
+   */
+  static AsyncHandler remaking(Session session, ServerChannel channel, Lineage l) {
+    if (l.deadlineNanos() == 0) return new AsyncHandler(session, channel, l.service(), null);
+    long left = l.deadlineNanos() - System.nanoTime();
+    if (left <= 0) {
+      throw new GridException(Status.DEADLINE_EXCEEDED, l.label() + " cannot be made again: its deadline passed",
+          null, List.of(l.label()));
+    }
+    return new AsyncHandler(session, channel, l.service(), Duration.ofNanos(left));
   }
 
   @Override
@@ -71,8 +86,9 @@ final class AsyncHandler implements InvocationHandler {
     commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label()));
     CompletableFuture<Void> accepted = new CompletableFuture<>();
     CompletableFuture<Void> sent = new CompletableFuture<>();
-    channel.held.add(id);
-    Lineage lineage = t.idempotent() ? new Lineage(service, method, a.clone(), deadline, channel.server(), site) : null;
+    channel.link().heldThere(id);
+    Lineage lineage = t.idempotent()
+        ? new Lineage(service, method, a.clone(), deadline, deadlineNanos, channel.server(), site) : null;
     CallContext ctx = new CallContext(session, site, accepted, sent, channel, lineage, deadlineNanos,
         new CompletableFuture<>());
     Ref<Object> ref = new Ref<>(id, channel.server().address(), ctx);
@@ -82,7 +98,7 @@ final class AsyncHandler implements InvocationHandler {
       channel.send(new ServerChannel.Pending(commands.get(i), last ? accepted : new CompletableFuture<>(),
           i == 0 ? after : List.of(), last ? sent : null, last ? deadlineNanos : 0));
     }
-    session.track(ref);
+    session.track(ref, ctx);
     return ref;
   }
 
@@ -134,7 +150,7 @@ final class AsyncHandler implements InvocationHandler {
       }
       if (s.isDone() && !s.future().isCompletedExceptionally() && channel.pushed.add(r.id())) {
         commands.add(new Command.Replica(session.holder(), r.id(), new WireValue(s.future().join())));
-        channel.held.add(r.id());
+        channel.link().heldThere(r.id());
       }
     } else if (!r.owner().equals(channel.server().address())) {
       session.lent(r.id(), channel); // the server fetches it and keeps a replica for this Grid until released

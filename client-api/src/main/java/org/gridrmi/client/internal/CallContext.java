@@ -11,7 +11,7 @@ import org.gridrmi.ref.internal.Nodes;
 import org.gridrmi.ref.internal.Outcomes;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RefContext;
-import org.gridrmi.ref.internal.Slot;
+import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.wire.Failure;
 
 /**
@@ -59,7 +59,8 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
       return CompletableFuture.failedFuture(new GridException(Status.CANCELLED, label + ": its Grid is closed", null,
           List.of(label)));
     }
-    CompletableFuture<Object> remote = resolveRemote(ref);
+    // a value made again after its server died is still bound by the original deadline: recovery comes first
+    CompletableFuture<Object> remote = lineage == null ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
     CompletableFuture<Object> result = new CompletableFuture<>();
     remote.whenComplete((v, t) -> {
       if (t == null) result.complete(v);
@@ -69,7 +70,7 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
       if (t != null) result.completeExceptionally(t);
     });
     if (deadlineNanos != 0) boundByDeadline(result);
-    return lineage == null ? result : withRecovery(result);
+    return result;
   }
 
   /** Fails the wait (and the local outcome, for the calls made from it) if the value is not known by the deadline. */
@@ -101,7 +102,7 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
     if (result.isDone()) return result;
     LocalNode owner = session.runtime().transport().sharesJvm() ? Nodes.byAddress(ref.owner()) : null;
     if (owner != null) {
-      awaitLocal(owner, ref, result);
+      awaitLocal(owner, ref.id(), result);
       return result;
     }
     // once the batch is on its way, not after its acknowledgement: the owner parks a fetch for an id whose batch
@@ -119,20 +120,21 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
    * The owner is a node of this JVM but the call is not registered yet: wait for it there (localized, no copy).
    * Once the batch is accepted the call is registered, so an id still unknown then was released or never made.
    */
-  private void awaitLocal(LocalNode owner, Ref<?> ref, CompletableFuture<Object> result) {
-    CompletableFuture<Slot> created = owner.table().whenCreated(ref.id());
+  private void awaitLocal(LocalNode owner, java.util.UUID id, CompletableFuture<Object> result) {
+    // nothing here may hold the reference itself: these futures live as long as the value's context does
+    CompletableFuture<Slot> created = owner.table().whenCreated(id);
     created.thenAccept(s -> Outcomes.of(s.future(), label).whenComplete((v, t) -> {
       if (t == null) result.complete(v);
       else result.completeExceptionally(t);
     }));
     submitted.whenComplete((x, failure) -> {
       if (created.isDone()) return;
-      owner.table().abandon(ref.id(), created);
-      Slot s = owner.table().get(ref.id()); // made by a put, or just now
+      owner.table().abandon(id, created);
+      Slot s = owner.table().get(id); // made by a put, or just now
       if (s != null) {
         created.complete(s);
       } else if (failure == null) {
-        result.completeExceptionally(Failure.of(Status.NOT_FOUND, label + ": value " + ref.id() + " is not held by "
+        result.completeExceptionally(Failure.of(Status.NOT_FOUND, label + ": value " + id + " is not held by "
             + owner + ": never made there, released, or its lease lapsed", null, label).toException());
       }
     });
@@ -171,8 +173,13 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
   }
 
   @Override
+  public void pin(Ref<?> ref) {
+    session.runtime().pins().pin(List.of(ref));
+  }
+
+  @Override
   public void release(Ref<?> ref) {
     // after the batch that makes it was accepted (or failed): a release must not overtake it
-    submitted.whenComplete((x, t) -> session.release(ref, channel));
+    submitted.whenComplete((x, t) -> session.release(ref.id(), channel, org.gridrmi.ref.internal.wire.Release.Cause.EXPLICIT));
   }
 }

@@ -11,8 +11,10 @@ import org.gridrmi.client.ServerInfo;
  * @param viewMethod the async view method that was called
  * @param args the arguments as the caller gave them (references and values)
  * @param deadline the call's deadline, or null
+ * @param deadlineNanos when the original call's time runs out ({@link System#nanoTime()}), or 0: a call made again
+ *     has only what is left of it
  * @param server where it ran
  * @param label the call as users read it
  */
-record Lineage(Class<?> service, Method viewMethod, Object[] args, Duration deadline, ServerInfo server,
-    String label) {}
+record Lineage(Class<?> service, Method viewMethod, Object[] args, Duration deadline, long deadlineNanos,
+    ServerInfo server, String label) {}

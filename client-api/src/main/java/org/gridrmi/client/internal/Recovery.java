@@ -44,6 +44,7 @@ final class Recovery {
       again = remake(session, lineage, new HashMap<>(), made);
     } catch (GridException e) {
       made.forEach(Ref::release);
+      if (e.status() == Status.DEADLINE_EXCEEDED) return CompletableFuture.failedFuture(e);
       return CompletableFuture.failedFuture(new GridException(Status.UNAVAILABLE, e.description()
           + " (after: " + failure.getMessage() + ")", failure, e.chain()));
     }
@@ -80,7 +81,7 @@ final class Recovery {
             + l.server().name() + " is gone and no other live server offers " + l.service().getName()
             + " (known: " + session.servers().stream().map(ServerInfo::name).toList() + ")", null,
             List.of(l.label())));
-    Ref<Object> again = (Ref<Object>) new AsyncHandler(session, session.channel(target), l.service(), l.deadline())
+    Ref<Object> again = (Ref<Object>) AsyncHandler.remaking(session, session.channel(target), l)
         .invoke(null, l.viewMethod(), args);
     made.add(again);
     return again;

@@ -1,8 +1,6 @@
 package org.gridrmi.client.internal;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,15 +8,16 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.HolderLink;
 import org.gridrmi.ref.internal.net.FirstWrite;
 import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Introduction;
+import org.gridrmi.ref.internal.wire.Release;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the
@@ -36,12 +35,8 @@ final class ServerChannel {
   private final List<Pending> deferred = new ArrayList<>();
   /** Values of this client already pushed to the server, so each crosses the network once. */
   final Set<UUID> pushed = ConcurrentHashMap.newKeySet();
-  /** Values the client holds on this server (made there, pushed, or kept there as replicas), released at close. */
-  final Set<UUID> held = ConcurrentHashMap.newKeySet();
-  private volatile ScheduledFuture<?> renewal;
-  private final AtomicBoolean renewing = new AtomicBoolean();
-  private final ConcurrentLinkedQueue<UUID> releases = new ConcurrentLinkedQueue<>();
-  private final AtomicBoolean releasing = new AtomicBoolean();
+  /** The client's holds on this server (made there, pushed, kept there as replicas), their lease and releases. */
+  private final HolderLink link;
   /** The thread that queued the last command: while it runs, more of its chain may come (see linger). */
   private volatile Thread lastCaller;
   /** Smoothed round trip of submits to this server (0 until the first): whether lingering is worth it. */
@@ -65,9 +60,12 @@ final class ServerChannel {
   ServerChannel(ServerInfo server, Session session) {
     this.server = server;
     this.session = session;
+    this.link = new HolderLink(session.runtime(), session.holder(), server.address(),
+        session.settings().maxRenewMillis);
   }
 
   ServerInfo server() { return server; }
+  HolderLink link() { return link; }
 
   NodeClient node() {
     return session.runtime().node(server.address());
@@ -175,15 +173,22 @@ final class ServerChannel {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
-      node.submit(session.holder(), homeAddress(), commands);
+      boolean pressed = node.submit(session.holder(), introduction(), commands).storeUnderPressure();
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       batch.forEach(p -> p.accepted().complete(null));
-      startRenewal();
+      link.startRenewal();
+      if (pressed) session.serverUnderPressure();
     } catch (GridException e) {
+      long failedAt = System.nanoTime();
       for (Pending p : batch) {
         String what = p.command() instanceof Command.Call c ? c.label() : "a value";
         String site = what + " on " + server.name();
+        if (p.deadlineNanos() != 0 && p.deadlineNanos() <= failedAt) { // its deadline came first
+          p.accepted().completeExceptionally(new GridException(Status.DEADLINE_EXCEEDED, site + " did not finish "
+              + "before its deadline: " + e.description(), e, List.of(site)));
+          continue;
+        }
         p.accepted().completeExceptionally(e.status() == Status.UNAVAILABLE
             ? new GridException(Status.UNAVAILABLE, "server " + server.name() + " (" + server.address() + ") is "
                 + "unavailable, so " + what + " could not be sent to it: " + e.description(), e, List.of(site))
@@ -195,112 +200,35 @@ final class ServerChannel {
     }
   }
 
-  /** The address of this Grid's own node, which servers may fetch put values from, or null if it has none. */
-  private String homeAddress() {
+  /** What was last introduced to this server (only the draining thread touches it). */
+  private Introduction introduced;
+
+  /**
+   * Who this Grid is to the server, when that changed since the last batch (the first batch, a put that started this
+   * Grid's node, servers that came or went); else null. Lets the server fetch from this Grid's node and, where
+   * nothing else vouches, from the Grid's other servers (see KnownPeers).
+   */
+  private Introduction introduction() {
     var home = session.homeIfStarted();
-    return home == null ? null : home.address();
-  }
-
-  private void startRenewal() {
-    if (renewal != null) return;
-    synchronized (this) {
-      if (renewal == null) schedule(0); // at once: it learns the lease this server grants
-    }
-  }
-
-  private void schedule(long delayMillis) {
-    try {
-      if (!session.closed()) {
-        renewal = session.runtime().timer().schedule(this::renewSoon, delayMillis, TimeUnit.MILLISECONDS);
-      }
-    } catch (java.util.concurrent.RejectedExecutionException e) {
-      // the Grid closed meanwhile: no more renewals
-    }
-  }
-
-  /** On the timer: hand the renewal to the I/O pool, so that a server that does not answer holds up nothing else. */
-  private void renewSoon() {
-    if (!renewing.compareAndSet(false, true)) return; // the last one is still waiting for this server
-    try {
-      session.runtime().io().execute(this::renew);
-    } catch (GridException e) {
-      renewing.set(false);
-      schedule(1_000);
-    }
-  }
-
-  /** Renews the lease, then again after a third of what the server granted, so two renewals may fail in a row. */
-  private void renew() {
-    long next = session.settings().maxRenewMillis;
-    try {
-      next = Math.min(next, Math.max(20, node().renew(session.holder()) / 3));
-    } catch (GridException e) {
-      session.runtime().transport().forget(server.address()); // unreachable now; keep trying, it may come back
-      next = Math.min(next, 1_000);
-    } finally {
-      renewing.set(false);
-    }
-    schedule(next);
+    Introduction now = new Introduction(home == null ? null : home.address(),
+        session.servers().stream().map(ServerInfo::address).toList());
+    if (now.equals(introduced)) return null;
+    introduced = now;
+    return now;
   }
 
   /**
    * Releases values on the server. Releases made while one is on its way go together in the next message, so a
-   * client that releases after every call sends one release per round trip, not one per call.
+   * client that releases after every call (or whose references are collected one by one) sends one release per round
+   * trip, not one per value.
    */
-  void release(List<UUID> ids) {
-    if (ids.isEmpty()) return;
-    held.removeAll(ids);
-    pushed.removeAll(ids);
-    releases.addAll(ids);
-    if (releasing.compareAndSet(false, true)) {
-      try {
-        session.runtime().io().execute(this::sendReleases);
-      } catch (GridException e) {
-        releasing.set(false); // the pool is closed or full: the lease frees them
-      }
-    }
-  }
-
-  private void sendReleases() {
-    while (true) {
-      List<UUID> ids = new ArrayList<>();
-      for (UUID id; (id = releases.poll()) != null; ) ids.add(id);
-      if (!ids.isEmpty()) {
-        try {
-          node().release(session.holder(), ids);
-        } catch (GridException ignored) {
-          // unreachable: the lease will free them
-        }
-      }
-      synchronized (this) {
-        releasing.set(false);
-        notifyAll();
-      }
-      if (releases.isEmpty() || !releasing.compareAndSet(false, true)) return;
-    }
+  void release(List<Release> rs) {
+    for (Release r : rs) pushed.remove(r.id());
+    link.release(rs);
   }
 
   /** Stops renewing and releases everything the client holds here. */
   void close() {
-    ScheduledFuture<?> r = renewal;
-    if (r != null) r.cancel(false);
-    release(List.copyOf(held));
-  }
-
-  /** Waits (at most {@code bound}) until the releases of these channels have been sent. */
-  static void awaitReleases(Collection<ServerChannel> channels, Duration bound) {
-    long end = System.nanoTime() + bound.toNanos();
-    for (ServerChannel c : channels) {
-      synchronized (c) {
-        while ((c.releasing.get() || !c.releases.isEmpty()) && System.nanoTime() < end) {
-          try {
-            TimeUnit.NANOSECONDS.timedWait(c, Math.max(1, Math.min(end - System.nanoTime(), 50_000_000L)));
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-          }
-        }
-      }
-    }
+    link.close();
   }
 }

@@ -17,7 +17,7 @@ import org.gridrmi.lookup.LookupMain;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.server.ServerProcess;
+import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -11,7 +11,7 @@ import java.util.List;
 import org.gridrmi.client.Grid;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.server.ServerProcess;
+import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -96,6 +96,14 @@ class StatusContractTest {
   }
 
   @Test
+  void aPlainResultOfAClassNoOneAllowedIsRefusedByTheJvmWideFilter() {
+    // RMI reads a plain call's result with no filter of its own: the JVM-wide one decides
+    GridException e = failureOf(() -> grid.plain(Thrower.class).unallowed());
+    assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+    assertThat(e.getMessage()).contains("java.util.concurrent.atomic.AtomicLong");
+  }
+
+  @Test
   void notFoundIsAnUnknownValueOrService() {
     RemoteReference<String> r = grid.async(ThrowerAsync.class).echo(RemoteReference.of("x"));
     r.get(WAIT);

@@ -14,6 +14,9 @@ public interface Thrower {
 
   String echo(String s);
 
+  /** Returns a value of a class no one allowed, through a signature that does not name it. */
+  Object unallowed();
+
   /** Returns after {@code millis}, or throws IllegalStateException if interrupted first. */
   String sleep(@ByValue int millis);
 }

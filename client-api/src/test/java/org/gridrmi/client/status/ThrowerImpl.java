@@ -13,6 +13,7 @@ public final class ThrowerImpl implements Thrower {
 
   @Override public String describe(Object value) { return value.getClass().getName(); }
   @Override public String echo(String s) { return s; }
+  @Override public Object unallowed() { return new java.util.concurrent.atomic.AtomicLong(7); }
 
   @Override
   public String sleep(int millis) {

@@ -7,11 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.gridrmi.examples.LocalGrid;
+import org.gridrmi.examples.ServerJvm;
 import org.gridrmi.examples.soak.SoakOps;
 import org.gridrmi.examples.soak.SoakOpsImpl;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.server.ServerProcess;
 
 /**
  * The chaos benchmark's server JVMs: S1..Sn, each on a port of its own that it keeps across restarts (so a server
@@ -24,7 +24,7 @@ final class ChaosServers implements AutoCloseable {
   private final Path ledgers;
   private final List<String> args;
   private final Map<String, Integer> ports = new LinkedHashMap<>();
-  private final Map<String, ServerProcess> running = new LinkedHashMap<>();
+  private final Map<String, ServerJvm> running = new LinkedHashMap<>();
   private final Map<String, String> links = new LinkedHashMap<>();
 
   /**
@@ -69,13 +69,13 @@ final class ChaosServers implements AutoCloseable {
     List<String> started = new ArrayList<>();
     for (String name : ports.keySet()) {
       String link = linkOf.apply(name);
-      ServerProcess p = running.get(name);
+      ServerJvm p = running.get(name);
       if (p != null && p.isAlive() && link.equals(links.get(name))) continue;
       if (p != null) p.kill();
       List<String> a = new ArrayList<>(args);
       a.addAll(List.of("--link", link, "--ledger", ledgers.toString(),
           "--service", SoakOps.class.getName() + "=" + SoakOpsImpl.class.getName()));
-      ServerProcess fresh = local.startServer(name, port(name), a);
+      ServerJvm fresh = local.startServer(name, port(name), a);
       if (!fresh.address().equals(address(name))) { // --host and the address it prints must agree
         fresh.kill();
         throw new GridException(Status.UNAVAILABLE, name + " came up at " + fresh.address() + ", not at "
@@ -89,8 +89,8 @@ final class ChaosServers implements AutoCloseable {
   }
 
   /** The process now running as {@code name}. */
-  public ServerProcess process(String name) {
-    ServerProcess p = running.get(name);
+  public ServerJvm process(String name) {
+    ServerJvm p = running.get(name);
     if (p == null) throw new GridException(Status.NOT_FOUND, name + " is not running");
     return p;
   }
@@ -111,7 +111,7 @@ final class ChaosServers implements AutoCloseable {
   }
 
   private void signal(String name, String signal) {
-    ServerProcess p = process(name);
+    ServerJvm p = process(name);
     try {
       int code = new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).inheritIO().start().waitFor();
       if (code != 0) {

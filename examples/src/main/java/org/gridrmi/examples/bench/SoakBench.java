@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.LocalGrid;
+import org.gridrmi.examples.ServerJvm;
 import org.gridrmi.examples.cli.GridOptions;
 import org.gridrmi.examples.ledger.Ledgers;
 import org.gridrmi.examples.soak.ChainRun;
@@ -23,7 +24,6 @@ import org.gridrmi.perf.bench.Figure;
 import org.gridrmi.perf.bench.LinePlot;
 import org.gridrmi.perf.bench.Stats;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.server.ServerProcess;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -91,7 +91,7 @@ public final class SoakBench implements Callable<Integer> {
         List<ServerInfo> infos = grid.servers();
         for (int i = 0; i < 3 * servers; i++) run.chain(grid, new HashMap<>(), 0, -1 - i); // warm up classes, sockets
         Map<String, long[]> before = probe(grid, infos, Set.of(), 0);
-        ServerProcess victim = local.servers().get(servers - 1);
+        ServerJvm victim = local.servers().get(servers - 1);
         if (killOne) {
           run.atHalf(() -> {
             victim.kill();

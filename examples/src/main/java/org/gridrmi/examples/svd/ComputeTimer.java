@@ -15,10 +15,26 @@ public final class ComputeTimer implements Task<Matrix, Long> {
   private final Matrix b;
   private final int repetitions;
 
+  /** More than any measurement needs: a larger count is a stream that would keep a server busy for nothing. */
+  static final int MAX_REPETITIONS = 1_000;
+
   public ComputeTimer(Matrix b, int repetitions) {
-    if (repetitions < 1) throw new IllegalArgumentException("repetitions must be >= 1: " + repetitions);
+    if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
+      throw new IllegalArgumentException("repetitions must be 1.." + MAX_REPETITIONS + ": " + repetitions);
+    }
+    if (b == null) throw new IllegalArgumentException("b is null");
     this.b = b;
     this.repetitions = repetitions;
+  }
+
+  /** A task comes from a client: its fields are checked as the constructor checks its arguments. */
+  private void readObject(java.io.ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
+      throw new java.io.InvalidObjectException("ComputeTimer with repetitions " + repetitions + " (1.."
+          + MAX_REPETITIONS + ")");
+    }
+    if (b == null) throw new java.io.InvalidObjectException("ComputeTimer without its vector b");
   }
 
   @Override

@@ -19,7 +19,7 @@ import org.gridrmi.examples.matmul.Matmul.Placement;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.server.ServerProcess;
+import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

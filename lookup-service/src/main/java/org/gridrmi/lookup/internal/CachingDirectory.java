@@ -70,7 +70,7 @@ public final class CachingDirectory implements LookupDirectory {
     String what = "lookup service " + JiniUrls.format(locator.getHost(), locator.getPort());
     // Probe first, ourselves: River's discovery would retry silently for ever, we owe the
     // caller an error naming the address within the timeout.
-    int expected = count(probe(locator, deadline, timeout, what), what);
+    int expected = count(probe(locator, deadline, timeout, what), what, net);
     try {
       LookupDiscoveryManager discovery = new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator},
           null, RiverConfigs.discovery(net));
@@ -113,7 +113,7 @@ public final class CachingDirectory implements LookupDirectory {
       }
       int expected = 0;
       for (ServiceRegistrar registrar : discovery.getRegistrars()) {
-        expected += count(registrar, what);
+        expected += count(registrar, what, net);
       }
       return open(discovery, expected, deadline, what, net);
     } catch (InterruptedException e) {
@@ -168,7 +168,7 @@ public final class CachingDirectory implements LookupDirectory {
    * How many GridRMI registrations a registrar holds (a count-only query): the first call through its proxy, so a
    * lookup service that answers discovery but not calls (TLS on one side only, a firewall) is reported here, once.
    */
-  private static int count(ServiceRegistrar registrar, String what) {
+  private static int count(ServiceRegistrar registrar, String what, NetContext net) {
     try {
       return registrar.lookup(ALL_GRID_SERVERS, 0).totalMatches;
     } catch (IOException e) {
@@ -183,7 +183,8 @@ public final class CachingDirectory implements LookupDirectory {
         }
       }
       throw new GridException(Status.UNAVAILABLE, "the " + what + " answered discovery but not a query: "
-          + e.getMessage(), e);
+          + e.getMessage() + (net.tls() ? " (this client uses TLS: if the lookup service refused its certificate, its"
+          + " log has a line 'GridRMI TLS refused a connection from' this host)" : ""), e);
     }
   }
 

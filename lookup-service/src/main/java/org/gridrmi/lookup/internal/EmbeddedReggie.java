@@ -10,11 +10,15 @@ import java.time.Duration;
 import java.util.Arrays;
 import net.jini.config.Configuration;
 import org.gridrmi.lookup.LookupServer;
+import org.gridrmi.ref.internal.JvmFilter;
+import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.net.NetContext;
 
 /** {@link LookupServer}: Reggie's transient implementation, started in-process. */
 public final class EmbeddedReggie implements LookupServer {
   private static final Duration PORT_RELEASE_TIMEOUT = Duration.ofSeconds(15);
+  /** What a lookup service reads besides Jini's own types: GridRMI's attribute entries. */
+  private static final SerialPolicy LOOKUP_POLICY = new SerialPolicy(SerialPolicy.Limits.DEFAULT, java.util.List.of());
 
   private final Registrar registrar;
   private NetContext net;
@@ -37,6 +41,8 @@ public final class EmbeddedReggie implements LookupServer {
     }
     RiverLogging.quietByDefault();
     String[] memberGroups = groups == null ? new String[0] : groups.clone();
+    // Reggie's exports have no filter of their own: the JVM-wide one reads what registrants and clients send it
+    JvmFilter.register(LOOKUP_POLICY);
     String advertised = host != null ? host : defaultHost();
     int listenPort = port == 0 ? freePort() : port;
     Configuration config = RiverConfigs.reggie(advertised, listenPort, memberGroups, net);

@@ -1,5 +1,7 @@
 package org.gridrmi.lookup.it;
 
+import org.gridrmi.testing.JvmProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -38,7 +40,8 @@ class LookupProcessesIT {
   }
 
   private JvmProcess spawn(String name, Class<?> main, String... args) throws Exception {
-    JvmProcess p = JvmProcess.start(name, main, args);
+    JvmProcess p = JvmProcess.start(name, main.getName(), java.util.List.of(), java.util.List.of(args),
+        java.nio.file.Path.of("target", "it-logs", name + ".log"));
     processes.add(p);
     return p;
   }
@@ -47,7 +50,7 @@ class LookupProcessesIT {
     JvmProcess reggie = spawn("reggie", LookupMain.class, "--port", "" + port, "--host", "127.0.0.1");
     String line = reggie.awaitLine("lookup service ready at jini://127\\.0\\.0\\.1:" + port + " .* in (\\d+) ms",
         Duration.ofSeconds(20)).group();
-    long wall = (System.nanoTime() - reggie.startedNanos) / 1_000_000;
+    long wall = (System.nanoTime() - reggie.startedNanos()) / 1_000_000;
     System.out.println("TIMING reggie: '" + line + "'; process start to ready " + wall + " ms");
     return reggie;
   }
@@ -73,10 +76,10 @@ class LookupProcessesIT {
     JvmProcess s2 = startRegistrant("S2", url);
     await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
         .until(() -> names(directory.servers(ECHO)).contains("S1"));
-    long s1Visible = (System.nanoTime() - s1.startedNanos) / 1_000_000;
+    long s1Visible = (System.nanoTime() - s1.startedNanos()) / 1_000_000;
     await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
         .until(() -> names(directory.servers(ECHO)).containsAll(List.of("S1", "S2")));
-    long s2Visible = (System.nanoTime() - s2.startedNanos) / 1_000_000;
+    long s2Visible = (System.nanoTime() - s2.startedNanos()) / 1_000_000;
     System.out.println("TIMING registrant process start to visible in the directory: S1 " + s1Visible
         + " ms, S2 " + s2Visible + " ms");
     System.out.println("TIMING " + s1.awaitLine("registered S1 in \\d+ ms", Duration.ofSeconds(5)).group());

@@ -1,5 +1,7 @@
 package org.gridrmi.lookup.it;
 
+import org.gridrmi.testing.JvmProcess;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -40,9 +42,9 @@ class PlainJiniClientIT {
   @Test
   void findsGridServicesByTypeAndByAttributeAndReadsTheirAttributes() throws Exception {
     int port = Ports.free();
-    reggie = JvmProcess.start("reggie-plain", LookupMain.class, "--port", "" + port, "--host", "127.0.0.1", "--groups", "plain-" + port);
+    reggie = JvmProcess.start("reggie-plain", LookupMain.class.getName(), java.util.List.of(), java.util.List.of("--port", "" + port, "--host", "127.0.0.1", "--groups", "plain-" + port), java.nio.file.Path.of("target", "it-logs", "reggie-plain" + ".log"));
     reggie.awaitLine("lookup service ready", Duration.ofSeconds(20));
-    server = JvmProcess.start("S9", Registrant.class, "S9", "jini://127.0.0.1:" + port, "5000");
+    server = JvmProcess.start("S9", Registrant.class.getName(), java.util.List.of(), java.util.List.of("S9", "jini://127.0.0.1:" + port, "5000"), java.nio.file.Path.of("target", "it-logs", "S9" + ".log"));
     server.awaitLine("registered S9", Duration.ofSeconds(20));
 
     ServiceRegistrar registrar = new LookupLocator("jini://127.0.0.1:" + port).getRegistrar();

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.FetchResult;
 
 /**
@@ -25,6 +26,7 @@ public final class Fetcher {
   private final NodeRuntime runtime;
   private final java.util.function.Supplier<String> self;
   private final Keeper keeper;
+  private final KnownPeers peers;
   private final Map<UUID, Shared> inFlight = new ConcurrentHashMap<>();
 
   /**
@@ -32,9 +34,15 @@ public final class Fetcher {
    * @param keeper called with each fetched value before waiters see it, or null
    */
   public Fetcher(NodeRuntime runtime, java.util.function.Supplier<String> self, Keeper keeper) {
+    this(runtime, self, keeper, null);
+  }
+
+  /** @param peers the owners a server may fetch from (see {@link KnownPeers}), or null for a client, which may ask any */
+  public Fetcher(NodeRuntime runtime, java.util.function.Supplier<String> self, Keeper keeper, KnownPeers peers) {
     this.runtime = runtime;
     this.self = self;
     this.keeper = keeper;
+    this.peers = peers;
   }
 
   /** One waiter of a shared fetch: its future, and a way to stop waiting. */
@@ -69,6 +77,16 @@ public final class Fetcher {
    */
   public Waiter await(String owner, UUID id, UUID holder, CompletableFuture<?> announcedUntil,
       CompletableFuture<?> start) {
+    if (peers != null && !peers.known(owner)) { // refused before any connection is made
+      Shared refused = new Shared(owner, id, null);
+      Waiter w = refused.join(holder);
+      try {
+        peers.check(owner, runtime.name(), "value " + id);
+      } catch (GridException e) {
+        refused.finish(null, e);
+      }
+      return w;
+    }
     while (true) {
       Shared s = inFlight.computeIfAbsent(id, k -> new Shared(owner, id, announcedUntil));
       Waiter w = s.join(holder);
@@ -128,6 +146,24 @@ public final class Fetcher {
       if (last) {
         inFlight.remove(id, this);
         result.completeExceptionally(new GridException(Status.CANCELLED, "nobody waits for value " + id));
+        tellOwnerNobodyWaits();
+      }
+    }
+
+    /** The owner may keep the value for this node as a borrower: it need not any more. Best effort, never blocks. */
+    private void tellOwnerNobodyWaits() {
+      String me = self.get();
+      if (me == null) return;
+      try {
+        runtime.io().execute(() -> {
+          try {
+            runtime.node(owner).abandon(me, List.of(id));
+          } catch (GridException ignored) {
+            // unreachable: the borrow lapses with its lease
+          }
+        });
+      } catch (GridException closing) {
+        // the pool is full or closed: the borrow lapses with its lease
       }
     }
 
@@ -146,7 +182,19 @@ public final class Fetcher {
       }
     }
 
+    /** One poll; whatever happens in it, the fetch either goes on or finishes (its waiters never hang). */
     private void pollOnce() {
+      try {
+        pollOnceOrThrow();
+      } catch (OutOfMemoryError e) {
+        finish(null, new FailureCarrier(Failure.outOfMemory("reading value " + id + " from " + owner,
+            runtime.name(), e, null)));
+      } catch (RuntimeException e) {
+        finish(null, e instanceof GridException ? e : new FailureCarrier(Failure.from(e, null)));
+      }
+    }
+
+    private void pollOnceOrThrow() {
       if (!waited()) return;
       FetchResult r;
       try {
@@ -162,7 +210,7 @@ public final class Fetcher {
         case READY -> {
           Object value;
           try {
-            value = r.value().value(runtime.policy());
+            value = runtime.decode(r.value());
           } catch (GridException e) {
             finish(null, e);
             return;

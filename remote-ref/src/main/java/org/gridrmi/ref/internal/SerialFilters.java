@@ -63,6 +63,15 @@ public final class SerialFilters {
   /** The check of every GridRMI policy: limits first, then known gadgets, then the allowlist. */
   static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info, SerialPolicy.Limits limits,
       java.util.function.Predicate<Class<?>> allowed) {
+    return check(info, limits, allowed, c -> false);
+  }
+
+  /**
+   * As above, with {@code plumbing}: classes a stream's kind needs (RMI stubs in registry replies) that are never
+   * refused as gadgets there.
+   */
+  static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info, SerialPolicy.Limits limits,
+      java.util.function.Predicate<Class<?>> allowed, java.util.function.Predicate<Class<?>> plumbing) {
     if (info.depth() > limits.maxDepth()) throw refuse(Status.RESOURCE_EXHAUSTED, "object graph depth " + info.depth()
         + " exceeds the limit maxDepth=" + limits.maxDepth());
     if (info.references() > limits.maxRefs()) throw refuse(Status.RESOURCE_EXHAUSTED, "object references "
@@ -84,12 +93,17 @@ public final class SerialFilters {
       if (comp.isPrimitive()) return ObjectInputFilter.Status.ALLOWED;
       c = comp;
     }
-    if (KnownGadgets.contains(c.getName())) {
+    if (KnownGadgets.contains(c.getName()) && !plumbing.test(c)) {
       throw refuse(Status.PERMISSION_DENIED, "class " + c.getName() + " is refused for safety: it is a known "
           + "deserialization gadget (JDK and ysoserial lists), which GridRMI never deserializes, whatever is allowed; "
           + "send the data in a plain value type instead (a List, an array, a record of your own)");
     }
     if (allowed.test(c)) return ObjectInputFilter.Status.ALLOWED;
+    // A @GridService interface has no instances of its own: it arrives as an interface of a proxy a server registers
+    // with the lookup service (what the proxy does is its handler's, which is checked too) or as a Class
+    if (c.isInterface() && c.isAnnotationPresent(org.gridrmi.ref.GridService.class)) {
+      return ObjectInputFilter.Status.ALLOWED;
+    }
     if (org.gridrmi.ref.Task.class.isAssignableFrom(c)) {
       throw refuse(Status.PERMISSION_DENIED, "task class " + c.getName() + " is not allowed on this server: start "
           + "it with --allow-task " + c.getName() + " (or --allow-task " + c.getPackageName() + ".*); task code is "

@@ -3,10 +3,15 @@ package org.gridrmi.server.internal;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import org.gridrmi.ref.internal.KnownPeers;
 import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.transport.Caller;
+import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.NodeEndpoint;
 import org.gridrmi.ref.internal.SerialPolicy;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.PlainResult;
 
@@ -17,17 +22,29 @@ public final class ServerEndpoint extends NodeEndpoint {
   private final DataflowExecutor executor;
   private final AtomicLong batches = new AtomicLong();
 
-  public ServerEndpoint(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, DataflowExecutor executor) {
+  private final KnownPeers peers;
+
+  public ServerEndpoint(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, DataflowExecutor executor,
+      KnownPeers peers) {
     super(node);
     this.services = services;
     this.tasks = tasks;
     this.executor = executor;
+    this.peers = peers;
   }
 
   @Override
-  public void submit(UUID holder, String callerAddress, List<Command> commands) {
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+    peers.calledFrom(requester, Caller.current()); // a server that fetches from this one is a peer it may fetch from
+    return super.fetch(id, waitMillis, requester, announced);
+  }
+
+  @Override
+  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
     long arrived = System.nanoTime();
+    authorize(holder);
     batches.incrementAndGet();
+    peers.introduce(introduction, Caller.current());
     node.table().renew(holder);
     for (Command c : commands) {
       if (c instanceof Command.Replica r) {
@@ -36,6 +53,7 @@ public final class ServerEndpoint extends NodeEndpoint {
         executor.submit(holder, call, arrived);
       }
     }
+    return node.table().store().underPressure() ? BatchReceipt.PRESSED : BatchReceipt.CALM;
   }
 
   @Override
@@ -54,13 +72,20 @@ public final class ServerEndpoint extends NodeEndpoint {
       });
       return new PlainResult(result, null);
     } catch (Throwable t) {
-      return new PlainResult(null, Failure.from(t instanceof Invocation.Thrown thrown ? thrown.getCause() : t, site));
+      Throwable c = t instanceof Invocation.Thrown thrown ? thrown.getCause() : t;
+      return new PlainResult(null, c instanceof OutOfMemoryError e
+          ? Failure.outOfMemory(site, "server " + node.name(), e, site) : Failure.from(c, site));
     }
   }
 
   @Override
   public List<String> services() {
     return services.names();
+  }
+
+  @Override
+  protected int heldByReference() {
+    return executor.heldByReference();
   }
 
   @Override

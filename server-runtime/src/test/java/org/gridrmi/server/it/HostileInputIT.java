@@ -29,7 +29,7 @@ import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.SerializedValue;
 import org.gridrmi.server.GridServerMain;
-import org.gridrmi.server.ServerProcess;
+import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -118,7 +118,46 @@ class HostileInputIT {
         }
       }
 
-      // 3. raw bytes on the port: random, JRMP header + garbage, JRMP call with a truncated or hostile stream
+      // 3. a reference naming an owner nobody introduced: refused before any connection, naming the address
+      List<Command> strange = new ArrayList<>();
+      UUID viaStranger = call(strange, new ArrayList<>(), echo,
+          new org.gridrmi.ref.internal.Ref<>(UUID.randomUUID(), "rmi://10.255.255.1:1099", null));
+      gw.submit(UUID.randomUUID(), null, strange);
+      FetchResult refusedOwner = gw.fetch(viaStranger, 10_000, "it", false);
+      assertThat(refusedOwner.failure().status()).isEqualTo(Status.PERMISSION_DENIED);
+      assertThat(refusedOwner.failure().message()).contains("rmi://10.255.255.1:1099").contains("not a known peer");
+      tried++;
+
+      // 4. a release or a cancel from a holder that does not hold the value changes nothing
+      UUID holder = UUID.randomUUID();
+      List<Command> mine = new ArrayList<>();
+      UUID kept = call(mine, new ArrayList<>(), echo, "kept");
+      gw.submit(holder, null, mine);
+      assertThat(gw.fetch(kept, 10_000, "it", false).state()).isEqualTo(FetchResult.State.READY);
+      UUID stranger = UUID.randomUUID();
+      assertThat(gw.cancel(stranger, kept)).isFalse();
+      gw.release(stranger, List.of(org.gridrmi.ref.internal.wire.Release.explicit(kept)));
+      assertThat(gw.fetch(kept, 10_000, "it", false).state()).isEqualTo(FetchResult.State.READY);
+      tried += 2;
+
+      // 5. 100,000 calls from one client: past its pending limit they fail RESOURCE_EXHAUSTED naming the limit,
+      //    and another client is served meanwhile
+      UUID greedy = UUID.randomUUID();
+      String slow = MethodKeys.of(Echo.class.getMethod("slow", String.class, int.class));
+      List<UUID> flood = new ArrayList<>();
+      for (int b = 0; b < 100; b++) {
+        List<Command> many = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) flood.add(call(many, new ArrayList<>(), slow, "f", 10_000));
+        gw.submit(greedy, null, many);
+      }
+      tried += 100_000;
+      FetchResult last = gw.fetch(flood.get(flood.size() - 1), 10_000, "it", false);
+      assertThat(last.failure().status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+      assertThat(last.failure().message()).contains("F1").contains("calls pending").contains("--max-pending-per-client");
+      assertThat(gw.invokePlain(SVC, echo, new Object[] {"served"}).value()).isEqualTo("served");
+      gw.release(greedy, flood.stream().map(org.gridrmi.ref.internal.wire.Release::explicit).toList()); // the slow ones are cancelled with their holder's release
+
+      // 6. raw bytes on the port: random, JRMP header + garbage, JRMP call with a truncated or hostile stream
       byte[] hostileCall = jrmpCall(new InvokerTransformer());
       for (int i = 0; i < 800; i++, tried++) {
         byte[] b = switch (i % 4) {

@@ -19,7 +19,7 @@ public record Caller(String host, String tlsIdentity) {
   }
 
   /** Runs {@code r} as serving a call of {@code caller}. */
-  static <T> T serving(Caller caller, java.util.function.Supplier<T> r) {
+  public static <T> T serving(Caller caller, java.util.function.Supplier<T> r) {
     Caller outer = CURRENT.get();
     CURRENT.set(caller);
     try {

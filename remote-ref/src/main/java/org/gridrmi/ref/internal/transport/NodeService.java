@@ -2,7 +2,10 @@ package org.gridrmi.ref.internal.transport;
 
 import java.util.List;
 import java.util.UUID;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
@@ -24,8 +27,20 @@ public interface NodeService {
    */
   FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
 
+  /**
+   * {@code holder} holds these values too: it read references to them inside a value (Java RMI's "dirty" call). Ids
+   * not held here any more are ignored (the holder's reference then fails with NOT_FOUND when it is resolved).
+   */
+  void hold(UUID holder, List<UUID> ids);
+
+  /**
+   * The server at {@code requester} no longer waits for these values (the calls that needed them were released,
+   * cancelled or out of time): the owner need not keep them for it as a borrower.
+   */
+  void abandon(String requester, List<UUID> ids);
+
   /** {@code holder} no longer needs these values; ids it does not hold are ignored. */
-  void release(UUID holder, List<UUID> ids);
+  void release(UUID holder, List<Release> releases);
 
   /** Renews every lease of {@code holder}; returns the lease granted, in milliseconds. */
   long renew(UUID holder);
@@ -38,10 +53,10 @@ public interface NodeService {
   /**
    * Registers a batch of commands (async calls, replicas) and returns before any runs.
    *
-   * @param callerAddress the node address of the caller if it has one (a client that put values), else null
+   * @param introduction who the caller is and which servers its Grid has, or null when unchanged since its last batch
    * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
    */
-  void submit(UUID holder, String callerAddress, List<Command> commands);
+  BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands);
 
   /** A plain call: runs now and returns its result by value. */
   PlainResult invokePlain(String service, String method, Object[] args);

@@ -7,7 +7,10 @@ import java.util.UUID;
 import java.util.function.Supplier;
 import org.gridrmi.ref.internal.net.PeerIdentity;
 import org.gridrmi.ref.internal.wire.CallGateway;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
@@ -39,9 +42,25 @@ final class RmiEndpoint implements CallGateway {
   }
 
   @Override
-  public void release(UUID holder, List<UUID> ids) {
+  public void hold(UUID holder, List<UUID> ids) {
     serve(() -> {
-      service.release(holder, ids);
+      service.hold(holder, ids);
+      return null;
+    });
+  }
+
+  @Override
+  public void abandon(String requester, List<UUID> ids) {
+    serve(() -> {
+      service.abandon(requester, ids);
+      return null;
+    });
+  }
+
+  @Override
+  public void release(UUID holder, List<Release> releases) {
+    serve(() -> {
+      service.release(holder, releases);
       return null;
     });
   }
@@ -51,11 +70,8 @@ final class RmiEndpoint implements CallGateway {
   @Override public NodeStats stats() { return serve(service::stats); }
 
   @Override
-  public void submit(UUID holder, String callerAddress, List<Command> commands) {
-    serve(() -> {
-      service.submit(holder, callerAddress, commands);
-      return null;
-    });
+  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+    return serve(() -> service.submit(holder, introduction, commands));
   }
 
   @Override

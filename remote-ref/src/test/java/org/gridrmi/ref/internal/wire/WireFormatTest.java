@@ -31,6 +31,47 @@ class WireFormatTest {
     }
   }
 
+  /** An object stream holding a value's header (its codec id, then its length), then {@code body}, then nothing. */
+  static ObjectInputStream claim(String codec, int length, byte[] body) throws IOException {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(b)) {
+      out.writeUTF(codec);
+      out.writeInt(length);
+      out.write(body);
+    }
+    return new ObjectInputStream(new java.io.ByteArrayInputStream(b.toByteArray()));
+  }
+
+  static WireValue read(ObjectInputStream in) throws Exception {
+    WireValue w = new WireValue();
+    w.readExternal(in);
+    return w;
+  }
+
+  @Test
+  void aHeaderClaimingMoreThanTheLimitsIsRefusedAtOnce() {
+    for (String codec : new String[] {"", "jdk.bytes", "jdk.string"}) {
+      Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> read(claim(codec, Integer.MAX_VALUE,
+          new byte[0])));
+      assertThat(org.gridrmi.ref.internal.SerialFilters.refusal(t)).as(codec).isNotNull()
+          .satisfies(g -> assertThat(g.status()).isEqualTo(Status.RESOURCE_EXHAUSTED));
+    }
+  }
+
+  @Test
+  void aPlausibleClaimThenSilenceEndsTheReadWithoutAllocatingTheClaim() {
+    long before = usedHeap();
+    // 200 MB claimed, 10 bytes sent: the read fails at the end of the data, having allocated one first chunk
+    assertThatThrownBy(() -> read(claim("jdk.bytes", 200_000_000, new byte[10])))
+        .isInstanceOf(java.io.EOFException.class);
+    assertThat(usedHeap() - before).as("heap grown by the read").isLessThan(50_000_000L);
+  }
+
+  private static long usedHeap() {
+    Runtime r = Runtime.getRuntime();
+    return r.totalMemory() - r.freeMemory();
+  }
+
   @Test
   void aCallKeepsItsFieldsAndEveryKindOfArgument() throws Exception {
     UUID id = UUID.randomUUID();

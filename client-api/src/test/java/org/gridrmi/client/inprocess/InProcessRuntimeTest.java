@@ -1,0 +1,331 @@
+package org.gridrmi.client.inprocess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.gridrmi.client.CallOptions;
+import org.gridrmi.client.Grid;
+import org.gridrmi.client.ServerInfo;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.InProcessNetwork;
+import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.Status;
+import org.gridrmi.server.GridServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runtime on an in-process network, with faults set by the test: what servers fetch from each other, deadlines
+ * with a stopped server, lease renewals, recovery and limits, in milliseconds instead of processes.
+ */
+class InProcessRuntimeTest {
+  static final Duration SHORT = Duration.ofMillis(300);
+  final InProcessNetwork net = new InProcessNetwork();
+  final List<AutoCloseable> open = new ArrayList<>();
+
+  @AfterEach
+  void close() throws Exception {
+    net.heal();
+    for (int i = open.size() - 1; i >= 0; i--) open.get(i).close();
+  }
+
+  GridServer server(String name, java.util.function.UnaryOperator<GridServer.Builder> more) {
+    GridServer s = more.apply(GridServer.builder().name(name).inProcess(net).callTimeout(SHORT)
+        .fetchWait(Duration.ofMillis(500)).export(Work.class, new WorkImpl())).start();
+    open.add(s);
+    return s;
+  }
+
+  GridServer server(String name) {
+    return server(name, b -> b);
+  }
+
+  Grid grid(GridServer... servers) {
+    String[] addresses = java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new);
+    Grid g = Grid.builder().servers(addresses).inProcess(net).callTimeout(SHORT).fetchWait(Duration.ofMillis(500))
+        .build();
+    open.add(g);
+    return g;
+  }
+
+  static String token() {
+    return java.util.UUID.randomUUID().toString();
+  }
+
+  @Test
+  void aServerFetchesAValueOnceAndItsLaterCallsUseTheReplica() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(100_000, token());
+    assertThat(on2.length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(100_000);
+    long toS1 = net.delivered("S1");
+    // a second call on S2 with the same argument: S2 resolves it from its replica, S1 hears nothing
+    assertThat(on2.length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(100_000);
+    assertThat(net.delivered("S1")).isEqualTo(toS1);
+    assertThat(s2.storeSize()).as("S2 holds its two results and the replica").isEqualTo(3);
+  }
+
+  @Test
+  void aStoppedServerGivesDeadlineExceededByTheDeadlineAndItsDependentsFailToo() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    // the deadline comes before the call timeout (300 ms): the deadline decides
+    CallOptions within = CallOptions.DEFAULT.withDeadline(Duration.ofMillis(200));
+    WorkAsync on1 = grid.async(WorkAsync.class, within.withServer(grid.server("S1")));
+    WorkAsync on2 = grid.async(WorkAsync.class, within.withServer(grid.server("S2")));
+    on1.append(RemoteReference.of("warm"), "up").get(Duration.ofSeconds(5));
+    net.stall("S1");
+    long t0 = System.nanoTime();
+    RemoteReference<String> lost = on1.slow(RemoteReference.of("x"), 10); // not idempotent: nothing re-makes it
+    RemoteReference<String> dependent = on2.append(lost, "!");
+    for (RemoteReference<?> r : List.of(lost, dependent)) {
+      assertThatThrownBy(r::get).isInstanceOfSatisfying(GridException.class,
+          e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+    }
+    assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofMillis(200 + 700));
+  }
+
+  @Test
+  void withoutADeadlineAStuckServerIsUnavailableNamingItAfterTheCallTimeout() {
+    GridServer s1 = server("S1");
+    Grid grid = grid(s1);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    on1.append(RemoteReference.of("warm"), "up").get(Duration.ofSeconds(5));
+    net.stall("S1");
+    RemoteReference<String> r = on1.slow(RemoteReference.of("x"), 10);
+    assertThatThrownBy(r::get).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
+      assertThat(e.getMessage()).contains("S1").contains("did not answer").contains("300 ms");
+    });
+  }
+
+  @Test
+  void renewalsToOneServerGoOnWhileAnotherHangs() throws Exception {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2", b -> b.lease(Duration.ofMillis(600)));
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    on1.append(RemoteReference.of("a"), "b").get(Duration.ofSeconds(5));
+    RemoteReference<String> kept = on2.append(RemoteReference.of("kept"), "");
+    kept.get(Duration.ofSeconds(5));
+    net.stall("S1"); // every renewal to S1 now waits its whole call timeout
+    Thread.sleep(3 * 600); // three of S2's leases
+    assertThat(on2.append(kept, "!").get(Duration.ofSeconds(5))).isEqualTo("kept!");
+  }
+
+  @Test
+  void anIdempotentCallWhoseServerDiedIsMadeAgainOnAnotherAndOnlyOnce() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    String made = token();
+    RemoteReference<byte[]> data = grid.async(WorkAsync.class, grid.server("S1")).make(1000, made);
+    await().atMost(Duration.ofSeconds(5)).until(() -> WorkImpl.runs(made) == 1);
+    net.kill("S1");
+    assertThat(data.get(Duration.ofSeconds(10))).hasSize(1000);
+    assertThat(WorkImpl.runs(made)).as("made once on S1, once again on S2").isEqualTo(2);
+  }
+
+  @Test
+  void aCallMadeAgainKeepsTheOriginalDeadline() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class,
+        CallOptions.on(grid.server("S1")).withDeadline(Duration.ofMillis(250)));
+    on1.append(RemoteReference.of("warm"), "up").get(Duration.ofSeconds(5));
+    net.stall("S1"); // the submit times out after 300 ms, past the deadline: too late to make it again elsewhere
+    long t0 = System.nanoTime();
+    RemoteReference<String> r = on1.append(RemoteReference.of("a"), "b");
+    assertThatThrownBy(r::get).isInstanceOfSatisfying(GridException.class,
+        e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+    assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofMillis(250 + 700));
+  }
+
+  @Test
+  void aFailureThatLostNoOwnerIsNotRunAgain() {
+    GridServer s1 = server("S1");
+    Grid grid = grid(s1);
+    String t = token();
+    RemoteReference<byte[]> data = grid.async(WorkAsync.class, grid.server("S1")).make(10, t);
+    await().atMost(Duration.ofSeconds(5)).until(() -> WorkImpl.runs(t) == 1);
+    net.dropNext("S1", 1); // the fetch of the value fails once, but S1 answers the probe that follows
+    assertThatThrownBy(() -> data.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
+        e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
+    assertThat(WorkImpl.runs(t)).as("not run again").isEqualTo(1);
+  }
+
+  @Test
+  void recoveryGivesUpWhenNoServerIsLeft() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    String t = token();
+    RemoteReference<byte[]> data = grid.async(WorkAsync.class, grid.server("S1")).make(10, t);
+    await().atMost(Duration.ofSeconds(5)).until(() -> WorkImpl.runs(t) == 1);
+    net.kill("S1");
+    net.kill("S2");
+    assertThatThrownBy(() -> data.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
+      assertThat(e.getMessage()).contains("no other live server");
+    });
+    assertThat(WorkImpl.runs(t)).isEqualTo(1);
+  }
+
+  @Test
+  void aClientPastItsPendingLimitIsRefusedNamingTheLimitAndOthersAreServed() {
+    GridServer s1 = server("S1", b -> b.maxPendingCallsPerClient(3));
+    Grid greedy = grid(s1);
+    WorkAsync w = greedy.async(WorkAsync.class, greedy.server("S1"));
+    List<RemoteReference<String>> slow = new ArrayList<>();
+    for (int i = 0; i < 3; i++) slow.add(w.slow(RemoteReference.of("s" + i), 1000));
+    RemoteReference<String> fourth = w.slow(RemoteReference.of("4"), 10);
+    assertThatThrownBy(() -> fourth.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+      assertThat(e.getMessage()).contains("S1").contains("3 calls pending").contains("Work.slow");
+    });
+    Grid other = grid(s1);
+    assertThat(other.async(WorkAsync.class).append(RemoteReference.of("x"), "y").get(Duration.ofSeconds(5)))
+        .isEqualTo("xy");
+    slow.forEach(r -> assertThat(r.get(Duration.ofSeconds(5))).startsWith("s"));
+  }
+
+  @Test
+  void aFullComputeQueueRefusesNamingItsLimit() {
+    GridServer s1 = server("S1", b -> b.threads(1).maxQueuedCalls(1));
+    Grid grid = grid(s1);
+    WorkAsync w = grid.async(WorkAsync.class, grid.server("S1"));
+    RemoteReference<String> running = w.slow(RemoteReference.of("a"), 500);
+    RemoteReference<String> queued = w.slow(RemoteReference.of("b"), 10);
+    RemoteReference<String> refused = w.slow(RemoteReference.of("c"), 10);
+    assertThatThrownBy(() -> refused.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
+        e -> assertThat(e.getMessage()).contains("compute queue").contains("--max-queued-calls"));
+    assertThat(running.get(Duration.ofSeconds(5)) + queued.get(Duration.ofSeconds(5))).isEqualTo("ab");
+  }
+
+  @Test
+  void aReleaseRightAfterTheCallFreesTheValueAndLeavesNothing() {
+    GridServer s1 = server("S1");
+    Grid grid = grid(s1);
+    WorkAsync w = grid.async(WorkAsync.class, grid.server("S1"));
+    for (int i = 0; i < 50; i++) w.append(RemoteReference.of("v"), "" + i).release(); // before its batch is accepted
+    await().atMost(Duration.ofSeconds(5)).until(() -> s1.storeSize() == 0);
+  }
+
+  @Test
+  void closingTheGridLeavesNoValueOnItsServersIncludingReplicas() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(1000, token());
+    on2.length(data, token()).get(Duration.ofSeconds(5));
+    on2.length(grid.put(new byte[7]), token()).get(Duration.ofSeconds(5));
+    assertThat(s1.storeSize() + s2.storeSize()).isPositive();
+    grid.close();
+    assertThat(s1.storeSize()).isZero();
+    assertThat(s2.storeSize()).as("results, the fetched replica and the pushed put").isZero();
+  }
+
+  @Test
+  void aPartitionBetweenServersFailsTheCrossingCallNotTheOthers() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    CallOptions within = CallOptions.DEFAULT.withDeadline(Duration.ofMillis(600));
+    WorkAsync on1 = grid.async(WorkAsync.class, within.withServer(grid.server("S1")));
+    WorkAsync on2 = grid.async(WorkAsync.class, within.withServer(grid.server("S2")));
+    net.partition("S1", "S2");
+    RemoteReference<Integer> crossing = on2.length(on1.make(10, token()), token());
+    assertThatThrownBy(() -> crossing.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
+    assertThat(on1.append(RemoteReference.of("a"), "1").get(Duration.ofSeconds(5))).isEqualTo("a1");
+    assertThat(on2.append(RemoteReference.of("b"), "2").get(Duration.ofSeconds(5))).isEqualTo("b2");
+  }
+
+  @Test
+  void aServerRefusesToFetchFromAnOwnerNoOneIntroducedNamingTheAddress() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    GridServer outsider = server("OUTSIDER");
+    Grid grid = grid(s1); // this Grid knows S1 only
+    Grid other = grid(outsider);
+    RemoteReference<byte[]> foreign = other.async(WorkAsync.class).make(10, token());
+    foreign.get(Duration.ofSeconds(5));
+    // a reference from another Grid, passed by a Grid whose servers do not include its owner
+    Grid s2only = Grid.builder().servers(s2.address()).inProcess(net).build();
+    open.add(s2only);
+    long toOutsider = net.delivered("OUTSIDER");
+    RemoteReference<Integer> r = s2only.async(WorkAsync.class).length(serializedCopy(foreign), token());
+    assertThatThrownBy(() -> r.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+      assertThat(e.getMessage()).contains("inproc://OUTSIDER").contains("not a known peer");
+    });
+    assertThat(net.delivered("OUTSIDER")).as("S2 never called it").isEqualTo(toOutsider);
+    assertThat(grid.servers()).hasSize(1);
+  }
+
+  @SuppressWarnings("unchecked")
+  static <T> RemoteReference<T> serializedCopy(RemoteReference<T> r) {
+    try {
+      var bytes = new java.io.ByteArrayOutputStream();
+      try (var out = new java.io.ObjectOutputStream(bytes)) {
+        out.writeObject(r);
+      }
+      try (var in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+        return (RemoteReference<T>) in.readObject();
+      }
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void chainsWhoseReferencesTheClientDropsLeaveNothingOnTheServers() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    for (int i = 0; i < 200; i++) {
+      assertThat(on2.length(on1.make(1000, token()), token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+    }
+    // no scope, no release, the Grid still open: once the references are garbage, so are the values
+    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
+      System.gc();
+      return s1.storeSize() + s2.storeSize() == 0;
+    });
+  }
+
+  @Test
+  void aBorrowerGetsTheValueEvenWhenTheClientDroppedItsReferenceAtOnce() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    RemoteReference<String> slow = on1.slow(RemoteReference.of("value"), 300);
+    RemoteReference<String> dependent = on2.append(slow, "!"); // S2 borrows slow's value from S1
+    slow.release(); // the client lets go before S2 has it: the owner keeps it for its borrower
+    assertThat(dependent.get(Duration.ofSeconds(5))).isEqualTo("value!");
+    await().atMost(Duration.ofSeconds(5)).until(() -> s1.storeSize() == 0); // and frees it once S2 has it
+  }
+
+  @Test
+  void serverInfoOfTheGridNamesInProcessAddresses() {
+    GridServer s1 = server("S1");
+    Grid grid = grid(s1);
+    ServerInfo info = grid.server("S1");
+    assertThat(info.address()).isEqualTo("inproc://S1");
+    assertThat(grid.describeTransport()).contains("in-process");
+  }
+}

@@ -1,0 +1,97 @@
+package org.gridrmi.ref.internal.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class ValueTableTest {
+  final UUID self = UUID.randomUUID();
+  final UUID client = UUID.randomUUID();
+  final ValueTable table = new ValueTable(self, 1000, TestStores.inMemory());
+
+  @Test
+  void valueIsFreedWhenItsLastHolderReleases() {
+    UUID id = UUID.randomUUID();
+    UUID other = UUID.randomUUID();
+    table.put(id, client, "v", "x");
+    table.put(id, other, "v", "x");
+    table.release(client, List.of(id));
+    assertThat(table.get(id)).isNotNull();
+    table.release(other, List.of(id));
+    assertThat(table.get(id)).isNull();
+  }
+
+  @Test
+  void aLapsedLeaseFreesEveryValueOfItsHolderButNotTheNodesOwn() {
+    long now = System.currentTimeMillis();
+    table.create(UUID.randomUUID(), client, "a");
+    table.put(UUID.randomUUID(), client, "b", 1);
+    table.put(UUID.randomUUID(), self, "mine", 2);
+    assertThat(table.expire(now + 500)).isZero();
+    table.renew(client);
+    assertThat(table.expire(System.currentTimeMillis() + 500)).isZero();
+    assertThat(table.expire(System.currentTimeMillis() + 1500)).isEqualTo(2);
+    assertThat(table.size()).isEqualTo(1);
+  }
+
+  @Test
+  void aValueIsWrittenOnceAndACommandSentTwiceIsIgnored() {
+    UUID id = UUID.randomUUID();
+    Slot s = table.create(id, client, "call");
+    assertThat(table.create(id, client, "call")).isNull();
+    assertThat(s.set("first")).isTrue();
+    assertThat(s.set("second")).isFalse();
+    assertThat(s.future().join()).isEqualTo("first");
+    assertThat(s.cancel("call")).isFalse();
+  }
+
+  @Test
+  void aCreationWaiterCompletesWhenTheIdIsMadeAndAnAbandonedOneLeavesNothing() {
+    UUID id = UUID.randomUUID();
+    var waiter = table.whenCreated(id);
+    assertThat(waiter).isNotDone();
+    assertThat(table.creationWaiters()).isEqualTo(1);
+    Slot s = table.create(id, client, "a");
+    assertThat(waiter).isCompletedWithValue(s);
+    assertThat(table.creationWaiters()).isZero();
+    assertThat(table.whenCreated(id)).isCompletedWithValue(s);
+
+    UUID put = UUID.randomUUID();
+    var byPut = table.whenCreated(put);
+    Slot p = table.put(put, client, "b", 7);
+    assertThat(byPut).isCompletedWithValue(p);
+
+    UUID never = UUID.randomUUID();
+    var a = table.whenCreated(never);
+    var b = table.whenCreated(never);
+    table.abandon(never, a);
+    assertThat(table.creationWaiters()).isEqualTo(1);
+    table.abandon(never, b);
+    assertThat(table.creationWaiters()).isZero();
+    assertThat(a).isNotDone();
+  }
+
+  @Test
+  void aFreedValueIsRememberedWithItsCause() {
+    UUID explicit = UUID.randomUUID();
+    UUID collected = UUID.randomUUID();
+    UUID lapsed = UUID.randomUUID();
+    table.put(explicit, client, "v", 1);
+    table.put(collected, client, "v", 2);
+    UUID other = UUID.randomUUID();
+    table.put(lapsed, other, "v", 3);
+    table.release(client, List.of(explicit));
+    table.release(client, List.of(new org.gridrmi.ref.internal.wire.Release(collected,
+        org.gridrmi.ref.internal.wire.Release.Cause.COLLECTED, List.of())));
+    table.expire(System.currentTimeMillis() + 5_000);
+    assertThat(table.freedBecause(explicit)).isEqualTo("released by its last holder");
+    assertThat(table.freedBecause(collected)).startsWith("collected");
+    assertThat(table.freedBecause(lapsed)).startsWith("freed when the lease of its last holder lapsed");
+    assertThat(table.freedBecause(UUID.randomUUID())).isNull();
+    assertThat(table.releases().explicit()).isEqualTo(1);
+    assertThat(table.releases().collected()).isEqualTo(1);
+    assertThat(table.releases().lapsed()).isEqualTo(1);
+  }
+}
