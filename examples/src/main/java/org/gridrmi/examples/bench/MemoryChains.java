@@ -1,0 +1,142 @@
+package org.gridrmi.examples.bench;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
+import org.gridrmi.client.CallOptions;
+import org.gridrmi.client.Grid;
+import org.gridrmi.client.ServerInfo;
+import org.gridrmi.examples.memory.MemoryOpsAsync;
+import org.gridrmi.examples.memory.MemoryOpsImpl;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.Status;
+
+/**
+ * The client of {@code bench memory}: chains {@code s2.sum(s1.make(bytes))}, at most {@code window} in flight, with
+ * no scope and no release. The client keeps no reference once a chain is submitted and nothing of a result but its
+ * count: what the servers still hold afterwards is what the Grid's value lifetime left there. Each chain's result is
+ * checked against the sum computed here, and every chain ends within its deadline plus a grace period.
+ */
+final class MemoryChains {
+  /** Where a wait ends past a call's own deadline: the call's failure travels back in this time. */
+  static final Duration GRACE = Duration.ofSeconds(10);
+
+  /** The first chain that failed: its number (from 0), the status (or what else ended it) and the message. */
+  record Failure(int chain, String status, String message) {}
+
+  private final MemoryOpsAsync maker;
+  private final MemoryOpsAsync summer;
+  private final int bytes;
+  private final long expectedSum;
+  private final int window;
+  private final Duration wait;
+  private final AtomicInteger completed = new AtomicInteger();
+  private final AtomicInteger failed = new AtomicInteger();
+  private final AtomicReference<Failure> firstFailure = new AtomicReference<>();
+
+  /**
+   * @param s1 where values are made
+   * @param s2 where they are summed (it fetches each from s1)
+   * @param window the most chains in flight at once
+   * @param deadline each call's deadline
+   */
+  MemoryChains(Grid grid, ServerInfo s1, ServerInfo s2, int bytes, int window, Duration deadline) {
+    this.maker = grid.async(MemoryOpsAsync.class, CallOptions.on(s1).withDeadline(deadline));
+    this.summer = grid.async(MemoryOpsAsync.class, CallOptions.on(s2).withDeadline(deadline));
+    this.bytes = bytes;
+    this.expectedSum = MemoryOpsImpl.expectedSum(bytes);
+    this.window = window;
+    this.wait = deadline.plus(GRACE);
+  }
+
+  /**
+   * Runs {@code chains} chains and returns once every one has ended.
+   *
+   * @param onSubmitted told the number of chains submitted so far, after each one
+   */
+  void run(int chains, IntConsumer onSubmitted) throws InterruptedException {
+    Semaphore inFlight = new Semaphore(window);
+    for (int i = 0; i < chains; i++) {
+      if (!inFlight.tryAcquire(wait.toMillis(), TimeUnit.MILLISECONDS)) { // every chain ends within wait
+        throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: no chain of " + window
+            + " in flight ended within " + wait);
+      }
+      int chain = i;
+      try {
+        submit().orTimeout(wait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((v, t) -> {
+          try {
+            end(chain, v, t);
+          } finally {
+            inFlight.release();
+          }
+        });
+      } catch (GridException e) { // refused at once (a closed Grid, a full queue): it ended here
+        fail(chain, e);
+        inFlight.release();
+      }
+      onSubmitted.accept(chain + 1);
+    }
+    if (!inFlight.tryAcquire(window, wait.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: the last chains did not end within " + wait);
+    }
+  }
+
+  /** One chain; its references are dropped as this returns, only the future of the sum stays. */
+  private CompletableFuture<Long> submit() {
+    RemoteReference<byte[]> value = maker.make(bytes);
+    return summer.sum(value).toCompletableFuture();
+  }
+
+  private void end(int chain, Long sum, Throwable t) {
+    if (t == null && sum != null && sum == expectedSum) {
+      completed.incrementAndGet();
+    } else if (t == null) {
+      record(chain, "WRONG_RESULT", "sum " + sum + ", expected " + expectedSum);
+    } else {
+      Throwable c = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+      if (c instanceof GridException g) {
+        fail(chain, g);
+      } else if (c instanceof TimeoutException) {
+        record(chain, "LOST", "no answer, not even a failure, within " + wait);
+      } else {
+        record(chain, c.getClass().getSimpleName(), String.valueOf(c.getMessage()));
+      }
+    }
+  }
+
+  private void fail(int chain, GridException e) {
+    record(chain, e.status().name(), e.getMessage());
+  }
+
+  private void record(int chain, String status, String message) {
+    failed.incrementAndGet();
+    firstFailure.compareAndSet(null, new Failure(chain, status, message.replaceAll("\\R", " ")));
+  }
+
+  /** Chains that ended with the right sum. */
+  int completed() {
+    return completed.get();
+  }
+
+  /** Chains that ended otherwise. */
+  int failed() {
+    return failed.get();
+  }
+
+  /** Chains that ended either way. */
+  int ended() {
+    return completed.get() + failed.get();
+  }
+
+  /** The first chain that failed, or null. */
+  Failure firstFailure() {
+    return firstFailure.get();
+  }
+}

@@ -1,0 +1,165 @@
+package org.gridrmi.examples.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.gridrmi.examples.ServerJvm;
+import org.gridrmi.examples.bench.MemorySampler.Sample;
+import org.gridrmi.perf.bench.CsvWriter;
+import org.gridrmi.perf.bench.Figure;
+import org.gridrmi.perf.bench.LinePlot;
+
+/**
+ * What {@code bench memory} prints and writes: sparse progress, a line per server, the CSV of every sample, the
+ * PNG, the failures and, last, the summary line. Sizes in MiB, as {@code -Xmx} counts them.
+ */
+final class MemoryReport {
+  static final String[] HEADER = {"seconds", "phase", "server", "chains_ended", "values", "heap_used_bytes"};
+  private static final double MIB = 1 << 20;
+  private static final String PREFIX = "bench memory: ";
+
+  private final int chains;
+  private final String value;
+  private final String heap;
+  private final String link;
+  private final List<ServerJvm> servers;
+  private final Path out;
+  private double chainsEndedAt = Double.NaN;
+  private double gcAt = Double.NaN;
+
+  MemoryReport(int chains, String value, String heap, String link, List<ServerJvm> servers, Path out) {
+    this.chains = chains;
+    this.value = value;
+    this.heap = heap;
+    this.link = link;
+    this.servers = List.copyOf(servers);
+    this.out = out;
+  }
+
+  /** A progress line: chains submitted and ended, each server's latest reading. */
+  void progress(int submitted, MemoryChains run, MemorySampler sampler) {
+    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s%d/%d chains submitted, %d completed, %d "
+        + "failed at %.1f s", PREFIX, submitted, chains, run.completed(), run.failed(), sampler.now()));
+    sampler.latest().values().stream().sorted(java.util.Comparator.comparing(Sample::server)).forEach(s ->
+        b.append(String.format(Locale.ROOT, "; %s %d values, heap %.1f MiB", s.server(), s.values(),
+            s.heapUsedBytes() / MIB)));
+    System.out.println(b);
+  }
+
+  void chainsEnded(double seconds) {
+    chainsEndedAt = seconds;
+  }
+
+  void clientGc(double seconds) {
+    gcAt = seconds;
+  }
+
+  /** Prints the per-server lines, writes CSV and PNG, prints failures and the summary; returns the exit code. */
+  int finish(MemorySampler sampler, MemoryChains run) throws IOException {
+    List<Sample> samples = sampler.samples();
+    Map<String, Long> left = valuesLeft(samples);
+    System.out.printf(Locale.ROOT, "%sall chains ended at %.1f s, the client's GC ran at %.1f s, sampling stopped at "
+        + "%.1f s%n", PREFIX, chainsEndedAt, gcAt, samples.isEmpty() ? 0 : samples.get(samples.size() - 1).seconds());
+    Map<String, String> unanswered = sampler.firstUnanswered();
+    for (ServerJvm s : servers) System.out.println(PREFIX + serverLine(s, samples, left, unanswered.get(s.name())));
+    Path csv = writeCsv(samples);
+    Figure figure = figure(samples, title(), gcAt);
+    Path png = figure == null ? null : figure.writePng(out.resolve("memory.png"));
+    System.out.println(PREFIX + "wrote " + csv + (png == null ? " (no samples: no PNG)" : " and " + png));
+    MemoryChains.Failure first = run.firstFailure();
+    System.out.println(PREFIX + "failed chains: " + run.failed() + (first == null ? "" : "; first: chain "
+        + first.chain() + ": " + first.status() + ": " + first.message()));
+    long valuesLeft = left.values().stream().mapToLong(Long::longValue).sum();
+    // TODO(lead, issue 14): spilled_mb is 0 until ServerStats reports the bytes a bounded store spilled to disk;
+    // then it is the servers' spilled bytes in the last samples, and the PNG plots store bytes too.
+    double spilledMib = 0;
+    System.out.println(summary(run.completed(), value, peakHeapBytes(samples) / MIB, valuesLeft, spilledMib));
+    return run.failed() > 0 || valuesLeft > 0.01 * run.completed() ? 1 : 0;
+  }
+
+  /** The last line: {@code memory: chains=N value=S heap_peak_mb=X values_left=Y spilled_mb=Z}. */
+  static String summary(int completed, String value, double heapPeakMib, long valuesLeft, double spilledMib) {
+    return String.format(Locale.ROOT, "memory: chains=%d value=%s heap_peak_mb=%.1f values_left=%d spilled_mb=%.1f",
+        completed, value, heapPeakMib, valuesLeft, spilledMib);
+  }
+
+  /** Per server, the values it held at its last answer. */
+  static Map<String, Long> valuesLeft(List<Sample> samples) {
+    Map<String, Long> left = new LinkedHashMap<>();
+    for (Sample s : samples) left.put(s.server(), s.values());
+    return left;
+  }
+
+  static long peakHeapBytes(List<Sample> samples) {
+    return samples.stream().mapToLong(Sample::heapUsedBytes).max().orElse(0);
+  }
+
+  private String serverLine(ServerJvm s, List<Sample> samples, Map<String, Long> left, String unanswered) {
+    List<Sample> mine = samples.stream().filter(x -> x.server().equals(s.name())).toList();
+    boolean settled = mine.stream().anyMatch(x -> x.phase().equals(MemorySampler.SETTLE));
+    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s: values peak %d, left %s; heap peak %.1f MiB "
+        + "of -Xmx%s; %s", s.name(), mine.stream().mapToLong(Sample::values).max().orElse(0),
+        left.containsKey(s.name()) ? left.get(s.name()) + (settled ? "" : " (its last answer, before the GC)")
+            : "unknown (it never answered)", peakHeapBytes(mine) / MIB, heap, s.isAlive() ? "alive" : "EXITED"));
+    if (unanswered != null) b.append("; first unanswered stats at ").append(unanswered);
+    Path log = out.resolve("memory-logs").resolve(s.name() + ".log");
+    if (mentionsOutOfMemory(log)) b.append("; OutOfMemoryError in ").append(log);
+    return b.toString();
+  }
+
+  private static boolean mentionsOutOfMemory(Path log) {
+    if (!Files.isRegularFile(log)) return false;
+    try (Stream<String> lines = Files.lines(log)) {
+      return lines.anyMatch(l -> l.contains("OutOfMemoryError"));
+    } catch (IOException | UncheckedIOException e) {
+      return false; // a log that cannot be read says nothing either way; the stats above still do
+    }
+  }
+
+  private Path writeCsv(List<Sample> samples) throws IOException {
+    Path csv = out.resolve("memory.csv");
+    try (CsvWriter w = CsvWriter.create(csv, HEADER)) {
+      for (Sample s : samples) {
+        w.row(String.format(Locale.ROOT, "%.3f", s.seconds()), s.phase(), s.server(), s.chainsEnded(), s.values(),
+            s.heapUsedBytes());
+      }
+    }
+    return csv;
+  }
+
+  private String title() {
+    return String.format(Locale.ROOT, "bench memory on %s: %d chains of %s, servers at -Xmx%s", link, chains, value,
+        heap);
+  }
+
+  /**
+   * The picture, or null without samples: left, each server's heap used over time; right, the values each holds,
+   * with the client's GC marked. Heap that keeps climbing to the limit, or values that do not fall after the GC,
+   * are what the benchmark looks for.
+   */
+  static Figure figure(List<Sample> samples, String title, double gcAt) {
+    if (samples.isEmpty()) return null;
+    Map<String, List<Sample>> byServer = new LinkedHashMap<>();
+    samples.forEach(s -> byServer.computeIfAbsent(s.server(), k -> new ArrayList<>()).add(s));
+    LinePlot heap = new LinePlot(title + ": heap used", "time since the first chain (s)", "heap used (MiB)")
+        .yFromZero();
+    LinePlot values = new LinePlot(title + ": values held", "time since the first chain (s)", "values held (count)")
+        .yFromZero();
+    long most = 0;
+    for (Map.Entry<String, List<Sample>> e : byServer.entrySet()) {
+      double[] t = e.getValue().stream().mapToDouble(Sample::seconds).toArray();
+      heap.series(e.getKey(), t, e.getValue().stream().mapToDouble(s -> s.heapUsedBytes() / MIB).toArray());
+      values.series(e.getKey(), t, e.getValue().stream().mapToDouble(Sample::values).toArray());
+      most = Math.max(most, e.getValue().stream().mapToLong(Sample::values).max().orElse(0));
+    }
+    if (!Double.isNaN(gcAt)) values.note("client GC", gcAt, most);
+    return Figure.of(heap.size(800, 550).chart(), values.size(800, 550).chart());
+  }
+}

@@ -1,0 +1,76 @@
+package org.gridrmi.examples.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.gridrmi.examples.bench.MemorySampler.Sample;
+import org.gridrmi.examples.memory.MemoryOpsImpl;
+import org.gridrmi.perf.bench.Figure;
+import org.gridrmi.perf.bench.PlotAssert;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYChart;
+
+/** bench memory's summary line, its figures of what the samples show, and the service's checkable content. */
+class MemoryReportTest {
+  @TempDir Path dir;
+
+  /** S1 climbs to 40 values and 200 MiB, S2 to 20 values; after the GC at 3 s both fall to what is left. */
+  private static List<Sample> samples() {
+    List<Sample> s = new ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      double t = i * 0.25;
+      String phase = t < 3 ? MemorySampler.CHAINS : MemorySampler.SETTLE;
+      long v1 = t < 3 ? 10L * (i + 1) / 3 : 3;
+      s.add(new Sample(t, phase, "S1", 25 * i, Math.min(40, v1), (50L + 10 * i) << 20));
+      s.add(new Sample(t, phase, "S2", 25 * i, t < 3 ? Math.min(20, i) : 1, (30L + 2 * i) << 20));
+    }
+    return s;
+  }
+
+  @Test
+  void theSummaryLineHasEveryFigureTheCheckReads() {
+    assertThat(MemoryReport.summary(10_000, "1MB", 231.44, 12, 0))
+        .isEqualTo("memory: chains=10000 value=1MB heap_peak_mb=231.4 values_left=12 spilled_mb=0.0");
+  }
+
+  @Test
+  void valuesLeftAreEachServersLastAnswerAndThePeakIsEitherServers() {
+    List<Sample> s = samples();
+    assertThat(MemoryReport.valuesLeft(s)).containsEntry("S1", 3L).containsEntry("S2", 1L);
+    assertThat(MemoryReport.peakHeapBytes(s)).isEqualTo(200L << 20);
+  }
+
+  @Test
+  void theFigureShowsHeapAndValuesOfBothServersOverTime() throws Exception {
+    Figure f = MemoryReport.figure(samples(), "bench memory on loopback: 64 chains of 64KB, servers at -Xmx128m", 3);
+    assertThat(f.panels()).hasSize(2);
+    XYChart heap = f.panel(0, XYChart.class);
+    XYChart values = f.panel(1, XYChart.class);
+    for (XYChart c : List.of(heap, values)) {
+      PlotAssert.assertLabelled(c);
+      assertThat(PlotAssert.names(c)).containsExactly("S1", "S2");
+      PlotAssert.assertPoints(c, 16);
+    }
+    assertThat(heap.getYAxisTitle()).contains("MiB");
+    assertThat(PlotAssert.series(heap, "S1").getYData()[15]).isEqualTo(200.0);
+    assertThat(PlotAssert.series(values, "S1").getYData()[15]).isEqualTo(3.0);
+    PlotAssert.assertPng(f.writePng(dir.resolve("memory.png")), f);
+  }
+
+  @Test
+  void noSamplesNoFigure() {
+    assertThat(MemoryReport.figure(List.of(), "t", Double.NaN)).isNull();
+  }
+
+  @Test
+  void theClientKnowsEverySumWithoutTheValue() {
+    MemoryOpsImpl ops = new MemoryOpsImpl();
+    for (int bytes : new int[] {0, 1, 255, 70_000}) {
+      assertThat(ops.sum(ops.make(bytes))).as("%d bytes", bytes).isEqualTo(MemoryOpsImpl.expectedSum(bytes));
+    }
+    assertThat(ops.make(70_000)).as("not constant").contains((byte) 0, (byte) 1, (byte) 255);
+  }
+}
