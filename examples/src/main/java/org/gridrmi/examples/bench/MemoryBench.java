@@ -55,6 +55,7 @@ public final class MemoryBench implements Callable<Integer> {
   String heap = "256m";
   long heapBytes = 256L << 20;
   int window = 8;
+  int maxFailures = 100;
 
   @Option(names = "--sample-every", description = "how often each server's stats are read, e.g. 250ms (default "
       + "${DEFAULT-VALUE})", converter = GridServerMain.DurationConverter.class)
@@ -67,6 +68,7 @@ public final class MemoryBench implements Callable<Integer> {
   @Option(names = "--deadline", description = "deadline of each call, e.g. 60s (default ${DEFAULT-VALUE})",
       converter = GridServerMain.DurationConverter.class)
   Duration deadline = Duration.ofSeconds(60);
+
 
   @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
@@ -112,6 +114,13 @@ public final class MemoryBench implements Callable<Integer> {
     window = n;
   }
 
+  @Option(names = "--max-failures", paramLabel = "N", description = "submit no more chains once this many have "
+      + "failed: after a server runs out of memory the rest would only wait out their deadlines (default 100)")
+  void maxFailures(int n) {
+    if (n < 1) throw bad("--max-failures", n, "must be at least 1", "a number of chains such as 100");
+    maxFailures = n;
+  }
+
   private ParameterException bad(String option, Object v, String problem, String expected) {
     return new ParameterException(spec.commandLine(), option + " '" + v + "': " + problem + "; expected " + expected);
   }
@@ -126,16 +135,14 @@ public final class MemoryBench implements Callable<Integer> {
       ServerJvm s2 = local.startServer("S2", List.of("-Xmx" + heap), service);
       try (Grid grid = options.grid().connect(s1.address(), s2.address()).build()) {
         List<ServerInfo> servers = List.of(info(grid, s1), info(grid, s2));
-        MemoryChains run = new MemoryChains(grid, servers.get(0), servers.get(1), valueBytes, window, deadline);
+        MemoryChains run = new MemoryChains(grid, servers.get(0), servers.get(1), valueBytes, window, deadline,
+            maxFailures);
         MemoryReport report = new MemoryReport(chains, value, heap, options.link(), List.of(s1, s2), out);
         MemorySampler sampler = MemorySampler.start(grid, servers, sampleEvery, run::ended, System.nanoTime());
         try {
           System.out.printf(Locale.ROOT, "bench memory: %d chains S2.sum(S1.make(%s)), %d in flight, no scopes or "
               + "releases; sampling every %d ms%n", chains, value, window, sampleEvery.toMillis());
-          int step = Math.max(1, chains / 10);
-          run.run(chains, submitted -> {
-            if (submitted % step == 0) report.progress(submitted, run, sampler);
-          });
+          run.run(chains, submitted -> report.progress(submitted, run, sampler));
           report.chainsEnded(sampler.now());
           sampler.phase(MemorySampler.SETTLE);
           clientGc();

@@ -37,6 +37,8 @@ final class MemoryChains {
   private final long expectedSum;
   private final int window;
   private final Duration wait;
+  private final int maxFailures;
+  private volatile int notRun;
   private final AtomicInteger completed = new AtomicInteger();
   private final AtomicInteger failed = new AtomicInteger();
   private final AtomicReference<Failure> firstFailure = new AtomicReference<>();
@@ -46,24 +48,31 @@ final class MemoryChains {
    * @param s2 where they are summed (it fetches each from s1)
    * @param window the most chains in flight at once
    * @param deadline each call's deadline
+   * @param maxFailures after this many failed chains no more are submitted
    */
-  MemoryChains(Grid grid, ServerInfo s1, ServerInfo s2, int bytes, int window, Duration deadline) {
+  MemoryChains(Grid grid, ServerInfo s1, ServerInfo s2, int bytes, int window, Duration deadline, int maxFailures) {
     this.maker = grid.async(MemoryOpsAsync.class, CallOptions.on(s1).withDeadline(deadline));
     this.summer = grid.async(MemoryOpsAsync.class, CallOptions.on(s2).withDeadline(deadline));
     this.bytes = bytes;
     this.expectedSum = MemoryOpsImpl.expectedSum(bytes);
     this.window = window;
     this.wait = deadline.plus(GRACE);
+    this.maxFailures = maxFailures;
   }
 
   /**
-   * Runs {@code chains} chains and returns once every one has ended.
+   * Runs {@code chains} chains and returns once every one submitted has ended; submits no more once
+   * {@code maxFailures} have failed.
    *
    * @param onSubmitted told the number of chains submitted so far, after each one
    */
   void run(int chains, IntConsumer onSubmitted) throws InterruptedException {
     Semaphore inFlight = new Semaphore(window);
     for (int i = 0; i < chains; i++) {
+      if (failed.get() >= maxFailures) { // a server out of memory: the rest would only wait out their deadlines
+        notRun = chains - i;
+        break;
+      }
       if (!inFlight.tryAcquire(wait.toMillis(), TimeUnit.MILLISECONDS)) { // every chain ends within wait
         throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: no chain of " + window
             + " in flight ended within " + wait);
@@ -133,6 +142,11 @@ final class MemoryChains {
   /** Chains that ended either way. */
   int ended() {
     return completed.get() + failed.get();
+  }
+
+  /** Chains never submitted because {@code maxFailures} had failed first. */
+  int notRun() {
+    return notRun;
   }
 
   /** The first chain that failed, or null. */

@@ -24,6 +24,7 @@ final class MemoryReport {
   static final String[] HEADER = {"seconds", "phase", "server", "chains_ended", "values", "heap_used_bytes"};
   private static final double MIB = 1 << 20;
   private static final String PREFIX = "bench memory: ";
+  static final double PROGRESS_GAP_SECONDS = 30;
 
   private final int chains;
   private final String value;
@@ -33,6 +34,7 @@ final class MemoryReport {
   private final Path out;
   private double chainsEndedAt = Double.NaN;
   private double gcAt = Double.NaN;
+  private double lastProgressAt;
 
   MemoryReport(int chains, String value, String heap, String link, List<ServerJvm> servers, Path out) {
     this.chains = chains;
@@ -43,8 +45,15 @@ final class MemoryReport {
     this.out = out;
   }
 
-  /** A progress line: chains submitted and ended, each server's latest reading. */
+  /**
+   * After each chain submitted: a progress line at every tenth of the chains, or after {@link #PROGRESS_GAP_SECONDS}
+   * without one (a run that slows down still says where it is): chains submitted and ended, each server's latest
+   * reading.
+   */
   void progress(int submitted, MemoryChains run, MemorySampler sampler) {
+    boolean tenth = submitted % Math.max(1, chains / 10) == 0;
+    if (!tenth && sampler.now() - lastProgressAt < PROGRESS_GAP_SECONDS) return;
+    lastProgressAt = sampler.now();
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s%d/%d chains submitted, %d completed, %d "
         + "failed at %.1f s", PREFIX, submitted, chains, run.completed(), run.failed(), sampler.now()));
     sampler.latest().values().stream().sorted(java.util.Comparator.comparing(Sample::server)).forEach(s ->
@@ -74,8 +83,9 @@ final class MemoryReport {
     Path png = figure == null ? null : figure.writePng(out.resolve("memory.png"));
     System.out.println(PREFIX + "wrote " + csv + (png == null ? " (no samples: no PNG)" : " and " + png));
     MemoryChains.Failure first = run.firstFailure();
-    System.out.println(PREFIX + "failed chains: " + run.failed() + (first == null ? "" : "; first: chain "
-        + first.chain() + ": " + first.status() + ": " + first.message()));
+    System.out.println(PREFIX + "failed chains: " + run.failed() + (run.notRun() == 0 ? "" : "; not run: "
+        + run.notRun() + " (--max-failures reached)") + (first == null ? ""
+        : "; first: chain " + first.chain() + ": " + first.status() + ": " + first.message()));
     long valuesLeft = left.values().stream().mapToLong(Long::longValue).sum();
     // TODO(lead, issue 14): spilled_mb is 0 until ServerStats reports the bytes a bounded store spilled to disk;
     // then it is the servers' spilled bytes in the last samples, and the PNG plots store bytes too.

@@ -69,6 +69,7 @@ class CommandLineMistakesTest {
     assertOneLine(run("bench", "memory", "--chains", "0"), "--chains '0'", "at least 1", "expected a whole number");
     assertOneLine(run("bench", "memory", "--heap", "256x"), "--heap '256x'", "as -Xmx takes it, such as 128m");
     assertOneLine(run("bench", "memory", "--window", "0"), "--window '0'", "from 1 to 1000");
+    assertOneLine(run("bench", "memory", "--max-failures", "0"), "--max-failures '0'", "at least 1");
   }
 
   @Test
