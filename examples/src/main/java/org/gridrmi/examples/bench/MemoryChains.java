@@ -27,6 +27,8 @@ import org.gridrmi.ref.Status;
 final class MemoryChains {
   /** Where a wait ends past a call's own deadline: the call's failure travels back in this time. */
   static final Duration GRACE = Duration.ofSeconds(10);
+  /** How often a wait for a place in the window reports progress. */
+  static final long TICK_MILLIS = 1000;
 
   /** The first chain that failed: its number (from 0), the status (or what else ended it) and the message. */
   record Failure(int chain, String status, String message) {}
@@ -64,18 +66,23 @@ final class MemoryChains {
    * Runs {@code chains} chains and returns once every one submitted has ended; submits no more once
    * {@code maxFailures} have failed.
    *
-   * @param onSubmitted told the number of chains submitted so far, after each one
+   * @param onProgress told the number of chains submitted so far, after each one and every
+   *     {@value #TICK_MILLIS} ms while it waits for a chain in flight to end
    */
-  void run(int chains, IntConsumer onSubmitted) throws InterruptedException {
+  void run(int chains, IntConsumer onProgress) throws InterruptedException {
     Semaphore inFlight = new Semaphore(window);
     for (int i = 0; i < chains; i++) {
       if (failed.get() >= maxFailures) { // a server out of memory: the rest would only wait out their deadlines
         notRun = chains - i;
         break;
       }
-      if (!inFlight.tryAcquire(wait.toMillis(), TimeUnit.MILLISECONDS)) { // every chain ends within wait
-        throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: no chain of " + window
-            + " in flight ended within " + wait);
+      long until = System.nanoTime() + wait.toNanos(); // every chain ends within wait: one must free its place
+      while (!inFlight.tryAcquire(TICK_MILLIS, TimeUnit.MILLISECONDS)) {
+        if (System.nanoTime() > until) {
+          throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: no chain of " + window
+              + " in flight ended within " + wait);
+        }
+        onProgress.accept(i);
       }
       int chain = i;
       try {
@@ -90,7 +97,7 @@ final class MemoryChains {
         fail(chain, e);
         inFlight.release();
       }
-      onSubmitted.accept(chain + 1);
+      onProgress.accept(chain + 1);
     }
     if (!inFlight.tryAcquire(window, wait.toMillis(), TimeUnit.MILLISECONDS)) {
       throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: the last chains did not end within " + wait);
@@ -121,7 +128,9 @@ final class MemoryChains {
   }
 
   private void fail(int chain, GridException e) {
-    record(chain, e.status().name(), e.getMessage());
+    String prefix = e.status() + ": ";
+    String m = e.getMessage();
+    record(chain, e.status().name(), m.startsWith(prefix) ? m.substring(prefix.length()) : m);
   }
 
   private void record(int chain, String status, String message) {

@@ -35,6 +35,7 @@ final class MemoryReport {
   private double chainsEndedAt = Double.NaN;
   private double gcAt = Double.NaN;
   private double lastProgressAt;
+  private int lastTenth;
 
   MemoryReport(int chains, String value, String heap, String link, List<ServerJvm> servers, Path out) {
     this.chains = chains;
@@ -46,13 +47,14 @@ final class MemoryReport {
   }
 
   /**
-   * After each chain submitted: a progress line at every tenth of the chains, or after {@link #PROGRESS_GAP_SECONDS}
-   * without one (a run that slows down still says where it is): chains submitted and ended, each server's latest
-   * reading.
+   * Told the chains submitted, after each one and while the client waits: a progress line at every tenth of the
+   * chains, or after {@link #PROGRESS_GAP_SECONDS} without one (a run that stalls still says where it is): chains
+   * submitted and ended, each server's latest reading.
    */
   void progress(int submitted, MemoryChains run, MemorySampler sampler) {
-    boolean tenth = submitted % Math.max(1, chains / 10) == 0;
+    boolean tenth = submitted > lastTenth && submitted % Math.max(1, chains / 10) == 0;
     if (!tenth && sampler.now() - lastProgressAt < PROGRESS_GAP_SECONDS) return;
+    if (tenth) lastTenth = submitted;
     lastProgressAt = sampler.now();
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s%d/%d chains submitted, %d completed, %d "
         + "failed at %.1f s", PREFIX, submitted, chains, run.completed(), run.failed(), sampler.now()));
