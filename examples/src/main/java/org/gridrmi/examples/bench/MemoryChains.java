@@ -76,14 +76,7 @@ final class MemoryChains {
         notRun = chains - i;
         break;
       }
-      long until = System.nanoTime() + wait.toNanos(); // every chain ends within wait: one must free its place
-      while (!inFlight.tryAcquire(TICK_MILLIS, TimeUnit.MILLISECONDS)) {
-        if (System.nanoTime() > until) {
-          throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: no chain of " + window
-              + " in flight ended within " + wait);
-        }
-        onProgress.accept(i);
-      }
+      acquire(inFlight, 1, i, onProgress);
       int chain = i;
       try {
         submit().orTimeout(wait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((v, t) -> {
@@ -99,8 +92,19 @@ final class MemoryChains {
       }
       onProgress.accept(chain + 1);
     }
-    if (!inFlight.tryAcquire(window, wait.toMillis(), TimeUnit.MILLISECONDS)) {
-      throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: the last chains did not end within " + wait);
+    acquire(inFlight, window, chains - notRun, onProgress); // the last ones in flight
+  }
+
+  /** Takes {@code places} in the window, telling progress while it waits; every chain ends within its wait. */
+  private void acquire(Semaphore inFlight, int places, int submitted, IntConsumer onProgress)
+      throws InterruptedException {
+    long until = System.nanoTime() + wait.toNanos();
+    while (!inFlight.tryAcquire(places, TICK_MILLIS, TimeUnit.MILLISECONDS)) {
+      if (System.nanoTime() > until) {
+        throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: chains in flight did not end within "
+            + wait);
+      }
+      onProgress.accept(submitted);
     }
   }
 
