@@ -16,6 +16,7 @@ import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.ref.internal.net.TransportMetrics;
+import org.gridrmi.ref.internal.store.StoreBudget;
 import org.gridrmi.ref.internal.wire.NodeStats;
 
 /**
@@ -170,11 +171,14 @@ public final class Grid implements AutoCloseable {
     return session.openScope();
   }
 
-  /** A server's counters (values held, bytes moved). */
+  /** A server's counters (values held, its store, bytes moved). */
   public ServerStats stats(ServerInfo server) {
     NodeStats s = Views.stats(session, server);
+    NodeStats.Store st = s.store();
     return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()),
-        s.heapUsedBytes(), s.callsRun(), s.batchesReceived());
+        s.heapUsedBytes(), s.callsRun(), s.batchesReceived(), new ServerStats.Store(st.memoryBytes(),
+            st.maxMemoryBytes(), st.spilledBytes(), st.maxSpillBytes(), st.borrowers(), st.heldByReference(),
+            new ServerStats.Releases(st.explicit(), st.collected(), st.lapsed())));
   }
 
   /** Bytes this Grid moved on its connections since it was built. */
@@ -284,6 +288,38 @@ public final class Grid implements AutoCloseable {
         throw new GridException(Status.INVALID_ARGUMENT, "fetch wait must be positive: " + d);
       }
       settings.fetchWait = d;
+      return this;
+    }
+
+    /**
+     * Bytes of the values this Grid puts that are kept in memory (default half the heap); past it the least recently
+     * used go to disk, under {@code spillDir} (default the system's temporary directory), up to {@code maxSpill}
+     * bytes (default half the free space there).
+     */
+    public Builder store(long maxStore, java.nio.file.Path spillDir, long maxSpill) {
+      settings.store = new StoreBudget(maxStore, spillDir, maxSpill);
+      return this;
+    }
+
+    /**
+     * How long a reference this Grid writes inside an argument (a {@code List<RemoteReference<T>>}) keeps its value
+     * held here after the call is sent, so that the server registers its own hold first (default 60 s). The server
+     * registers it as soon as it accepts the batch; this only bounds how long that may take.
+     */
+    public Builder referenceTransit(Duration d) {
+      if (d == null || d.isNegative() || d.isZero()) {
+        throw new GridException(Status.INVALID_ARGUMENT, "reference transit must be positive: " + d);
+      }
+      settings.referenceTransit = d;
+      return this;
+    }
+
+    /**
+     * Whether this JVM collects garbage (at most every 250 ms) when a server says its store is more than half full,
+     * so that the values of references this program dropped are released (default true; as Java RMI's DGC does).
+     */
+    public Builder collectOnServerPressure(boolean on) {
+      settings.collectOnServerPressure = on;
       return this;
     }
 

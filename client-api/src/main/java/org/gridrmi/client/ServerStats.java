@@ -14,11 +14,48 @@ import java.util.TreeMap;
  * @param heapUsedBytes its JVM's used heap
  * @param callsRun async calls it ran
  * @param batchesReceived batches of async calls it received: a chain made in one go arrives as one
+ * @param store its store: bytes in memory and on disk against their budgets, and how its values are let go
  */
 public record ServerStats(int values, int pending, long sentBytes, long receivedBytes, Map<String, PeerBytes> perPeer,
-    long heapUsedBytes, long callsRun, long batchesReceived) {
+    long heapUsedBytes, long callsRun, long batchesReceived, Store store) {
   public ServerStats {
     perPeer = Map.copyOf(perPeer);
+  }
+
+  /**
+   * A server's store.
+   *
+   * @param memoryBytes bytes of values in memory (as their codecs count them, else their serialized size)
+   * @param maxMemoryBytes the memory budget ({@code --max-store})
+   * @param spilledBytes bytes of values moved to the spill directory
+   * @param maxSpillBytes the disk budget ({@code --max-spill})
+   * @param borrowers values kept for servers that were passed a reference and have not fetched it yet
+   * @param heldByReference values of other nodes the server holds because references to them live there (inside
+   *     values or arguments)
+   * @param releases holds on its values that ended, by cause
+   */
+  public record Store(long memoryBytes, long maxMemoryBytes, long spilledBytes, long maxSpillBytes, int borrowers,
+      int heldByReference, Releases releases) {
+    @Override
+    public String toString() {
+      return "store " + PeerBytes.bytes(memoryBytes) + " of " + PeerBytes.bytes(maxMemoryBytes) + " in memory, "
+          + PeerBytes.bytes(spilledBytes) + " of " + PeerBytes.bytes(maxSpillBytes) + " spilled, " + borrowers
+          + " borrowers, " + heldByReference + " held by reference; " + releases;
+    }
+  }
+
+  /**
+   * Holds on a server's values that ended, by cause.
+   *
+   * @param explicit released by their holder ({@code release()}, a scope, a Grid closed)
+   * @param collected released because the holder's last reference object was garbage collected
+   * @param lapsed ended because the holder stopped renewing its lease (it crashed or was cut off)
+   */
+  public record Releases(long explicit, long collected, long lapsed) {
+    @Override
+    public String toString() {
+      return "released " + explicit + " explicitly, " + collected + " collected, " + lapsed + " lapsed";
+    }
   }
 
   /** Bytes the server received on connections it opened to {@code rmi://host:port} or {@code host:port}. */
@@ -31,7 +68,7 @@ public record ServerStats(int values, int pending, long sentBytes, long received
   public String toString() {
     return "ServerStats: " + values + " values (" + pending + " pending), " + callsRun + " calls run in "
         + batchesReceived + " batches, heap used " + PeerBytes.bytes(heapUsedBytes) + ", sent "
-        + PeerBytes.bytes(sentBytes) + ", received " + PeerBytes.bytes(receivedBytes)
+        + PeerBytes.bytes(sentBytes) + ", received " + PeerBytes.bytes(receivedBytes) + "\n  " + store
         + PeerBytes.lines(new TreeMap<>(perPeer));
   }
 }

@@ -73,6 +73,12 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
     return "jama.Matrix";
   }
 
+  /** A version byte, the two dimensions and 8 bytes per entry: what {@link #write} writes. */
+  @Override
+  public long size(Matrix value) {
+    return 1 + 4 + 4 + (long) value.getRowDimension() * value.getColumnDimension() * Double.BYTES;
+  }
+
   /** Writes {@code value} (its first rows x cols entries; JAMA may hold longer row arrays). */
   @Override
   public void write(Matrix value, DataOutput out) throws IOException {

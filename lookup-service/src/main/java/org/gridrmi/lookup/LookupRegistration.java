@@ -14,7 +14,9 @@ import org.gridrmi.lookup.internal.ServiceJoiner;
  * when the lookup service is down, it keeps trying, and registers again by itself whenever the
  * lookup service comes back (after a restart, a network split). The proxy is registered once
  * per service type of the descriptor, each under its own stable service id, with the
- * attributes of {@link LookupAttributes} plus the descriptor's own, under a lease of the given
+ * attributes of {@link LookupAttributes} plus the descriptor's own (the same proxy for every type, or a
+ * proxy of its own per type, such as one implementing that type's interface so that Jini clients find it by
+ * type and call it), under a lease of the given
  * length that is renewed until {@link #close()}. If the server dies, its registrations vanish
  * once the lease lapses: the lease is the bound on how long a dead server stays visible.
  * Load and free memory (and the dynamic attributes, if supplied) are re-published every
@@ -43,7 +45,23 @@ public interface LookupRegistration extends AutoCloseable {
    */
   static LookupRegistration join(URI lookup, Remote proxy, ServerDescriptor descriptor, Duration lease,
       Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
-    return ServiceJoiner.join(lookup, proxy, descriptor, lease, refresh, dynamicAttributes);
+    java.util.Objects.requireNonNull(proxy, "proxy");
+    return ServiceJoiner.join(lookup, type -> proxy, descriptor, lease, refresh, dynamicAttributes);
+  }
+
+  /**
+   * As {@link #join(URI, Remote, ServerDescriptor, Duration)}, registering each service type of the descriptor
+   * under its own proxy, {@code proxies.get(type)}: any serializable object, typically one that implements that
+   * type's interface so that plain Jini clients find it by type ({@code new ServiceTemplate(null, new Class[]
+   * {Type.class}, null)}) and call it.
+   *
+   * @throws IllegalArgumentException if a service type of the descriptor has no proxy, naming it
+   */
+  static LookupRegistration join(URI lookup, Map<String, ?> proxies, ServerDescriptor descriptor, Duration lease) {
+    for (String type : descriptor.services()) {
+      if (proxies.get(type) == null) throw new IllegalArgumentException("no proxy for service type " + type);
+    }
+    return ServiceJoiner.join(lookup, proxies::get, descriptor, lease, DEFAULT_REFRESH, Map::of);
   }
 
   /** Whether every service type is registered with the lookup service right now. */

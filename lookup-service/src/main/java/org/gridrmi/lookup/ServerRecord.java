@@ -1,6 +1,5 @@
 package org.gridrmi.lookup;
 
-import java.rmi.Remote;
 import java.util.List;
 import java.util.Map;
 
@@ -13,10 +12,11 @@ import java.util.Map;
  * @param services the service type names it offers, sorted
  * @param attributes every attribute as a string: the {@link LookupAttributes} keys plus the
  *     server's free-form ones
- * @param proxy the remote object it registered (the same for all its service types)
+ * @param proxy the proxy it registered for the first of its service types (GridRMI servers register a proxy
+ *     implementing each service's interface; GridRMI itself calls servers by their endpoint)
  */
 public record ServerRecord(String name, String endpoint, List<String> services,
-    Map<String, String> attributes, Remote proxy) {
+    Map<String, String> attributes, Object proxy) {
 
   public ServerRecord {
     services = List.copyOf(services);

@@ -20,13 +20,12 @@ import org.gridrmi.ref.internal.KnownPeers;
 import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.NodeRuntime;
 import org.gridrmi.ref.internal.RuntimeSettings;
+import org.gridrmi.ref.internal.store.StoreBudget;
 import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.net.NetContext;
-import org.gridrmi.ref.internal.transport.InProcessTransport;
-import org.gridrmi.ref.internal.transport.RmiTransport;
 import org.gridrmi.ref.internal.transport.Timeouts;
-import org.gridrmi.ref.internal.transport.Transport;
+import org.gridrmi.ref.internal.transport.Transports;
+import org.gridrmi.ref.internal.wire.GatewayProxy;
 import org.gridrmi.server.internal.DataflowExecutor;
 import org.gridrmi.server.internal.ServerEndpoint;
 import org.gridrmi.server.internal.ServiceRegistry;
@@ -64,7 +63,7 @@ public final class GridServer implements AutoCloseable {
     this.lookup = b.lookup;
     DataflowExecutor[] executor = new DataflowExecutor[1];
     // the executor exists before the endpoint is exported, so no call can arrive ahead of it
-    this.node = LocalNode.start(UUID.randomUUID(), b.name, b.host, b.port, b.lease.toMillis(), runtime, n -> {
+    this.node = LocalNode.start(UUID.randomUUID(), b.name, b.host, b.port, b.lease.toMillis(), b.store, runtime, n -> {
       KnownPeers peers = new KnownPeers(n::address, b.peers);
       executor[0] = new DataflowExecutor(n, registry, tasks, new DataflowExecutor.Limits(b.threads, b.maxQueuedCalls,
           b.maxPendingPerClient), peers);
@@ -75,12 +74,17 @@ public final class GridServer implements AutoCloseable {
     if (registration != null) closeWith(registration);
   }
 
-  /** Registers every exported service with the lookup service, under a lease renewed until close. */
+  /**
+   * Registers every exported service with the lookup service, under a lease renewed until close, each under a
+   * proxy implementing its interface (plain calls through this server's gateway), so Jini clients find it by type.
+   */
   private LookupRegistration join(Builder b) {
     URI uri = URI.create(node.address());
     ServerDescriptor d = new ServerDescriptor(node.name(), uri.getHost(), node.address(), services, Map.of());
     try {
-      return LookupRegistration.join(URI.create(b.lookup), node.exportedStub(), d, b.joinLease);
+      Map<String, Object> proxies = GatewayProxy.byType(b.exports.stream().<Class<?>>map(Export::iface).toList(),
+          node.exportedStub(), node.name());
+      return LookupRegistration.join(URI.create(b.lookup), proxies, d, b.joinLease);
     } catch (RuntimeException e) {
       node.close();
       executor.close();
@@ -223,6 +227,7 @@ public final class GridServer implements AutoCloseable {
     private RuntimeSettings settings = RuntimeSettings.DEFAULT;
     private SerialPolicy.Limits limits = SerialPolicy.Limits.DEFAULT;
     private InProcessNetwork network;
+    private StoreBudget store = StoreBudget.defaults();
 
     private Builder() {}
 
@@ -329,6 +334,15 @@ public final class GridServer implements AutoCloseable {
       return this;
     }
 
+    /** Bytes of values kept in memory (default half the heap); past it the least recently used go to disk. */
+    public Builder maxStore(long bytes) { this.store = store.withMaxMemory(bytes); return this; }
+
+    /** Where values that do not fit in memory go (default: the system's temporary directory); checked at start. */
+    public Builder spillDir(java.nio.file.Path dir) { this.store = store.withSpillDir(dir); return this; }
+
+    /** Bytes of values on disk (default half the free space of the spill directory's disk at start). */
+    public Builder maxSpill(long bytes) { this.store = store.withMaxSpill(bytes); return this; }
+
     /** Limits on what this server deserializes (array lengths, depth, objects, bytes). */
     public Builder serialLimits(SerialPolicy.Limits l) { this.limits = l; return this; }
 
@@ -366,12 +380,10 @@ public final class GridServer implements AutoCloseable {
       allowTasks.forEach(tasks::allow);
       ServiceRegistry registry = new ServiceRegistry(policy);
       exports.forEach(e -> e.register(registry));
-      RuntimeSettings s = settings.withTimeouts(timeouts);
-      Transport transport = network != null
-          ? new InProcessTransport(network.hub(), name, timeouts, policy.filter())
-          : new RmiTransport(new NetContext(tls, link, (int) timeouts.connect().toMillis(), bind != null ? bind : host),
-              timeouts, policy.filter());
-      NodeRuntime runtime = new NodeRuntime(name, transport, policy, s);
+      // a reference this server writes inside a value stays held here for one lease, as long as a holder may lapse
+      RuntimeSettings s = settings.withTimeouts(timeouts).withReferenceTransit(lease);
+      NodeRuntime runtime = new NodeRuntime(name, Transports.create(network, name, tls, link, timeouts,
+          bind != null ? bind : host, policy.filter()), policy, s);
       try {
         return new GridServer(this, runtime, registry, tasks);
       } catch (RuntimeException e) {

@@ -7,8 +7,8 @@ import java.util.concurrent.Callable;
 import org.gridrmi.lookup.TlsOptions;
 import org.gridrmi.lookup.cli.CommandRunner;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.LinkPlan;
+import org.gridrmi.server.internal.ServiceSpecs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,8 +88,26 @@ public class GridServerMain implements Callable<Integer> {
       + "ones are refused with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
   int maxPendingPerClient = 10_000;
 
-  @Option(names = "--service", description = "INTERFACE=IMPLEMENTATION class names to export")
+  @Option(names = "--max-store", paramLabel = "SIZE", description = "bytes of values kept in memory before the least "
+      + "recently used go to the spill directory, e.g. 512MB (default: half the heap)", converter = SizeConverter.class)
+  Long maxStore;
+
+  @Option(names = "--spill-dir", paramLabel = "DIR", description = "where values that do not fit in memory go (a "
+      + "directory of this server's own is made inside and deleted on exit; default: the system's temporary directory)")
+  java.nio.file.Path spillDir;
+
+  @Option(names = "--max-spill", paramLabel = "SIZE", description = "bytes of values on disk, e.g. 10GB (default: half "
+      + "the free space of the spill directory's disk)", converter = SizeConverter.class)
+  Long maxSpill;
+
+  @Option(names = "--service", paramLabel = "INTERFACE=IMPLEMENTATION",
+      description = "a @GridService interface and its implementation (public, no-argument constructor) to export")
   List<String> services = new ArrayList<>();
+
+  @Option(names = "--classpath", paramLabel = "JAR[:JAR...]",
+      description = "jars (or class directories) with the services' classes, separated by the path separator "
+          + "(':', ';' on Windows); loaded in a class loader of their own")
+  String classpath;
 
   /** How long the ready line waits for the lookup service before a warning says why it is late. */
   static final Duration REGISTRATION_WARNING = Duration.ofSeconds(5);
@@ -104,8 +122,13 @@ public class GridServerMain implements Callable<Integer> {
     if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
     if (bind != null) b.bind(bind);
     if (threads != null) b.threads(threads);
+    if (maxStore != null) b.maxStore(maxStore);
+    if (spillDir != null) b.spillDir(spillDir);
+    if (maxSpill != null) b.maxSpill(maxSpill);
     if (lookup != null) b.join(lookup, joinLease);
-    for (String s : services.isEmpty() ? defaultServices() : services) export(b, s);
+    ClassLoader loader = ServiceSpecs.loader(classpath, GridServerMain.class.getClassLoader());
+    for (String s : services.isEmpty() ? defaultServices() : services) export(b, ServiceSpecs.load(s, loader));
+    useForUserClasses(loader);
     GridServer server = start(b);
     long started = System.nanoTime();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -176,14 +199,19 @@ public class GridServerMain implements Callable<Integer> {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  static void export(GridServer.Builder b, String spec) throws ReflectiveOperationException {
-    int eq = spec.indexOf('=');
-    if (eq < 0) {
-      throw new GridException(Status.INVALID_ARGUMENT, "--service '" + spec + "': expected INTERFACE=IMPLEMENTATION");
-    }
-    Class iface = Class.forName(spec.substring(0, eq));
-    Object impl = Class.forName(spec.substring(eq + 1)).getDeclaredConstructor().newInstance();
-    b.export(iface, impl);
+  private static void export(GridServer.Builder b, ServiceSpecs.Service s) {
+    b.export((Class) s.iface(), s.impl());
+  }
+
+  /**
+   * Makes {@code loader} the one that resolves the users' classes in calls: RMI resolves the classes of a call's
+   * arguments with the context class loader of the thread that exported the server (this one), GridRMI's own
+   * streams fall back to the context loader of the thread reading them (threads inherit it from this one), and
+   * value codecs listed in the users' jars are registered.
+   */
+  private static void useForUserClasses(ClassLoader loader) {
+    Thread.currentThread().setContextClassLoader(loader);
+    org.gridrmi.ref.internal.Codecs.addFrom(loader);
   }
 
   /** Parses 60s, 500ms, 2m. */
@@ -199,6 +227,23 @@ public class GridServerMain implements Callable<Integer> {
         // fall through to the error below
       }
       throw new CommandLine.TypeConversionException("'" + v + "' is not a duration: expected e.g. 500ms, 60s or 2m");
+    }
+  }
+
+  /** A size option: {@code 512MB}, {@code 2GB}, {@code 1GiB} or bytes; at least one byte. */
+  public static final class SizeConverter implements CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String v) {
+      try {
+        long n = org.gridrmi.ref.internal.net.UnitScales.parseBytes(v);
+        if (n < 1) {
+          throw new IllegalArgumentException("'" + v + "' is not a positive size; expected "
+              + org.gridrmi.ref.internal.net.UnitScales.SIZE_FORM);
+        }
+        return n;
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
     }
   }
 

@@ -33,6 +33,7 @@ public final class JvmProcess implements AutoCloseable {
   private final Path log;
   private final List<String> lines = new ArrayList<>();
   private final long startedNanos = System.nanoTime();
+  private final Thread pump;
 
   private JvmProcess(String name, Process process, Path log) {
     this.name = name;
@@ -40,7 +41,7 @@ public final class JvmProcess implements AutoCloseable {
     this.log = log;
     RUNNING.add(process);
     process.onExit().thenRun(() -> RUNNING.remove(process));
-    Thread pump = new Thread(this::pump, "test-output-" + name);
+    this.pump = new Thread(this::pump, "test-output-" + name);
     pump.setDaemon(true);
     pump.start();
   }
@@ -62,6 +63,34 @@ public final class JvmProcess implements AutoCloseable {
     cmd.addAll(args);
     Files.createDirectories(log.toAbsolutePath().getParent());
     return new JvmProcess(name, new ProcessBuilder(cmd).redirectErrorStream(true).start(), log);
+  }
+
+  /**
+   * Starts any command (another JDK's java, Maven, a script) with {@code env} added to this JVM's environment.
+   *
+   * @param log where the output goes (appended)
+   */
+  public static JvmProcess start(String name, List<String> command, java.util.Map<String, String> env, Path log)
+      throws IOException {
+    Files.createDirectories(log.toAbsolutePath().getParent());
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().putAll(env);
+    return new JvmProcess(name, builder.start(), log);
+  }
+
+  /**
+   * Waits for the process to end and returns its exit code, its output read to the end.
+   *
+   * @throws IllegalStateException with the output, after killing it, if it does not end within {@code timeout}
+   */
+  public int exitCode(Duration timeout) throws InterruptedException {
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      kill();
+      throw new IllegalStateException(name + " did not end within " + timeout + "; see " + log + "; output:\n"
+          + String.join("\n", output()));
+    }
+    pump.join(TimeUnit.SECONDS.toMillis(10));
+    return process.exitValue();
   }
 
   private void pump() {

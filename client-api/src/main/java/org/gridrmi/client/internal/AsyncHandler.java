@@ -16,7 +16,7 @@ import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.Slot;
+import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.SerializedValue;
@@ -86,7 +86,7 @@ final class AsyncHandler implements InvocationHandler {
     commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label()));
     CompletableFuture<Void> accepted = new CompletableFuture<>();
     CompletableFuture<Void> sent = new CompletableFuture<>();
-    channel.held.add(id);
+    channel.link().heldThere(id);
     Lineage lineage = t.idempotent()
         ? new Lineage(service, method, a.clone(), deadline, deadlineNanos, channel.server(), site) : null;
     CallContext ctx = new CallContext(session, site, accepted, sent, channel, lineage, deadlineNanos,
@@ -150,7 +150,7 @@ final class AsyncHandler implements InvocationHandler {
       }
       if (s.isDone() && !s.future().isCompletedExceptionally() && channel.pushed.add(r.id())) {
         commands.add(new Command.Replica(session.holder(), r.id(), new WireValue(s.future().join())));
-        channel.held.add(r.id());
+        channel.link().heldThere(r.id());
       }
     } else if (!r.owner().equals(channel.server().address())) {
       session.lent(r.id(), channel); // the server fetches it and keeps a replica for this Grid until released

@@ -11,7 +11,7 @@ import org.gridrmi.ref.internal.Nodes;
 import org.gridrmi.ref.internal.Outcomes;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RefContext;
-import org.gridrmi.ref.internal.Slot;
+import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.wire.Failure;
 
 /**
@@ -170,6 +170,11 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
       }
     });
     return true;
+  }
+
+  @Override
+  public void pin(Ref<?> ref) {
+    session.runtime().pins().pin(List.of(ref));
   }
 
   @Override

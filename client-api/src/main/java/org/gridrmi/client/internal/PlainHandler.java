@@ -35,8 +35,9 @@ final class PlainHandler implements InvocationHandler {
     if (session.closed()) throw new GridException(Status.CANCELLED, site + ": the Grid is closed");
     PlainResult r;
     try {
-      r = channel.node().invokePlain(service.getName(), MethodKeys.of(method), args == null ? new Object[0] : args,
-          deadline == null ? 0 : deadline.toNanos());
+      // references inside the result are read as this Grid's, and held by it
+      r = session.runtime().readingValues(() -> channel.node().invokePlain(service.getName(), MethodKeys.of(method),
+          args == null ? new Object[0] : args, deadline == null ? 0 : deadline.toNanos()));
     } catch (GridException e) {
       throw new GridException(e.status(), site + " (" + channel.server().address() + ") failed: " + e.description(),
           e, List.of(site));

@@ -1,8 +1,6 @@
 package org.gridrmi.client.internal;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,12 +8,11 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.HolderLink;
 import org.gridrmi.ref.internal.net.FirstWrite;
 import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.wire.Command;
@@ -38,12 +35,8 @@ final class ServerChannel {
   private final List<Pending> deferred = new ArrayList<>();
   /** Values of this client already pushed to the server, so each crosses the network once. */
   final Set<UUID> pushed = ConcurrentHashMap.newKeySet();
-  /** Values the client holds on this server (made there, pushed, or kept there as replicas), released at close. */
-  final Set<UUID> held = ConcurrentHashMap.newKeySet();
-  private volatile ScheduledFuture<?> renewal;
-  private final AtomicBoolean renewing = new AtomicBoolean();
-  private final ConcurrentLinkedQueue<Release> releases = new ConcurrentLinkedQueue<>();
-  private final AtomicBoolean releasing = new AtomicBoolean();
+  /** The client's holds on this server (made there, pushed, kept there as replicas), their lease and releases. */
+  private final HolderLink link;
   /** The thread that queued the last command: while it runs, more of its chain may come (see linger). */
   private volatile Thread lastCaller;
   /** Smoothed round trip of submits to this server (0 until the first): whether lingering is worth it. */
@@ -67,9 +60,12 @@ final class ServerChannel {
   ServerChannel(ServerInfo server, Session session) {
     this.server = server;
     this.session = session;
+    this.link = new HolderLink(session.runtime(), session.holder(), server.address(),
+        session.settings().maxRenewMillis);
   }
 
   ServerInfo server() { return server; }
+  HolderLink link() { return link; }
 
   NodeClient node() {
     return session.runtime().node(server.address());
@@ -177,11 +173,12 @@ final class ServerChannel {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
-      node.submit(session.holder(), introduction(), commands);
+      boolean pressed = node.submit(session.holder(), introduction(), commands).storeUnderPressure();
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       batch.forEach(p -> p.accepted().complete(null));
-      startRenewal();
+      link.startRenewal();
+      if (pressed) session.serverUnderPressure();
     } catch (GridException e) {
       long failedAt = System.nanoTime();
       for (Pending p : batch) {
@@ -220,109 +217,18 @@ final class ServerChannel {
     return now;
   }
 
-  private void startRenewal() {
-    if (renewal != null) return;
-    synchronized (this) {
-      if (renewal == null) schedule(0); // at once: it learns the lease this server grants
-    }
-  }
-
-  private void schedule(long delayMillis) {
-    try {
-      if (!session.closed()) {
-        renewal = session.runtime().timer().schedule(this::renewSoon, delayMillis, TimeUnit.MILLISECONDS);
-      }
-    } catch (java.util.concurrent.RejectedExecutionException e) {
-      // the Grid closed meanwhile: no more renewals
-    }
-  }
-
-  /** On the timer: hand the renewal to the I/O pool, so that a server that does not answer holds up nothing else. */
-  private void renewSoon() {
-    if (!renewing.compareAndSet(false, true)) return; // the last one is still waiting for this server
-    try {
-      session.runtime().io().execute(this::renew);
-    } catch (GridException e) {
-      renewing.set(false);
-      schedule(1_000);
-    }
-  }
-
-  /** Renews the lease, then again after a third of what the server granted, so two renewals may fail in a row. */
-  private void renew() {
-    long next = session.settings().maxRenewMillis;
-    try {
-      next = Math.min(next, Math.max(20, node().renew(session.holder()) / 3));
-    } catch (GridException e) {
-      session.runtime().transport().forget(server.address()); // unreachable now; keep trying, it may come back
-      next = Math.min(next, 1_000);
-    } finally {
-      renewing.set(false);
-    }
-    schedule(next);
-  }
-
   /**
    * Releases values on the server. Releases made while one is on its way go together in the next message, so a
    * client that releases after every call (or whose references are collected one by one) sends one release per round
    * trip, not one per value.
    */
   void release(List<Release> rs) {
-    if (rs.isEmpty()) return;
-    for (Release r : rs) {
-      held.remove(r.id());
-      pushed.remove(r.id());
-    }
-    releases.addAll(rs);
-    if (releasing.compareAndSet(false, true)) {
-      try {
-        session.runtime().io().execute(this::sendReleases);
-      } catch (GridException e) {
-        releasing.set(false); // the pool is closed or full: the lease frees them
-      }
-    }
-  }
-
-  private void sendReleases() {
-    while (true) {
-      List<Release> ids = new ArrayList<>();
-      for (Release r; (r = releases.poll()) != null; ) ids.add(r);
-      if (!ids.isEmpty()) {
-        try {
-          node().release(session.holder(), ids);
-        } catch (GridException ignored) {
-          // unreachable: the lease will free them
-        }
-      }
-      synchronized (this) {
-        releasing.set(false);
-        notifyAll();
-      }
-      if (releases.isEmpty() || !releasing.compareAndSet(false, true)) return;
-    }
+    for (Release r : rs) pushed.remove(r.id());
+    link.release(rs);
   }
 
   /** Stops renewing and releases everything the client holds here. */
   void close() {
-    ScheduledFuture<?> r = renewal;
-    if (r != null) r.cancel(false);
-    release(held.stream().map(Release::explicit).toList());
-  }
-
-  /** Waits (at most {@code bound}) until the releases of these channels have been sent. */
-  static void awaitReleases(Collection<ServerChannel> channels, Duration bound) {
-    long end = System.nanoTime() + bound.toNanos();
-    for (ServerChannel c : channels) {
-      synchronized (c) {
-        while ((c.releasing.get() || !c.releases.isEmpty()) && System.nanoTime() < end) {
-          try {
-            TimeUnit.NANOSECONDS.timedWait(c, Math.max(1, Math.min(end - System.nanoTime(), 50_000_000L)));
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-          }
-        }
-      }
-    }
+    link.close();
   }
 }

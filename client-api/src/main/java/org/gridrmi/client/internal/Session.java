@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.client.GridScope;
 import org.gridrmi.client.ServerInfo;
@@ -18,22 +19,22 @@ import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
+import org.gridrmi.ref.internal.Cleaners;
 import org.gridrmi.ref.internal.Fetcher;
+import org.gridrmi.ref.internal.HolderLink;
 import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.NodeEndpoint;
 import org.gridrmi.ref.internal.NodeRuntime;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RuntimeSettings;
 import org.gridrmi.ref.internal.SerialPolicy;
+import org.gridrmi.ref.internal.store.StoreBudget;
 import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.ref.internal.net.TransportMetrics;
-import org.gridrmi.ref.internal.transport.InProcessTransport;
-import org.gridrmi.ref.internal.transport.RmiTransport;
+import org.gridrmi.ref.internal.transport.Transports;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.transport.Transport;
 import org.gridrmi.ref.internal.wire.Release;
-import org.gridrmi.ref.internal.wire.WireValue;
 
 /**
  * The state of one open Grid: its runtime (transport, filters, pools, timer), its channels to servers, its own node
@@ -42,14 +43,8 @@ import org.gridrmi.ref.internal.wire.WireValue;
  */
 public final class Session implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
-  /**
-   * Watches every Grid's reference objects; one daemon thread for the JVM (a Cleaner is a thread, and a thread per
-   * Grid would cost more than it saves). Its actions only queue releases.
-   */
-  private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create(
-      org.gridrmi.ref.internal.Daemons.factory("gridrmi-reference-cleaner"));
   /** Live reference objects per value id this Grid holds (several when a reference is copied). */
-  private final Map<UUID, java.util.concurrent.atomic.AtomicInteger> live = new ConcurrentHashMap<>();
+  private final Map<UUID, Integer> live = new ConcurrentHashMap<>();
   private final Settings settings;
   private final NodeRuntime runtime;
   private final Fetcher fetcher;
@@ -74,6 +69,11 @@ public final class Session implements AutoCloseable {
     LinkPlan link = LinkPlan.NONE;
     Timeouts timeouts = Timeouts.DEFAULT;
     public Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
+    public Duration referenceTransit = RuntimeSettings.DEFAULT.referenceTransit();
+    /** Whether this JVM collects garbage when a server's store is more than half full (see serverUnderPressure). */
+    public boolean collectOnServerPressure = true;
+    /** The budget of this Grid's own node, which keeps the values it puts. */
+    public StoreBudget store = StoreBudget.defaults();
     /** The longest between two renewals of a lease, whatever the server grants. */
     long maxRenewMillis = 15_000;
 
@@ -94,13 +94,13 @@ public final class Session implements AutoCloseable {
     this.settings = settings;
     SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow);
     String name = "client-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(holder.hashCode());
-    Transport transport = settings.network != null
-        ? new InProcessTransport(settings.network.hub(), name, settings.timeouts, policy.filter())
-        : new RmiTransport(new NetContext(settings.tls, settings.link, (int) settings.timeouts.connect().toMillis(),
-            settings.host), settings.timeouts, policy.filter());
+    Transport transport = Transports.create(settings.network, name, settings.tls, settings.link, settings.timeouts,
+        settings.host, policy.filter());
     this.runtime = new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT.withTimeouts(settings.timeouts)
+        .withReferenceTransit(settings.referenceTransit)
         .withFetchWait(settings.fetchWait));
     this.fetcher = new Fetcher(runtime, () -> null, null);
+    runtime.bindValues(new ValueRefs(this));
   }
 
   /** 128 random bits: a value id no one can guess (ids are capabilities: who knows one may read the value). */
@@ -128,7 +128,8 @@ public final class Session implements AutoCloseable {
   private synchronized LocalNode home() {
     if (closed) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     if (home == null) {
-      home = LocalNode.start(holder, runtime.name(), settings.host, 0, 60_000, runtime, NodeEndpoint::new);
+      home = LocalNode.start(holder, runtime.name(), settings.host, 0, 60_000, settings.store, runtime,
+          NodeEndpoint::new);
     }
     return home;
   }
@@ -166,7 +167,7 @@ public final class Session implements AutoCloseable {
    * with the call.
    */
   public <T> RemoteReference<T> put(T value) {
-    Object snapshot = SerialPolicy.using(runtime.policy(), () -> WireValue.copyOf(value, runtime.policy()));
+    Object snapshot = runtime.copyOf(value);
     LocalNode node = home();
     UUID id = newId();
     node.table().put(id, holder, "put value", snapshot);
@@ -183,32 +184,87 @@ public final class Session implements AutoCloseable {
   void track(Ref<?> ref, CallContext context) {
     Deque<Scope> d = scopes.get();
     if (!d.isEmpty()) d.peek().refs.add(ref);
-    live.computeIfAbsent(ref.id(), k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
-    CLEANER.register(ref, new Collected(this, ref.id(), context));
-  }
-
-  /** A reference object of this Grid became garbage: the last one for its value releases the value. */
-  private void collected(UUID id, CallContext context) {
-    java.util.concurrent.atomic.AtomicInteger n = live.get(id);
-    if (n == null || n.decrementAndGet() > 0 || closed) return;
-    context.submitted().whenComplete((x, t) -> release(id, context.channel(), Release.Cause.COLLECTED));
+    live.merge(ref.id(), 1, Integer::sum);
+    Cleaners.register(ref, new Collected(this, ref.id(), context.submitted(), context.channel()));
   }
 
   /**
-   * What the cleaner runs for a collected reference. It holds the value's context, not the reference: the context
-   * (the call's futures, its lineage) stays reachable until then, the reference does not.
+   * A reference this Grid read inside a value: it holds the value too, while this or another reference object for
+   * it lives here (registering with the owner if it held nothing of it yet). A value this Grid made or holds already
+   * needs no new hold.
    */
-  private record Collected(Session session, UUID id, CallContext context) implements Runnable {
+  void adopt(Ref<?> ref) {
+    if (closed) return;
+    ServerChannel owner = ownerChannel(ref.owner());
+    // the hold is queued inside the count's update, so the release of an earlier last one cannot overtake it
+    live.compute(ref.id(), (id, n) -> {
+      if (n != null) return n + 1;
+      if (owner != null) owner.link().hold(id);
+      else home().table().hold(id, holder); // if it was let go meanwhile, it fails as NOT_FOUND when used
+      return 1;
+    });
+    Cleaners.register(ref, new Collected(this, ref.id(), CompletableFuture.completedFuture(null), owner));
+  }
+
+  /**
+   * A server said its store is more than half full. The values this Grid no longer references are released only once
+   * this JVM's garbage collector has found their reference objects, which a client that allocates little may not do
+   * for a long time; so, as Java RMI's distributed GC does (its periodic {@code System.gc()}), the JVM is asked to
+   * collect, at most every {@link #MIN_GC_GAP_NANOS}, on the I/O pool.
+   */
+  void serverUnderPressure() {
+    if (!settings.collectOnServerPressure) return;
+    long now = System.nanoTime();
+    long last = lastCollection.get();
+    if (now - last < MIN_GC_GAP_NANOS || !lastCollection.compareAndSet(last, now)) return;
+    try {
+      runtime.io().execute(System::gc);
+    } catch (GridException closing) {
+      // the Grid is closing: its references go anyway
+    }
+  }
+
+  /** The shortest time between two collections asked for by servers' pressure. */
+  static final long MIN_GC_GAP_NANOS = 250_000_000L;
+  private final java.util.concurrent.atomic.AtomicLong lastCollection =
+      new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - MIN_GC_GAP_NANOS);
+
+  /** The channel to the server at {@code address}, or null if it is this Grid's own node. */
+  ServerChannel ownerChannel(String address) {
+    LocalNode h = homeIfStarted();
+    if (h != null && h.address().equals(address)) return null;
+    ServerChannel c = channels.get(address);
+    return c != null ? c : channel(new ServerInfo(address, address, List.of(), Map.of()));
+  }
+
+  /** A reference object of this Grid became garbage: the last one for its value releases the value. */
+  private void collected(UUID id, CompletableFuture<?> after, ServerChannel owner) {
+    if (closed) return;
+    boolean[] last = {false};
+    live.computeIfPresent(id, (k, n) -> {
+      if (n > 1) return n - 1;
+      last[0] = true;
+      return null;
+    });
+    if (last[0]) after.whenComplete((x, t) -> release(id, owner, Release.Cause.COLLECTED));
+  }
+
+  /**
+   * What the cleaner runs for a collected reference: it must not hold the reference itself. {@code after} is the
+   * acceptance of the batch that makes the value (a release must not overtake it).
+   */
+  private record Collected(Session session, UUID id, CompletableFuture<?> after, ServerChannel owner)
+      implements Runnable {
     @Override
     public void run() {
-      session.collected(id, context);
+      session.collected(id, after, owner);
     }
   }
 
   /** Server {@code channel} received {@code id} as an argument: it may keep a replica held for this Grid. */
   void lent(UUID id, ServerChannel channel) {
     borrowers.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(channel);
-    channel.held.add(id);
+    channel.link().heldThere(id);
   }
 
   /**
@@ -217,7 +273,7 @@ public final class Session implements AutoCloseable {
    * servers it was lent to, and keeps it for those that have not fetched it yet.
    */
   void release(UUID id, ServerChannel owner, Release.Cause cause) {
-    if (live.remove(id) == null && cause == Release.Cause.COLLECTED) return; // released already
+    if (cause == Release.Cause.EXPLICIT) live.remove(id); // its other reference objects release nothing more
     Set<ServerChannel> borrowing = borrowers.remove(id);
     List<String> lentTo = borrowing == null ? List.of()
         : borrowing.stream().map(c -> c.server().address()).toList();
@@ -253,7 +309,7 @@ public final class Session implements AutoCloseable {
       node = home;
     }
     channels.values().forEach(ServerChannel::close);
-    ServerChannel.awaitReleases(channels.values(), settings.timeouts.call());
+    HolderLink.awaitSent(channels.values().stream().map(ServerChannel::link).toList(), settings.timeouts.call());
     if (node != null) node.close();
     runtime.close();
   }

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.ref.internal.MethodKeys;
 import org.gridrmi.ref.internal.Nodes;
-import org.gridrmi.ref.internal.Slot;
+import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.wire.CallGateway;
 import org.gridrmi.ref.internal.wire.Command;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -39,15 +39,29 @@ public final class StatusCommand implements Callable<Integer> {
   @Option(names = "--csv", description = "print CSV (columns: " + "name,endpoint,services,host,cores,freeMemory,load,version)")
   boolean csv;
 
+  @Option(names = "--stats", description = "also ask each server for its store: values held, bytes in memory and "
+      + "spilled against their budgets, borrowers, values held by reference, releases by cause (explicit, collected, "
+      + "lapsed)")
+  boolean stats;
+
   @Option(names = "--timeout", description = "how long to try to reach the lookup service (default ${DEFAULT-VALUE})",
       converter = GridServerMain.DurationConverter.class)
   Duration timeout = Duration.ofSeconds(10);
+
+  @Option(names = "--classpath", paramLabel = "JAR[:JAR...]",
+      description = "jars with the interfaces of users' services (servers run them with --classpath): like any Jini "
+          + "client, status sees a service only if it can load its interface")
+  String classpath;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     org.gridrmi.ref.TlsStores stores = tls.stores();
+    if (classpath != null) { // River reads the registered proxies with the context class loader
+      Thread.currentThread().setContextClassLoader(
+          org.gridrmi.server.internal.ServiceSpecs.loader(classpath, StatusCommand.class.getClassLoader()));
+    }
     URI uri;
     try {
       uri = new URI(lookup);
@@ -70,6 +84,7 @@ public final class StatusCommand implements Callable<Integer> {
       err.flush();
       return 2;
     }
+    if (stats) return printStats(out, err, stores);
     if (csv) {
       out.println(String.join(",", COLUMNS));
       for (ServerRecord s : servers) {
@@ -87,6 +102,48 @@ public final class StatusCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  static final List<String> STATS_COLUMNS = List.of("name", "endpoint", "values", "pending", "memoryBytes",
+      "maxMemoryBytes", "spilledBytes", "maxSpillBytes", "borrowers", "heldByReference", "releasedExplicit",
+      "releasedCollected", "releasedLapsed", "heapUsedBytes");
+
+  /** Each server's own counters, asked of it through a Grid (the lookup service does not have them). */
+  private int printStats(PrintWriter out, PrintWriter err, org.gridrmi.ref.TlsStores stores) {
+    org.gridrmi.client.Grid.Builder b = org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout);
+    if (stores != null) b.tls(stores);
+    try (org.gridrmi.client.Grid grid = b.build()) {
+      List<org.gridrmi.client.ServerInfo> servers = grid.servers().stream()
+          .sorted(java.util.Comparator.comparing(org.gridrmi.client.ServerInfo::name)).toList();
+      if (csv) out.println(String.join(",", STATS_COLUMNS));
+      else out.printf("%-10s %7s %7s %21s %21s %9s %8s  %s%n", "NAME", "VALUES", "PENDING", "IN MEMORY / BUDGET",
+          "SPILLED / BUDGET", "BORROWERS", "BY-REF", "RELEASED explicit/collected/lapsed");
+      for (org.gridrmi.client.ServerInfo s : servers) {
+        org.gridrmi.client.ServerStats st = grid.stats(s);
+        org.gridrmi.client.ServerStats.Store m = st.store();
+        if (csv) {
+          out.println(String.join(",", List.of(s.name(), s.address(), "" + st.values(), "" + st.pending(),
+              "" + m.memoryBytes(), "" + m.maxMemoryBytes(), "" + m.spilledBytes(), "" + m.maxSpillBytes(),
+              "" + m.borrowers(), "" + m.heldByReference(), "" + m.releases().explicit(),
+              "" + m.releases().collected(), "" + m.releases().lapsed(), "" + st.heapUsedBytes())));
+        } else {
+          out.printf("%-10s %7d %7d %21s %21s %9d %8d  %d/%d/%d%n", s.name(), st.values(), st.pending(),
+              mb(m.memoryBytes()) + " / " + mb(m.maxMemoryBytes()), mb(m.spilledBytes()) + " / "
+              + mb(m.maxSpillBytes()), m.borrowers(), m.heldByReference(), m.releases().explicit(),
+              m.releases().collected(), m.releases().lapsed());
+        }
+      }
+    } catch (GridException e) {
+      err.println("gridrmi status: " + oneLine(e.description()));
+      err.flush();
+      return 2;
+    }
+    out.flush();
+    return 0;
+  }
+
+  private static String mb(long bytes) {
+    return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1e6);
   }
 
   static List<String> row(ServerRecord s) {

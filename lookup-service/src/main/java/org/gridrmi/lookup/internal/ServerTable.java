@@ -1,6 +1,5 @@
 package org.gridrmi.lookup.internal;
 
-import java.rmi.Remote;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -46,8 +45,8 @@ final class ServerTable {
 
   /** A registration was added or its attributes changed. */
   synchronized void put(ServiceItem item) {
-    if (item.service == null || !(item.service instanceof Remote) || endpoint(item) == null) {
-      return; // not a GridRMI registration, or its proxy could not be unmarshalled here
+    if (item.service == null || endpoint(item) == null) {
+      return; // not a GridRMI registration, or its proxy could not be unmarshalled here (interface not loadable)
     }
     ServiceItem old = items.put(item.serviceID, item);
     if (old != null && !Objects.equals(endpoint(old), endpoint(item))) {
@@ -122,7 +121,7 @@ final class ServerTable {
     ServiceItem first = byType.firstEntry().getValue();
     String name = attributes.getOrDefault(LookupAttributes.NAME, endpoint);
     return new ServerRecord(name, endpoint, List.copyOf(new TreeSet<>(byType.keySet())), attributes,
-        (Remote) first.service);
+        first.service);
   }
 
   private static String endpoint(ServiceItem item) {

@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -59,12 +60,15 @@ public final class ServiceJoiner implements LookupRegistration {
     });
   }
 
-  /** See {@link LookupRegistration#join(URI, Remote, ServerDescriptor, Duration, Duration, Supplier)}. */
-  public static ServiceJoiner join(URI lookup, Remote proxy, ServerDescriptor descriptor, Duration lease,
-      Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
+  /**
+   * See {@link LookupRegistration#join(URI, Remote, ServerDescriptor, Duration, Duration, Supplier)}; each service
+   * type is registered under {@code proxyOf.apply(type)}.
+   */
+  public static ServiceJoiner join(URI lookup, Function<String, ?> proxyOf, ServerDescriptor descriptor,
+      Duration lease, Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
     RiverLogging.quietByDefault();
     LookupLocator locator = JiniUrls.toLocator(lookup);
-    Objects.requireNonNull(proxy, "proxy");
+    Objects.requireNonNull(proxyOf, "proxyOf");
     Objects.requireNonNull(descriptor, "descriptor");
     Objects.requireNonNull(dynamicAttributes, "dynamicAttributes");
     if (lease == null || lease.toMillis() <= 0) {
@@ -79,7 +83,7 @@ public final class ServiceJoiner implements LookupRegistration {
       joiner = new ServiceJoiner(descriptor, dynamicAttributes,
           new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator}, null, config),
           new LeaseRenewalManager(config));
-      joiner.start(proxy, config);
+      joiner.start(proxyOf, config);
     } catch (IOException | ConfigurationException e) {
       throw new IllegalStateException("cannot join the lookup service at " + lookup + ": " + e, e);
     }
@@ -89,7 +93,8 @@ public final class ServiceJoiner implements LookupRegistration {
     return joiner;
   }
 
-  private synchronized void start(Remote proxy, Configuration config) throws IOException, ConfigurationException {
+  private synchronized void start(Function<String, ?> proxyOf, Configuration config)
+      throws IOException, ConfigurationException {
     Map<String, String> now = dynamic.get();
     for (String type : descriptor.services()) {
       Entry[] entries = AttributeCodec.encode(descriptor, type, now);
@@ -97,7 +102,7 @@ public final class ServiceJoiner implements LookupRegistration {
       // Our own id, stable for the life of this registration: after a lookup restart the
       // same service comes back under the same id, so caches see one service, not two.
       ServiceID serviceId = new ServiceID(id.getMostSignificantBits(), id.getLeastSignificantBits());
-      joins.add(new JoinManager(proxy, entries, serviceId, discovery, leases, config));
+      joins.add(new JoinManager(proxyOf.apply(type), entries, serviceId, discovery, leases, config));
       published.add(AttributeCodec.decode(entries));
     }
   }

@@ -1,24 +1,29 @@
 package org.gridrmi.ref.internal;
 
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.spi.ValueCodec;
 
-/** The value codecs found on the class path, by exact class and by id. */
+/** The value codecs found on the class path (and in users' jars, once added), by exact class and by id. */
 public final class Codecs {
-  private static final Map<Class<?>, ValueCodec<?>> BY_CLASS = new HashMap<>();
-  private static final Map<String, ValueCodec<?>> BY_ID = new HashMap<>();
+  private static final Map<Class<?>, ValueCodec<?>> BY_CLASS = new ConcurrentHashMap<>();
+  private static final Map<String, ValueCodec<?>> BY_ID = new ConcurrentHashMap<>();
 
   static {
-    for (ValueCodec<?> c : ServiceLoader.load(ValueCodec.class, Codecs.class.getClassLoader())) {
-      BY_CLASS.put(c.type(), c);
-      BY_ID.put(c.id(), c);
-    }
+    addFrom(Codecs.class.getClassLoader());
   }
 
   private Codecs() {}
+
+  /** Adds the codecs {@code loader} lists (a server's users' jars); codecs already known keep their place. */
+  public static synchronized void addFrom(ClassLoader loader) {
+    for (ValueCodec<?> c : ServiceLoader.load(ValueCodec.class, loader)) {
+      BY_CLASS.putIfAbsent(c.type(), c);
+      BY_ID.putIfAbsent(c.id(), c);
+    }
+  }
 
   /** The codec for exactly this class, or null. */
   public static ValueCodec<?> forClass(Class<?> type) {

@@ -15,6 +15,6 @@ final class DetachedContext {
     SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, java.util.List.of());
     NodeRuntime runtime = new NodeRuntime("detached", new RmiTransport(NetContexts.defaultPlain(), Timeouts.DEFAULT,
         policy.filter()), policy, RuntimeSettings.DEFAULT);
-    return new FetchingContext(runtime, new Fetcher(runtime, () -> null, null), null, null);
+    return new FetchingContext(runtime, new Fetcher(runtime, () -> null, null), null, null, null);
   }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.FetchResult;
 
 /**
@@ -163,7 +164,19 @@ public final class Fetcher {
       }
     }
 
+    /** One poll; whatever happens in it, the fetch either goes on or finishes (its waiters never hang). */
     private void pollOnce() {
+      try {
+        pollOnceOrThrow();
+      } catch (OutOfMemoryError e) {
+        finish(null, new FailureCarrier(Failure.outOfMemory("reading value " + id + " from " + owner,
+            runtime.name(), e, null)));
+      } catch (RuntimeException e) {
+        finish(null, e instanceof GridException ? e : new FailureCarrier(Failure.from(e, null)));
+      }
+    }
+
+    private void pollOnceOrThrow() {
       if (!waited()) return;
       FetchResult r;
       try {
@@ -179,7 +192,7 @@ public final class Fetcher {
         case READY -> {
           Object value;
           try {
-            value = r.value().value(runtime.policy());
+            value = runtime.decode(r.value());
           } catch (GridException e) {
             finish(null, e);
             return;

@@ -1,28 +1,39 @@
 package org.gridrmi.ref.internal;
 
+import org.gridrmi.ref.internal.store.Slot;
+import org.gridrmi.ref.internal.store.ValueTable;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Resolves references for code that runs on a node (a server's call) or outside any Grid (detached): a value a
  * node here holds is the object itself (localized), any other is fetched from its owner through the shared
- * {@link Fetcher}. It holds nothing, so it cannot cancel or release what others hold.
+ * {@link Fetcher}. References read inside values here are held by the node ({@link HeldReferences}) while they live;
+ * a call's code cannot release them for the others, nor cancel what it does not hold.
  */
 public class FetchingContext implements RefContext {
   private final NodeRuntime runtime;
   private final Fetcher fetcher;
   private final LocalNode node;
   private final UUID holder;
+  private final HeldReferences held;
 
   /**
    * @param node the node whose values are local, or null (then only the JVM's RMI nodes, if the transport shares it)
-   * @param holder the client a fetched replica is kept for, or null
+   * @param holder the client whose call runs (it may cancel what it holds), or null
+   * @param held what holds the references read inside values here, or null for none (a detached reader)
    */
-  public FetchingContext(NodeRuntime runtime, Fetcher fetcher, LocalNode node, UUID holder) {
+  public FetchingContext(NodeRuntime runtime, Fetcher fetcher, LocalNode node, UUID holder, HeldReferences held) {
     this.runtime = runtime;
     this.fetcher = fetcher;
     this.node = node;
     this.holder = holder;
+    this.held = held;
+  }
+
+  /** The same context for a call of {@code client}. */
+  public FetchingContext forHolder(UUID client) {
+    return new FetchingContext(runtime, fetcher, node, client, held);
   }
 
   @Override
@@ -39,7 +50,9 @@ public class FetchingContext implements RefContext {
   public CompletableFuture<Object> resolve(Ref<?> ref) {
     Slot s = local(ref.id());
     if (s != null) return Outcomes.of(s.future(), label(ref));
-    Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), holder, null, CompletableFuture.completedFuture(null));
+    // no replica is kept for the call's client: it does not know this node read the reference, so it would never
+    // release the replica; the reference object caches the value for its own later uses
+    Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
     return Outcomes.of(w.future(), label(ref));
   }
 
@@ -52,6 +65,16 @@ public class FetchingContext implements RefContext {
 
   @Override
   public void release(Ref<?> ref) {
-    // holds nothing of its own
+    // the node holds it while this reference object lives (see adopt); one call cannot let go for the others
+  }
+
+  @Override
+  public void adopt(Ref<?> ref) {
+    if (held != null) held.adopt(ref);
+  }
+
+  @Override
+  public void pin(Ref<?> ref) {
+    if (held != null) runtime.pins().pin(java.util.List.of(ref));
   }
 }

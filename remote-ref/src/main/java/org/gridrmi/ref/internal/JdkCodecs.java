@@ -27,6 +27,7 @@ public final class JdkCodecs {
     @Override public byte[] read(DataInput in) throws IOException {
       return BoundedReads.bytes(in, checkedLength(in, 1));
     }
+    @Override public long size(byte[] v) { return 4L + v.length; }
   }
 
   /** {@code String}, which may be longer than writeUTF allows. */
@@ -49,6 +50,7 @@ public final class JdkCodecs {
     @Override public String id() { return "jdk.long"; }
     @Override public void write(Long v, DataOutput out) throws IOException { out.writeLong(v); }
     @Override public Long read(DataInput in) throws IOException { return in.readLong(); }
+    @Override public long size(Long v) { return 8; }
   }
 
   /** {@code Integer}. */
@@ -57,6 +59,7 @@ public final class JdkCodecs {
     @Override public String id() { return "jdk.int"; }
     @Override public void write(Integer v, DataOutput out) throws IOException { out.writeInt(v); }
     @Override public Integer read(DataInput in) throws IOException { return in.readInt(); }
+    @Override public long size(Integer v) { return 4; }
   }
 
   /** {@code Double}. */
@@ -65,5 +68,6 @@ public final class JdkCodecs {
     @Override public String id() { return "jdk.double"; }
     @Override public void write(Double v, DataOutput out) throws IOException { out.writeDouble(v); }
     @Override public Double read(DataInput in) throws IOException { return in.readDouble(); }
+    @Override public long size(Double v) { return 8; }
   }
 }

@@ -1,5 +1,9 @@
 package org.gridrmi.ref.internal;
 
+import org.gridrmi.ref.internal.store.Slot;
+import org.gridrmi.ref.internal.store.StoreBudget;
+import org.gridrmi.ref.internal.store.ValueStore;
+import org.gridrmi.ref.internal.store.ValueTable;
 import java.util.UUID;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -19,12 +23,14 @@ public final class LocalNode implements AutoCloseable {
   private final Transport.Exported exported;
   private final ScheduledFuture<?> sweeper;
 
-  private LocalNode(UUID id, String name, String host, int port, long leaseMillis, NodeRuntime runtime,
-      Function<LocalNode, NodeService> service) {
+  private LocalNode(UUID id, String name, String host, int port, long leaseMillis, StoreBudget budget,
+      NodeRuntime runtime, Function<LocalNode, NodeService> service) {
     this.id = id;
     this.name = name;
     this.runtime = runtime;
-    this.table = new ValueTable(id, leaseMillis);
+    ValueStore store = new ValueStore(name, budget, new StoredValues(runtime));
+    store.openSpill(); // an unusable spill directory is said now (INVALID_ARGUMENT), not at the first full store
+    this.table = new ValueTable(id, leaseMillis, store);
     SerialFilters.limitRegistry(); // before the first registry reads its filter property
     this.exported = runtime.transport().export(name, host, port, service.apply(this));
     long period = Math.max(50, Math.min(1000, leaseMillis / 4));
@@ -38,12 +44,14 @@ public final class LocalNode implements AutoCloseable {
    *
    * @param host the address other nodes use to reach this one
    * @param port the port, or 0 for a free one
+   * @param budget how much of its values the node keeps in memory and on disk
    * @param service makes the node's service, given the node (before it is exported, so no call arrives first)
-   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT if the port is in use, UNAVAILABLE if it cannot export
+   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT if the port is in use or the spill directory cannot be used,
+   *     UNAVAILABLE if it cannot export
    */
-  public static LocalNode start(UUID id, String name, String host, int port, long leaseMillis, NodeRuntime runtime,
-      Function<LocalNode, NodeService> service) {
-    return new LocalNode(id, name, host, port, leaseMillis, runtime, service);
+  public static LocalNode start(UUID id, String name, String host, int port, long leaseMillis, StoreBudget budget,
+      NodeRuntime runtime, Function<LocalNode, NodeService> service) {
+    return new LocalNode(id, name, host, port, leaseMillis, budget, runtime, service);
   }
 
   public UUID id() { return id; }
@@ -70,6 +78,7 @@ public final class LocalNode implements AutoCloseable {
     sweeper.cancel(false);
     exported.close();
     table.clear();
+    table.store().close();
   }
 
   @Override public String toString() { return name + " (" + address() + ")"; }

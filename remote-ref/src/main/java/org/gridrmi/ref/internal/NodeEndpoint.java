@@ -1,5 +1,8 @@
 package org.gridrmi.ref.internal;
 
+import org.gridrmi.ref.internal.store.Slot;
+import org.gridrmi.ref.internal.store.ReleaseCounts;
+import org.gridrmi.ref.internal.store.ValueStore;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.UUID;
@@ -11,6 +14,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.transport.NodeService;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
@@ -58,14 +62,17 @@ public class NodeEndpoint implements NodeService {
         return FetchResult.PENDING;
       }
     }
-    if (s == null) {
-      return FetchResult.failed(Failure.of(Status.NOT_FOUND, "value " + id + " is not held by " + node
-          + ": never made there, released, or its lease lapsed", null, null));
-    }
+    if (s == null) return FetchResult.failed(Failure.of(Status.NOT_FOUND, notHeld(node, id), null, null));
     try {
       FetchResult ready = FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
+      ready.value().encode(); // here, so that running out of memory is this fetch's failure, not a broken connection
       node.table().fetchedBy(id, requester, true);
       return ready;
+    } catch (OutOfMemoryError e) {
+      return FetchResult.failed(Failure.outOfMemory("sending " + s.label(), node.toString(), e, null));
+    } catch (java.io.IOException e) {
+      return FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, s.label() + " cannot be sent from " + node + ": "
+          + e + " (a value that leaves its node must be Serializable or have a ValueCodec)", null, s.label()));
     } catch (TimeoutException e) {
       node.table().fetchedBy(id, requester, false); // a borrower that waits keeps its hold
       return FetchResult.PENDING;
@@ -76,6 +83,13 @@ public class NodeEndpoint implements NodeService {
       Thread.currentThread().interrupt();
       return FetchResult.PENDING;
     }
+  }
+
+  /** Why {@code id} is not on {@code node}: how it went, if the node remembers, else the possible reasons. */
+  public static String notHeld(LocalNode node, UUID id) {
+    String why = node.table().freedBecause(id);
+    return "value " + id + " is not held by " + node + ": " + (why != null ? "it was " + why
+        : "never made there, or let go long ago (released, collected, or its lease lapsed)");
   }
 
   /**
@@ -92,6 +106,28 @@ public class NodeEndpoint implements NodeService {
     if (owner != null && !owner.equals(who)) {
       throw new GridException(Status.PERMISSION_DENIED, "peer " + who + " may not act for a holder of another peer "
           + "on " + node.name());
+    }
+  }
+
+  @Override
+  public void hold(UUID holder, List<UUID> ids) {
+    authorize(holder);
+    for (UUID id : node.table().holdAll(holder, ids)) holdWhenCreated(holder, id);
+  }
+
+  /**
+   * A hold for a value not here yet: the call making it may still be on its way (its batch and the reference to it
+   * travel separately), so the hold waits for it, as long as a lease; a value this node let go is not waited for.
+   */
+  private void holdWhenCreated(UUID holder, UUID id) {
+    if (node.table().freedBecause(id) != null) return;
+    CompletableFuture<Slot> created = node.table().whenCreated(id);
+    created.thenAccept(s -> node.table().hold(id, holder));
+    try {
+      node.runtime().timer().schedule(() -> node.table().abandon(id, created), node.table().leaseMillis(),
+          TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException closing) {
+      node.table().abandon(id, created);
     }
   }
 
@@ -119,12 +155,17 @@ public class NodeEndpoint implements NodeService {
   public NodeStats stats() {
     TransportMetrics.Snapshot t = node.runtime().transport().traffic();
     long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    ValueStore.Usage u = node.table().store().usage();
+    ReleaseCounts r = node.table().releases();
+    NodeStats.Store store = new NodeStats.Store(u.memoryBytes(), u.maxMemoryBytes(), u.spilledBytes(),
+        u.maxSpillBytes(), u.spillWrites(), u.readBacks(), node.table().borrowers(), heldByReference(), r.explicit(),
+        r.collected(), r.lapsed());
     return new NodeStats(node.table().size(), node.table().pending(), node.table().holders(), t.sentBytes(),
-        t.receivedBytes(), t.perPeer(), heap, callsRun(), batchesReceived());
+        t.receivedBytes(), t.perPeer(), heap, callsRun(), batchesReceived(), store);
   }
 
   @Override
-  public void submit(UUID holder, Introduction introduction, List<Command> commands) {
+  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
     throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
   }
 
@@ -136,6 +177,11 @@ public class NodeEndpoint implements NodeService {
   @Override
   public List<String> services() {
     return List.of();
+  }
+
+  /** Values of other nodes this node holds by reference; servers have them. */
+  protected int heldByReference() {
+    return 0;
   }
 
   /** Calls this node ran; servers count them. */

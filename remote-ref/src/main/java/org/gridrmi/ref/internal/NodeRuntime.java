@@ -2,8 +2,11 @@ package org.gridrmi.ref.internal;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.transport.Transport;
+import org.gridrmi.ref.internal.wire.WireValue;
 
 /**
  * What one server or Grid runs on, owned by it and closed with it: its transport, its deserialization policy, its
@@ -18,6 +21,12 @@ public final class NodeRuntime implements AutoCloseable {
   private final BoundedExecutor io;
   private final BoundedExecutor fetches;
   private final ScheduledExecutorService timer;
+  private final TransitPins pins;
+  /** The context references read inside values bind to (see {@link #bindValues}); null: the JVM's detached one. */
+  private volatile RefContext values;
+
+  /** The most references pinned in transit at one time (each costs a few dozen bytes). */
+  static final int MAX_PINS = 1_000_000;
 
   public NodeRuntime(String name, Transport transport, SerialPolicy policy, RuntimeSettings settings) {
     this.name = name;
@@ -27,6 +36,10 @@ public final class NodeRuntime implements AutoCloseable {
     this.io = new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
     this.fetches = new BoundedExecutor("gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
     this.timer = Executors.newSingleThreadScheduledExecutor(Daemons.factory("gridrmi-timer-" + name));
+    long transit = settings.referenceTransit().toNanos();
+    this.pins = new TransitPins(transit, MAX_PINS);
+    long drain = Math.max(10_000_000L, transit / 8);
+    timer.scheduleWithFixedDelay(() -> pins.drain(System.nanoTime()), drain, drain, TimeUnit.NANOSECONDS);
     JvmFilter.register(policy);
   }
 
@@ -40,6 +53,39 @@ public final class NodeRuntime implements AutoCloseable {
   public BoundedExecutor fetches() { return fetches; }
   /** Deadlines, renewals and sweeps: tasks on it must be quick and never call out. */
   public ScheduledExecutorService timer() { return timer; }
+
+  /** References written inside values that left this instance, kept for a while (see {@link TransitPins}). */
+  public TransitPins pins() { return pins; }
+
+  /**
+   * Sets the context that references read inside values here bind to: it resolves them, and holds their values while
+   * the reference objects live ({@link RefContext#adopt}). Set once by the Grid or server that owns this runtime.
+   */
+  public void bindValues(RefContext context) {
+    this.values = context;
+  }
+
+  /** Runs {@code body} as a read of values: references read meanwhile bind to this instance and are held by it. */
+  public <T> T readingValues(Supplier<T> body) {
+    RefContext v = values;
+    return SerialPolicy.using(policy, v == null ? body : () -> RefContexts.readingValue(v, body));
+  }
+
+  /**
+   * The value {@code w} carries, decoded with this instance's filters; references inside it are held by this
+   * instance (see {@link #bindValues}).
+   */
+  public Object decode(WireValue w) {
+    return readingValues(() -> w.value(policy));
+  }
+
+  /**
+   * A copy of {@code value} as another JVM would read it (see {@link WireValue#copyOf}); references inside it are
+   * held by this instance, as for a value that arrived.
+   */
+  public Object copyOf(Object value) {
+    return readingValues(() -> WireValue.copyOf(value, policy));
+  }
 
   /** The node at {@code address}, through this runtime's transport. */
   public NodeClient node(String address) {

@@ -1,5 +1,7 @@
 package org.gridrmi.ref.internal;
 
+import org.gridrmi.ref.internal.store.Slot;
+import org.gridrmi.ref.internal.store.ValueTable;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,5 +1,7 @@
 package org.gridrmi.ref.internal;
 
+import org.gridrmi.ref.internal.store.Slot;
+import org.gridrmi.ref.internal.store.ValueTable;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.ObjectInput;
@@ -132,6 +134,7 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
     id = new UUID(in.readLong(), in.readLong());
     address = in.readUTF();
     context = RefContexts.current();
+    RefContexts.read(this);
   }
 
   @Override public boolean equals(Object o) { return o instanceof Ref<?> r && r.id.equals(id); }

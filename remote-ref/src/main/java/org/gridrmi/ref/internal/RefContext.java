@@ -24,6 +24,20 @@ public interface RefContext {
   /** Releases the value on behalf of this context's holder. */
   void release(Ref<?> ref);
 
+  /**
+   * {@code ref} was just read here inside a value: hold its value while this reference object lives (registering
+   * with its owner, like Java RMI's "dirty" call), and let go of it once the object is garbage. Never blocks.
+   */
+  default void adopt(Ref<?> ref) {}
+
+  /**
+   * {@code ref} was written inside a value that leaves this instance: keep holding its value for a while even if
+   * this reference object becomes garbage (see {@link TransitPins}), so the receiver can register its own hold.
+   *
+   * @throws org.gridrmi.ref.GridException RESOURCE_EXHAUSTED past the pin limit
+   */
+  default void pin(Ref<?> ref) {}
+
   /** True once the Grid that made the reference is closed. */
   default boolean closed() {
     return false;

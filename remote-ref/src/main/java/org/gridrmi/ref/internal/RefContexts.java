@@ -9,6 +9,8 @@ import java.util.function.Supplier;
  */
 public final class RefContexts {
   private static final ThreadLocal<RefContext> CURRENT = new ThreadLocal<>();
+  /** Set while a value is decoded: references read then are held by their context's instance. */
+  private static final ThreadLocal<Boolean> IN_VALUE = new ThreadLocal<>();
   private static volatile RefContext detached;
 
   private RefContexts() {}
@@ -29,6 +31,44 @@ public final class RefContexts {
       if (outer == null) CURRENT.remove();
       else CURRENT.set(outer);
     }
+  }
+
+  /**
+   * Runs {@code body} as the decoding of a value by {@code context}'s instance: references read meanwhile bind to
+   * it and are {@linkplain RefContext#adopt adopted} (held while the reference objects live).
+   */
+  public static <T> T readingValue(RefContext context, Supplier<T> body) {
+    Boolean outer = IN_VALUE.get();
+    IN_VALUE.set(Boolean.TRUE);
+    try {
+      return with(context, body);
+    } finally {
+      if (outer == null) IN_VALUE.remove();
+      else IN_VALUE.set(outer);
+    }
+  }
+
+  /**
+   * Runs {@code body} as if on a thread of another JVM: no context, no value being read, no policy and no collector
+   * of written references of the caller apply meanwhile. What an in-process transport runs a call's far side in, so
+   * that it reads and writes as a separate JVM would.
+   */
+  public static <T> T outside(Supplier<T> body) {
+    RefContext context = CURRENT.get();
+    Boolean inValue = IN_VALUE.get();
+    CURRENT.remove();
+    IN_VALUE.remove();
+    try {
+      return SerialPolicy.outside(() -> WrittenRefs.outside(body));
+    } finally {
+      if (context != null) CURRENT.set(context);
+      if (inValue != null) IN_VALUE.set(inValue);
+    }
+  }
+
+  /** A reference was just read on this thread: inside a value, its context holds it. */
+  static void read(Ref<?> ref) {
+    if (IN_VALUE.get() != null) ref.context().adopt(ref);
   }
 
   private static RefContext detached() {

@@ -99,6 +99,11 @@ public final class SerialFilters {
           + "send the data in a plain value type instead (a List, an array, a record of your own)");
     }
     if (allowed.test(c)) return ObjectInputFilter.Status.ALLOWED;
+    // A @GridService interface has no instances of its own: it arrives as an interface of a proxy a server registers
+    // with the lookup service (what the proxy does is its handler's, which is checked too) or as a Class
+    if (c.isInterface() && c.isAnnotationPresent(org.gridrmi.ref.GridService.class)) {
+      return ObjectInputFilter.Status.ALLOWED;
+    }
     if (org.gridrmi.ref.Task.class.isAssignableFrom(c)) {
       throw refuse(Status.PERMISSION_DENIED, "task class " + c.getName() + " is not allowed on this server: start "
           + "it with --allow-task " + c.getName() + " (or --allow-task " + c.getPackageName() + ".*); task code is "

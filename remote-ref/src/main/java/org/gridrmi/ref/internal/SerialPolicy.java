@@ -79,6 +79,17 @@ public final class SerialPolicy {
     }
   }
 
+  /** Runs {@code body} with no current policy (see {@link RefContexts#outside}). */
+  static <T> T outside(Supplier<T> body) {
+    SerialPolicy outer = CURRENT.get();
+    CURRENT.remove();
+    try {
+      return body.get();
+    } finally {
+      if (outer != null) CURRENT.set(outer);
+    }
+  }
+
   public Limits limits() {
     return limits;
   }
@@ -88,11 +99,36 @@ public final class SerialPolicy {
     return filter;
   }
 
-  /** An ObjectInputStream over {@code bytes} with this policy's filter. */
+  /**
+   * An ObjectInputStream over {@code bytes} with this policy's filter. Classes GridRMI's own loader lacks are looked
+   * for in the reading thread's context class loader: a server's users' jars (--classpath).
+   */
   public ObjectInputStream open(byte[] bytes) throws IOException {
-    ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes));
+    return open(new ByteArrayInputStream(bytes));
+  }
+
+  /** As {@link #open(byte[])}, over {@code source} (a spill file). */
+  public ObjectInputStream open(java.io.InputStream source) throws IOException {
+    ObjectInputStream in = new ContextLoaderInputStream(source);
     in.setObjectInputFilter(filter);
     return in;
+  }
+
+  private static final class ContextLoaderInputStream extends ObjectInputStream {
+    ContextLoaderInputStream(java.io.InputStream in) throws IOException {
+      super(in);
+    }
+
+    @Override
+    protected Class<?> resolveClass(java.io.ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+      try {
+        return super.resolveClass(desc);
+      } catch (ClassNotFoundException e) {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        if (context == null) throw e;
+        return Class.forName(desc.getName(), false, context);
+      }
+    }
   }
 
   /**

@@ -26,4 +26,23 @@ public interface ValueCodec<T> {
 
   /** Reads a value written by {@link #write}; must reject impossible sizes before allocating. */
   T read(DataInput in) throws IOException;
+
+  /**
+   * How many bytes {@link #write} writes for {@code value}: what a node's store counts the value as (its budget,
+   * what it spills). The default writes the value to a stream that only counts; a codec that knows its size at
+   * once (an array's length) should say so.
+   */
+  default long size(T value) {
+    long[] count = new long[1];
+    java.io.OutputStream counter = new java.io.OutputStream() { // keeps nothing: it counts
+      @Override public void write(int b) { count[0]++; }
+      @Override public void write(byte[] b, int off, int len) { count[0] += len; }
+    };
+    try {
+      write(value, new java.io.DataOutputStream(counter));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("codec " + id() + " could not write a value to count its size", e);
+    }
+    return count[0];
+  }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -60,5 +61,18 @@ class NodeEndpointFetchTest {
     assertThat(r.state()).isEqualTo(FetchResult.State.FAILED);
     assertThat(r.failure().status()).isEqualTo(Status.NOT_FOUND);
     assertThat(System.nanoTime() - start).isLessThan(5_000_000_000L);
+  }
+
+  @Test
+  void aFetchOfACollectedValueIsNotFoundSayingItWasCollected() {
+    UUID id = UUID.randomUUID();
+    node.table().put(id, client, "v", "x");
+    node.table().release(client, java.util.List.of(new org.gridrmi.ref.internal.wire.Release(id,
+        org.gridrmi.ref.internal.wire.Release.Cause.COLLECTED, java.util.List.of())));
+    FetchResult r = endpoint.fetch(id, 100, "t", false);
+    assertThat(r.state()).isEqualTo(FetchResult.State.FAILED);
+    assertThat(r.failure().status()).isEqualTo(Status.NOT_FOUND);
+    assertThat(r.failure().message()).contains("value " + id + " is not held by")
+        .contains("it was collected (the last reference to it was garbage collected)");
   }
 }

@@ -28,7 +28,8 @@ final class TestNodes {
   static Started node(InProcessNetwork net, String name, Timeouts timeouts) {
     NodeRuntime runtime = runtime(net, name, timeouts);
     NodeEndpoint[] endpoint = new NodeEndpoint[1];
-    LocalNode node = LocalNode.start(UUID.randomUUID(), name, "127.0.0.1", 0, 60_000, runtime,
+    LocalNode node = LocalNode.start(UUID.randomUUID(), name, "127.0.0.1", 0, 60_000,
+        org.gridrmi.ref.internal.store.StoreBudget.defaults(), runtime,
         n -> endpoint[0] = new NodeEndpoint(n));
     return new Started(node, endpoint[0], runtime);
   }

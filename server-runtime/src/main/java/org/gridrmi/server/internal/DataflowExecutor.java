@@ -14,6 +14,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.Daemons;
 import org.gridrmi.ref.internal.Fetcher;
 import org.gridrmi.ref.internal.FetchingContext;
+import org.gridrmi.ref.internal.HeldReferences;
 import org.gridrmi.ref.internal.FailureCarrier;
 import org.gridrmi.ref.internal.ImmediateRef;
 import org.gridrmi.ref.internal.KnownPeers;
@@ -21,9 +22,10 @@ import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RefContexts;
 import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.Slot;
+import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
+import org.gridrmi.ref.internal.wire.SerializedValue;
 
 /**
  * Runs async calls when their arguments exist (dataflow): a call is registered at once, its reference arguments
@@ -57,6 +59,11 @@ public final class DataflowExecutor implements AutoCloseable {
   private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
 
   private final KnownPeers peers;
+  /** The values this node holds by reference, and the context references read inside values here bind to. */
+  private final HeldReferences held;
+  private final FetchingContext valueRefs;
+  /** The longest between two renewals of this node's holds on other nodes, whatever lease they grant. */
+  private static final long MAX_RENEW_MILLIS = 15_000;
 
   public DataflowExecutor(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, Limits limits,
       KnownPeers peers) {
@@ -66,12 +73,20 @@ public final class DataflowExecutor implements AutoCloseable {
     this.tasks = tasks;
     this.limits = limits;
     this.fetcher = new Fetcher(node.runtime(), node::address, node.table()::putReplica, peers);
+    this.held = new HeldReferences(node, MAX_RENEW_MILLIS, peers::known);
+    this.valueRefs = new FetchingContext(node.runtime(), fetcher, node, null, held);
+    node.runtime().bindValues(valueRefs);
     this.compute = new ThreadPoolExecutor(limits.threads(), limits.threads(), 0, TimeUnit.MILLISECONDS,
         new ArrayBlockingQueue<>(limits.maxQueued()), Daemons.factory("gridrmi-compute-" + node.name()));
   }
 
   public long callsRun() {
     return callsRun.get();
+  }
+
+  /** Values of other nodes held here by reference now. */
+  public int heldByReference() {
+    return held.size();
   }
 
   /** Fetches in flight now. */
@@ -81,7 +96,7 @@ public final class DataflowExecutor implements AutoCloseable {
 
   /** Stores a replica of a client's value under its own id, so that calls here resolve it locally. */
   public void replica(UUID holder, Command.Replica r) {
-    Object value = SerialPolicy.using(node.runtime().policy(), () -> r.value().value(node.runtime().policy()));
+    Object value = node.runtime().decode(r.value());
     node.table().put(r.valueId(), holder, "value " + r.valueId() + " from " + r.owner(), value);
   }
 
@@ -107,9 +122,12 @@ public final class DataflowExecutor implements AutoCloseable {
       return;
     }
     Object[] args = c.args() == null ? new Object[0] : c.args();
+    holdReferencesInside(args);
     CompletableFuture<?>[] pending = new CompletableFuture<?>[args.length];
     List<Fetcher.Waiter> fetches = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) pending[i] = resolve(args[i], holder, fetches);
+    List<Slot> reading = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) pending[i] = resolve(args[i], holder, fetches, reading);
+    if (!reading.isEmpty()) slot.done().whenComplete((v, t) -> reading.forEach(Slot::endRead));
     long deadline = c.timeoutNanos() > 0 ? arrivedNanos + c.timeoutNanos() : 0;
     if (deadline != 0) watchDeadline(slot, deadline, site, fetches);
     CompletableFuture.allOf(pending).whenComplete((x, failed) -> {
@@ -124,11 +142,21 @@ public final class DataflowExecutor implements AutoCloseable {
     });
   }
 
+  /**
+   * The references written inside by-value arguments are held by this node from now on, while the call holds its
+   * arguments: the values they point to cannot go before the call has read them (and holds them itself).
+   */
+  private void holdReferencesInside(Object[] args) {
+    for (Object a : args) {
+      if (a instanceof SerializedValue v) for (Ref<?> r : v.refs()) held.adopt(r);
+    }
+  }
+
   /** An argument's value: inline values as they are, references localized or fetched (once per node). */
-  private CompletableFuture<?> resolve(Object arg, UUID holder, List<Fetcher.Waiter> fetches) {
+  private CompletableFuture<?> resolve(Object arg, UUID holder, List<Fetcher.Waiter> fetches, List<Slot> reading) {
     if (arg instanceof ImmediateRef<?> inline) {
       try {
-        return CompletableFuture.completedFuture(SerialPolicy.using(node.runtime().policy(), inline::get));
+        return CompletableFuture.completedFuture(node.runtime().readingValues(inline::get));
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(e);
       }
@@ -137,6 +165,8 @@ public final class DataflowExecutor implements AutoCloseable {
     Slot local = node.findLocal(ref.id());
     if (local != null) {
       if (node.table().get(ref.id()) == local) node.table().hold(ref.id(), holder); // a replica: keep it for this client
+      local.beginRead(); // kept in memory for this call: not moved to disk just before it runs
+      reading.add(local);
       return local.future();
     }
     Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), holder, null, CompletableFuture.completedFuture(null));
@@ -215,11 +245,16 @@ public final class DataflowExecutor implements AutoCloseable {
     if (!slot.startRunning(Thread.currentThread())) return;
     try {
       callsRun.incrementAndGet();
-      Object result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.with(
-          new FetchingContext(node.runtime(), fetcher, node, holder), () -> invoke(target, args)));
+      // references read during the call (inside by-value arguments) are held by this node while they live
+      Object result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.readingValue(
+          valueRefs.forHolder(holder), () -> invoke(target, args)));
       slot.set(result);
+    } catch (OutOfMemoryError e) {
+      slot.fail(Failure.outOfMemory(site, "server " + node.name(), e, site));
     } catch (Throwable t) {
-      slot.fail(Failure.from(t instanceof Invocation.Thrown thrown ? thrown.getCause() : t, site));
+      Throwable c = t instanceof Invocation.Thrown thrown ? thrown.getCause() : t;
+      slot.fail(c instanceof OutOfMemoryError e ? Failure.outOfMemory(site, "server " + node.name(), e, site)
+          : Failure.from(c, site));
     } finally {
       slot.stopRunning();
       Thread.interrupted(); // a cancel's interrupt must not leak into the next call on this thread
@@ -239,5 +274,6 @@ public final class DataflowExecutor implements AutoCloseable {
   @Override
   public void close() {
     compute.shutdownNow();
+    held.close();
   }
 }

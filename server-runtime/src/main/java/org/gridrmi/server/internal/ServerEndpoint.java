@@ -9,6 +9,7 @@ import org.gridrmi.ref.internal.transport.Caller;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.NodeEndpoint;
 import org.gridrmi.ref.internal.SerialPolicy;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.Failure;
@@ -39,7 +40,7 @@ public final class ServerEndpoint extends NodeEndpoint {
   }
 
   @Override
-  public void submit(UUID holder, Introduction introduction, List<Command> commands) {
+  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
     long arrived = System.nanoTime();
     authorize(holder);
     batches.incrementAndGet();
@@ -52,6 +53,7 @@ public final class ServerEndpoint extends NodeEndpoint {
         executor.submit(holder, call, arrived);
       }
     }
+    return node.table().store().underPressure() ? BatchReceipt.PRESSED : BatchReceipt.CALM;
   }
 
   @Override
@@ -70,13 +72,20 @@ public final class ServerEndpoint extends NodeEndpoint {
       });
       return new PlainResult(result, null);
     } catch (Throwable t) {
-      return new PlainResult(null, Failure.from(t instanceof Invocation.Thrown thrown ? thrown.getCause() : t, site));
+      Throwable c = t instanceof Invocation.Thrown thrown ? thrown.getCause() : t;
+      return new PlainResult(null, c instanceof OutOfMemoryError e
+          ? Failure.outOfMemory(site, "server " + node.name(), e, site) : Failure.from(c, site));
     }
   }
 
   @Override
   public List<String> services() {
     return services.names();
+  }
+
+  @Override
+  protected int heldByReference() {
+    return executor.heldByReference();
   }
 
   @Override

@@ -1,8 +1,10 @@
 package org.gridrmi.server.it;
 
+import org.gridrmi.ref.GridService;
 import org.gridrmi.ref.Task;
 
 /** A tiny service for the hostile-input test. */
+@GridService
 public interface Echo {
   String echo(String s);
 

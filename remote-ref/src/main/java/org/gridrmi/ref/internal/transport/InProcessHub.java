@@ -132,10 +132,14 @@ public final class InProcessHub {
       throw new GridException(Status.UNAVAILABLE, "the GridRMI node at " + to + " is unreachable (" + what
           + "): connection refused");
     }
-    Object[] copied = (Object[]) InProcessTransport.copy(args, target.filter());
     delivered.computeIfAbsent(to, k -> new AtomicLong()).incrementAndGet();
-    Object result = Caller.serving(new Caller(fromAddress, null), () -> body.apply(copied));
-    return InProcessTransport.copy(result, callerFilter);
+    // the far side runs as another JVM would: none of the caller's thread state (contexts, policy) applies there
+    byte[] sent = InProcessTransport.write(args);
+    byte[] answer = org.gridrmi.ref.internal.RefContexts.outside(() -> {
+      Object[] copied = (Object[]) InProcessTransport.read(sent, target.filter());
+      return InProcessTransport.write(Caller.serving(new Caller(fromAddress, null), () -> body.apply(copied)));
+    });
+    return InProcessTransport.read(answer, callerFilter);
   }
 
   private synchronized void awaitReachable(String from, String to, String what, long boundNanos, long deadline) {

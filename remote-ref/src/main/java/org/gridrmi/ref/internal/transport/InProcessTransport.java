@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.TransportMetrics;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
@@ -64,18 +65,26 @@ public final class InProcessTransport implements Transport {
   @Override public TransportMetrics.Snapshot traffic() { return TransportMetrics.Snapshot.EMPTY; }
   @Override public void close() { }
 
-  /** A copy of {@code o} as the receiving side reads it: serialized, then read back through {@code filter}. */
-  static Object copy(Object o, ObjectInputFilter filter) {
+  /** {@code o} serialized, as its sender writes it (null stays null). */
+  static byte[] write(Object o) {
     if (o == null) return null;
     try {
       ByteArrayOutputStream b = new ByteArrayOutputStream();
       try (ObjectOutputStream out = new ObjectOutputStream(b)) {
         out.writeObject(o);
       }
-      try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(b.toByteArray()))) {
-        in.setObjectInputFilter(filter);
-        return in.readObject();
-      }
+      return b.toByteArray();
+    } catch (IOException e) {
+      throw new GridException(Status.UNAVAILABLE, "in-process copy failed: " + e, e);
+    }
+  }
+
+  /** What {@link #write} wrote, read back through {@code filter}, as the receiver reads it. */
+  static Object read(byte[] bytes, ObjectInputFilter filter) {
+    if (bytes == null) return null;
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+      in.setObjectInputFilter(filter);
+      return in.readObject();
     } catch (IOException | ClassNotFoundException e) {
       throw new GridException(Status.UNAVAILABLE, "in-process copy failed: " + e, e);
     }
@@ -113,6 +122,15 @@ public final class InProcessTransport implements Transport {
 
     @Override
     @SuppressWarnings("unchecked")
+    public void hold(UUID holder, List<UUID> ids) {
+      call("a hold", callNanos(), new Object[] {holder, new java.util.ArrayList<>(ids)}, a -> {
+        hub.service(address).hold((UUID) a[0], (List<UUID>) a[1]);
+        return null;
+      });
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
     public void release(UUID holder, List<Release> releases) {
       call("a release", callNanos(), new Object[] {holder, new java.util.ArrayList<>(releases)}, a -> {
         hub.service(address).release((UUID) a[0], (List<Release>) a[1]);
@@ -138,12 +156,10 @@ public final class InProcessTransport implements Transport {
 
     @Override
     @SuppressWarnings("unchecked")
-    public void submit(UUID holder, Introduction introduction, List<Command> commands) {
-      call("a batch of " + commands.size() + " commands", callNanos(),
-          new Object[] {holder, introduction, new java.util.ArrayList<>(commands)}, a -> {
-            hub.service(address).submit((UUID) a[0], (Introduction) a[1], (List<Command>) a[2]);
-            return null;
-          });
+    public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+      return call("a batch of " + commands.size() + " commands", callNanos(),
+          new Object[] {holder, introduction, new java.util.ArrayList<>(commands)},
+          a -> hub.service(address).submit((UUID) a[0], (Introduction) a[1], (List<Command>) a[2]));
     }
 
     @Override

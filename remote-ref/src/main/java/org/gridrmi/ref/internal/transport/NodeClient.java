@@ -2,6 +2,7 @@ package org.gridrmi.ref.internal.transport;
 
 import java.util.List;
 import java.util.UUID;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
@@ -25,6 +26,8 @@ public interface NodeClient {
   /** As {@link NodeService#fetch}; the read is bounded by {@code waitMillis} plus the transport's slack. */
   FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
 
+  void hold(UUID holder, List<UUID> ids);
+
   void release(UUID holder, List<Release> releases);
 
   long renew(UUID holder);
@@ -33,7 +36,7 @@ public interface NodeClient {
 
   NodeStats stats();
 
-  void submit(UUID holder, Introduction introduction, List<Command> commands);
+  BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands);
 
   /** @param timeoutNanos how long the call may take, or 0 for no bound (plain calls may run as long as they like) */
   PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos);

@@ -2,6 +2,7 @@ package org.gridrmi.ref.internal.transport;
 
 import java.util.List;
 import java.util.UUID;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
@@ -26,6 +27,12 @@ public interface NodeService {
    */
   FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
 
+  /**
+   * {@code holder} holds these values too: it read references to them inside a value (Java RMI's "dirty" call). Ids
+   * not held here any more are ignored (the holder's reference then fails with NOT_FOUND when it is resolved).
+   */
+  void hold(UUID holder, List<UUID> ids);
+
   /** {@code holder} no longer needs these values; ids it does not hold are ignored. */
   void release(UUID holder, List<Release> releases);
 
@@ -43,7 +50,7 @@ public interface NodeService {
    * @param introduction who the caller is and which servers its Grid has, or null when unchanged since its last batch
    * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
    */
-  void submit(UUID holder, Introduction introduction, List<Command> commands);
+  BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands);
 
   /** A plain call: runs now and returns its result by value. */
   PlainResult invokePlain(String service, String method, Object[] args);

@@ -40,6 +40,10 @@ final class RemoteFailures {
             + " was refused: " + c.getMessage() + " (both sides need a certificate from the Grid's CA; see "
             + "./gridrmi keys)", e);
       }
+      if (c instanceof OutOfMemoryError || c instanceof java.rmi.ServerError && c.getCause() instanceof OutOfMemoryError) {
+        return new GridException(Status.RESOURCE_EXHAUSTED, "the GridRMI node at " + node + " ran out of memory "
+            + "serving " + what + " (it is still up): give it more heap (-Xmx) or keep less in memory (--max-store)", e);
+      }
       if (c instanceof SocketTimeoutException) {
         return new GridException(Status.UNAVAILABLE, "the GridRMI node at " + node + " did not answer " + what
             + " within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms (stopped, overloaded or cut off)", e);

@@ -7,6 +7,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 import org.gridrmi.ref.internal.net.PeerIdentity;
 import org.gridrmi.ref.internal.wire.CallGateway;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
@@ -41,6 +42,14 @@ final class RmiEndpoint implements CallGateway {
   }
 
   @Override
+  public void hold(UUID holder, List<UUID> ids) {
+    serve(() -> {
+      service.hold(holder, ids);
+      return null;
+    });
+  }
+
+  @Override
   public void release(UUID holder, List<Release> releases) {
     serve(() -> {
       service.release(holder, releases);
@@ -53,11 +62,8 @@ final class RmiEndpoint implements CallGateway {
   @Override public NodeStats stats() { return serve(service::stats); }
 
   @Override
-  public void submit(UUID holder, Introduction introduction, List<Command> commands) {
-    serve(() -> {
-      service.submit(holder, introduction, commands);
-      return null;
-    });
+  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+    return serve(() -> service.submit(holder, introduction, commands));
   }
 
   @Override

@@ -9,6 +9,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.CallDeadline;
 import org.gridrmi.ref.internal.net.NetContexts;
 import org.gridrmi.ref.internal.wire.CallGateway;
+import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Release;
 import org.gridrmi.ref.internal.wire.Introduction;
@@ -51,6 +52,11 @@ final class RmiNodeClient implements NodeClient {
     } catch (Exception e) {
       forgetStub();
       throw RemoteFailures.of(address, what, e, timeoutNanos, transport.tls());
+    } catch (OutOfMemoryError e) { // reading the answer: this JVM is short of memory, not the node unreachable
+      forgetStub();
+      Runtime rt = Runtime.getRuntime();
+      throw new GridException(Status.RESOURCE_EXHAUSTED, "this JVM ran out of memory reading the answer to " + what
+          + " from " + address + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)", e);
     }
   }
 
@@ -88,6 +94,14 @@ final class RmiNodeClient implements NodeClient {
   }
 
   @Override
+  public void hold(UUID holder, List<UUID> ids) {
+    call("a hold", callNanos(), g -> {
+      g.hold(holder, ids);
+      return null;
+    });
+  }
+
+  @Override
   public void release(UUID holder, List<Release> releases) {
     call("a release", callNanos(), g -> {
       g.release(holder, releases);
@@ -105,11 +119,8 @@ final class RmiNodeClient implements NodeClient {
   @Override public NodeStats stats() { return call("stats", callNanos(), CallGateway::stats); }
 
   @Override
-  public void submit(UUID holder, Introduction introduction, List<Command> commands) {
-    call("a batch of " + commands.size() + " commands", callNanos(), g -> {
-      g.submit(holder, introduction, commands);
-      return null;
-    });
+  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+    return call("a batch of " + commands.size() + " commands", callNanos(), g -> g.submit(holder, introduction, commands));
   }
 
   @Override

@@ -17,6 +17,8 @@ public interface CallGateway extends Remote {
 
   FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) throws RemoteException;
 
+  void hold(UUID holder, List<UUID> ids) throws RemoteException;
+
   void release(UUID holder, List<Release> releases) throws RemoteException;
 
   long renew(UUID holder) throws RemoteException;
@@ -30,7 +32,7 @@ public interface CallGateway extends Remote {
    * already known is ignored, so a batch may be sent again safely. Failures of single commands are stored as their
    * values, never thrown.
    */
-  void submit(UUID holder, Introduction introduction, List<Command> commands) throws RemoteException;
+  BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) throws RemoteException;
 
   /** Plain RMI: runs the method now and returns its result by value, with Java's default serialization. */
   PlainResult invokePlain(String service, String method, Object[] args) throws RemoteException;

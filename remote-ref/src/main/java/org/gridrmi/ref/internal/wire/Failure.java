@@ -53,6 +53,17 @@ public final class Failure implements Serializable {
     return of(Status.REMOTE_FAILURE, String.valueOf(t), t, site);
   }
 
+  /**
+   * {@code what} ran out of heap on {@code where}: RESOURCE_EXHAUSTED with the heap's figures. The JVM stays up; the
+   * error itself is not kept (writing it out could need memory too).
+   */
+  public static Failure outOfMemory(String what, String where, OutOfMemoryError e, String site) {
+    Runtime rt = Runtime.getRuntime();
+    return of(Status.RESOURCE_EXHAUSTED, what + " ran out of memory on " + where + " (" + e.getMessage() + "; heap "
+        + (rt.totalMemory() - rt.freeMemory()) / 1_000_000 + " MB used of " + rt.maxMemory() / 1_000_000
+        + " MB): give it more heap (-Xmx) or keep less in memory (--max-store)", null, site);
+  }
+
   /** The same failure seen by a call that depended on it. */
   public Failure through(String site) {
     List<String> c = new ArrayList<>(chain);

@@ -13,10 +13,30 @@ import java.util.Map;
  * @param heapUsedBytes used heap after the last GC estimate
  * @param callsRun calls that ran
  * @param batchesReceived batches of async calls received (a client's chain sent in one goes as one)
+ * @param store the node's store: its budget and what ended its holds
  */
 public record NodeStats(int values, int pending, int holders, long sentBytes, long receivedBytes,
-    Map<String, long[]> perPeer, long heapUsedBytes, long callsRun,
-    long batchesReceived) implements Serializable {
+    Map<String, long[]> perPeer, long heapUsedBytes, long callsRun, long batchesReceived, Store store)
+    implements Serializable {
+
+  /**
+   * @param memoryBytes bytes of values in memory, as the store counts them
+   * @param maxMemoryBytes its memory budget
+   * @param spilledBytes bytes of values on disk
+   * @param maxSpillBytes its disk budget
+   * @param spillWrites values written to disk so far
+   * @param readBacks values read back from disk so far
+   * @param borrowers servers a value is kept for until they fetch it
+   * @param heldByReference values of other nodes this node holds because references to them live here
+   * @param explicit holds released explicitly so far
+   * @param collected holds released because their last reference was garbage collected
+   * @param lapsed holds and borrows ended by a lease that lapsed
+   */
+  public record Store(long memoryBytes, long maxMemoryBytes, long spilledBytes, long maxSpillBytes, long spillWrites,
+      long readBacks, int borrowers, int heldByReference, long explicit, long collected, long lapsed)
+      implements Serializable {
+    private static final long serialVersionUID = 1L;
+  }
 
   /** Bytes received from one peer ({@code host:port}). */
   public long receivedFrom(String hostPort) {

@@ -9,7 +9,10 @@ import java.io.ObjectInput;
 import java.io.ObjectOutput;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import java.util.List;
 import org.gridrmi.ref.internal.Codecs;
+import org.gridrmi.ref.internal.Ref;
+import org.gridrmi.ref.internal.WrittenRefs;
 import org.gridrmi.ref.internal.BoundedReads;
 import org.gridrmi.ref.internal.SerialFilters;
 import org.gridrmi.ref.internal.SerialPolicy;
@@ -46,7 +49,7 @@ public final class WireValue implements Externalizable {
   public static Object copyOf(Object value, SerialPolicy policy) {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(b)) {
-      new WireValue(value).writeExternal(out);
+      WrittenRefs.collect(() -> new WireValue(value).writeExternal(out)); // stays in this JVM: nothing to pin
     } catch (IOException e) {
       throw new GridException(Status.INVALID_ARGUMENT, "a value of " + value.getClass().getName()
           + " cannot be serialized: " + e, e);
@@ -87,6 +90,23 @@ public final class WireValue implements Externalizable {
     return value;
   }
 
+  /**
+   * Serializes the value now if it has no codec (the bytes are what {@link #writeExternal} then sends), so that a
+   * failure to serialize it, or to find the memory for it, happens here rather than while a connection writes it.
+   * References inside it are pinned for the transit then. A value with a codec is written straight to the stream.
+   */
+  public synchronized void encode() throws IOException {
+    if (encoded != null || value == null || Codecs.forClass(value.getClass()) != null) return;
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    List<Ref<?>> refs = WrittenRefs.collect(() -> {
+      try (ObjectOutputStream o = WrittenRefs.stream(b)) {
+        o.writeObject(value);
+      }
+    });
+    encoded = b.toByteArray();
+    written(refs);
+  }
+
   /** Writes a buffer to an ObjectOutput without copying it again. */
   private static final class OutputAdapter extends java.io.OutputStream {
     private final ObjectOutput out;
@@ -114,14 +134,30 @@ public final class WireValue implements Externalizable {
       // are not filtered by RMI itself)
       out.writeUTF(JAVA);
       ByteArrayOutputStream b = new ByteArrayOutputStream();
-      try (ObjectOutputStream o = new ObjectOutputStream(b)) {
-        o.writeObject(value);
-      }
+      List<Ref<?>> refs = WrittenRefs.collect(() -> {
+        try (ObjectOutputStream o = WrittenRefs.stream(b)) {
+          o.writeObject(value);
+        }
+      });
       out.writeInt(b.size());
       b.writeTo(new OutputAdapter(out));
+      written(refs);
     } else {
       out.writeUTF(codec.id());
       codec.write(value, out);
+    }
+  }
+
+  /**
+   * The references written inside this value: a writer that collects them (a spill, a by-value argument) gets them;
+   * else the value leaves this JVM now, and each reference's instance pins its value for the transit.
+   */
+  private static void written(List<Ref<?>> refs) throws IOException {
+    if (refs.isEmpty() || WrittenRefs.pass(refs)) return;
+    try {
+      for (Ref<?> r : refs) r.context().pin(r);
+    } catch (GridException e) {
+      throw new IOException(e.getMessage(), e);
     }
   }
 

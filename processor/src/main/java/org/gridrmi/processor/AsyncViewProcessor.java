@@ -1,4 +1,4 @@
-package org.gridrmi.ref.internal.processor;
+package org.gridrmi.processor;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -16,10 +16,8 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
-import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.PrimitiveType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -29,9 +27,14 @@ import javax.tools.Diagnostic;
  * Writes the async view {@code NameAsync} of every {@code @GridService} interface {@code Name}, what {@code rmic}
  * did for stubs: parameters of reference type become {@code RemoteReference<T>} (except tasks and
  * {@code @ByValue} ones), primitives stay values, results become {@code RemoteReference} of the boxed result.
+ *
+ * <p>A service it cannot map is a compile error on the offending method that says how to fix it (see
+ * {@link ServiceRules}). The processor needs nothing but the JDK: it names GridRMI's types by their names, which
+ * the compiled code finds in {@code remote-ref}.
  */
-@SupportedAnnotationTypes("org.gridrmi.ref.GridService")
+@SupportedAnnotationTypes(AsyncViewProcessor.GRID_SERVICE)
 public final class AsyncViewProcessor extends AbstractProcessor {
+  static final String GRID_SERVICE = "org.gridrmi.ref.GridService";
   private static final String REF = "org.gridrmi.ref.RemoteReference";
 
   @Override
@@ -41,50 +44,55 @@ public final class AsyncViewProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    ServiceRules rules = new ServiceRules(processingEnv);
     for (TypeElement a : annotations) {
       for (Element e : round.getElementsAnnotatedWith(a)) {
         if (e.getKind() != ElementKind.INTERFACE) {
-          error(e, "@GridService goes on an interface; " + e.getSimpleName() + " is a " + e.getKind());
+          error(e, "@GridService goes on an interface; " + e.getSimpleName() + " is a " + e.getKind()
+              + ": annotate the interface it implements instead");
         } else if (!((TypeElement) e).getTypeParameters().isEmpty()) {
-          error(e, "@GridService interface " + e.getSimpleName() + " must not be generic; make its methods generic");
+          error(e, "@GridService interface " + e.getSimpleName() + " must not be generic: remove its type "
+              + "parameters and make the methods that need them generic (<T> T f(T x))");
         } else {
-          write((TypeElement) e);
+          write((TypeElement) e, rules);
         }
       }
     }
     return true;
   }
 
-  private void write(TypeElement service) {
-    PackageElement pkgElement = processingEnv.getElementUtils().getPackageOf(service);
-    String pkg = pkgElement.getQualifiedName().toString();
+  private void write(TypeElement service, ServiceRules rules) {
+    String pkg = processingEnv.getElementUtils().getPackageOf(service).getQualifiedName().toString();
     String name = service.getSimpleName() + "Async";
     StringBuilder body = new StringBuilder();
     Map<String, ExecutableElement> signatures = new HashMap<>();
-    for (Element m : processingEnv.getElementUtils().getAllMembers(service)) {
-      if (m.getKind() != ElementKind.METHOD || m.getModifiers().contains(Modifier.STATIC)
-          || m.getEnclosingElement().toString().equals("java.lang.Object")) {
+    boolean ok = true;
+    for (ExecutableElement method : methods(service)) {
+      if (!rules.check(service, method)) {
+        ok = false;
         continue;
       }
-      ExecutableElement method = (ExecutableElement) m;
       List<String> erased = new ArrayList<>();
       String params = method.getParameters().stream().map(p -> {
-        boolean byRef = byReference(p);
+        boolean byRef = rules.byReference(p);
         erased.add(byRef ? REF : processingEnv.getTypeUtils().erasure(p.asType()).toString());
         return (byRef ? REF + "<" + p.asType() + ">" : p.asType().toString()) + " " + p.getSimpleName();
       }).collect(Collectors.joining(", "));
       String signature = method.getSimpleName() + "(" + String.join(",", erased) + ")";
       ExecutableElement clash = signatures.put(signature, method);
       if (clash != null) {
-        error(method, "methods " + clash + " and " + method + " of " + service.getSimpleName()
-            + " collide in the async view (both become " + signature + "); give them different names");
-        return;
+        error(method, "methods " + clash + " and " + method + " of " + service.getSimpleName() + " collide in "
+            + name + " (both become " + signature + "): give one of them another name, or mark a parameter "
+            + "that differs @ByValue so it stays a value");
+        ok = false;
+        continue;
       }
       body.append("  /** Async form of {@link ").append(service.getSimpleName()).append("#")
           .append(method.getSimpleName()).append("}: returns at once; the call runs on the server. */\n  ")
           .append(typeParameters(method)).append(REF).append("<").append(boxed(method.getReturnType())).append("> ")
           .append(method.getSimpleName()).append("(").append(params).append(");\n\n");
     }
+    if (!ok) return; // the errors name what to fix; a half view would only add errors of its own
     String source = (pkg.isEmpty() ? "" : "package " + pkg + ";\n\n")
         + "/** The async view of {@link " + service.getSimpleName() + "}, generated by GridRMI. */\n"
         + "@javax.annotation.processing.Generated(\"" + getClass().getName() + "\")\n"
@@ -98,15 +106,16 @@ public final class AsyncViewProcessor extends AbstractProcessor {
     }
   }
 
-  private boolean byReference(VariableElement p) {
-    TypeMirror t = p.asType();
-    if (t.getKind().isPrimitive()) return false;
-    for (var a : p.getAnnotationMirrors()) {
-      if (a.getAnnotationType().toString().equals("org.gridrmi.ref.ByValue")) return false;
+  /** The service's instance methods, inherited ones included, in declaration order. */
+  private List<ExecutableElement> methods(TypeElement service) {
+    List<ExecutableElement> methods = new ArrayList<>();
+    for (Element m : processingEnv.getElementUtils().getAllMembers(service)) {
+      if (m.getKind() == ElementKind.METHOD && !m.getModifiers().contains(Modifier.STATIC)
+          && !m.getEnclosingElement().toString().equals("java.lang.Object")) {
+        methods.add((ExecutableElement) m);
+      }
     }
-    TypeMirror task = processingEnv.getTypeUtils().erasure(
-        processingEnv.getElementUtils().getTypeElement("org.gridrmi.ref.Task").asType());
-    return !processingEnv.getTypeUtils().isAssignable(processingEnv.getTypeUtils().erasure(t), task);
+    return methods;
   }
 
   private String boxed(TypeMirror t) {

@@ -1,6 +1,7 @@
-package org.gridrmi.ref.internal;
+package org.gridrmi.ref.internal.store;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -8,14 +9,18 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.gridrmi.ref.internal.wire.Release;
 
 /**
- * The values one node holds, and the leases that keep them: a value lives while at least one holder keeps it, and
- * a holder keeps its values while it releases none of them and renews its lease in time. A holder that stops
- * renewing (a crashed client) loses every value after one lease period. Holders act only on their own holds: a
- * release or cancel for a value one does not hold changes nothing.
+ * The values one node holds, and the holds that keep them: a value lives while at least one holder keeps it or a
+ * borrower still waits for it, and a holder keeps its values while it releases none of them and renews its lease in
+ * time. A holder that stops renewing (a crashed client) loses every value after one lease period. Holders act only on
+ * their own holds: a release or cancel for a value one does not hold changes nothing. The values themselves live in
+ * the node's {@link ValueStore}, within its budget.
  */
 public final class ValueTable {
+  /** Freed ids whose cause is remembered, for NOT_FOUND messages. */
+  private static final int TOMBSTONES = 10_000;
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
   private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
   private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
@@ -24,26 +29,31 @@ public final class ValueTable {
   private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters = new ConcurrentHashMap<>();
   private final UUID self;
   private final long leaseMillis;
-  private final Releases releases = new Releases();
+  private final ValueStore store;
+  private final ReleaseCounts releases = new ReleaseCounts();
+  private final Tombstones tombstones = new Tombstones(TOMBSTONES);
 
   /**
    * @param self the node's own id: values it holds for itself never lapse
    * @param leaseMillis how long a remote holder's lease lasts after each renewal
+   * @param store where the values are kept
    */
-  public ValueTable(UUID self, long leaseMillis) {
+  public ValueTable(UUID self, long leaseMillis, ValueStore store) {
     this.self = self;
     this.leaseMillis = leaseMillis;
+    this.store = store;
   }
 
   public long leaseMillis() { return leaseMillis; }
+  public ValueStore store() { return store; }
 
   /** A new pending value, or null if the id is already known (a batch sent twice). */
   public Slot create(UUID id, UUID holder, String label) {
-    Slot s = new Slot(id, label);
+    Slot s = new Slot(id, label, store);
     if (slots.putIfAbsent(id, s) != null) return null;
     AtomicInteger pending = pendingByHolder.computeIfAbsent(holder, h -> new AtomicInteger());
     pending.incrementAndGet();
-    s.future().whenComplete((v, t) -> pending.decrementAndGet());
+    s.done().whenComplete((v, t) -> pending.decrementAndGet());
     hold(s, holder);
     created(s);
     return s;
@@ -51,7 +61,7 @@ public final class ValueTable {
 
   /** Stores a value that is already known (a put, or a replica pushed by its client). */
   public Slot put(UUID id, UUID holder, String label, Object value) {
-    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, label));
+    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, label, store));
     s.set(value);
     hold(s, holder);
     created(s);
@@ -61,7 +71,7 @@ public final class ValueTable {
   /** Keeps a copy of another node's value, fetched for calls of these holders, so their later calls find it here. */
   public void putReplica(UUID id, Object value, List<UUID> holders) {
     if (holders.isEmpty()) return; // nobody would ever release it
-    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k));
+    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k, store));
     s.set(value);
     for (UUID h : holders) hold(s, h);
   }
@@ -72,6 +82,21 @@ public final class ValueTable {
     if (s == null) return false;
     hold(s, holder);
     return true;
+  }
+
+  /**
+   * Adds {@code holder} to each of these values that is here (a node that read references to them).
+   *
+   * @return the ids that are not here
+   */
+  public List<UUID> holdAll(UUID holder, Collection<UUID> ids) {
+    List<UUID> missing = new ArrayList<>();
+    for (UUID id : ids) {
+      Slot s = slots.get(id);
+      if (s != null) hold(s, holder);
+      else missing.add(id);
+    }
+    return missing;
   }
 
   /** Calls of {@code holder} registered here and not yet done. */
@@ -117,7 +142,7 @@ public final class ValueTable {
   }
 
   /** Waiters of {@link #whenCreated} not yet completed or abandoned (for tests). */
-  int creationWaiters() {
+  public int creationWaiters() {
     return creationWaiters.values().stream().mapToInt(List::size).sum();
   }
 
@@ -137,7 +162,7 @@ public final class ValueTable {
 
   /** Drops {@code holder}'s hold on these values, explicitly; a value nobody holds any more is freed. */
   public void release(UUID holder, List<UUID> ids) {
-    release(holder, ids.stream().map(org.gridrmi.ref.internal.wire.Release::explicit).toList());
+    release(holder, ids.stream().map(Release::explicit).toList());
   }
 
   /**
@@ -145,21 +170,33 @@ public final class ValueTable {
    * yet, the value is kept for each of them (a borrow hold, for one lease, renewed while it asks for it) until it has
    * it. A value nobody holds or borrows any more is freed.
    */
-  public void release(UUID holder, java.util.Collection<org.gridrmi.ref.internal.wire.Release> rs) {
+  public void release(UUID holder, Collection<Release> rs) {
     Set<UUID> held = byHolder.get(holder);
     long expiry = System.currentTimeMillis() + leaseMillis;
-    for (org.gridrmi.ref.internal.wire.Release r : rs) {
+    for (Release r : rs) {
       if (held != null) held.remove(r.id());
       Slot s = slots.get(r.id());
       if (s == null || !s.holders.remove(holder)) continue;
       for (String b : r.borrowers()) if (!s.fetchedBy.contains(b)) s.borrowers.putIfAbsent(b, expiry);
       releases.count(r.cause());
-      freeIfUnheld(s);
+      freeIfUnheld(s, r.cause() == Release.Cause.COLLECTED
+          ? "collected (the last reference to it was garbage collected)" : "released by its last holder");
     }
   }
 
-  private void freeIfUnheld(Slot s) {
-    if (s.holders.isEmpty() && s.borrowers.isEmpty()) slots.remove(s.id(), s);
+  private void freeIfUnheld(Slot s, String cause) {
+    if (s.holders.isEmpty() && s.borrowers.isEmpty() && slots.remove(s.id(), s)) {
+      store.free(s);
+      tombstones.record(s.id(), cause);
+    }
+  }
+
+  /**
+   * Why {@code id} is not here, as far as this node remembers ("collected (...)", "released by ...", "freed when
+   * ..."), or null if it never knew it (or forgot).
+   */
+  public String freedBecause(UUID id) {
+    return tombstones.cause(id);
   }
 
   /**
@@ -176,10 +213,14 @@ public final class ValueTable {
       s.borrowers.computeIfPresent(requester, (k, v) -> System.currentTimeMillis() + leaseMillis);
       return;
     }
-    s.fetchedBy.add(requester);
-    if (s.borrowers.remove(requester) != null) {
+    endBorrow(s, requester);
+  }
+
+  private void endBorrow(Slot s, String borrower) {
+    s.fetchedBy.add(borrower);
+    if (s.borrowers.remove(borrower) != null) {
       releases.borrowDone.increment();
-      freeIfUnheld(s);
+      freeIfUnheld(s, "freed once its last borrower had fetched it");
     }
   }
 
@@ -191,26 +232,8 @@ public final class ValueTable {
   }
 
   /** Releases so far, by cause. */
-  public Releases releases() {
+  public ReleaseCounts releases() {
     return releases;
-  }
-
-  /** Counts of values let go, by cause. */
-  public static final class Releases {
-    final java.util.concurrent.atomic.LongAdder explicit = new java.util.concurrent.atomic.LongAdder();
-    final java.util.concurrent.atomic.LongAdder collected = new java.util.concurrent.atomic.LongAdder();
-    final java.util.concurrent.atomic.LongAdder lapsed = new java.util.concurrent.atomic.LongAdder();
-    final java.util.concurrent.atomic.LongAdder borrowDone = new java.util.concurrent.atomic.LongAdder();
-
-    void count(org.gridrmi.ref.internal.wire.Release.Cause c) {
-      (c == org.gridrmi.ref.internal.wire.Release.Cause.COLLECTED ? collected : explicit).increment();
-    }
-
-    public long explicit() { return explicit.sum(); }
-    public long collected() { return collected.sum(); }
-    public long lapsed() { return lapsed.sum(); }
-    /** Borrow holds that ended because their borrower fetched the value. */
-    public long borrowDone() { return borrowDone.sum(); }
   }
 
   /** Renews every value of {@code holder}; returns the lease granted. */
@@ -224,7 +247,7 @@ public final class ValueTable {
    * while this ran keeps its values (its expiry changed, so the remove below fails and it is skipped).
    */
   public int expire(long now) {
-    int freed = 0;
+    int before = slots.size();
     for (Map.Entry<UUID, Long> e : leaseExpiry.entrySet()) {
       if (e.getValue() >= now) continue;
       UUID holder = e.getKey();
@@ -232,27 +255,26 @@ public final class ValueTable {
       Set<UUID> held = byHolder.remove(holder);
       pendingByHolder.remove(holder);
       if (held == null) continue;
-      int before = slots.size();
       for (UUID id : held) {
         Slot s = slots.get(id);
         if (s != null && s.holders.remove(holder)) {
           releases.lapsed.increment();
-          freeIfUnheld(s);
+          freeIfUnheld(s, "freed when the lease of its last holder lapsed (a client or server that stopped renewing)");
         }
       }
-      freed += before - slots.size();
     }
     for (Slot s : slots.values()) { // borrowers that never came, or died waiting
       if (s.borrowers.values().removeIf(expiry -> expiry < now)) {
         releases.lapsed.increment();
-        freeIfUnheld(s);
+        freeIfUnheld(s, "freed when its borrower did not fetch it within a lease");
       }
     }
-    return freed;
+    return Math.max(0, before - slots.size());
   }
 
   /** Every value, for a node that closes. */
   public void clear() {
+    for (Slot s : slots.values()) store.free(s);
     slots.clear();
     byHolder.clear();
     leaseExpiry.clear();

@@ -1,4 +1,4 @@
-package org.gridrmi.ref;
+package org.gridrmi.processor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,6 @@ import java.util.List;
 import javax.tools.JavaCompiler;
 import javax.tools.SimpleJavaFileObject;
 import javax.tools.ToolProvider;
-import org.gridrmi.ref.internal.processor.AsyncViewProcessor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,7 +63,47 @@ class AsyncViewProcessorTest {
           String f(Integer a);
         }""");
     assertThat(r.ok()).isFalse();
-    assertThat(r.diagnostics()).contains("collide in the async view");
+    assertThat(r.diagnostics()).contains("methods f(java.lang.String) and f(java.lang.Integer) of Svc collide in SvcAsync")
+        .contains("give one of them another name");
+  }
+
+  @Test
+  void aMethodUsingATypeVariableOfAGenericSuperInterfaceIsACompileErrorNamingItAndTheFix() {
+    Result r = compile("""
+        package p;
+        import org.gridrmi.ref.*;
+        interface Base<T> { T get(T key); }
+        @GridService public interface Svc extends Base<String> {
+          <V> V same(V v);
+        }""");
+    assertThat(r.ok()).isFalse();
+    assertThat(r.diagnostics()).contains("method Svc.get(T) uses the type variable T of the generic interface Base")
+        .contains("declare the method in Svc with concrete types")
+        .doesNotContain("same(V)"); // a generic method of its own is fine
+  }
+
+  @Test
+  void aParameterOrResultThatCannotBeSerializedIsACompileErrorNamingTheMethodAndTheFix() {
+    Result r = compile("""
+        package p;
+        import org.gridrmi.ref.*;
+        import java.util.*;
+        @GridService public interface Svc {
+          int count(Thread t);
+          Optional<String> find(String key);
+          int sum(List<Widget[]> parts);
+          List<String> fine(Map<String, int[]> m, Object any, Number n, java.time.Duration d);
+        }
+        class Widget {}""");
+    assertThat(r.ok()).isFalse();
+    assertThat(r.diagnostics())
+        .contains("parameter t of Svc.count(java.lang.Thread) has type java.lang.Thread, which is not "
+            + "java.io.Serializable").contains("use a serializable type instead")
+        .contains("the result of Svc.find(java.lang.String) has type java.util.Optional<java.lang.String>, "
+            + "and java.util.Optional is not java.io.Serializable")
+        .contains("parameter parts of Svc.sum(java.util.List<p.Widget[]>) has type java.util.List<p.Widget[]>, and "
+            + "p.Widget is not java.io.Serializable").contains("make p.Widget implement java.io.Serializable")
+        .doesNotContain("Svc.fine");
   }
 
   @Test

@@ -1,4 +1,4 @@
-package org.gridrmi.ref.internal;
+package org.gridrmi.ref.internal.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class ValueTableTest {
   final UUID self = UUID.randomUUID();
   final UUID client = UUID.randomUUID();
-  final ValueTable table = new ValueTable(self, 1000);
+  final ValueTable table = new ValueTable(self, 1000, TestStores.inMemory());
 
   @Test
   void valueIsFreedWhenItsLastHolderReleases() {
@@ -71,5 +71,27 @@ class ValueTableTest {
     table.abandon(never, b);
     assertThat(table.creationWaiters()).isZero();
     assertThat(a).isNotDone();
+  }
+
+  @Test
+  void aFreedValueIsRememberedWithItsCause() {
+    UUID explicit = UUID.randomUUID();
+    UUID collected = UUID.randomUUID();
+    UUID lapsed = UUID.randomUUID();
+    table.put(explicit, client, "v", 1);
+    table.put(collected, client, "v", 2);
+    UUID other = UUID.randomUUID();
+    table.put(lapsed, other, "v", 3);
+    table.release(client, List.of(explicit));
+    table.release(client, List.of(new org.gridrmi.ref.internal.wire.Release(collected,
+        org.gridrmi.ref.internal.wire.Release.Cause.COLLECTED, List.of())));
+    table.expire(System.currentTimeMillis() + 5_000);
+    assertThat(table.freedBecause(explicit)).isEqualTo("released by its last holder");
+    assertThat(table.freedBecause(collected)).startsWith("collected");
+    assertThat(table.freedBecause(lapsed)).startsWith("freed when the lease of its last holder lapsed");
+    assertThat(table.freedBecause(UUID.randomUUID())).isNull();
+    assertThat(table.releases().explicit()).isEqualTo(1);
+    assertThat(table.releases().collected()).isEqualTo(1);
+    assertThat(table.releases().lapsed()).isEqualTo(1);
   }
 }

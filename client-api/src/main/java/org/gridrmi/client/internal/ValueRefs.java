@@ -1,0 +1,69 @@
+package org.gridrmi.client.internal;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.Fetcher;
+import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.Outcomes;
+import org.gridrmi.ref.internal.Ref;
+import org.gridrmi.ref.internal.RefContext;
+import org.gridrmi.ref.internal.store.Slot;
+import org.gridrmi.ref.internal.wire.Release;
+
+/**
+ * The context of references a Grid reads inside values (a result that is a {@code List<RemoteReference<T>>}, a
+ * record with a reference field): this Grid holds each such value while any of those reference objects lives, like
+ * the references it made itself, and resolves them from their owners.
+ */
+final class ValueRefs implements RefContext {
+  private final Session session;
+
+  ValueRefs(Session session) {
+    this.session = session;
+  }
+
+  @Override
+  public String label(Ref<?> ref) {
+    return "value " + ref.id() + " on " + ref.owner();
+  }
+
+  @Override
+  public boolean closed() {
+    return session.closed();
+  }
+
+  @Override
+  public CompletableFuture<Object> resolve(Ref<?> ref) {
+    if (session.closed()) {
+      return CompletableFuture.failedFuture(new GridException(Status.CANCELLED, label(ref) + ": its Grid is closed",
+          null, List.of(label(ref))));
+    }
+    LocalNode home = session.homeIfStarted();
+    Slot local = home != null ? home.findLocal(ref.id()) : null;
+    if (local != null) return Outcomes.of(local.future(), label(ref));
+    Fetcher.Waiter w = session.fetcher().await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
+    return Outcomes.of(w.future(), label(ref));
+  }
+
+  @Override
+  public boolean cancel(Ref<?> ref) {
+    return false; // this Grid did not make the call: it only holds the value
+  }
+
+  @Override
+  public void release(Ref<?> ref) {
+    session.release(ref.id(), session.ownerChannel(ref.owner()), Release.Cause.EXPLICIT);
+  }
+
+  @Override
+  public void adopt(Ref<?> ref) {
+    session.adopt(ref);
+  }
+
+  @Override
+  public void pin(Ref<?> ref) {
+    session.runtime().pins().pin(List.of(ref));
+  }
+}

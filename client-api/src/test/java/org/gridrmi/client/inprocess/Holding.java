@@ -1,0 +1,25 @@
+package org.gridrmi.client.inprocess;
+
+import java.util.List;
+import org.gridrmi.ref.ByValue;
+import org.gridrmi.ref.GridService;
+import org.gridrmi.ref.RemoteReference;
+
+/** Test service for value lifetime: values, lists of references to them, and calls that run out of memory. */
+@GridService
+public interface Holding {
+  /** {@code size} bytes, from {@code seed} (see {@link HoldingImpl#content}). */
+  byte[] make(int size, @ByValue int seed);
+
+  /** The list itself: a value of this server that carries references to other values. */
+  List<RemoteReference<byte[]>> keep(@ByValue List<RemoteReference<byte[]>> refs);
+
+  /** The total length of the values the references point to, read here (a blocking get, in a test). */
+  long totalLength(List<RemoteReference<byte[]>> refs);
+
+  /** A CRC32 of the data. */
+  long crc(byte[] data);
+
+  /** Throws OutOfMemoryError, as a call that found no heap would. */
+  byte[] exhaust(@ByValue int size);
+}

@@ -1,0 +1,44 @@
+package org.gridrmi.client.inprocess;
+
+import java.util.List;
+import java.util.Random;
+import java.util.zip.CRC32;
+import org.gridrmi.ref.RemoteReference;
+
+public final class HoldingImpl implements Holding {
+  /** What {@code make(size, seed)} returns, for tests that check a value read back bit for bit. */
+  public static byte[] content(int size, int seed) {
+    byte[] b = new byte[size];
+    new Random(seed).nextBytes(b);
+    return b;
+  }
+
+  @Override
+  public byte[] make(int size, int seed) {
+    return content(size, seed);
+  }
+
+  @Override
+  public List<RemoteReference<byte[]>> keep(List<RemoteReference<byte[]>> refs) {
+    return refs;
+  }
+
+  @Override
+  public long totalLength(List<RemoteReference<byte[]>> refs) {
+    long n = 0;
+    for (RemoteReference<byte[]> r : refs) n += r.get().length;
+    return n;
+  }
+
+  @Override
+  public long crc(byte[] data) {
+    CRC32 c = new CRC32();
+    c.update(data);
+    return c.getValue();
+  }
+
+  @Override
+  public byte[] exhaust(int size) {
+    throw new OutOfMemoryError("Java heap space (a test call that needed " + size + " bytes)");
+  }
+}

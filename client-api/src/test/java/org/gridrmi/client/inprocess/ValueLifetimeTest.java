@@ -1,0 +1,214 @@
+package org.gridrmi.client.inprocess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import org.gridrmi.client.Grid;
+import org.gridrmi.client.ServerStats;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.InProcessNetwork;
+import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.Status;
+import org.gridrmi.server.GridServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Value lifetime on an in-process network: values freed once no reference to them is left (in the client, inside
+ * values on servers), and stores that keep within their budget by spilling to disk.
+ */
+class ValueLifetimeTest {
+  static final Duration WAIT = Duration.ofSeconds(10);
+  final InProcessNetwork net = new InProcessNetwork();
+  final List<AutoCloseable> open = new ArrayList<>();
+  @TempDir Path tmp;
+
+  @AfterEach
+  void close() throws Exception {
+    for (int i = open.size() - 1; i >= 0; i--) open.get(i).close();
+  }
+
+  GridServer server(String name, UnaryOperator<GridServer.Builder> more) {
+    // a reference a server writes inside a value it sends stays held there for one lease: short here
+    GridServer s = more.apply(GridServer.builder().name(name).inProcess(net).lease(Duration.ofSeconds(2))
+        .export(Holding.class, new HoldingImpl())).start();
+    open.add(s);
+    return s;
+  }
+
+  Grid grid(GridServer... servers) {
+    String[] addresses = java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new);
+    Grid g = Grid.builder().servers(addresses).inProcess(net).referenceTransit(Duration.ofMillis(200))
+        .collectOnServerPressure(false).build();
+    open.add(g);
+    return g;
+  }
+
+  /** Collects garbage until {@code condition} holds (references are released by the cleaner after a GC). */
+  static void collectUntil(String what, java.util.concurrent.Callable<Boolean> condition) {
+    await(what).atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(() -> {
+      System.gc();
+      return condition.call();
+    });
+  }
+
+  /** Collects garbage for a while, for checks that something stays. */
+  static void collectFor(Duration d) throws InterruptedException {
+    long end = System.nanoTime() + d.toNanos();
+    while (System.nanoTime() < end) {
+      System.gc();
+      Thread.sleep(50);
+    }
+  }
+
+  @Test
+  void aValueReferencedOnlyFromInsideAListOnAnotherServerLivesAsLongAsTheList() throws Exception {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(1000, 1);
+    RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
+    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+    data = null; // the client's only reference to the value; the list on S2 still points to it
+    collectFor(Duration.ofMillis(800)); // past the client's transit pin (200 ms)
+    assertThat(s1.storeSize()).as("S1 keeps the value the list on S2 refers to").isEqualTo(1);
+    assertThat(on2.totalLength(list).get(WAIT)).as("and S2 can still read it").isEqualTo(1000);
+
+    list = null; // the list goes: S2 frees it, then its references inside are garbage there too
+    collectUntil("S1 and S2 hold nothing", () -> s1.storeSize() == 0 && s2.storeSize() == 0);
+    ServerStats.Releases r = grid.stats(grid.server("S1")).store().releases();
+    assertThat(r.collected()).as("releases by collection on S1 (the client's, then S2's)").isGreaterThanOrEqualTo(2);
+  }
+
+  @Test
+  void referencesInsideAFetchedValueAreHeldByTheClientWhileItKeepsThem() throws Exception {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(on1.make(500, 2), on1.make(700, 3)));
+    List<RemoteReference<byte[]>> fetched = list.get(WAIT);
+    list = null;
+    collectUntil("S2 let go of the list", () -> s2.storeSize() == 0);
+    collectFor(Duration.ofMillis(800));
+    assertThat(s1.storeSize()).as("the client's fetched references keep both values").isEqualTo(2);
+    assertThat(fetched.get(0).get(WAIT)).isEqualTo(HoldingImpl.content(500, 2));
+    assertThat(fetched.get(1).get(WAIT)).isEqualTo(HoldingImpl.content(700, 3));
+
+    fetched = null;
+    collectUntil("S1 holds nothing", () -> s1.storeSize() == 0);
+  }
+
+  @Test
+  void aStoreOverItsBudgetSpillsTheLeastRecentlyUsedAndReadsThemBackBitExact() {
+    Path spill = tmp.resolve("spill");
+    GridServer s1 = server("S1", b -> b.maxStore(1_000_000).spillDir(spill).maxSpill(100_000_000));
+    Grid grid = grid(s1);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    List<RemoteReference<byte[]>> values = new ArrayList<>();
+    for (int i = 0; i < 12; i++) values.add(on1.make(300_000, i));
+    for (int i = 0; i < 12; i++) assertThat(on1.crc(values.get(i)).get(WAIT)).isEqualTo(crc(HoldingImpl.content(300_000, i)));
+    ServerStats.Store st = grid.stats(grid.server("S1")).store();
+    assertThat(st.memoryBytes()).as("bytes in memory").isLessThanOrEqualTo(1_000_000);
+    assertThat(st.spilledBytes()).as("bytes on disk").isGreaterThanOrEqualTo(8 * 300_000L);
+    for (int i = 11; i >= 0; i--) {
+      assertThat(values.get(i).get(WAIT)).as("value %d read back", i).isEqualTo(HoldingImpl.content(300_000, i));
+    }
+    values.forEach(RemoteReference::release);
+    collectUntil("spill files deleted", () -> spillFiles(spill) == 0); // the small results' references go by GC
+
+    assertThat(grid.stats(grid.server("S1")).store().spilledBytes()).isZero();
+  }
+
+  @Test
+  void aValueLargerThanBothBudgetsFailsWithResourceExhaustedNamingThem() {
+    GridServer s1 = server("S1", b -> b.maxStore(100_000).spillDir(tmp.resolve("spill")).maxSpill(150_000));
+    Grid grid = grid(s1);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    assertThatThrownBy(() -> on1.make(200_000, 1).get(WAIT))
+        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
+        .hasMessageContaining("server S1 cannot keep Holding.make on S1")
+        .hasMessageContaining("0.20 MB").hasMessageContaining("--max-store").hasMessageContaining("--max-spill");
+    assertThat(on1.make(50_000, 2).get(WAIT)).as("the server goes on").hasSize(50_000);
+  }
+
+  @Test
+  void aSpillDirectoryThatCannotBeMadeIsRefusedAtStart() throws Exception {
+    Path file = Files.writeString(tmp.resolve("a-file"), "x");
+    assertThatThrownBy(() -> server("S1", b -> b.spillDir(file.resolve("spill"))))
+        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("the spill directory " + file.resolve("spill") + " cannot be used by S1");
+  }
+
+  @Test
+  void aCallThatRunsOutOfMemoryIsResourceExhaustedNamingItAndTheServerGoesOn() {
+    GridServer s1 = server("S1", b -> b);
+    Grid grid = grid(s1);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    assertThatThrownBy(() -> on1.exhaust(1 << 30).get(WAIT))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+          assertThat(e.chain()).containsExactly("Holding.exhaust on S1");
+        })
+        .hasMessageContaining("Holding.exhaust on S1 ran out of memory on server S1");
+    assertThat(on1.make(10, 1).get(WAIT)).hasSize(10);
+  }
+
+  @Test
+  void aServerWhoseStoreIsHalfFullHasTheClientCollectGarbage() throws Exception {
+    GridServer s1 = server("S1", b -> b.maxStore(1_000_000).spillDir(tmp.resolve("spill")));
+    Grid grid = Grid.builder().servers(s1.address()).inProcess(net).build(); // collects on pressure by default
+    open.add(grid);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    CountDownLatch explicitGc = explicitGcSeen();
+    RemoteReference<byte[]> big = on1.make(600_000, 1);
+    assertThat(on1.crc(big).get(WAIT)).isNotZero();
+    on1.crc(big).get(WAIT); // this batch's receipt says the store is more than half full, if the first did not
+    assertThat(explicitGc.await(5, TimeUnit.SECONDS)).as("a System.gc() after the server's receipt").isTrue();
+  }
+
+  /** Counts down at the next collection whose cause is System.gc(). */
+  static CountDownLatch explicitGcSeen() {
+    CountDownLatch seen = new CountDownLatch(1);
+    NotificationListener listener = (n, handback) -> {
+      if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) return;
+      var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+      if ("System.gc()".equals(info.getGcCause())) seen.countDown();
+    };
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      ((NotificationEmitter) gc).addNotificationListener(listener, null, null);
+    }
+    return seen;
+  }
+
+  static long crc(byte[] b) {
+    java.util.zip.CRC32 c = new java.util.zip.CRC32();
+    c.update(b);
+    return c.getValue();
+  }
+
+  static long spillFiles(Path dir) throws java.io.IOException {
+    try (var s = Files.walk(dir)) {
+      return s.filter(Files::isRegularFile).count();
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package org.gridrmi.ref.internal.store;
+
+import java.util.concurrent.atomic.LongAdder;
+import org.gridrmi.ref.internal.wire.Release;
+
+/** How many holds on a node's values ended, by cause. */
+public final class ReleaseCounts {
+  final LongAdder explicit = new LongAdder();
+  final LongAdder collected = new LongAdder();
+  final LongAdder lapsed = new LongAdder();
+  final LongAdder borrowDone = new LongAdder();
+
+  void count(Release.Cause c) {
+    (c == Release.Cause.COLLECTED ? collected : explicit).increment();
+  }
+
+  /** Holds released by their holder: {@code release()}, a scope, a Grid closed. */
+  public long explicit() { return explicit.sum(); }
+  /** Holds released because the holder's last reference object was garbage collected. */
+  public long collected() { return collected.sum(); }
+  /** Holds (and borrows) that ended because their lease was not renewed in time. */
+  public long lapsed() { return lapsed.sum(); }
+  /** Borrows that ended because their borrower fetched the value. */
+  public long borrowDone() { return borrowDone.sum(); }
+}
