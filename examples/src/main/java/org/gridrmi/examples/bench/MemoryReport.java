@@ -21,7 +21,8 @@ import org.gridrmi.perf.bench.LinePlot;
  * PNG, the failures and, last, the summary line. Sizes in MiB, as {@code -Xmx} counts them.
  */
 final class MemoryReport {
-  static final String[] HEADER = {"seconds", "phase", "server", "chains_ended", "values", "heap_used_bytes"};
+  static final String[] HEADER = {"seconds", "phase", "server", "chains_ended", "values", "heap_used_bytes",
+    "store_bytes", "spilled_bytes"};
   private static final double MIB = 1 << 20;
   private static final String PREFIX = "bench memory: ";
   static final double PROGRESS_GAP_SECONDS = 30;
@@ -75,11 +76,12 @@ final class MemoryReport {
   /** Prints the per-server lines, writes CSV and PNG, prints failures and the summary; returns the exit code. */
   int finish(MemorySampler sampler, MemoryChains run) throws IOException {
     List<Sample> samples = sampler.samples();
-    Map<String, Long> left = valuesLeft(samples);
+    Map<String, Sample> last = lastOfEach(samples);
+    long valuesLeft = last.values().stream().mapToLong(Sample::values).sum();
     System.out.printf(Locale.ROOT, "%sall chains ended at %.1f s, the client's GC ran at %.1f s, sampling stopped at "
         + "%.1f s%n", PREFIX, chainsEndedAt, gcAt, samples.isEmpty() ? 0 : samples.get(samples.size() - 1).seconds());
     Map<String, String> unanswered = sampler.firstUnanswered();
-    for (ServerJvm s : servers) System.out.println(PREFIX + serverLine(s, samples, left, unanswered.get(s.name())));
+    for (ServerJvm s : servers) System.out.println(PREFIX + serverLine(s, samples, last, unanswered.get(s.name())));
     Path csv = writeCsv(samples);
     Figure figure = figure(samples, title(), gcAt);
     Path png = figure == null ? null : figure.writePng(out.resolve("memory.png"));
@@ -88,10 +90,7 @@ final class MemoryReport {
     System.out.println(PREFIX + "failed chains: " + run.failed() + (run.notRun() == 0 ? "" : "; not run: "
         + run.notRun() + " (--max-failures reached)") + (first == null ? ""
         : "; first: chain " + first.chain() + ": " + first.status() + ": " + first.message()));
-    long valuesLeft = left.values().stream().mapToLong(Long::longValue).sum();
-    // TODO(lead, issue 14): spilled_mb is 0 until ServerStats reports the bytes a bounded store spilled to disk;
-    // then it is the servers' spilled bytes in the last samples, and the PNG plots store bytes too.
-    double spilledMib = 0;
+    double spilledMib = last.values().stream().mapToLong(Sample::spilledBytes).sum() / MIB;
     System.out.println(summary(run.completed(), value, peakHeapBytes(samples) / MIB, valuesLeft, spilledMib));
     return run.failed() > 0 || valuesLeft > 0.01 * run.completed() ? 1 : 0;
   }
@@ -102,24 +101,28 @@ final class MemoryReport {
         completed, value, heapPeakMib, valuesLeft, spilledMib);
   }
 
-  /** Per server, the values it held at its last answer. */
-  static Map<String, Long> valuesLeft(List<Sample> samples) {
-    Map<String, Long> left = new LinkedHashMap<>();
-    for (Sample s : samples) left.put(s.server(), s.values());
-    return left;
+  /** Per server, its last answer: what it held at the end. */
+  static Map<String, Sample> lastOfEach(List<Sample> samples) {
+    Map<String, Sample> last = new LinkedHashMap<>();
+    for (Sample s : samples) last.put(s.server(), s);
+    return last;
   }
 
   static long peakHeapBytes(List<Sample> samples) {
     return samples.stream().mapToLong(Sample::heapUsedBytes).max().orElse(0);
   }
 
-  private String serverLine(ServerJvm s, List<Sample> samples, Map<String, Long> left, String unanswered) {
+  private String serverLine(ServerJvm s, List<Sample> samples, Map<String, Sample> last, String unanswered) {
     List<Sample> mine = samples.stream().filter(x -> x.server().equals(s.name())).toList();
-    boolean settled = mine.stream().anyMatch(x -> x.phase().equals(MemorySampler.SETTLE));
+    Sample end = last.get(s.name());
+    String left = end == null ? "unknown (it never answered)" : end.values()
+        + (end.phase().equals(MemorySampler.SETTLE) ? "" : " (its last answer, before the GC)");
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s: values peak %d, left %s; heap peak %.1f MiB "
-        + "of -Xmx%s; %s", s.name(), mine.stream().mapToLong(Sample::values).max().orElse(0),
-        left.containsKey(s.name()) ? left.get(s.name()) + (settled ? "" : " (its last answer, before the GC)")
-            : "unknown (it never answered)", peakHeapBytes(mine) / MIB, heap, s.isAlive() ? "alive" : "EXITED"));
+        + "of -Xmx%s; store peak %.1f MiB in memory, %.1f MiB spilled (peak %.1f MiB); %s", s.name(),
+        mine.stream().mapToLong(Sample::values).max().orElse(0), left, peakHeapBytes(mine) / MIB, heap,
+        mine.stream().mapToLong(Sample::storeBytes).max().orElse(0) / MIB,
+        end == null ? 0 : end.spilledBytes() / MIB, mine.stream().mapToLong(Sample::spilledBytes).max().orElse(0) / MIB,
+        s.isAlive() ? "alive" : "EXITED"));
     if (unanswered != null) b.append("; first unanswered stats at ").append(unanswered);
     Path log = out.resolve("memory-logs").resolve(s.name() + ".log");
     if (mentionsOutOfMemory(log)) b.append("; OutOfMemoryError in ").append(log);
@@ -140,7 +143,7 @@ final class MemoryReport {
     try (CsvWriter w = CsvWriter.create(csv, HEADER)) {
       for (Sample s : samples) {
         w.row(String.format(Locale.ROOT, "%.3f", s.seconds()), s.phase(), s.server(), s.chainsEnded(), s.values(),
-            s.heapUsedBytes());
+            s.heapUsedBytes(), s.storeBytes(), s.spilledBytes());
       }
     }
     return csv;
@@ -152,26 +155,34 @@ final class MemoryReport {
   }
 
   /**
-   * The picture, or null without samples: left, each server's heap used over time; right, the values each holds,
-   * with the client's GC marked. Heap that keeps climbing to the limit, or values that do not fall after the GC,
-   * are what the benchmark looks for.
+   * The picture, or null without samples, three panels over time for each server: its heap used; its store, bytes
+   * in memory and spilled to disk; the values it holds, with the client's GC marked. Heap that climbs to the limit,
+   * or values that do not fall after the GC, are what the benchmark looks for.
    */
   static Figure figure(List<Sample> samples, String title, double gcAt) {
     if (samples.isEmpty()) return null;
     Map<String, List<Sample>> byServer = new LinkedHashMap<>();
     samples.forEach(s -> byServer.computeIfAbsent(s.server(), k -> new ArrayList<>()).add(s));
-    LinePlot heap = new LinePlot(title + ": heap used", "time since the first chain (s)", "heap used (MiB)")
-        .yFromZero();
-    LinePlot values = new LinePlot(title + ": values held", "time since the first chain (s)", "values held (count)")
-        .yFromZero();
+    String time = "time since the first chain (s)";
+    LinePlot heap = new LinePlot(title + ": heap used", time, "heap used (MiB)").yFromZero();
+    LinePlot store = new LinePlot("store: in memory and spilled", time, "store (MiB)").yFromZero();
+    LinePlot values = new LinePlot("values held", time, "values held (count)").yFromZero();
     long most = 0;
     for (Map.Entry<String, List<Sample>> e : byServer.entrySet()) {
-      double[] t = e.getValue().stream().mapToDouble(Sample::seconds).toArray();
-      heap.series(e.getKey(), t, e.getValue().stream().mapToDouble(s -> s.heapUsedBytes() / MIB).toArray());
-      values.series(e.getKey(), t, e.getValue().stream().mapToDouble(Sample::values).toArray());
-      most = Math.max(most, e.getValue().stream().mapToLong(Sample::values).max().orElse(0));
+      List<Sample> l = e.getValue();
+      double[] t = l.stream().mapToDouble(Sample::seconds).toArray();
+      heap.series(e.getKey(), t, mib(l, Sample::heapUsedBytes));
+      store.series(e.getKey() + " in memory", t, mib(l, Sample::storeBytes));
+      values.series(e.getKey(), t, l.stream().mapToDouble(Sample::values).toArray());
+      most = Math.max(most, l.stream().mapToLong(Sample::values).max().orElse(0));
     }
+    byServer.forEach((server, l) -> store.series(server + " spilled",
+        l.stream().mapToDouble(Sample::seconds).toArray(), mib(l, Sample::spilledBytes)));
     if (!Double.isNaN(gcAt)) values.note("client GC", gcAt, most);
-    return Figure.of(heap.size(800, 550).chart(), values.size(800, 550).chart());
+    return Figure.of(heap.size(900, 550).chart(), store.size(700, 550).chart(), values.size(600, 550).chart());
+  }
+
+  private static double[] mib(List<Sample> samples, java.util.function.ToLongFunction<Sample> bytes) {
+    return samples.stream().mapToDouble(s -> bytes.applyAsLong(s) / MIB).toArray();
   }
 }

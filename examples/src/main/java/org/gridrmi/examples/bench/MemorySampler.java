@@ -15,9 +15,10 @@ import org.gridrmi.client.ServerStats;
 import org.gridrmi.ref.GridException;
 
 /**
- * Reads each server's {@link Grid#stats} at a fixed period on a thread of its own while {@code bench memory} runs,
- * and keeps every reading. A server that does not answer (dead, or stuck in garbage collection past the Grid's call
- * timeout) leaves no sample for that period; the first such failure is kept to be reported.
+ * Reads each server's {@link Grid#stats} (values held, heap used, its store's bytes in memory and on disk) at a fixed
+ * period on a thread of its own while {@code bench memory} runs, and keeps every reading. A server that does not
+ * answer (dead, or stuck in garbage collection past the Grid's call timeout) leaves no sample for that period; the
+ * first such failure is kept to be reported.
  */
 final class MemorySampler implements AutoCloseable {
   /** The phase of the samples taken while chains run, and after the client's GC. */
@@ -30,8 +31,11 @@ final class MemorySampler implements AutoCloseable {
    * @param seconds since the run started
    * @param phase {@link #CHAINS} while chains run, {@link #SETTLE} after the client's GC
    * @param chainsEnded chains that had ended (completed or failed) when it was taken
+   * @param storeBytes bytes of values its store keeps in memory
+   * @param spilledBytes bytes of values its store moved to disk
    */
-  record Sample(double seconds, String phase, String server, int chainsEnded, long values, long heapUsedBytes) {}
+  record Sample(double seconds, String phase, String server, int chainsEnded, long values, long heapUsedBytes,
+      long storeBytes, long spilledBytes) {}
 
   private final Grid grid;
   private final List<ServerInfo> servers;
@@ -73,7 +77,7 @@ final class MemorySampler implements AutoCloseable {
       try {
         ServerStats st = grid.stats(s);
         record(new Sample((System.nanoTime() - startNanos) / 1e9, phase, s.name(), chainsEnded.getAsInt(),
-            st.values(), st.heapUsedBytes()));
+            st.values(), st.heapUsedBytes(), st.store().memoryBytes(), st.store().spilledBytes()));
       } catch (GridException e) { // a server that cannot answer now: its gap in the samples is the finding
         synchronized (this) {
           firstUnanswered.putIfAbsent(s.name(), String.format(java.util.Locale.ROOT, "%.1f s: %s",

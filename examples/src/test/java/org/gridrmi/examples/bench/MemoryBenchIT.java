@@ -57,7 +57,7 @@ class MemoryBenchIT {
       assertThat(csv).anyMatch(l -> l.contains(",chains," + server + ","))
           .anyMatch(l -> l.contains(",settle," + server + ","));
     }
-    PlotAssert.assertPng(out.resolve("memory.png"), 1600, 550);
+    PlotAssert.assertPng(out.resolve("memory.png"), 2200, 550);
     assertThat(stdout).contains("wrote " + out.resolve("memory.csv")).contains(out.resolve("memory.png").toString());
   }
 }
