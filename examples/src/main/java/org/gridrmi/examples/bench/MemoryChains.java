@@ -1,6 +1,10 @@
 package org.gridrmi.examples.bench;
 
+import java.lang.ref.Reference;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
@@ -44,6 +48,7 @@ final class MemoryChains {
   private final AtomicInteger completed = new AtomicInteger();
   private final AtomicInteger failed = new AtomicInteger();
   private final AtomicReference<Failure> firstFailure = new AtomicReference<>();
+  private final Map<String, AtomicInteger> failedByStatus = new ConcurrentHashMap<>();
 
   /**
    * @param s1 where values are made
@@ -108,10 +113,16 @@ final class MemoryChains {
     }
   }
 
-  /** One chain; its references are dropped as this returns, only the future of the sum stays. */
+  /**
+   * One chain. The reference to the value S1 makes is dropped as this returns (S2, its borrower, must still get
+   * it); the reference to the sum stays reachable until the sum is here, as it does in a thread blocked in
+   * {@code get()}, and is dropped then: a future alone does not keep a value alive, and the client's cleaner could
+   * release the sum while it is being fetched.
+   */
   private CompletableFuture<Long> submit() {
     RemoteReference<byte[]> value = maker.make(bytes);
-    return summer.sum(value).toCompletableFuture();
+    RemoteReference<Long> sum = summer.sum(value);
+    return sum.toCompletableFuture().whenComplete((v, t) -> Reference.reachabilityFence(sum));
   }
 
   private void end(int chain, Long sum, Throwable t) {
@@ -139,6 +150,7 @@ final class MemoryChains {
 
   private void record(int chain, String status, String message) {
     failed.incrementAndGet();
+    failedByStatus.computeIfAbsent(status, k -> new AtomicInteger()).incrementAndGet();
     firstFailure.compareAndSet(null, new Failure(chain, status, message.replaceAll("\\R", " ")));
   }
 
@@ -150,6 +162,13 @@ final class MemoryChains {
   /** Chains that ended otherwise. */
   int failed() {
     return failed.get();
+  }
+
+  /** Failed chains by status (or what else ended them), in the order of the statuses' names. */
+  Map<String, Integer> failedByStatus() {
+    Map<String, Integer> m = new TreeMap<>();
+    failedByStatus.forEach((k, v) -> m.put(k, v.get()));
+    return m;
   }
 
   /** Chains that ended either way. */

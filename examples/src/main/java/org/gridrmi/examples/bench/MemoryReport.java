@@ -87,7 +87,8 @@ final class MemoryReport {
     Path png = figure == null ? null : figure.writePng(out.resolve("memory.png"));
     System.out.println(PREFIX + "wrote " + csv + (png == null ? " (no samples: no PNG)" : " and " + png));
     MemoryChains.Failure first = run.firstFailure();
-    System.out.println(PREFIX + "failed chains: " + run.failed() + (run.notRun() == 0 ? "" : "; not run: "
+    System.out.println(PREFIX + "failed chains: " + run.failed() + (run.failed() == 0 ? "" : " " + run.failedByStatus())
+        + (run.notRun() == 0 ? "" : "; not run: "
         + run.notRun() + " (--max-failures reached)") + (first == null ? ""
         : "; first: chain " + first.chain() + ": " + first.status() + ": " + first.message()));
     double spilledMib = last.values().stream().mapToLong(Sample::spilledBytes).sum() / MIB;

@@ -57,7 +57,9 @@ class MemoryChainsTest {
     assertThat(run.completed()).isZero();
     assertThat(run.failed()).isBetween(5, 5 + 4); // the limit, plus at most a window in flight when it was reached
     assertThat(run.failed() + run.notRun()).isEqualTo(100);
+    assertThat(run.failedByStatus()).containsOnlyKeys("INVALID_ARGUMENT").containsValue(run.failed());
     assertThat(run.firstFailure().status()).isEqualTo("INVALID_ARGUMENT"); // the service's own status
-    assertThat(run.firstFailure().message()).contains("make(-1)").doesNotStartWith("INVALID_ARGUMENT").doesNotContain("\n");
+    assertThat(run.firstFailure().message()).contains("make(-1)").doesNotStartWith("INVALID_ARGUMENT")
+        .doesNotContain("\n");
   }
 }
