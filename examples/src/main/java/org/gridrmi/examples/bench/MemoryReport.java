@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.gridrmi.examples.ServerJvm;
 import org.gridrmi.examples.bench.MemorySampler.Sample;
 import org.gridrmi.perf.bench.CsvWriter;
@@ -130,10 +129,14 @@ final class MemoryReport {
     return b.toString();
   }
 
-  private static boolean mentionsOutOfMemory(Path log) {
+  /** Whether this run's part of a server's log (logs are appended to: from its last start) names the error. */
+  static boolean mentionsOutOfMemory(Path log) {
     if (!Files.isRegularFile(log)) return false;
-    try (Stream<String> lines = Files.lines(log)) {
-      return lines.anyMatch(l -> l.contains("OutOfMemoryError"));
+    try {
+      List<String> lines = Files.readAllLines(log);
+      int start = 0;
+      for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(" ready at ")) start = i;
+      return lines.subList(start, lines.size()).stream().anyMatch(l -> l.contains("OutOfMemoryError"));
     } catch (IOException | UncheckedIOException e) {
       return false; // a log that cannot be read says nothing either way; the stats above still do
     }

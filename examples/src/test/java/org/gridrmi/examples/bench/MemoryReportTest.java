@@ -74,6 +74,19 @@ class MemoryReportTest {
   }
 
   @Test
+  void anOutOfMemoryErrorCountsOnlyInThisRunsPartOfTheLog() throws Exception {
+    Path log = dir.resolve("S1.log");
+    java.nio.file.Files.writeString(log, "GridRMI server S1 ready at rmi://127.0.0.1:4000 exporting []\n"
+        + "Exception in thread \"x\" java.lang.OutOfMemoryError: Java heap space\n"
+        + "GridRMI server S1 ready at rmi://127.0.0.1:4001 exporting []\n");
+    assertThat(MemoryReport.mentionsOutOfMemory(log)).as("an earlier run's error").isFalse();
+    java.nio.file.Files.writeString(log, "java.lang.OutOfMemoryError: Java heap space\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    assertThat(MemoryReport.mentionsOutOfMemory(log)).isTrue();
+    assertThat(MemoryReport.mentionsOutOfMemory(dir.resolve("none.log"))).isFalse();
+  }
+
+  @Test
   void noSamplesNoFigure() {
     assertThat(MemoryReport.figure(List.of(), "t", Double.NaN)).isNull();
   }
