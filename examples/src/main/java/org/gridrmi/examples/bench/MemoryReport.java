@@ -182,7 +182,7 @@ final class MemoryReport {
     }
     byServer.forEach((server, l) -> store.series(server + " spilled",
         l.stream().mapToDouble(Sample::seconds).toArray(), mib(l, Sample::spilledBytes)));
-    if (!Double.isNaN(gcAt)) values.note("client GC", gcAt, most);
+    if (!Double.isNaN(gcAt)) values.note("client GC", gcAt, 0.75 * most); // above what is left, below the peaks
     return Figure.of(heap.size(900, 550).chart(), store.size(700, 550).chart(), values.size(600, 550).chart());
   }
 
