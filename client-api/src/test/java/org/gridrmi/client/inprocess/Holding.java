@@ -11,6 +11,9 @@ public interface Holding {
   /** {@code size} bytes, from {@code seed} (see {@link HoldingImpl#content}). */
   byte[] make(int size, @ByValue int seed);
 
+  /** As {@link #make}, after {@code millis}. */
+  byte[] makeSlowly(int size, @ByValue int seed, @ByValue int millis);
+
   /** The list itself: a value of this server that carries references to other values. */
   List<RemoteReference<byte[]>> keep(@ByValue List<RemoteReference<byte[]>> refs);
 

@@ -19,6 +19,17 @@ public final class HoldingImpl implements Holding {
   }
 
   @Override
+  public byte[] makeSlowly(int size, int seed, int millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted");
+    }
+    return content(size, seed);
+  }
+
+  @Override
   public List<RemoteReference<byte[]>> keep(List<RemoteReference<byte[]>> refs) {
     return refs;
   }

@@ -119,6 +119,25 @@ class ValueLifetimeTest {
   }
 
   @Test
+  void callsReleasedWhileTheyWaitForTheirArgumentsLeaveNothingAnywhere() {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s3 = server("S3", b -> b);
+    Grid grid = grid(s1, s3);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on3 = grid.async(HoldingAsync.class, grid.server("S3"));
+    RemoteReference<byte[]> a = on1.makeSlowly(1000, 1, 500);
+    RemoteReference<Long> b = on3.crc(a); // S3 fetches a from S1, which is still making it
+    RemoteReference<Long> c = on1.crc(a); // and a call on S1 itself waits for it too
+    await().atMost(WAIT).until(() -> s3.fetchesInFlight() == 1);
+    b.release();
+    a.release(); // on S3 before its replica could exist, and on S1, where c still needs it
+    assertThat(c.get(WAIT)).as("a call on the owner that still needs it gets it").isEqualTo(crc(HoldingImpl.content(1000, 1)));
+    c.release();
+    await("nothing left on S1 or S3").atMost(WAIT).until(() -> s1.storeSize() == 0 && s3.storeSize() == 0
+        && s3.fetchesInFlight() == 0);
+  }
+
+  @Test
   void aStoreOverItsBudgetSpillsTheLeastRecentlyUsedAndReadsThemBackBitExact() {
     Path spill = tmp.resolve("spill");
     GridServer s1 = server("S1", b -> b.maxStore(1_000_000).spillDir(spill).maxSpill(100_000_000));

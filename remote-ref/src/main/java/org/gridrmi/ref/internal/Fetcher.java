@@ -146,6 +146,24 @@ public final class Fetcher {
       if (last) {
         inFlight.remove(id, this);
         result.completeExceptionally(new GridException(Status.CANCELLED, "nobody waits for value " + id));
+        tellOwnerNobodyWaits();
+      }
+    }
+
+    /** The owner may keep the value for this node as a borrower: it need not any more. Best effort, never blocks. */
+    private void tellOwnerNobodyWaits() {
+      String me = self.get();
+      if (me == null) return;
+      try {
+        runtime.io().execute(() -> {
+          try {
+            runtime.node(owner).abandon(me, List.of(id));
+          } catch (GridException ignored) {
+            // unreachable: the borrow lapses with its lease
+          }
+        });
+      } catch (GridException closing) {
+        // the pool is full or closed: the borrow lapses with its lease
       }
     }
 

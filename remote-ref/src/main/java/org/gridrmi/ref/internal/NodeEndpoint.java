@@ -132,6 +132,11 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
+  public void abandon(String requester, List<UUID> ids) {
+    node.table().abandonedBy(requester, ids);
+  }
+
+  @Override
   public void release(UUID holder, List<Release> releases) {
     authorize(holder);
     node.table().release(holder, releases);

@@ -128,6 +128,11 @@ public final class DataflowExecutor implements AutoCloseable {
     List<Slot> reading = new ArrayList<>();
     for (int i = 0; i < args.length; i++) pending[i] = resolve(args[i], holder, fetches, reading);
     if (!reading.isEmpty()) slot.done().whenComplete((v, t) -> reading.forEach(Slot::endRead));
+    // a call that fails or is cancelled before its arguments arrive stops waiting for them (the fetches stop once no
+    // call waits, and tell their owners)
+    slot.done().whenComplete((v, t) -> {
+      if (t != null) fetches.forEach(Fetcher.Waiter::cancel);
+    });
     long deadline = c.timeoutNanos() > 0 ? arrivedNanos + c.timeoutNanos() : 0;
     if (deadline != 0) watchDeadline(slot, deadline, site, fetches);
     CompletableFuture.allOf(pending).whenComplete((x, failed) -> {

@@ -66,8 +66,10 @@ public final class ValueStore implements AutoCloseable {
     long size = ValueSizes.of(value);
     List<Slot> victims;
     synchronized (this) {
-      if (s.freed) return;
       s.value = value;
+      // let go of already (its holders released it while it was computed): calls here that wait for it get it from the
+      // slot object, outside the budget, and it goes with them
+      if (s.freed) return;
       if (size == ValueSizes.UNMEASURABLE) { // can neither move nor spill: kept, outside the budget
         s.size = 0;
         unmeasured++;
@@ -279,6 +281,14 @@ public final class ValueStore implements AutoCloseable {
       evict(victims);
     }
     return value;
+  }
+
+  /** Cancels the slot's computation unless a call here is about to read it (it still needs the value). */
+  void cancelUnlessRead(Slot s) {
+    synchronized (this) {
+      if (s.readers > 0) return;
+    }
+    s.cancel(s.label() + ": nobody holds it any more");
   }
 
   void beginRead(Slot s) {

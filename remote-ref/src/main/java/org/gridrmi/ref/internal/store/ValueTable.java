@@ -32,6 +32,7 @@ public final class ValueTable {
   private final ValueStore store;
   private final ReleaseCounts releases = new ReleaseCounts();
   private final Tombstones tombstones = new Tombstones(TOMBSTONES);
+  private final EarlyReleases early;
 
   /**
    * @param self the node's own id: values it holds for itself never lapse
@@ -42,6 +43,7 @@ public final class ValueTable {
     this.self = self;
     this.leaseMillis = leaseMillis;
     this.store = store;
+    this.early = new EarlyReleases(TOMBSTONES, leaseMillis);
   }
 
   public long leaseMillis() { return leaseMillis; }
@@ -70,16 +72,17 @@ public final class ValueTable {
 
   /** Keeps a copy of another node's value, fetched for calls of these holders, so their later calls find it here. */
   public void putReplica(UUID id, Object value, List<UUID> holders) {
-    if (holders.isEmpty()) return; // nobody would ever release it
+    List<UUID> keepers = holders.stream().filter(h -> !early.consume(h, id)).toList();
+    if (keepers.isEmpty()) return; // nobody would ever release it
     Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k, store));
     s.set(value);
-    for (UUID h : holders) hold(s, h);
+    for (UUID h : keepers) hold(s, h);
   }
 
-  /** Adds {@code holder} to a value already here; false if it is not here. */
+  /** Adds {@code holder} to a value already here; false if it is not here (or the holder released it already). */
   public boolean hold(UUID id, UUID holder) {
     Slot s = slots.get(id);
-    if (s == null) return false;
+    if (s == null || early.consume(holder, id)) return false;
     hold(s, holder);
     return true;
   }
@@ -176,7 +179,10 @@ public final class ValueTable {
     for (Release r : rs) {
       if (held != null) held.remove(r.id());
       Slot s = slots.get(r.id());
-      if (s == null || !s.holders.remove(holder)) continue;
+      if (s == null || !s.holders.remove(holder)) { // ahead of the replica it ends, perhaps: remembered
+        early.record(holder, r.id());
+        continue;
+      }
       for (String b : r.borrowers()) if (!s.fetchedBy.contains(b)) s.borrowers.putIfAbsent(b, expiry);
       releases.count(r.cause());
       freeIfUnheld(s, r.cause() == Release.Cause.COLLECTED
@@ -186,6 +192,7 @@ public final class ValueTable {
 
   private void freeIfUnheld(Slot s, String cause) {
     if (s.holders.isEmpty() && s.borrowers.isEmpty() && slots.remove(s.id(), s)) {
+      store.cancelUnlessRead(s); // a call still to run or running that no call here waits for: stops, with its fetches
       store.free(s);
       tombstones.record(s.id(), cause);
     }
@@ -214,6 +221,14 @@ public final class ValueTable {
       return;
     }
     endBorrow(s, requester);
+  }
+
+  /** The server at {@code borrower} no longer waits for these values (its calls that needed them went). */
+  public void abandonedBy(String borrower, Collection<UUID> ids) {
+    for (UUID id : ids) {
+      Slot s = slots.get(id);
+      if (s != null) endBorrow(s, borrower);
+    }
   }
 
   private void endBorrow(Slot s, String borrower) {

@@ -131,6 +131,15 @@ public final class InProcessTransport implements Transport {
 
     @Override
     @SuppressWarnings("unchecked")
+    public void abandon(String requester, List<UUID> ids) {
+      call("an abandon", callNanos(), new Object[] {requester, new java.util.ArrayList<>(ids)}, a -> {
+        hub.service(address).abandon((String) a[0], (List<UUID>) a[1]);
+        return null;
+      });
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
     public void release(UUID holder, List<Release> releases) {
       call("a release", callNanos(), new Object[] {holder, new java.util.ArrayList<>(releases)}, a -> {
         hub.service(address).release((UUID) a[0], (List<Release>) a[1]);

@@ -28,6 +28,8 @@ public interface NodeClient {
 
   void hold(UUID holder, List<UUID> ids);
 
+  void abandon(String requester, List<UUID> ids);
+
   void release(UUID holder, List<Release> releases);
 
   long renew(UUID holder);

@@ -33,6 +33,12 @@ public interface NodeService {
    */
   void hold(UUID holder, List<UUID> ids);
 
+  /**
+   * The server at {@code requester} no longer waits for these values (the calls that needed them were released,
+   * cancelled or out of time): the owner need not keep them for it as a borrower.
+   */
+  void abandon(String requester, List<UUID> ids);
+
   /** {@code holder} no longer needs these values; ids it does not hold are ignored. */
   void release(UUID holder, List<Release> releases);
 

@@ -50,6 +50,14 @@ final class RmiEndpoint implements CallGateway {
   }
 
   @Override
+  public void abandon(String requester, List<UUID> ids) {
+    serve(() -> {
+      service.abandon(requester, ids);
+      return null;
+    });
+  }
+
+  @Override
   public void release(UUID holder, List<Release> releases) {
     serve(() -> {
       service.release(holder, releases);

@@ -102,6 +102,14 @@ final class RmiNodeClient implements NodeClient {
   }
 
   @Override
+  public void abandon(String requester, List<UUID> ids) {
+    call("an abandon", callNanos(), g -> {
+      g.abandon(requester, ids);
+      return null;
+    });
+  }
+
+  @Override
   public void release(UUID holder, List<Release> releases) {
     call("a release", callNanos(), g -> {
       g.release(holder, releases);

@@ -19,6 +19,8 @@ public interface CallGateway extends Remote {
 
   void hold(UUID holder, List<UUID> ids) throws RemoteException;
 
+  void abandon(String requester, List<UUID> ids) throws RemoteException;
+
   void release(UUID holder, List<Release> releases) throws RemoteException;
 
   long renew(UUID holder) throws RemoteException;
