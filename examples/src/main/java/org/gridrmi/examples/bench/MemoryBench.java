@@ -57,20 +57,20 @@ public final class MemoryBench implements Callable<Integer> {
   int window = 8;
   int maxFailures = 100;
 
-  @Option(names = "--sample-every", description = "how often each server's stats are read, e.g. 250ms (default "
-      + "${DEFAULT-VALUE})", converter = GridServerMain.DurationConverter.class)
+  @Option(names = "--sample-every", paramLabel = "DURATION", description = "how often each server's stats are read "
+      + "(default 250ms)", converter = GridServerMain.DurationConverter.class)
   Duration sampleEvery = Duration.ofMillis(250);
 
-  @Option(names = "--settle", description = "the longest wait for the values to stop falling after the client's GC, "
-      + "e.g. 30s (default ${DEFAULT-VALUE})", converter = GridServerMain.DurationConverter.class)
+  @Option(names = "--settle", paramLabel = "DURATION", description = "the longest wait for the values to stop "
+      + "falling after the client's GC (default 30s)", converter = GridServerMain.DurationConverter.class)
   Duration settle = Duration.ofSeconds(30);
 
-  @Option(names = "--deadline", description = "deadline of each call, e.g. 60s (default ${DEFAULT-VALUE})",
+  @Option(names = "--deadline", paramLabel = "DURATION", description = "deadline of each call (default 60s)",
       converter = GridServerMain.DurationConverter.class)
   Duration deadline = Duration.ofSeconds(60);
 
 
-  @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
+  @Option(names = "--out", paramLabel = "DIR", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
   @Option(names = "--chains", paramLabel = "N", description = "chains to run (default 10000)")
