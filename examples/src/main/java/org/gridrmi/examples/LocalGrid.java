@@ -35,6 +35,16 @@ public final class LocalGrid implements AutoCloseable {
    * @param extraArgs more server options, e.g. {@code --lookup jini://127.0.0.1:4160}
    */
   public ServerJvm startServer(String name, List<String> extraArgs) {
+    return startServer(name, List.of(), extraArgs);
+  }
+
+  /**
+   * Starts a server JVM with the common options and JVM options of its own.
+   *
+   * @param jvmArgs JVM options, e.g. {@code -Xmx256m} (it overrides the launcher's default heap)
+   * @param extraArgs more server options
+   */
+  public ServerJvm startServer(String name, List<String> jvmArgs, List<String> extraArgs) {
     try {
       Files.createDirectories(logDir);
     } catch (java.io.IOException e) {
@@ -44,7 +54,7 @@ public final class LocalGrid implements AutoCloseable {
     SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
     args.addAll(common);
     args.addAll(extraArgs);
-    ServerJvm p = ServerJvm.start(name, GridServerMain.class.getName(), List.of(), args,
+    ServerJvm p = ServerJvm.start(name, GridServerMain.class.getName(), jvmArgs, args,
         logDir.resolve(name + ".log"), Duration.ofSeconds(90));
     servers.add(p);
     return p;
