@@ -1,6 +1,5 @@
 package org.gridrmi.examples.bench;
 
-import java.lang.ref.Reference;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -115,14 +114,12 @@ final class MemoryChains {
 
   /**
    * One chain. The reference to the value S1 makes is dropped as this returns (S2, its borrower, must still get
-   * it); the reference to the sum stays reachable until the sum is here, as it does in a thread blocked in
-   * {@code get()}, and is dropped then: a future alone does not keep a value alive, and the client's cleaner could
-   * release the sum while it is being fetched.
+   * it); only the sum's future is kept, which keeps its reference until the sum is here.
    */
   private CompletableFuture<Long> submit() {
     RemoteReference<byte[]> value = maker.make(bytes);
     RemoteReference<Long> sum = summer.sum(value);
-    return sum.toCompletableFuture().whenComplete((v, t) -> Reference.reachabilityFence(sum));
+    return sum.toCompletableFuture(); // the future keeps its reference until the sum is here; then both go
   }
 
   private void end(int chain, Long sum, Throwable t) {
