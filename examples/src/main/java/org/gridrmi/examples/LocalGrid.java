@@ -39,7 +39,17 @@ public final class LocalGrid implements AutoCloseable {
    * @param extraArgs more server options, e.g. {@code --lookup jini://127.0.0.1:4160}
    */
   public ServerJvm startServer(String name, List<String> extraArgs) {
-    return startServer(name, 0, extraArgs);
+    return startServer(name, 0, List.of(), extraArgs);
+  }
+
+  /**
+   * Starts a server JVM with the common options and JVM options of its own.
+   *
+   * @param jvmArgs JVM options, e.g. {@code -Xmx256m} (it overrides the launcher's default heap)
+   * @param extraArgs more server options
+   */
+  public ServerJvm startServer(String name, List<String> jvmArgs, List<String> extraArgs) {
+    return startServer(name, 0, jvmArgs, extraArgs);
   }
 
   /**
@@ -50,12 +60,16 @@ public final class LocalGrid implements AutoCloseable {
    * @param port the port, or 0 for a free one
    */
   public ServerJvm startServer(String name, int port, List<String> extraArgs) {
+    return startServer(name, port, List.of(), extraArgs);
+  }
+
+  private ServerJvm startServer(String name, int port, List<String> jvmArgs, List<String> extraArgs) {
     List<String> args = new ArrayList<>(List.of("--name", name, "--port", String.valueOf(port)));
     SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
     args.addAll(common);
     args.addAll(extraArgs);
     // the examples' server command: the same as ./gridrmi server, with its options for the examples' services
-    return startProcess(name, ServerCommand.class.getName(), args);
+    return start(name, ServerCommand.class.getName(), jvmArgs, args);
   }
 
   /** {@code n} distinct ports that were free a moment ago, for servers that must keep their address. */
@@ -78,16 +92,20 @@ public final class LocalGrid implements AutoCloseable {
   }
 
   /**
-   * Starts another main in a JVM of its own, with the common options, waiting for its {@code ready at} line (the
-   * lookup service's, say); it is stopped with the rest.
+   * Starts another main in a JVM of its own, with {@code args} alone (not the common options), waiting for its
+   * {@code ready at} line (the lookup service's, say); it is stopped with the rest.
    */
   public ServerJvm startProcess(String name, String mainClass, List<String> args) {
+    return start(name, mainClass, List.of(), args);
+  }
+
+  private ServerJvm start(String name, String mainClass, List<String> jvmArgs, List<String> args) {
     try {
       Files.createDirectories(logDir);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    ServerJvm p = ServerJvm.start(name, mainClass, List.of(), args, logDir.resolve(name + ".log"),
+    ServerJvm p = ServerJvm.start(name, mainClass, jvmArgs, args, logDir.resolve(name + ".log"),
         Duration.ofSeconds(90));
     servers.add(p);
     return p;

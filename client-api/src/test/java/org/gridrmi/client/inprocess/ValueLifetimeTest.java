@@ -138,6 +138,17 @@ class ValueLifetimeTest {
   }
 
   @Test
+  void aFutureKeepsItsValueWhileItWaitsEvenWhenTheReferenceIsDropped() throws Exception {
+    GridServer s1 = server("S1", b -> b);
+    Grid grid = grid(s1);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    java.util.concurrent.CompletableFuture<byte[]> f = on1.makeSlowly(1000, 4, 800).toCompletableFuture();
+    collectFor(Duration.ofMillis(400)); // the reference object is garbage but for the future
+    assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo(HoldingImpl.content(1000, 4));
+    collectUntil("released once the future has it", () -> s1.storeSize() == 0);
+  }
+
+  @Test
   void aStoreOverItsBudgetSpillsTheLeastRecentlyUsedAndReadsThemBackBitExact() {
     Path spill = tmp.resolve("spill");
     GridServer s1 = server("S1", b -> b.maxStore(1_000_000).spillDir(spill).maxSpill(100_000_000));

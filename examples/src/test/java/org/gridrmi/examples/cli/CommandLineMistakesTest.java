@@ -63,6 +63,16 @@ class CommandLineMistakesTest {
   }
 
   @Test
+  void badMemoryBenchFiguresNameTheOptionAndTheForm() {
+    assertOneLine(run("bench", "memory", "--value", "1XB"), "--value '1XB'", "expected a size such as 100KB, 1MB");
+    assertOneLine(run("bench", "memory", "--value", "0B"), "--value '0B'", "from 1B to");
+    assertOneLine(run("bench", "memory", "--chains", "0"), "--chains '0'", "at least 1", "expected a whole number");
+    assertOneLine(run("bench", "memory", "--heap", "256x"), "--heap '256x'", "as -Xmx takes it, such as 128m");
+    assertOneLine(run("bench", "memory", "--window", "0"), "--window '0'", "from 1 to 1000");
+    assertOneLine(run("bench", "memory", "--max-failures", "0"), "--max-failures '0'", "at least 1");
+  }
+
+  @Test
   void anUnknownOptionIsOneLineToo() {
     assertOneLine(run("server", "--prot", "5000"), "--prot");
   }

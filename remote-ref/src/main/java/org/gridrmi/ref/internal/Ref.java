@@ -104,7 +104,15 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
         f = future;
       }
     }
-    return f.copy();
+    // the copy keeps this reference reachable until the value is here: a caller that keeps only the future (and
+    // drops the reference) must not have the value released while it is being fetched
+    CompletableFuture<T> copy = new CompletableFuture<>();
+    f.whenComplete((v, t) -> {
+      java.lang.ref.Reference.reachabilityFence(this);
+      if (t == null) copy.complete(v);
+      else copy.completeExceptionally(t);
+    });
+    return copy;
   }
 
   @Override
