@@ -74,17 +74,22 @@ final class AsyncHandler implements InvocationHandler {
     List<CompletableFuture<?>> after = new ArrayList<>();
     List<Command> commands = new ArrayList<>();
     List<CallContext> inputs = new ArrayList<>();
-    for (int i = 0; i < a.length; i++) {
-      if (t.params()[i].getType() == RemoteReference.class) {
-        wire[i] = reference(a[i], i, t, site, after, commands, inputs);
-      } else {
-        wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
+    CompletableFuture<Void> accepted = new CompletableFuture<>();
+    try {
+      for (int i = 0; i < a.length; i++) {
+        if (t.params()[i].getType() == RemoteReference.class) {
+          wire[i] = reference(a[i], i, t, site, after, commands, inputs, accepted);
+        } else {
+          wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
+        }
       }
+    } catch (RuntimeException e) {
+      accepted.completeExceptionally(e); // never sent: the arguments lent so far were not lent (see Session#lent)
+      throw e;
     }
     UUID id = Session.newId();
     long deadlineNanos = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
     commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label()));
-    CompletableFuture<Void> accepted = new CompletableFuture<>();
     CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.link().heldThere(id);
     Lineage lineage = t.idempotent()
@@ -122,7 +127,7 @@ final class AsyncHandler implements InvocationHandler {
   }
 
   private Object reference(Object arg, int i, Target t, String site, List<CompletableFuture<?>> after,
-      List<Command> commands, List<CallContext> inputs) {
+      List<Command> commands, List<CallContext> inputs, CompletableFuture<Void> accepted) {
     String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
     if (arg == null) {
       throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
@@ -153,7 +158,7 @@ final class AsyncHandler implements InvocationHandler {
         channel.link().heldThere(r.id());
       }
     } else if (!r.owner().equals(channel.server().address())) {
-      session.lent(r.id(), channel); // the server fetches it and keeps a replica for this Grid until released
+      session.lent(r.id(), channel, accepted); // once accepted, the server fetches it and keeps a replica for this Grid
     }
     return r;
   }

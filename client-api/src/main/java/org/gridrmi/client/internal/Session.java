@@ -50,8 +50,8 @@ public final class Session implements AutoCloseable {
   private final Fetcher fetcher;
   private final Map<String, ServerChannel> channels = new ConcurrentHashMap<>();
   private final ThreadLocal<Deque<Scope>> scopes = ThreadLocal.withInitial(ArrayDeque::new);
-  /** Per value id, the channels of servers that received it as an argument (and may keep a replica for us). */
-  private final Map<UUID, Set<ServerChannel>> borrowers = new ConcurrentHashMap<>();
+  /** Per value id, the calls that passed it to servers as an argument (those may keep a replica for us). */
+  private final Map<UUID, Set<Lending>> borrowers = new ConcurrentHashMap<>();
   /** This Grid as a holder of values on servers (its leases), and the id of its own node if it puts values. */
   private final UUID holder = newId();
   /** This Grid's node, holding the values it puts; started by the first put, closed with the Grid. */
@@ -261,24 +261,46 @@ public final class Session implements AutoCloseable {
     }
   }
 
-  /** Server {@code channel} received {@code id} as an argument: it may keep a replica held for this Grid. */
-  void lent(UUID id, ServerChannel channel) {
-    borrowers.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(channel);
+  /** A call to the server of {@code channel} that takes a value as an argument, and its batch's acceptance. */
+  private record Lending(ServerChannel channel, CompletableFuture<?> accepted) {}
+
+  /**
+   * Server {@code channel} receives {@code id} as an argument of a call whose batch is {@code accepted}: it may keep a
+   * replica held for this Grid.
+   */
+  void lent(UUID id, ServerChannel channel, CompletableFuture<?> accepted) {
+    borrowers.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(new Lending(channel, accepted));
     channel.link().heldThere(id);
   }
 
   /**
    * Releases a value everywhere this Grid holds it: on its owner (after the batch that made it was accepted, so the
    * release cannot overtake it) and on the servers that keep a replica of it for this Grid. The owner is told which
-   * servers it was lent to, and keeps it for those that have not fetched it yet.
+   * servers it was lent to, and keeps it for those that have not fetched it yet: only servers that accepted a batch
+   * passing it, so the owner's release waits until those batches are settled. A server whose batch failed never
+   * heard of the value and never fetches it; kept for it, the value stayed until the borrow lapsed with the lease
+   * (found by bench chaos: a chain whose last server was killed left its middle value on its server).
    */
   void release(UUID id, ServerChannel owner, Release.Cause cause) {
     if (cause == Release.Cause.EXPLICIT) live.remove(id); // its other reference objects release nothing more
-    Set<ServerChannel> borrowing = borrowers.remove(id);
-    List<String> lentTo = borrowing == null ? List.of()
-        : borrowing.stream().map(c -> c.server().address()).toList();
-    Release release = new Release(id, cause, lentTo);
-    if (borrowing != null) borrowing.forEach(c -> c.release(List.of(new Release(id, cause, List.of()))));
+    Set<Lending> lendings = borrowers.remove(id);
+    if (lendings == null) {
+      releaseOnOwner(id, owner, new Release(id, cause, List.of()));
+      return;
+    }
+    lendings.stream().map(Lending::channel).distinct()
+        .forEach(c -> c.release(List.of(new Release(id, cause, List.of()))));
+    CompletableFuture.allOf(lendings.stream().map(Lending::accepted).toArray(CompletableFuture[]::new))
+        .whenComplete((x, t) -> {
+          List<String> lentTo = lendings.stream()
+              .filter(l -> l.accepted().isDone() && !l.accepted().isCompletedExceptionally())
+              .map(l -> l.channel().server().address()).distinct().toList();
+          releaseOnOwner(id, owner, new Release(id, cause, lentTo));
+        });
+  }
+
+  private void releaseOnOwner(UUID id, ServerChannel owner, Release release) {
+    Release.Cause cause = release.cause();
     if (owner == null) {
       LocalNode node = homeIfStarted();
       if (node != null) node.table().release(holder, List.of(release));
