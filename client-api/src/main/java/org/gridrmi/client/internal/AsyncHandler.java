@@ -75,10 +75,11 @@ final class AsyncHandler implements InvocationHandler {
     List<Command> commands = new ArrayList<>();
     List<CallContext> inputs = new ArrayList<>();
     CompletableFuture<Void> accepted = new CompletableFuture<>();
+    long deadlineNanos = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
     try {
       for (int i = 0; i < a.length; i++) {
         if (t.params()[i].getType() == RemoteReference.class) {
-          wire[i] = reference(a[i], i, t, site, after, commands, inputs, accepted);
+          wire[i] = reference(a[i], i, t, site, after, commands, inputs, accepted, deadlineNanos);
         } else {
           wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
         }
@@ -88,7 +89,6 @@ final class AsyncHandler implements InvocationHandler {
       throw e;
     }
     UUID id = Session.newId();
-    long deadlineNanos = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
     commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label()));
     CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.link().heldThere(id);
@@ -127,7 +127,7 @@ final class AsyncHandler implements InvocationHandler {
   }
 
   private Object reference(Object arg, int i, Target t, String site, List<CompletableFuture<?>> after,
-      List<Command> commands, List<CallContext> inputs, CompletableFuture<Void> accepted) {
+      List<Command> commands, List<CallContext> inputs, CompletableFuture<Void> accepted, long deadlineNanos) {
     String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
     if (arg == null) {
       throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
@@ -158,7 +158,8 @@ final class AsyncHandler implements InvocationHandler {
         channel.link().heldThere(r.id());
       }
     } else if (!r.owner().equals(channel.server().address())) {
-      session.lent(r.id(), channel, accepted); // once accepted, the server fetches it and keeps a replica for this Grid
+      // once accepted, the server fetches it (until the call's deadline) and keeps a replica for this Grid
+      session.lent(r.id(), channel, accepted, deadlineNanos);
     }
     return r;
   }

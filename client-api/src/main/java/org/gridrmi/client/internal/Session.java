@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.gridrmi.client.GridScope;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
@@ -261,25 +262,37 @@ public final class Session implements AutoCloseable {
     }
   }
 
-  /** A call to the server of {@code channel} that takes a value as an argument, and its batch's acceptance. */
-  private record Lending(ServerChannel channel, CompletableFuture<?> accepted) {}
+  /**
+   * A call to the server of {@code channel} that takes a value as an argument: its batch's acceptance, and its
+   * deadline ({@link System#nanoTime()} terms, 0 for none).
+   */
+  private record Lending(ServerChannel channel, CompletableFuture<?> accepted, long deadlineNanos) {
+    /** Whether the server may still fetch the value for this call at {@code now}. */
+    boolean mayFetch(long now) {
+      if (!accepted.isDone() || accepted.isCompletedExceptionally()) return false; // it never got the call
+      return deadlineNanos == 0 || now < deadlineNanos + CallContext.GRACE_NANOS;
+    }
+  }
 
   /**
-   * Server {@code channel} receives {@code id} as an argument of a call whose batch is {@code accepted}: it may keep a
-   * replica held for this Grid.
+   * Server {@code channel} receives {@code id} as an argument of a call whose batch is {@code accepted} and whose
+   * deadline is {@code deadlineNanos} (0 for none): it may keep a replica held for this Grid.
    */
-  void lent(UUID id, ServerChannel channel, CompletableFuture<?> accepted) {
-    borrowers.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(new Lending(channel, accepted));
+  void lent(UUID id, ServerChannel channel, CompletableFuture<?> accepted, long deadlineNanos) {
+    Lending l = new Lending(channel, accepted, deadlineNanos);
+    borrowers.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(l);
     channel.link().heldThere(id);
   }
 
   /**
    * Releases a value everywhere this Grid holds it: on its owner (after the batch that made it was accepted, so the
    * release cannot overtake it) and on the servers that keep a replica of it for this Grid. The owner is told which
-   * servers it was lent to, and keeps it for those that have not fetched it yet: only servers that accepted a batch
-   * passing it, so the owner's release waits until those batches are settled. A server whose batch failed never
-   * heard of the value and never fetches it; kept for it, the value stayed until the borrow lapsed with the lease
-   * (found by bench chaos: a chain whose last server was killed left its middle value on its server).
+   * servers it was lent to, and keeps it for those that have not fetched it yet, for as long as their calls may still
+   * fetch it. That is only servers that accepted a batch passing it, so the owner's release waits until those batches
+   * are settled: a server whose batch failed never heard of the value. And only until the deadline of the calls they
+   * took it for (a little after, as the client waits for a server's DEADLINE_EXCEEDED): a server fails a call at its
+   * deadline and stops its fetches, but one cut off from the owner cannot tell it so. Found by bench chaos: values
+   * were kept for a lease for a killed server and for one cut off from the owner.
    */
   void release(UUID id, ServerChannel owner, Release.Cause cause) {
     if (cause == Release.Cause.EXPLICIT) live.remove(id); // its other reference objects release nothing more
@@ -291,12 +304,18 @@ public final class Session implements AutoCloseable {
     lendings.stream().map(Lending::channel).distinct()
         .forEach(c -> c.release(List.of(new Release(id, cause, List.of()))));
     CompletableFuture.allOf(lendings.stream().map(Lending::accepted).toArray(CompletableFuture[]::new))
-        .whenComplete((x, t) -> {
-          List<String> lentTo = lendings.stream()
-              .filter(l -> l.accepted().isDone() && !l.accepted().isCompletedExceptionally())
-              .map(l -> l.channel().server().address()).distinct().toList();
-          releaseOnOwner(id, owner, new Release(id, cause, lentTo));
-        });
+        .whenComplete((x, t) -> releaseOnOwner(id, owner, lentRelease(id, cause, lendings)));
+  }
+
+  /** The release for the owner: the servers that may still fetch the value, and for how long at the most. */
+  private static Release lentRelease(UUID id, Release.Cause cause, Set<Lending> lendings) {
+    long now = System.nanoTime();
+    List<Lending> fetching = lendings.stream().filter(l -> l.mayFetch(now)).toList();
+    List<String> lentTo = fetching.stream().map(l -> l.channel().server().address()).distinct().toList();
+    boolean unbounded = fetching.stream().anyMatch(l -> l.deadlineNanos() == 0);
+    long nanos = fetching.stream().mapToLong(l -> l.deadlineNanos() + CallContext.GRACE_NANOS - now).max().orElse(0);
+    long borrowMillis = unbounded ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos) + 1);
+    return new Release(id, cause, lentTo, lentTo.isEmpty() ? 0 : borrowMillis);
   }
 
   private void releaseOnOwner(UUID id, ServerChannel owner, Release release) {
