@@ -13,9 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * bench chaos end to end, small: three server JVMs, a server stopped for 2 s and a partition between two servers,
- * 20 chains. (kill -9 is left to {@code ../shared/checks/runtime-chaos}: a kill can leave a replica on a healthy
- * server until its lease lapses, the core defect ChaosFindingsTest holds, which would make this test fail now and
- * then for a reason it does not test.)
+ * 20 chains. (kill -9 and the slow link are left to {@code ../shared/checks/runtime-chaos}, which runs every fault;
+ * what a kill left on healthy servers is held by ChaosFindingsTest, in process.)
  */
 class ChaosBenchIT {
   static final Pattern SUMMARY = Pattern.compile("chaos: faults=(\\d+) chains=(\\d+) done=(\\d+) failed=(\\d+) "
