@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         org.gridrmi.examples.bench.SoakBench.class,
         org.gridrmi.examples.bench.IdleBench.class,
         org.gridrmi.examples.bench.MemoryBench.class,
+        org.gridrmi.examples.bench.TransferBench.class,
     })
 public final class BenchCommand {
 }
