@@ -57,9 +57,9 @@ public final class TransferBench implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw bad("--sizes", t, "not a size", Units.SIZE_FORM);
       }
-      if (b < 8 || b > 8.0 * TransferOpsImpl.MAX_ELEMENTS) {
-        throw bad("--sizes", t, "out of range", "a size from 8B to " + 8L * TransferOpsImpl.MAX_ELEMENTS / 1_000_000
-            + "MB");
+      if (b < 8 || b > 8.0 * TransferOpsImpl.MAX_ROWS_ELEMENTS) {
+        throw bad("--sizes", t, "out of range", "a size from 8B to " + 8L * TransferOpsImpl.MAX_ROWS_ELEMENTS
+            / 1_000_000 + "MB (double[] and Matrix to " + 8L * TransferOpsImpl.MAX_ELEMENTS / 1_000_000 + "MB)");
       }
       s.add((long) b);
     }
@@ -84,6 +84,23 @@ public final class TransferBench implements Callable<Integer> {
 
   int warmup = 3;
 
+  @Option(names = "--types", paramLabel = "TYPE,...", split = ",", description = "value types: doubles (double[]),"
+      + " matrix (JAMA Matrix), rows (double[][], which may pass 2 GB) (default doubles,matrix)")
+  void types(List<String> names) {
+    List<TransferRounds.Kind> k = new ArrayList<>();
+    for (String n : names) {
+      switch (n.trim()) {
+        case "doubles" -> k.add(TransferRounds.Kind.DOUBLES);
+        case "matrix" -> k.add(TransferRounds.Kind.MATRIX);
+        case "rows" -> k.add(TransferRounds.Kind.ROWS);
+        default -> throw bad("--types", n, "not a value type", "doubles, matrix or rows, comma separated");
+      }
+    }
+    kinds = List.copyOf(k);
+  }
+
+  List<TransferRounds.Kind> kinds = List.of(TransferRounds.Kind.DOUBLES, TransferRounds.Kind.MATRIX);
+
   @Option(names = "--out", paramLabel = "DIR", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
@@ -91,11 +108,14 @@ public final class TransferBench implements Callable<Integer> {
     return new ParameterException(spec.commandLine(), option + " '" + v + "': " + problem + "; expected " + expected);
   }
 
-  /** Each server holds the value made, a copy received, and room to work: three times the largest, and 1 GiB. */
+  /**
+   * Each server holds the value made, a copy received and the last round's copy until it is collected, and room to
+   * work: three times the largest (past 2 GB, twice and 2 GiB), plus 512 MiB, at least 1 GiB.
+   */
   String heap() {
     long largest = sizes.stream().mapToLong(Long::longValue).max().orElse(0);
-    long mib = Math.max(1024, (3 * largest >> 20) + 512);
-    return mib + "m";
+    long values = Math.min(3 * largest, 2 * largest + (2L << 30));
+    return Math.max(1024, (values >> 20) + 512) + "m";
   }
 
   @Override
@@ -116,7 +136,7 @@ public final class TransferBench implements Callable<Integer> {
             grid.plain(TransferOps.class, grid.server("S1")), grid.plain(TransferOps.class, grid.server("S2")),
             raw, deadline);
         TransferReport report = new TransferReport(options.link(), out);
-        for (TransferRounds.Kind kind : TransferRounds.Kind.values()) {
+        for (TransferRounds.Kind kind : kinds) {
           for (int i = 0; i < sizes.size(); i++) {
             long bytes = sizes.get(i);
             int warm = bytes <= 1_000_000 ? warmup * 20 : warmup;

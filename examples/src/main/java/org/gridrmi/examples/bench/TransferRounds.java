@@ -20,7 +20,7 @@ import org.gridrmi.ref.Status;
 final class TransferRounds {
   /** The value types moved. */
   enum Kind {
-    DOUBLES("double[]"), MATRIX("Matrix");
+    DOUBLES("double[]"), MATRIX("Matrix"), ROWS("double[][]");
 
     final String label;
 
@@ -100,10 +100,12 @@ final class TransferRounds {
       alloc[2] = plain2.allocatedBytes();
     }
     long start = System.nanoTime();
-    RemoteReference<?> value = kind == Kind.DOUBLES ? s1.doubles(shape[0]) : s1.matrix(shape[0], shape[1]);
-    @SuppressWarnings("unchecked")
-    RemoteReference<Long> sum = kind == Kind.DOUBLES ? on.checksum((RemoteReference<double[]>) value)
-        : on.matrixChecksum((RemoteReference<Matrix>) value);
+    RemoteReference<?> value = switch (kind) {
+      case DOUBLES -> s1.doubles(shape[0]);
+      case MATRIX -> s1.matrix(shape[0], shape[1]);
+      case ROWS -> s1.rows(shape[0], shape[1]);
+    };
+    RemoteReference<Long> sum = checksum(kind, on, value);
     long got = sum.get(deadline);
     double seconds = (System.nanoTime() - start) / 1e9;
     value.release();
@@ -116,11 +118,23 @@ final class TransferRounds {
     return seconds;
   }
 
+  @SuppressWarnings("unchecked")
+  private static RemoteReference<Long> checksum(Kind kind, TransferOpsAsync on, RemoteReference<?> value) {
+    return switch (kind) {
+      case DOUBLES -> on.checksum((RemoteReference<double[]>) value);
+      case MATRIX -> on.matrixChecksum((RemoteReference<Matrix>) value);
+      case ROWS -> on.rowsChecksum((RemoteReference<double[][]>) value);
+    };
+  }
+
   /** Plain RMI: the value comes to the client and goes on to S2. */
   private double plain(Kind kind, int[] shape, long expected) {
     long start = System.nanoTime();
-    long got = kind == Kind.DOUBLES ? plain2.checksum(plain1.doubles(shape[0]))
-        : plain2.matrixChecksum(plain1.matrix(shape[0], shape[1]));
+    long got = switch (kind) {
+      case DOUBLES -> plain2.checksum(plain1.doubles(shape[0]));
+      case MATRIX -> plain2.matrixChecksum(plain1.matrix(shape[0], shape[1]));
+      case ROWS -> plain2.rowsChecksum(plain1.rows(shape[0], shape[1]));
+    };
     double seconds = (System.nanoTime() - start) / 1e9;
     check(got, expected, "plain");
     return seconds;

@@ -16,6 +16,12 @@ public interface TransferOps {
   /** A {@code rows x cols} matrix of the same content, row by row. */
   Matrix matrix(int rows, int cols);
 
+  /** A {@code double[rows][cols]} of the same content, row by row: a value that may pass 2 GB. */
+  double[][] rows(int rows, int cols);
+
+  /** The checksum of {@code v}'s entries, row by row. */
+  long rowsChecksum(double[][] v);
+
   /** The checksum of {@code v} ({@link TransferOpsImpl#checksum(double[])}). */
   long checksum(double[] v);
 

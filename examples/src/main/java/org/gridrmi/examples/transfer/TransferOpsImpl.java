@@ -12,11 +12,14 @@ import org.gridrmi.ref.Status;
  * full pass; the tests check transfers bit for bit.
  */
 public class TransferOpsImpl implements TransferOps {
-  /** The largest value made: 2^28 doubles (2 GiB). */
+  /** The largest double[] or Matrix made: 2^28 doubles (2 GiB). */
   public static final int MAX_ELEMENTS = 1 << 28;
+  /** The largest double[][] made: 2^30 doubles (8 GiB), past what one Java array holds. */
+  public static final long MAX_ROWS_ELEMENTS = 1L << 30;
   private static final int STRIDE = 64;
   private double[] lastDoubles = new double[0];
   private Matrix lastMatrix = new Matrix(0, 0);
+  private double[][] lastRows = new double[0][0];
 
   @Override
   public synchronized double[] doubles(int n) {
@@ -35,18 +38,42 @@ public class TransferOpsImpl implements TransferOps {
     check((long) rows * cols, "matrix(" + rows + ", " + cols + ")");
     if (lastMatrix.getRowDimension() != rows || lastMatrix.getColumnDimension() != cols) {
       lastMatrix = null;
-      double[][] a = new double[rows][cols];
-      for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < cols; c++) a[r][c] = content((long) r * cols + c);
-      }
-      lastMatrix = new Matrix(a, rows, cols);
+      lastMatrix = new Matrix(fill(rows, cols), rows, cols);
     }
     return lastMatrix;
   }
 
+  @Override
+  public synchronized double[][] rows(int rows, int cols) {
+    check((long) rows * cols, MAX_ROWS_ELEMENTS, "rows(" + rows + ", " + cols + ")");
+    if (lastRows.length != rows || rows > 0 && lastRows[0].length != cols) {
+      lastRows = null;
+      lastRows = fill(rows, cols);
+    }
+    return lastRows;
+  }
+
+  private static double[][] fill(int rows, int cols) {
+    double[][] a = new double[rows][cols];
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < cols; c++) a[r][c] = content((long) r * cols + c);
+    }
+    return a;
+  }
+
+  @Override
+  public long rowsChecksum(double[][] v) {
+    int cols = v.length == 0 ? 0 : v[0].length;
+    return checksum((long) v.length * cols, i -> v[(int) (i / cols)][(int) (i % cols)]);
+  }
+
   private static void check(long n, String call) {
-    if (n < 0 || n > MAX_ELEMENTS) {
-      throw new GridException(Status.INVALID_ARGUMENT, call + ": size out of range 0.." + MAX_ELEMENTS + " elements");
+    check(n, MAX_ELEMENTS, call);
+  }
+
+  private static void check(long n, long max, String call) {
+    if (n < 0 || n > max) {
+      throw new GridException(Status.INVALID_ARGUMENT, call + ": size out of range 0.." + max + " elements");
     }
   }
 
