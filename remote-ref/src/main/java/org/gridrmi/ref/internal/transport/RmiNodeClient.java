@@ -87,7 +87,13 @@ final class RmiNodeClient implements NodeClient {
 
   @Override public String address() { return address; }
 
-  @Override public NodeInfo info() { return call("info", callNanos(), CallGateway::info); }
+  /** The node's information; its data ticket is kept for the fetches (a client asks this when it connects). */
+  @Override
+  public NodeInfo info() {
+    NodeInfo i = call("info", callNanos(), CallGateway::info);
+    dataTicket = i.dataTicket();
+    return i;
+  }
 
   /**
    * Fetches over the node's data connection (the value streams and decodes as it arrives); over RMI only from a node
@@ -117,11 +123,7 @@ final class RmiNodeClient implements NodeClient {
   /** The node's data ticket, asked once over RMI; null if it has no data connections. */
   private java.util.UUID dataTicket() {
     java.util.UUID t = dataTicket;
-    if (t == null) {
-      t = info().dataTicket();
-      dataTicket = t;
-    }
-    return t;
+    return t != null ? t : info().dataTicket();
   }
 
   @Override
