@@ -140,7 +140,7 @@ public final class CodecThroughput {
           long start = System.nanoTime();
           out.writeByte(m);
           switch (m) {
-            case 0 -> codec.write(matrix, out);
+            case 0 -> codec.write(matrix, org.gridrmi.ref.spi.ValueOutput.of(out));
             case 1 -> {
               ObjectOutputStream oos = new ObjectOutputStream(out);
               oos.writeObject(matrix);
@@ -180,7 +180,7 @@ public final class CodecThroughput {
         int m = in.readByte();
         long bits;
         if (m == 0) {
-          Matrix got = codec.read(in);
+          Matrix got = codec.read(org.gridrmi.ref.spi.ValueInput.of(in));
           bits = Double.doubleToRawLongBits(got.get(got.getRowDimension() - 1, got.getColumnDimension() - 1));
         } else if (m == 1) {
           Matrix got = (Matrix) new ObjectInputStream(in).readObject();

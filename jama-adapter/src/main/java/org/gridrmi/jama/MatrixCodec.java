@@ -1,24 +1,21 @@
 package org.gridrmi.jama;
 
 import Jama.Matrix;
-import java.io.DataInput;
-import java.io.DataOutput;
 import java.io.EOFException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.DoubleBuffer;
 import org.gridrmi.ref.spi.ValueCodec;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 
 /**
  * The wire format GridRMI uses for {@link Matrix} values (put, get, server-to-server fetch); registered for
  * {@link java.util.ServiceLoader} in {@code META-INF/services/org.gridrmi.ref.spi.ValueCodec}.
  *
- * <p>Format (big-endian, as {@link DataOutput}): one byte version ({@value #VERSION}), int rows, int cols, then
- * {@code rows * cols} IEEE 754 doubles in row-major order, their bits exactly (NaN payloads included). The doubles
- * are converted in chunks of {@value #CHUNK_BYTES} bytes through a {@link DoubleBuffer} view of a byte array, a bulk
- * copy (with byte swap) inside the JDK, and each chunk is one {@code write(byte[], int, int)}: the per-element
- * {@code writeDouble} path costs a virtual call and eight single-byte writes per entry.
+ * <p>Format: one byte version ({@value #VERSION}), int rows, int cols (big-endian, as {@link java.io.DataOutput}),
+ * then {@code rows * cols} IEEE 754 doubles in row-major order, little-endian, their bits exactly (NaN payloads
+ * included). Each row is one bulk run of {@link ValueOutput#writeDoubles}: on a data connection a memory copy into
+ * the chunk being sent, so a matrix of any size moves at memory speed and is never whole in a byte array; the
+ * per-element {@code writeDouble} path costs a virtual call and eight single-byte writes per entry.
  *
  * <p>Reading checks the header before allocating: negative dimensions, and more than {@link #maxElements()} entries
  * (an empty row counts as one, so {@code 2^31 x 0} cannot allocate two billion row arrays), fail with an
@@ -33,11 +30,8 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
   public static final long DEFAULT_MAX_ELEMENTS = 1L << 28;
   /** System property overriding {@link #DEFAULT_MAX_ELEMENTS} for the no-argument constructor. */
   public static final String MAX_ELEMENTS_PROPERTY = "gridrmi.jama.maxElements";
-  /** The format version written first. */
-  public static final int VERSION = 1;
-  /** Size of the conversion buffer: large enough to amortize each write call, small enough to stay in L2. */
-  public static final int CHUNK_BYTES = 64 * 1024;
-  private static final int CHUNK_DOUBLES = CHUNK_BYTES / Double.BYTES;
+  /** The format version written first (1 was big-endian doubles). */
+  public static final int VERSION = 2;
 
   private final long maxElements;
 
@@ -81,34 +75,15 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
 
   /** Writes {@code value} (its first rows x cols entries; JAMA may hold longer row arrays). */
   @Override
-  public void write(Matrix value, DataOutput out) throws IOException {
+  public void write(Matrix value, ValueOutput out) throws IOException {
     int rows = value.getRowDimension();
     int cols = value.getColumnDimension();
     out.writeByte(VERSION);
     out.writeInt(rows);
     out.writeInt(cols);
-    long total = (long) rows * cols;
-    if (total == 0) {
-      return;
-    }
-    byte[] bytes = new byte[(int) Math.min(CHUNK_BYTES, total * Double.BYTES)];
-    DoubleBuffer view = ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN).asDoubleBuffer();
-    double[][] data = value.getArray(); // JAMA's own array: no copy
+    double[][] data = value.getArray(); // JAMA's own array, no copy; it may hold more rows than the matrix
     for (int i = 0; i < rows; i++) {
-      double[] row = data[i];
-      int j = 0;
-      while (j < cols) {
-        int n = Math.min(cols - j, view.remaining());
-        view.put(row, j, n);
-        j += n;
-        if (!view.hasRemaining()) {
-          out.write(bytes, 0, view.position() * Double.BYTES);
-          view.clear();
-        }
-      }
-    }
-    if (view.position() > 0) {
-      out.write(bytes, 0, view.position() * Double.BYTES);
+      out.writeDoubles(data[i], 0, cols);
     }
   }
 
@@ -119,7 +94,7 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
    *     that ends inside the matrix ({@link EOFException}), each naming what it found
    */
   @Override
-  public Matrix read(DataInput in) throws IOException {
+  public Matrix read(ValueInput in) throws IOException {
     int version = in.readUnsignedByte();
     if (version != VERSION) {
       throw new IOException("MatrixCodec: unknown format version " + version + " (this codec reads " + VERSION
@@ -136,37 +111,15 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
           + " entries exceeds the maximum of " + maxElements + " (system property " + MAX_ELEMENTS_PROPERTY + ")");
     }
     double[][] data = new double[rows][];
-    long total = (long) rows * cols;
-    byte[] bytes = new byte[(int) Math.min(CHUNK_BYTES, Math.max(total, 1) * Double.BYTES)];
-    DoubleBuffer view = ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN).asDoubleBuffer();
-    long done = 0;
-    int i = 0;
-    int j = 0;
-    double[] row = rows > 0 ? (data[0] = new double[cols]) : null;
-    while (done < total) {
-      int chunk = (int) Math.min(CHUNK_DOUBLES, total - done);
+    for (int i = 0; i < rows; i++) {
       try {
-        in.readFully(bytes, 0, chunk * Double.BYTES);
+        data[i] = in.readDoubles(cols); // each row allocated as its data arrives
       } catch (EOFException e) {
         EOFException clear = new EOFException("MatrixCodec: stream ended inside a " + rows + "x" + cols
-            + " matrix after " + done + " of " + total + " entries");
+            + " matrix after " + (long) i * cols + " of " + (long) rows * cols + " entries");
         clear.initCause(e);
         throw clear;
       }
-      view.clear().limit(chunk);
-      while (view.hasRemaining()) {
-        int n = Math.min(cols - j, view.remaining());
-        view.get(row, j, n);
-        j += n;
-        if (j == cols && i + 1 < rows) {
-          row = data[++i] = new double[cols]; // allocate only once the row's data is arriving
-          j = 0;
-        }
-      }
-      done += chunk;
-    }
-    for (int r = i + 1; r < rows; r++) { // cols == 0: rows of nothing, no data was sent for them
-      data[r] = new double[cols];
     }
     return new Matrix(data, rows, cols);
   }

@@ -126,6 +126,18 @@ final class AsyncHandler implements InvocationHandler {
         || v instanceof int[] || v instanceof long[];
   }
 
+  /**
+   * Whether a value of this client's goes to a server inside the batch that uses it: small ones do (no round trip
+   * for the server's fetch); larger ones are fetched by the server over a data connection, in chunks decoded as they
+   * arrive, rather than read whole out of the batch's RMI stream.
+   */
+  private static boolean pushable(Slot s) {
+    return s.size() >= 0 && s.size() <= PUSH_LIMIT_BYTES;
+  }
+
+  /** The largest value pushed inside a batch (see {@link #pushable}). */
+  static final long PUSH_LIMIT_BYTES = 1 << 20;
+
   private Object reference(Object arg, int i, Target t, String site, List<CompletableFuture<?>> after,
       List<Command> commands, List<CallContext> inputs, CompletableFuture<Void> accepted, long deadlineNanos) {
     String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
@@ -153,9 +165,12 @@ final class AsyncHandler implements InvocationHandler {
         throw new GridException(Status.NOT_FOUND, "argument " + (i + 1) + name + " of " + site
             + " was released: " + r.describe());
       }
-      if (s.isDone() && !s.future().isCompletedExceptionally() && channel.pushed.add(r.id())) {
+      if (s.isDone() && !s.future().isCompletedExceptionally() && pushable(s) && channel.pushed.add(r.id())) {
         commands.add(new Command.Replica(session.holder(), r.id(), new WireValue(s.future().join())));
         channel.link().heldThere(r.id());
+      } else if (!channel.pushed.contains(r.id())) {
+        // the server fetches it from this client's node, over a data connection (until the call's deadline)
+        session.lent(r.id(), channel, accepted, deadlineNanos);
       }
     } else if (!r.owner().equals(channel.server().address())) {
       // once accepted, the server fetches it (until the call's deadline) and keeps a replica for this Grid

@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         org.gridrmi.examples.bench.ChaosBench.class,
         org.gridrmi.examples.bench.IdleBench.class,
         org.gridrmi.examples.bench.MemoryBench.class,
+        org.gridrmi.examples.bench.TransferBench.class,
     })
 public final class BenchCommand {
 }

@@ -1,8 +1,8 @@
 package org.gridrmi.examples.matmul;
 
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 import Jama.Matrix;
-import java.io.DataInput;
-import java.io.DataOutput;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.ObjectInput;
@@ -32,11 +32,11 @@ public final class MatrixBlock implements Externalizable {
 
   @Override
   public void writeExternal(ObjectOutput out) throws IOException {
-    CODEC.write(matrix, (DataOutput) out);
+    CODEC.write(matrix, ValueOutput.of(out));
   }
 
   @Override
   public void readExternal(ObjectInput in) throws IOException {
-    matrix = CODEC.read((DataInput) in);
+    matrix = CODEC.read(ValueInput.of(in));
   }
 }

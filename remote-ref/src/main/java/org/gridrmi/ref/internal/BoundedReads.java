@@ -26,10 +26,8 @@ public final class BoundedReads {
   public static int length(DataInput in, long elementBytes, long limit, String what) throws IOException {
     int n = in.readInt();
     if (n < 0 || (long) n * elementBytes > limit) {
-      java.io.InvalidObjectException e = new java.io.InvalidObjectException(what + " of " + n + " elements refused");
-      e.initCause(new GridException(Status.RESOURCE_EXHAUSTED, what + " claims " + n + " elements of " + elementBytes
-          + " bytes: over the limit of " + limit + " bytes"));
-      throw e;
+      throw overLimit(what + " claims " + n + " elements of " + elementBytes + " bytes: over the limit of " + limit
+          + " bytes");
     }
     return n;
   }
@@ -47,13 +45,10 @@ public final class BoundedReads {
     return b;
   }
 
-  /** Exactly {@code n} doubles, as {@link #bytes} reads bytes. */
-  public static double[] doubles(DataInput in, int n) throws IOException {
-    double[] d = new double[Math.min(n, FIRST_CHUNK / 8)];
-    for (int i = 0; i < n; i++) {
-      if (i == d.length) d = Arrays.copyOf(d, (int) Math.min(n, 2L * d.length));
-      d[i] = in.readDouble();
-    }
-    return d;
+  /** A refusal of a size over the limits: RESOURCE_EXHAUSTED once unwrapped by {@link SerialFilters#refusal}. */
+  public static java.io.InvalidObjectException overLimit(String message) {
+    java.io.InvalidObjectException e = new java.io.InvalidObjectException(message);
+    e.initCause(new GridException(Status.RESOURCE_EXHAUSTED, message));
+    return e;
   }
 }

@@ -199,7 +199,10 @@ public final class Fetcher {
       FetchResult r;
       try {
         boolean announced = announcedUntil != null && !announcedUntil.isDone();
-        r = runtime.node(owner).fetch(id, runtime.settings().fetchWait().toMillis(), self.get(), announced);
+        // the value may be decoded while it arrives (a data connection): with this instance's filters, and the
+        // references inside it held by this instance
+        r = runtime.readingValues(() -> runtime.node(owner).fetch(id, runtime.settings().fetchWait().toMillis(),
+            self.get(), announced));
       } catch (GridException e) {
         runtime.transport().forget(owner);
         finish(null, e.status() == Status.UNAVAILABLE ? new GridException(Status.UNAVAILABLE, "the owner "

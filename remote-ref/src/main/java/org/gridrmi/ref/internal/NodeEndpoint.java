@@ -41,6 +41,26 @@ public class NodeEndpoint implements NodeService {
 
   @Override
   public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+    FetchResult r = fetchForStream(id, waitMillis, requester, announced);
+    if (r.state() != FetchResult.State.READY) return r;
+    try {
+      r.value().encode(); // here, so that running out of memory is this fetch's failure, not a broken connection
+      return r;
+    } catch (OutOfMemoryError e) {
+      return FetchResult.failed(Failure.outOfMemory("sending value " + id, node.toString(), e, null));
+    } catch (java.io.IOException e) {
+      return FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, notSendable(id, e), null, null));
+    }
+  }
+
+  /** Why value {@code id} cannot leave this node. */
+  public String notSendable(UUID id, Exception e) {
+    return "value " + id + " cannot be sent from " + node + ": " + e
+        + " (a value that leaves its node must be Serializable or have a ValueCodec)";
+  }
+
+  @Override
+  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced) {
     long wait = Math.max(0, Math.min(waitMillis, node.runtime().settings().fetchWait().toMillis()));
     long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
     Slot s = node.table().get(id);
@@ -65,14 +85,8 @@ public class NodeEndpoint implements NodeService {
     if (s == null) return FetchResult.failed(Failure.of(Status.NOT_FOUND, notHeld(node, id), null, null));
     try {
       FetchResult ready = FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
-      ready.value().encode(); // here, so that running out of memory is this fetch's failure, not a broken connection
       node.table().fetchedBy(id, requester, true);
       return ready;
-    } catch (OutOfMemoryError e) {
-      return FetchResult.failed(Failure.outOfMemory("sending " + s.label(), node.toString(), e, null));
-    } catch (java.io.IOException e) {
-      return FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, s.label() + " cannot be sent from " + node + ": "
-          + e + " (a value that leaves its node must be Serializable or have a ValueCodec)", null, s.label()));
     } catch (TimeoutException e) {
       node.table().fetchedBy(id, requester, false); // a borrower that waits keeps its hold
       return FetchResult.PENDING;

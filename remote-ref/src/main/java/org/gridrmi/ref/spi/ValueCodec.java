@@ -1,7 +1,5 @@
 package org.gridrmi.ref.spi;
 
-import java.io.DataInput;
-import java.io.DataOutput;
 import java.io.IOException;
 
 /**
@@ -12,6 +10,10 @@ import java.io.IOException;
  * {@code META-INF/services/org.gridrmi.ref.spi.ValueCodec}. Both ends must have the codec; a stream naming a
  * codec the reader lacks fails that transfer with {@code NOT_FOUND}. The plain RMI path never uses codecs.
  *
+ * <p>A codec writes to a stream and reads from one: on GridRMI's data connections the stream is sent in chunks as
+ * they fill and decoded as they arrive, so neither side ever holds the value whole as bytes. Write arrays of
+ * primitives with the bulk methods of {@link ValueOutput} (one memory copy per chunk) rather than element by element.
+ *
  * @param <T> the value class
  */
 public interface ValueCodec<T> {
@@ -21,11 +23,14 @@ public interface ValueCodec<T> {
   /** A short, stable name written in the stream before the value, such as {@code "jama.Matrix"}. */
   String id();
 
-  /** Writes {@code value}; must write exactly what {@link #read} reads. */
-  void write(T value, DataOutput out) throws IOException;
+  /** Writes {@code value}; must write exactly what {@link #read} reads (a data connection checks that it did). */
+  void write(T value, ValueOutput out) throws IOException;
 
-  /** Reads a value written by {@link #write}; must reject impossible sizes before allocating. */
-  T read(DataInput in) throws IOException;
+  /**
+   * Reads a value written by {@link #write}; must reject impossible sizes before allocating, and allocate arrays
+   * through {@link ValueInput}'s {@code read...(int n)} methods.
+   */
+  T read(ValueInput in) throws IOException;
 
   /**
    * How many bytes {@link #write} writes for {@code value}: what a node's store counts the value as (its budget,
@@ -39,7 +44,7 @@ public interface ValueCodec<T> {
       @Override public void write(byte[] b, int off, int len) { count[0] += len; }
     };
     try {
-      write(value, new java.io.DataOutputStream(counter));
+      write(value, ValueOutput.of(new java.io.DataOutputStream(counter)));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("codec " + id() + " could not write a value to count its size", e);
     }

@@ -33,10 +33,11 @@ public final class ServerEndpoint extends NodeEndpoint {
     this.peers = peers;
   }
 
+  /** Every fetch, over RMI or a data connection, comes here. */
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced) {
     peers.calledFrom(requester, Caller.current()); // a server that fetches from this one is a peer it may fetch from
-    return super.fetch(id, waitMillis, requester, announced);
+    return super.fetchForStream(id, waitMillis, requester, announced);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package org.gridrmi.examples.matmul.internal;
 
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 import Jama.Matrix;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -79,7 +81,7 @@ public final class SocketEndpoint implements AutoCloseable {
           switch (op) {
             case STORE -> {
               String key = in.readUTF();
-              slots.store(key, CODEC.read(in));
+              slots.store(key, CODEC.read(ValueInput.of(in)));
               out.writeByte(0);
             }
             case ZEROS -> {
@@ -90,7 +92,7 @@ public final class SocketEndpoint implements AutoCloseable {
             case LOAD -> {
               Matrix m = slots.load(in.readUTF());
               out.writeByte(0);
-              CODEC.write(m, out);
+              CODEC.write(m, ValueOutput.of(out));
             }
             case MULACC -> {
               String c = in.readUTF();

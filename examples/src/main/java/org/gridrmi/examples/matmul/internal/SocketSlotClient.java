@@ -1,5 +1,7 @@
 package org.gridrmi.examples.matmul.internal;
 
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 import static org.gridrmi.examples.matmul.internal.SocketEndpoint.CODEC;
 
 import Jama.Matrix;
@@ -47,7 +49,7 @@ public final class SocketSlotClient implements SlotClient {
     call(() -> {
       out.writeByte(SocketEndpoint.STORE);
       out.writeUTF(key);
-      CODEC.write(m, out);
+      CODEC.write(m, ValueOutput.of(out));
     });
   }
 
@@ -68,7 +70,7 @@ public final class SocketSlotClient implements SlotClient {
       out.writeUTF(key);
     });
     try {
-      return CODEC.read(in);
+      return CODEC.read(ValueInput.of(in));
     } catch (IOException e) {
       throw failed(e);
     }

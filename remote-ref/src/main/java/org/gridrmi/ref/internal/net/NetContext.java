@@ -24,6 +24,8 @@ public final class NetContext implements AutoCloseable {
   private final int connectTimeoutMillis;
   private final InetAddress bindAddress;
   private final TransportMetrics metrics = new TransportMetrics();
+  /** Per local port, what serves the data connections that arrive on it (see {@link SharedPort}). */
+  private final java.util.Map<Integer, SharedPort.Handler> dataHandlers = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * @param tls the stores for mutual TLS, or null for plain TCP
@@ -76,7 +78,21 @@ public final class NetContext implements AutoCloseable {
     return new GridSocketFactory(tls(), null, this);
   }
 
-  Socket connect(String host, int port) throws IOException {
+  /** Data connections arriving on {@code port} (a port this context's servers listen on) go to {@code handler}. */
+  public void serveData(int port, SharedPort.Handler handler) {
+    dataHandlers.put(port, handler);
+  }
+
+  /** Data connections to {@code port} are closed from now on. */
+  public void stopServingData(int port) {
+    dataHandlers.remove(port);
+  }
+
+  /**
+   * A connection to {@code host:port} made as every GridRMI connection of this context is: TLS or plain, counted,
+   * on the emulated link, reads and writes bounded by the thread's {@link CallDeadline}.
+   */
+  public Socket connect(String host, int port) throws IOException {
     if (link.drops(host, port)) { // an emulated partition: nothing answers, as an unreachable host does not
       try {
         Thread.sleep(connectTimeoutMillis);
@@ -103,7 +119,7 @@ public final class NetContext implements AutoCloseable {
         MeteredSocket raw = new MeteredSocket(metrics.counter(TransportMetrics.INBOUND), link.inbound());
         implAccept(raw);
         raw.setTcpNoDelay(true);
-        return tls == null ? raw : tls.accepted(raw, getLocalPort());
+        return SharedPort.sniffing(tls == null ? raw : tls.accepted(raw, getLocalPort()), dataHandlers::get);
       }
     };
   }

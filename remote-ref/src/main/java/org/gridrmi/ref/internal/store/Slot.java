@@ -39,6 +39,11 @@ public final class Slot {
   long size = -1;
   /** True while {@link #size} is counted in the store's memory. */
   boolean inMemory;
+
+  /** Bytes the store counts for the value; -1 until it is stored (or if it cannot be measured). */
+  public long size() {
+    return size;
+  }
   /** The value's copy on disk, or null. */
   SpillFiles.Entry file;
   /**

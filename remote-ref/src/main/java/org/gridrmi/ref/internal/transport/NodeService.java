@@ -28,6 +28,20 @@ public interface NodeService {
   FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
 
   /**
+   * As {@link #fetch}, but a value that is ready is not serialized yet: the caller streams it (a data connection),
+   * and a failure to encode it is the caller's to report ({@link #notSendable}).
+   */
+  default FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced) {
+    return fetch(id, waitMillis, requester, announced);
+  }
+
+  /** The message for value {@code id} that failed to encode with {@code e} on its way out of this node. */
+  default String notSendable(UUID id, Exception e) {
+    return "value " + id + " cannot be sent: " + e
+        + " (a value that leaves its node must be Serializable or have a ValueCodec)";
+  }
+
+  /**
    * {@code holder} holds these values too: it read references to them inside a value (Java RMI's "dirty" call). Ids
    * not held here any more are ignored (the holder's reference then fails with NOT_FOUND when it is resolved).
    */

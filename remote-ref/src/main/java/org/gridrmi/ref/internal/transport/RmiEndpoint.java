@@ -19,9 +19,12 @@ import org.gridrmi.ref.internal.wire.PlainResult;
 /** The exported RMI object of a node: each call runs on its {@link NodeService} with the {@link Caller} set. */
 final class RmiEndpoint implements CallGateway {
   private final NodeService service;
+  private final java.util.UUID dataTicket;
 
-  RmiEndpoint(NodeService service) {
+  /** @param dataTicket what this node's data connections ask of a peer: handed out by {@link #info()} */
+  RmiEndpoint(NodeService service, java.util.UUID dataTicket) {
     this.service = service;
+    this.dataTicket = dataTicket;
   }
 
   private static <T> T serve(Supplier<T> call) {
@@ -34,7 +37,7 @@ final class RmiEndpoint implements CallGateway {
     return Caller.serving(new Caller(host, PeerIdentity.current()), call);
   }
 
-  @Override public NodeInfo info() { return serve(service::info); }
+  @Override public NodeInfo info() { return serve(() -> service.info().withDataTicket(dataTicket)); }
 
   @Override
   public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {

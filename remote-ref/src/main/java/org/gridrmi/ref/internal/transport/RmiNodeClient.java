@@ -30,6 +30,7 @@ final class RmiNodeClient implements NodeClient {
   private final int port;
   private final RmiTransport transport;
   private volatile CallGateway stub;
+  private volatile java.util.UUID dataTicket;
 
   RmiNodeClient(String address, String host, int port, RmiTransport transport) {
     this.address = address;
@@ -95,6 +96,7 @@ final class RmiNodeClient implements NodeClient {
 
   void forgetStub() {
     stub = null;
+    dataTicket = null; // the node may have restarted with a new one
   }
 
   private long callNanos() {
@@ -103,12 +105,43 @@ final class RmiNodeClient implements NodeClient {
 
   @Override public String address() { return address; }
 
-  @Override public NodeInfo info() { return call("info", callNanos(), CallGateway::info); }
+  /** The node's information; its data ticket is kept for the fetches (a client asks this when it connects). */
+  @Override
+  public NodeInfo info() {
+    NodeInfo i = call("info", callNanos(), CallGateway::info);
+    dataTicket = i.dataTicket();
+    return i;
+  }
 
+  /**
+   * Fetches over the node's data connection (the value streams and decodes as it arrives); over RMI only from a node
+   * that has none. The decoding uses the calling thread's {@link org.gridrmi.ref.internal.SerialPolicy}.
+   */
   @Override
   public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
     long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
-    return call("the fetch of value " + id, bound, g -> g.fetch(id, waitMillis, requester, announced));
+    String what = "the fetch of value " + id;
+    java.util.UUID ticket = dataTicket();
+    if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced));
+    try {
+      return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, bound, callNanos(),
+          org.gridrmi.ref.internal.SerialPolicy.current());
+    } catch (GridException e) {
+      if (e.status() == Status.PERMISSION_DENIED) dataTicket = null; // a restarted node has a new ticket
+      throw e;
+    } catch (Exception e) {
+      throw RemoteFailures.of(address, what, e, bound, transport.tls());
+    } catch (OutOfMemoryError e) {
+      Runtime rt = Runtime.getRuntime();
+      throw new GridException(Status.RESOURCE_EXHAUSTED, "this JVM ran out of memory reading value " + id + " from "
+          + address + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)", e);
+    }
+  }
+
+  /** The node's data ticket, asked once over RMI; null if it has no data connections. */
+  private java.util.UUID dataTicket() {
+    java.util.UUID t = dataTicket;
+    return t != null ? t : info().dataTicket();
   }
 
   @Override

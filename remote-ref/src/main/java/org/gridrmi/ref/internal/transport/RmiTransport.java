@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.data.DataClient;
+import org.gridrmi.ref.internal.data.DataServer;
 import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.wire.CallGateway;
@@ -28,6 +30,11 @@ public final class RmiTransport implements Transport {
   private final Timeouts timeouts;
   private final ObjectInputFilter exportFilter;
   private final Map<String, RmiNodeClient> clients = new ConcurrentHashMap<>();
+  /** A data connection idle this long is closed by its node (the fetching side drops its own sooner). */
+  private static final java.time.Duration DATA_IDLE = java.time.Duration.ofMinutes(2);
+  /** Data connections one node serves at once: each is a thread while it lasts. */
+  private static final int MAX_DATA_CONNECTIONS = 256;
+  private final DataClient data;
 
   /**
    * @param exportFilter the filter of every call this transport's exports receive (arguments are unmarshalled before
@@ -37,7 +44,11 @@ public final class RmiTransport implements Transport {
     this.net = net;
     this.timeouts = timeouts;
     this.exportFilter = exportFilter;
+    this.data = new DataClient(net, 4, 30_000);
   }
+
+  /** The fetching side of this transport's data connections. */
+  DataClient data() { return data; }
 
   NetContext net() { return net; }
 
@@ -54,13 +65,16 @@ public final class RmiTransport implements Transport {
     } catch (RemoteException e) {
       throw bindFailure(name, host, p, e);
     }
-    RmiEndpoint endpoint = new RmiEndpoint(service);
+    java.util.UUID ticket = java.util.UUID.randomUUID(); // SecureRandom: the data connections' secret
+    RmiEndpoint endpoint = new RmiEndpoint(service, ticket);
+    net.serveData(p, new DataServer(service, name, ticket, timeouts.call(), DATA_IDLE, MAX_DATA_CONNECTIONS));
     CallGateway stub;
     try {
       stub = (CallGateway) UnicastRemoteObject.exportObject(endpoint, p, net.clientFactory(host),
           net.serverFactory(), exportFilter);
       registry.rebind(CallGateway.BINDING, stub);
     } catch (RemoteException | RuntimeException e) {
+      net.stopServingData(p);
       unexport(registry);
       unexport(endpoint);
       throw e instanceof RemoteException r ? bindFailure(name, host, p, r) : (RuntimeException) e;
@@ -72,6 +86,7 @@ public final class RmiTransport implements Transport {
 
       @Override
       public void close() {
+        net.stopServingData(p);
         unexport(endpoint);
         unexport(registry);
       }
@@ -142,6 +157,7 @@ public final class RmiTransport implements Transport {
   @Override
   public void close() {
     clients.clear();
+    data.close();
     net.close();
   }
 }

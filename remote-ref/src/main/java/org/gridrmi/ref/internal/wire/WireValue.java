@@ -17,6 +17,8 @@ import org.gridrmi.ref.internal.BoundedReads;
 import org.gridrmi.ref.internal.SerialFilters;
 import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.spi.ValueCodec;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 
 /**
  * A value on its way between JVMs: written by its {@link ValueCodec} when one is registered for its exact class,
@@ -29,6 +31,8 @@ public final class WireValue implements Externalizable {
   private static final String JAVA = "";
   /** A null value (a void method's result): no serialization stream of its own. */
   private static final String NULL = "-";
+  /** Java serialization written straight into a data connection's message, which delimits it. */
+  private static final String JAVA_STREAMED = "=";
   private Object value;
   /** The serialized form, until it is decoded. */
   private byte[] encoded;
@@ -144,8 +148,49 @@ public final class WireValue implements Externalizable {
       written(refs);
     } else {
       out.writeUTF(codec.id());
-      codec.write(value, out);
+      codec.write(value, ValueOutput.of(out));
     }
+  }
+
+  /**
+   * Writes {@code value} into a message of a data connection, as {@link #writeExternal} would but with nothing
+   * whole in memory: a codec writes in chunks, Java serialization is written straight into the message (whose end
+   * delimits it). References inside it are pinned for the transit.
+   *
+   * @throws IOException the connection's failure, or the value's (it cannot be serialized)
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static <S extends java.io.OutputStream & ValueOutput> void writeStreamed(Object value, S out)
+      throws IOException {
+    if (value == null) {
+      out.writeUTF(NULL);
+      return;
+    }
+    ValueCodec codec = Codecs.forClass(value.getClass());
+    if (codec != null) {
+      out.writeUTF(codec.id());
+      codec.write(value, out);
+      return;
+    }
+    out.writeUTF(JAVA_STREAMED);
+    List<Ref<?>> refs = WrittenRefs.collect(() -> {
+      ObjectOutputStream o = WrittenRefs.stream(out);
+      o.writeObject(value);
+      o.flush();
+    });
+    written(refs);
+  }
+
+  /**
+   * Reads a value {@link #writeStreamed} wrote, decoding it as it arrives: with its codec, or with {@code policy}'s
+   * filter for Java serialization. The caller checks that the message ends there.
+   */
+  public static <S extends java.io.InputStream & ValueInput> Object readStreamed(S in, SerialPolicy policy)
+      throws IOException, ClassNotFoundException {
+    String id = in.readUTF();
+    if (id.equals(NULL)) return null;
+    if (id.equals(JAVA_STREAMED)) return policy.open(in).readObject();
+    return Codecs.forId(id).read(in);
   }
 
   /**
@@ -170,7 +215,7 @@ public final class WireValue implements Externalizable {
       int n = BoundedReads.length(in, 1, SerialPolicy.current().limits().maxBytes(), "a serialized value");
       encoded = BoundedReads.bytes(in, n);
     } else {
-      value = Codecs.forId(id).read(in);
+      value = Codecs.forId(id).read(ValueInput.of(in));
     }
   }
 }

@@ -1,0 +1,22 @@
+package org.gridrmi.ref.internal.data;
+
+/**
+ * The data connection's protocol, in one place. A data connection shares its node's RMI port: it opens with
+ * {@code SharedPort.DATA_MAGIC} where JRMP opens with {@code "JRMI"}, then every message is framed by {@link ChunkedOutput}.
+ *
+ * <pre>
+ * client: "GRDP", hello {version int, ticket msb long, lsb long}       (sent with the first request, no round trip)
+ * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), announced boolean}
+ * server: READY {value as WireValue.writeStreamed}  | FAILED {Failure, Java serialization}  | PENDING {}
+ *         | REFUSED {status UTF, message UTF}, then the server closes the connection
+ * </pre>
+ * The ticket is a secret of the serving node, handed out by its RMI {@code info()} call: only a peer that may call
+ * the node over RMI (under TLS, one with a certificate of the Grid's CA) can open a data connection to it.
+ */
+final class DataProtocol {
+  static final int VERSION = 1;
+  static final byte FETCH = 1;
+  static final byte READY = 0, FAILED = 1, PENDING = 2, REFUSED = 3;
+
+  private DataProtocol() {}
+}

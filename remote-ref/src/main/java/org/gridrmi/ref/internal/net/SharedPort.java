@@ -1,0 +1,121 @@
+package org.gridrmi.ref.internal.net;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PushbackInputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.net.SocketException;
+import java.util.Arrays;
+import java.util.function.IntFunction;
+
+/**
+ * A node's RMI port also takes its data connections, so users open no second port: an accepted connection whose
+ * first four bytes are {@link #DATA_MAGIC} (where JRMP sends {@code "JRMI"}) is served by the port's data handler,
+ * anything else goes to RMI untouched.
+ *
+ * <p>The bytes are looked at on the thread RMI starts for the connection, at its first read, not in the accept loop,
+ * so a peer that connects and stays silent holds up no one (as with the TLS handshake, which happens first). A data
+ * connection is then served on that thread until it closes, and RMI sees an empty connection, which it closes
+ * without a word. Everything the socket factories do (TLS, byte counts, link emulation, bounded reads and writes)
+ * applies to both kinds alike.
+ */
+public final class SharedPort {
+  /** What a data connection sends first. */
+  public static final byte[] DATA_MAGIC = {'G', 'R', 'D', 'P'};
+
+  /** Serves one data connection on the calling thread until it ends. */
+  @FunctionalInterface
+  public interface Handler {
+    /**
+     * @param socket the connection (its peer's address; under TLS, {@link PeerIdentity#current()} names the peer)
+     * @param in what follows the magic
+     */
+    void serve(Socket socket, InputStream in, OutputStream out) throws IOException;
+  }
+
+  private SharedPort() {}
+
+  /** {@code accepted}, with its first bytes looked at when first read; {@code handlers} gives a port's handler. */
+  static Socket sniffing(Socket accepted, IntFunction<Handler> handlers) {
+    return new Sniffing(accepted, handlers);
+  }
+
+  private static final class Sniffing extends Socket {
+    private final Socket s;
+    private final IntFunction<Handler> handlers;
+    private InputStream in;
+
+    Sniffing(Socket s, IntFunction<Handler> handlers) {
+      this.s = s;
+      this.handlers = handlers;
+    }
+
+    @Override
+    public synchronized InputStream getInputStream() throws IOException {
+      if (in == null) in = new FirstBytes(s.getInputStream());
+      return in;
+    }
+
+    /** Reads the first four bytes at the first read, and either hands the connection over or gives them to RMI. */
+    private final class FirstBytes extends PushbackInputStream {
+      private boolean looked;
+
+      FirstBytes(InputStream raw) {
+        super(raw, DATA_MAGIC.length);
+      }
+
+      private boolean forRmi() throws IOException {
+        if (looked) return true;
+        looked = true;
+        byte[] first = super.in.readNBytes(DATA_MAGIC.length);
+        if (!Arrays.equals(first, DATA_MAGIC)) {
+          unread(first);
+          return true;
+        }
+        Handler h = handlers.apply(s.getLocalPort());
+        if (h != null) h.serve(Sniffing.this, super.in, s.getOutputStream());
+        return false;
+      }
+
+      @Override
+      public synchronized int read() throws IOException {
+        return forRmi() ? super.read() : -1;
+      }
+
+      @Override
+      public synchronized int read(byte[] b, int off, int len) throws IOException {
+        return forRmi() ? super.read(b, off, len) : -1;
+      }
+    }
+
+    @Override public OutputStream getOutputStream() throws IOException { return s.getOutputStream(); }
+    @Override public void close() throws IOException { s.close(); }
+    @Override public boolean isClosed() { return s.isClosed(); }
+    @Override public boolean isConnected() { return s.isConnected(); }
+    @Override public boolean isBound() { return s.isBound(); }
+    @Override public boolean isInputShutdown() { return s.isInputShutdown(); }
+    @Override public boolean isOutputShutdown() { return s.isOutputShutdown(); }
+    @Override public void shutdownInput() throws IOException { s.shutdownInput(); }
+    @Override public void shutdownOutput() throws IOException { s.shutdownOutput(); }
+    @Override public InetAddress getInetAddress() { return s.getInetAddress(); }
+    @Override public InetAddress getLocalAddress() { return s.getLocalAddress(); }
+    @Override public int getPort() { return s.getPort(); }
+    @Override public int getLocalPort() { return s.getLocalPort(); }
+    @Override public SocketAddress getRemoteSocketAddress() { return s.getRemoteSocketAddress(); }
+    @Override public SocketAddress getLocalSocketAddress() { return s.getLocalSocketAddress(); }
+    @Override public void setTcpNoDelay(boolean on) throws SocketException { s.setTcpNoDelay(on); }
+    @Override public boolean getTcpNoDelay() throws SocketException { return s.getTcpNoDelay(); }
+    @Override public void setKeepAlive(boolean on) throws SocketException { s.setKeepAlive(on); }
+    @Override public boolean getKeepAlive() throws SocketException { return s.getKeepAlive(); }
+    @Override public void setSoTimeout(int timeout) throws SocketException { s.setSoTimeout(timeout); }
+    @Override public int getSoTimeout() throws SocketException { return s.getSoTimeout(); }
+    @Override public void setSoLinger(boolean on, int linger) throws SocketException { s.setSoLinger(on, linger); }
+    @Override public int getSoLinger() throws SocketException { return s.getSoLinger(); }
+    @Override public void setReceiveBufferSize(int size) throws SocketException { s.setReceiveBufferSize(size); }
+    @Override public void setSendBufferSize(int size) throws SocketException { s.setSendBufferSize(size); }
+    @Override public String toString() { return s.toString(); }
+  }
+}
