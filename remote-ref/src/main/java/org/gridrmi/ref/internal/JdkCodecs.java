@@ -159,12 +159,17 @@ public final class JdkCodecs {
     @Override public long size(Integer v) { return 4; }
   }
 
-  /** {@code Double}. */
+  /**
+   * {@code Double}, its bits exactly: {@code DataOutput.writeDouble} would collapse every NaN to the canonical one
+   * (it writes {@code doubleToLongBits}); the raw bits are the same bytes for every other value.
+   */
   public static final class Float64 implements ValueCodec<Double> {
     @Override public Class<Double> type() { return Double.class; }
     @Override public String id() { return "jdk.double"; }
-    @Override public void write(Double v, ValueOutput out) throws IOException { out.writeDouble(v); }
-    @Override public Double read(ValueInput in) throws IOException { return in.readDouble(); }
+    @Override public void write(Double v, ValueOutput out) throws IOException {
+      out.writeLong(Double.doubleToRawLongBits(v));
+    }
+    @Override public Double read(ValueInput in) throws IOException { return Double.longBitsToDouble(in.readLong()); }
     @Override public long size(Double v) { return 8; }
   }
 }
