@@ -218,9 +218,8 @@ class DataConnectionTest {
 
   @Test
   void aConnectionCutMidValueFailsThatFetchAndTheNextOneUsesANewConnection() throws Exception {
-    CountDownLatch halfSent = new CountDownLatch(1);
-    CountDownLatch cut = new CountDownLatch(1);
-    UUID id = node.service.ready(new StopsHalfWay(halfSent, cut));
+    StopsHalfWay value = new StopsHalfWay();
+    UUID id = node.service.ready(value);
     CompletableFuture<FetchResult> fetch = CompletableFuture.supplyAsync(() -> {
       try {
         return fetch(id);
@@ -228,37 +227,13 @@ class DataConnectionTest {
         throw new java.io.UncheckedIOException(e);
       }
     });
-    assertThat(halfSent.await(10, TimeUnit.SECONDS)).isTrue();
+    value.awaitHalfSent();
     node.cutConnections();
-    cut.countDown();
+    value.goOn.countDown();
     assertThatThrownBy(() -> fetch.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(java.io.UncheckedIOException.class);
     assertThat(node.service.requestsFor(id)).as("a fetch that got part of its answer is not re-sent").isEqualTo(1);
     assertThat(fetchValue(node.service.ready("next"))).isEqualTo("next");
     assertThat(node.connections()).isEqualTo(2);
-  }
-
-  /** Sends a megabyte of itself, then waits until the test has cut the connection, then tries to go on. */
-  static final class StopsHalfWay implements Serializable {
-    private static final long serialVersionUID = 1L;
-    private final transient CountDownLatch halfSent;
-    private final transient CountDownLatch cut;
-
-    StopsHalfWay(CountDownLatch halfSent, CountDownLatch cut) {
-      this.halfSent = halfSent;
-      this.cut = cut;
-    }
-
-    private void writeObject(ObjectOutputStream o) throws IOException {
-      o.write(new byte[1 << 20]);
-      o.flush();
-      halfSent.countDown();
-      try {
-        cut.await(20, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      o.write(new byte[1 << 20]);
-    }
   }
 
   @Test

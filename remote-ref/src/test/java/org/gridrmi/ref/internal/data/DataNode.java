@@ -34,14 +34,15 @@ final class DataNode implements AutoCloseable {
   private final AtomicInteger connections = new AtomicInteger();
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
 
-  private DataNode(String name, NetContext net, Timeouts timeouts, Duration idle) throws Exception {
+  private DataNode(String name, NetContext net, Timeouts timeouts, Duration idle, int maxConnections)
+      throws Exception {
     this.service = new FakeNode(name);
     this.net = net;
     this.transport = new RmiTransport(net, timeouts, POLICY.filter());
     this.exported = transport.export(name, "127.0.0.1", 0, service);
     this.port = java.net.URI.create(exported.address()).getPort();
     this.ticket = ((CallGateway) exported.stub()).info().dataTicket();
-    this.server = new DataServer(service, name, ticket, timeouts.call(), idle, 16);
+    this.server = new DataServer(service, name, ticket, timeouts.call(), idle, maxConnections);
     net.serveData(port, (socket, in, out) -> { // the server RmiTransport made, seen by the test
       connections.incrementAndGet();
       open.add(socket);
@@ -54,7 +55,12 @@ final class DataNode implements AutoCloseable {
   }
 
   static DataNode start(String name, TlsStores tls, LinkPlan link, Timeouts timeouts) throws Exception {
-    return new DataNode(name, new NetContext(tls, link, 5_000, "127.0.0.1"), timeouts, Duration.ofMinutes(2));
+    return new DataNode(name, new NetContext(tls, link, 5_000, "127.0.0.1"), timeouts, Duration.ofMinutes(2), 16);
+  }
+
+  /** A plain node that closes a data connection idle for {@code idle} and serves at most {@code max} at once. */
+  static DataNode bounded(String name, Timeouts timeouts, Duration idle, int max) throws Exception {
+    return new DataNode(name, new NetContext(null, LinkPlan.NONE, 5_000, "127.0.0.1"), timeouts, idle, max);
   }
 
   static DataNode plain(String name, Timeouts timeouts) throws Exception {
