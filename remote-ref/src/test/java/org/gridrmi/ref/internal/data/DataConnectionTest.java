@@ -21,8 +21,6 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.FetchResult;
@@ -41,32 +39,28 @@ class DataConnectionTest {
   private static final long BOUND = TimeUnit.SECONDS.toNanos(2);
   private static final String REQUESTER = "rmi://127.0.0.1:4242";
   private DataNode node;
-  private NetContext clientNet;
+  private Fetching fetching;
   private DataClient client;
 
   @BeforeEach
   void start() throws Exception {
     node = DataNode.plain("N1", TIMEOUTS);
-    clientNet = new NetContext(null, LinkPlan.NONE, 2_000, null);
-    client = new DataClient(clientNet, 4, 30_000);
+    fetching = new Fetching(null);
+    client = fetching.client;
   }
 
   @AfterEach
   void stop() {
-    client.close();
-    clientNet.close();
+    fetching.close();
     node.close();
   }
 
   private FetchResult fetch(UUID id) throws IOException {
-    return client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, REQUESTER, false, BOUND, BOUND,
-        DataNode.POLICY);
+    return fetching.fetch(node, id, BOUND);
   }
 
   private Object fetchValue(UUID id) throws IOException {
-    FetchResult r = fetch(id);
-    assertThat(r.state()).isEqualTo(FetchResult.State.READY);
-    return r.value().value();
+    return fetching.value(node, id, BOUND);
   }
 
   @Test

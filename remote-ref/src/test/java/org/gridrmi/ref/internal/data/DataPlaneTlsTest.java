@@ -55,11 +55,8 @@ class DataPlaneTlsTest {
   }
 
   private static FetchResult fetchWith(TlsStores tls, UUID id) throws IOException {
-    NetContext net = new NetContext(tls, LinkPlan.NONE, 2_000, null);
-    try (DataClient client = new DataClient(net, 4, 30_000)) {
-      return client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, BOUND, BOUND, DataNode.POLICY);
-    } finally {
-      net.close();
+    try (Fetching fetching = new Fetching(tls)) {
+      return fetching.fetch(node, id, BOUND);
     }
   }
 
@@ -102,12 +99,8 @@ class DataPlaneTlsTest {
     try (DataNode plain = DataNode.plain("P1", TIMEOUTS)) {
       for (int i = 0; i < 10; i++) {
         fetchWith(stores(keys, "S2"), node.service.ready("over TLS")); // its connection closes: the thread is free
-        NetContext net = new NetContext(null, LinkPlan.NONE, 2_000, null);
-        try (DataClient client = new DataClient(net, 4, 30_000)) {
-          client.fetch("127.0.0.1", plain.port(), plain.ticket, plain.service.ready("plain"), 0, null, false, BOUND,
-              BOUND, DataNode.POLICY);
-        } finally {
-          net.close();
+        try (Fetching fetching = new Fetching(null)) {
+          fetching.fetch(plain, plain.service.ready("plain"), BOUND);
         }
       }
       assertThat(plain.service.requests).hasSize(10)

@@ -13,8 +13,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.ref.internal.net.SharedPort;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.wire.FetchResult;
@@ -31,26 +29,21 @@ class DataServerBadInputTest {
       Duration.ofSeconds(2));
   private static final long BOUND = TimeUnit.SECONDS.toNanos(3);
   private DataNode node;
-  private NetContext clientNet;
-  private DataClient client;
+  private Fetching fetching;
 
   private void start(Duration idle, int maxConnections) throws Exception {
     node = DataNode.bounded("N1", TIMEOUTS, idle, maxConnections);
-    clientNet = new NetContext(null, LinkPlan.NONE, 2_000, null);
-    client = new DataClient(clientNet, 4, 30_000);
+    fetching = new Fetching(null);
   }
 
   @AfterEach
   void stop() {
-    client.close();
-    clientNet.close();
+    fetching.close();
     node.close();
   }
 
   private Object fetchValue(UUID id) throws IOException {
-    FetchResult r = client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, BOUND, BOUND,
-        DataNode.POLICY);
-    return r.value().value();
+    return fetching.value(node, id, BOUND);
   }
 
   /** A raw connection to the node's port that has sent the data magic, and its framed streams. */
