@@ -24,7 +24,8 @@ import org.gridrmi.ref.internal.wire.WireValue;
  *
  * <p>A fetch takes an idle connection or makes one, sends its request (with the hello on a new connection: no
  * round trip of its own) and decodes the answer as it arrives. A pooled connection that turns out to be closed
- * before any answer arrives (the node closed it while idle) is replaced once.
+ * before any answer arrives (the node closed it while idle) is replaced once, by a new connection; one that times
+ * out is not (the request is not sent twice, and the fetch fails within its bound).
  */
 public final class DataClient implements AutoCloseable {
   private final NetContext net;
@@ -52,7 +53,7 @@ public final class DataClient implements AutoCloseable {
       boolean announced, long boundNanos, long inactivityNanos, SerialPolicy policy) throws IOException {
     String key = host + ":" + port;
     for (int attempt = 0; ; attempt++) {
-      Connection c = take(key);
+      Connection c = attempt == 0 ? take(key) : null; // a retry takes no other pooled one: it may be as stale
       boolean fresh = c == null;
       if (fresh) c = Connection.open(net, host, port, ticket);
       Connection conn = c;
@@ -66,10 +67,19 @@ public final class DataClient implements AutoCloseable {
         throw e.reason();
       } catch (IOException | RuntimeException | Error e) {
         conn.close();
-        if (!fresh && attempt == 0 && !conn.answered && e instanceof IOException) continue; // stale pooled one
+        if (!fresh && attempt == 0 && !conn.answered && stale(e)) continue;
         throw e;
       }
     }
+  }
+
+  /**
+   * Whether a pooled connection failed as one the node closed while it was idle does: at once, with no answer. A
+   * timeout is not that (the node is slow or cut off): sending the request again would double the bound and the
+   * node's work.
+   */
+  private static boolean stale(Throwable e) {
+    return e instanceof IOException && !(e instanceof java.net.SocketTimeoutException);
   }
 
   private Connection take(String key) {
