@@ -1,11 +1,15 @@
 package org.gridrmi.examples;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.server.GridServerMain;
+import org.gridrmi.examples.cli.ServerCommand;
 
 /**
  * A Grid on this machine for benchmarks and the demo: servers in JVMs of their own, exporting the example
@@ -35,7 +39,7 @@ public final class LocalGrid implements AutoCloseable {
    * @param extraArgs more server options, e.g. {@code --lookup jini://127.0.0.1:4160}
    */
   public ServerJvm startServer(String name, List<String> extraArgs) {
-    return startServer(name, List.of(), extraArgs);
+    return startServer(name, 0, List.of(), extraArgs);
   }
 
   /**
@@ -45,32 +49,63 @@ public final class LocalGrid implements AutoCloseable {
    * @param extraArgs more server options
    */
   public ServerJvm startServer(String name, List<String> jvmArgs, List<String> extraArgs) {
-    try {
-      Files.createDirectories(logDir);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0"));
-    SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
-    args.addAll(common);
-    args.addAll(extraArgs);
-    ServerJvm p = ServerJvm.start(name, GridServerMain.class.getName(), jvmArgs, args,
-        logDir.resolve(name + ".log"), Duration.ofSeconds(90));
-    servers.add(p);
-    return p;
+    return startServer(name, 0, jvmArgs, extraArgs);
   }
 
   /**
-   * Starts another main in a JVM of its own, with the common options, waiting for its {@code ready at} line (the
-   * lookup service's, say); it is stopped with the rest.
+   * Starts a server JVM with the common options on a given port, so that a server started again there (after a
+   * kill) is found at the same address, and link rules of other servers can name it. Options in {@code extraArgs}
+   * override the common ones ({@code --link} for this server alone, say).
+   *
+   * @param port the port, or 0 for a free one
+   */
+  public ServerJvm startServer(String name, int port, List<String> extraArgs) {
+    return startServer(name, port, List.of(), extraArgs);
+  }
+
+  private ServerJvm startServer(String name, int port, List<String> jvmArgs, List<String> extraArgs) {
+    List<String> args = new ArrayList<>(List.of("--name", name, "--port", String.valueOf(port)));
+    SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
+    args.addAll(common);
+    args.addAll(extraArgs);
+    // the examples' server command: the same as ./gridrmi server, with its options for the examples' services
+    return start(name, ServerCommand.class.getName(), jvmArgs, args);
+  }
+
+  /** {@code n} distinct ports that were free a moment ago, for servers that must keep their address. */
+  public static int[] freePorts(int n) {
+    List<ServerSocket> open = new ArrayList<>();
+    try {
+      for (int i = 0; i < n; i++) open.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+      return open.stream().mapToInt(ServerSocket::getLocalPort).toArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException("no free port on the loopback address", e);
+    } finally {
+      for (ServerSocket s : open) {
+        try {
+          s.close();
+        } catch (IOException ignored) {
+          // closing a listening socket that accepted nothing
+        }
+      }
+    }
+  }
+
+  /**
+   * Starts another main in a JVM of its own, with {@code args} alone (not the common options), waiting for its
+   * {@code ready at} line (the lookup service's, say); it is stopped with the rest.
    */
   public ServerJvm startProcess(String name, String mainClass, List<String> args) {
+    return start(name, mainClass, List.of(), args);
+  }
+
+  private ServerJvm start(String name, String mainClass, List<String> jvmArgs, List<String> args) {
     try {
       Files.createDirectories(logDir);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    ServerJvm p = ServerJvm.start(name, mainClass, List.of(), args, logDir.resolve(name + ".log"),
+    ServerJvm p = ServerJvm.start(name, mainClass, jvmArgs, args, logDir.resolve(name + ".log"),
         Duration.ofSeconds(90));
     servers.add(p);
     return p;

@@ -127,7 +127,9 @@ public class GridServerMain implements Callable<Integer> {
     if (maxSpill != null) b.maxSpill(maxSpill);
     if (lookup != null) b.join(lookup, joinLease);
     ClassLoader loader = ServiceSpecs.loader(classpath, GridServerMain.class.getClassLoader());
-    for (String s : services.isEmpty() ? defaultServices() : services) export(b, ServiceSpecs.load(s, loader));
+    for (String s : services.isEmpty() ? defaultServices() : services) {
+      export(b, ServiceSpecs.load(s, loader, this::newService));
+    }
     useForUserClasses(loader);
     GridServer server = start(b);
     long started = System.nanoTime();
@@ -201,6 +203,21 @@ public class GridServerMain implements Callable<Integer> {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static void export(GridServer.Builder b, ServiceSpecs.Service s) {
     b.export((Class) s.iface(), s.impl());
+  }
+
+  /**
+   * Makes the object that serves one {@code --service}, once its classes were found and checked (in the users'
+   * {@code --classpath} as well): here by its public no-argument constructor. A command line whose services take
+   * settings of their own (a directory to write to, say) overrides it, so that such settings are options of that
+   * command, never JVM-wide properties.
+   */
+  protected Object newService(Class<?> implementation) throws ReflectiveOperationException {
+    return implementation.getConstructor().newInstance();
+  }
+
+  /** The server's {@code --name}. */
+  protected String name() {
+    return name;
   }
 
   /**

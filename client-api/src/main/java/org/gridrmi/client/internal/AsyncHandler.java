@@ -74,17 +74,22 @@ final class AsyncHandler implements InvocationHandler {
     List<CompletableFuture<?>> after = new ArrayList<>();
     List<Command> commands = new ArrayList<>();
     List<CallContext> inputs = new ArrayList<>();
-    for (int i = 0; i < a.length; i++) {
-      if (t.params()[i].getType() == RemoteReference.class) {
-        wire[i] = reference(a[i], i, t, site, after, commands, inputs);
-      } else {
-        wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
+    CompletableFuture<Void> accepted = new CompletableFuture<>();
+    long deadlineNanos = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
+    try {
+      for (int i = 0; i < a.length; i++) {
+        if (t.params()[i].getType() == RemoteReference.class) {
+          wire[i] = reference(a[i], i, t, site, after, commands, inputs, accepted, deadlineNanos);
+        } else {
+          wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
+        }
       }
+    } catch (RuntimeException e) {
+      accepted.completeExceptionally(e); // never sent: the arguments lent so far were not lent (see Session#lent)
+      throw e;
     }
     UUID id = Session.newId();
-    long deadlineNanos = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
     commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label()));
-    CompletableFuture<Void> accepted = new CompletableFuture<>();
     CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.link().heldThere(id);
     Lineage lineage = t.idempotent()
@@ -134,7 +139,7 @@ final class AsyncHandler implements InvocationHandler {
   static final long PUSH_LIMIT_BYTES = 1 << 20;
 
   private Object reference(Object arg, int i, Target t, String site, List<CompletableFuture<?>> after,
-      List<Command> commands, List<CallContext> inputs) {
+      List<Command> commands, List<CallContext> inputs, CompletableFuture<Void> accepted, long deadlineNanos) {
     String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
     if (arg == null) {
       throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
@@ -164,10 +169,12 @@ final class AsyncHandler implements InvocationHandler {
         commands.add(new Command.Replica(session.holder(), r.id(), new WireValue(s.future().join())));
         channel.link().heldThere(r.id());
       } else if (!channel.pushed.contains(r.id())) {
-        session.lent(r.id(), channel); // the server fetches it from this client's node, over a data connection
+        // the server fetches it from this client's node, over a data connection (until the call's deadline)
+        session.lent(r.id(), channel, accepted, deadlineNanos);
       }
     } else if (!r.owner().equals(channel.server().address())) {
-      session.lent(r.id(), channel); // the server fetches it and keeps a replica for this Grid until released
+      // once accepted, the server fetches it (until the call's deadline) and keeps a replica for this Grid
+      session.lent(r.id(), channel, accepted, deadlineNanos);
     }
     return r;
   }

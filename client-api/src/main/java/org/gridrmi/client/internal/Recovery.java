@@ -1,5 +1,6 @@
 package org.gridrmi.client.internal;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,14 +38,19 @@ final class Recovery {
       return CompletableFuture.failedFuture(new GridException(Status.UNAVAILABLE, failure.description() + " (gave up "
           + "re-running " + lineage.label() + " after " + MAX_ATTEMPTS + " attempts)", failure, failure.chain()));
     }
+    List<Ref<?>> made = new ArrayList<>();
     Ref<Object> again;
     try {
-      again = remake(session, lineage, new HashMap<>());
+      again = remake(session, lineage, new HashMap<>(), made);
     } catch (GridException e) {
+      made.forEach(Ref::release);
       if (e.status() == Status.DEADLINE_EXCEEDED) return CompletableFuture.failedFuture(e);
       return CompletableFuture.failedFuture(new GridException(Status.UNAVAILABLE, e.description()
           + " (after: " + failure.getMessage() + ")", failure, e.chain()));
     }
+    // the values made again are this recovery's own: no reference the caller holds names them, so once the value
+    // (or its failure) is here nothing could release them but this
+    again.toCompletableFuture().whenComplete((v, t) -> made.forEach(Ref::release));
     return again.toCompletableFuture().handle((v, t) -> t).thenCompose(t -> {
       if (t == null) return again.toCompletableFuture();
       GridException g = t.getCause() instanceof GridException ge ? ge : t instanceof GridException ge2 ? ge2 : null;
@@ -56,12 +62,12 @@ final class Recovery {
   }
 
   @SuppressWarnings("unchecked")
-  private static Ref<Object> remake(Session session, Lineage l, Map<String, Boolean> alive) {
+  private static Ref<Object> remake(Session session, Lineage l, Map<String, Boolean> alive, List<Ref<?>> made) {
     Object[] args = l.args().clone();
     for (int i = 0; i < args.length; i++) {
       if (!(args[i] instanceof Ref<?> r) || isAlive(session, r.owner(), alive)) continue;
       if (r.context() instanceof CallContext c && c.lineage() != null) {
-        args[i] = remake(session, c.lineage(), alive);
+        args[i] = remake(session, c.lineage(), alive, made);
       } else {
         throw new GridException(Status.UNAVAILABLE, "cannot re-run " + l.label() + ": its argument " + (i + 1)
             + " (" + r.describe() + ") was lost with " + r.owner() + " and is not the result of an @Idempotent call",
@@ -75,7 +81,10 @@ final class Recovery {
             + l.server().name() + " is gone and no other live server offers " + l.service().getName()
             + " (known: " + session.servers().stream().map(ServerInfo::name).toList() + ")", null,
             List.of(l.label())));
-    return (Ref<Object>) AsyncHandler.remaking(session, session.channel(target), l).invoke(null, l.viewMethod(), args);
+    Ref<Object> again = (Ref<Object>) AsyncHandler.remaking(session, session.channel(target), l)
+        .invoke(null, l.viewMethod(), args);
+    made.add(again);
+    return again;
   }
 
   /** Whether the call's server, or the owner of one of its inputs, no longer answers. */

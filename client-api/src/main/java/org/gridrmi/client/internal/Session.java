@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.gridrmi.client.GridScope;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
@@ -50,8 +51,8 @@ public final class Session implements AutoCloseable {
   private final Fetcher fetcher;
   private final Map<String, ServerChannel> channels = new ConcurrentHashMap<>();
   private final ThreadLocal<Deque<Scope>> scopes = ThreadLocal.withInitial(ArrayDeque::new);
-  /** Per value id, the channels of servers that received it as an argument (and may keep a replica for us). */
-  private final Map<UUID, Set<ServerChannel>> borrowers = new ConcurrentHashMap<>();
+  /** Per value id, the calls that passed it to servers as an argument (those may keep a replica for us). */
+  private final Map<UUID, Set<Lending>> borrowers = new ConcurrentHashMap<>();
   /** This Grid as a holder of values on servers (its leases), and the id of its own node if it puts values. */
   private final UUID holder = newId();
   /** This Grid's node, holding the values it puts; started by the first put, closed with the Grid. */
@@ -261,24 +262,64 @@ public final class Session implements AutoCloseable {
     }
   }
 
-  /** Server {@code channel} received {@code id} as an argument: it may keep a replica held for this Grid. */
-  void lent(UUID id, ServerChannel channel) {
-    borrowers.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(channel);
+  /**
+   * A call to the server of {@code channel} that takes a value as an argument: its batch's acceptance, and its
+   * deadline ({@link System#nanoTime()} terms, 0 for none).
+   */
+  private record Lending(ServerChannel channel, CompletableFuture<?> accepted, long deadlineNanos) {
+    /** Whether the server may still fetch the value for this call at {@code now}. */
+    boolean mayFetch(long now) {
+      if (!accepted.isDone() || accepted.isCompletedExceptionally()) return false; // it never got the call
+      return deadlineNanos == 0 || now < deadlineNanos + CallContext.GRACE_NANOS;
+    }
+  }
+
+  /**
+   * Server {@code channel} receives {@code id} as an argument of a call whose batch is {@code accepted} and whose
+   * deadline is {@code deadlineNanos} (0 for none): it may keep a replica held for this Grid.
+   */
+  void lent(UUID id, ServerChannel channel, CompletableFuture<?> accepted, long deadlineNanos) {
+    Lending l = new Lending(channel, accepted, deadlineNanos);
+    borrowers.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(l);
     channel.link().heldThere(id);
   }
 
   /**
    * Releases a value everywhere this Grid holds it: on its owner (after the batch that made it was accepted, so the
    * release cannot overtake it) and on the servers that keep a replica of it for this Grid. The owner is told which
-   * servers it was lent to, and keeps it for those that have not fetched it yet.
+   * servers it was lent to, and keeps it for those that have not fetched it yet, for as long as their calls may still
+   * fetch it. That is only servers that accepted a batch passing it, so the owner's release waits until those batches
+   * are settled: a server whose batch failed never heard of the value. And only until the deadline of the calls they
+   * took it for (a little after, as the client waits for a server's DEADLINE_EXCEEDED): a server fails a call at its
+   * deadline and stops its fetches, but one cut off from the owner cannot tell it so. Found by bench chaos: values
+   * were kept for a lease for a killed server and for one cut off from the owner.
    */
   void release(UUID id, ServerChannel owner, Release.Cause cause) {
     if (cause == Release.Cause.EXPLICIT) live.remove(id); // its other reference objects release nothing more
-    Set<ServerChannel> borrowing = borrowers.remove(id);
-    List<String> lentTo = borrowing == null ? List.of()
-        : borrowing.stream().map(c -> c.server().address()).toList();
-    Release release = new Release(id, cause, lentTo);
-    if (borrowing != null) borrowing.forEach(c -> c.release(List.of(new Release(id, cause, List.of()))));
+    Set<Lending> lendings = borrowers.remove(id);
+    if (lendings == null) {
+      releaseOnOwner(id, owner, new Release(id, cause, List.of()));
+      return;
+    }
+    lendings.stream().map(Lending::channel).distinct()
+        .forEach(c -> c.release(List.of(new Release(id, cause, List.of()))));
+    CompletableFuture.allOf(lendings.stream().map(Lending::accepted).toArray(CompletableFuture[]::new))
+        .whenComplete((x, t) -> releaseOnOwner(id, owner, lentRelease(id, cause, lendings)));
+  }
+
+  /** The release for the owner: the servers that may still fetch the value, and for how long at the most. */
+  private static Release lentRelease(UUID id, Release.Cause cause, Set<Lending> lendings) {
+    long now = System.nanoTime();
+    List<Lending> fetching = lendings.stream().filter(l -> l.mayFetch(now)).toList();
+    List<String> lentTo = fetching.stream().map(l -> l.channel().server().address()).distinct().toList();
+    boolean unbounded = fetching.stream().anyMatch(l -> l.deadlineNanos() == 0);
+    long nanos = fetching.stream().mapToLong(l -> l.deadlineNanos() + CallContext.GRACE_NANOS - now).max().orElse(0);
+    long borrowMillis = unbounded ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos) + 1);
+    return new Release(id, cause, lentTo, lentTo.isEmpty() ? 0 : borrowMillis);
+  }
+
+  private void releaseOnOwner(UUID id, ServerChannel owner, Release release) {
+    Release.Cause cause = release.cause();
     if (owner == null) {
       LocalNode node = homeIfStarted();
       if (node != null) node.table().release(holder, List.of(release));

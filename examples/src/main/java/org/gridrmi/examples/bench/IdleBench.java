@@ -45,10 +45,7 @@ public final class IdleBench implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (LocalGrid local = new LocalGrid(out.resolve("idle-logs"), options.serverArgs())) {
-      int port;
-      try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-        port = s.getLocalPort();
-      }
+      int port = LocalGrid.freePorts(1)[0];
       ServerJvm lookup = local.startProcess("lookup", LookupMain.class.getName(),
           List.of("--port", String.valueOf(port), "--host", "127.0.0.1"));
       List<String> join = new ArrayList<>(List.of("--lookup", lookup.address()));

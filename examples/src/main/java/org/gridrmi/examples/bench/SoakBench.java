@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +15,10 @@ import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.LocalGrid;
 import org.gridrmi.examples.ServerJvm;
 import org.gridrmi.examples.cli.GridOptions;
+import org.gridrmi.examples.ledger.Ledgers;
+import org.gridrmi.examples.soak.ChainRun;
 import org.gridrmi.examples.soak.SoakOps;
-import org.gridrmi.examples.soak.SoakOpsAsync;
 import org.gridrmi.examples.soak.SoakOpsImpl;
-import org.gridrmi.examples.soak.SoakRun;
 import org.gridrmi.perf.bench.CsvWriter;
 import org.gridrmi.perf.bench.Figure;
 import org.gridrmi.perf.bench.LinePlot;
@@ -32,13 +31,17 @@ import picocli.CommandLine.Option;
 /**
  * {@code gridrmi bench soak}: many client threads run composed three-call chains across server JVMs, optionally
  * killing one server (kill -9) halfway, and count every chain's end: done, failed (by status), lost (no answer
- * within its deadline; expected 0) and duplicated calls (a (token, stage) a server ran twice; expected 0).
+ * within its deadline plus a watchdog; expected 0) and duplicated calls (a call to a method that is not
+ * {@code @Idempotent} that ran twice, counted from the servers' ledgers; expected 0). A share of the calls go to the
+ * {@code @Idempotent} variant of their stage, which GridRMI re-runs when the server holding its value is killed.
  */
 @Command(name = "soak", mixinStandardHelpOptions = true,
     description = "Soak: N client threads run chains produce>transform>consume across server JVMs; "
         + "counts done, failed, lost and duplicated; server heap and store before/after; p50/p99.")
 public final class SoakBench implements Callable<Integer> {
   @Mixin GridOptions options;
+
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--clients", description = "client threads (default ${DEFAULT-VALUE})")
   int clients = 8;
@@ -63,25 +66,30 @@ public final class SoakBench implements Callable<Integer> {
       converter = GridServerMain.DurationConverter.class)
   Duration deadline = Duration.ofSeconds(20);
 
+  @Option(names = "--idempotent", paramLabel = "SHARE", description = "share of the calls made to the @Idempotent "
+      + "variant of their stage, 0 to 1 (default ${DEFAULT-VALUE})")
+  double idempotent = 0.5;
+
   @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
   @Override
   public Integer call() throws Exception {
-    if (clients < 1 || calls < 1 || servers < 2) {
-      throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-          "need --clients >= 1, --calls >= 1 and --servers >= 2");
+    if (clients < 1 || calls < 1 || servers < 2 || !(idempotent >= 0 && idempotent <= 1)) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "need --clients >= 1, --calls >= 1, --servers >= 2 and --idempotent from 0 to 1");
     }
     Duration grace = Duration.ofSeconds(10);
+    Path ledgers = Ledgers.clear(out.resolve("soak-logs").resolve("ledgers"));
     try (LocalGrid local = new LocalGrid(out.resolve("soak-logs"), options.serverArgs())) {
       System.out.printf("soak: starting %d server JVMs on link %s...%n", servers, options.link());
-      List<String> addresses = local.startServers(servers, List.of("--lease", "10s",
+      List<String> addresses = local.startServers(servers, List.of("--lease", "10s", "--ledger", ledgers.toString(),
           "--service", SoakOps.class.getName() + "=" + SoakOpsImpl.class.getName()));
-      try (Grid grid = options.grid().connect(addresses.toArray(String[]::new)).build()) {
-        List<ServerInfo> infos = addresses.stream().map(a -> grid.servers().stream()
-            .filter(s -> s.address().equals(a)).findFirst().orElseThrow()).toList();
-        SoakRun run = new SoakRun(grid, infos, size, millis, deadline, grace);
-        for (int i = 0; i < 3 * servers; i++) run.chain(0, -1 - i, new HashMap<>()); // warm up classes, sockets
+      try (Grid grid = options.grid().connect(addresses.toArray(String[]::new)).build();
+           ChainRun run = new ChainRun(grid.servers(), new ChainRun.Workload(size, millis, deadline, grace,
+               idempotent))) {
+        List<ServerInfo> infos = grid.servers();
+        for (int i = 0; i < 3 * servers; i++) run.chain(grid, new HashMap<>(), 0, -1 - i); // warm up classes, sockets
         Map<String, long[]> before = probe(grid, infos, Set.of(), 0);
         ServerJvm victim = local.servers().get(servers - 1);
         if (killOne) {
@@ -93,35 +101,32 @@ public final class SoakBench implements Callable<Integer> {
           });
         }
         System.out.printf("soak: %d client threads, %d chains in total (3 calls each: SoakOps.produce > transform >"
-            + " consume on up to 3 servers), %d B per hop, call deadline %s%s%n", clients, calls, size, deadline,
-            killOne ? ", one server killed halfway" : "");
-        List<SoakRun.Outcome> outcomes = run.run(clients, calls, 1);
+            + " consume on up to 3 servers, %.0f%% of the calls @Idempotent), %d B per hop, call deadline %s%s%n",
+            clients, calls, 100 * idempotent, size, deadline, killOne ? ", one server killed halfway" : "");
+        List<ChainRun.Outcome> outcomes = run.run(c -> grid, clients, calls, 1, Duration.ZERO);
         Set<String> gone = killOne ? Set.of(victim.address()) : Set.of();
         Map<String, long[]> after = probe(grid, infos, gone, before.values().stream().mapToLong(v -> v[0]).max()
             .orElse(0));
-        report(outcomes, infos, before, after, gone, run);
+        report(outcomes, infos, before, after, gone, Ledgers.read(ledgers));
       }
     }
     return 0;
   }
 
-  /** Per server: {values held, heap after GC, callsRun, token duplicates}; waits for releases to land first. */
+  /** Per server: {values held, heap after GC}; waits for releases to land first. */
   private static Map<String, long[]> probe(Grid grid, List<ServerInfo> infos, Set<String> gone, long baseline)
       throws InterruptedException {
     Map<String, long[]> m = new LinkedHashMap<>();
     for (ServerInfo s : infos) {
       if (gone.contains(s.address())) continue;
-      long deadline = System.currentTimeMillis() + 15_000; // releases are sent asynchronously
-      while (grid.stats(s).values() > baseline && System.currentTimeMillis() < deadline) Thread.sleep(100);
-      SoakOps probe = grid.plain(SoakOps.class, s);
-      m.put(s.address(), new long[] {grid.stats(s).values(), probe.heapAfterGc(), grid.stats(s).callsRun(),
-          probe.duplicates()});
+      int values = StoreProbe.settledValues(grid, s, baseline, Duration.ofSeconds(15));
+      m.put(s.address(), new long[] {values, grid.plain(SoakOps.class, s).heapAfterGc()});
     }
     return m;
   }
 
-  private void report(List<SoakRun.Outcome> outcomes, List<ServerInfo> infos, Map<String, long[]> before,
-      Map<String, long[]> after, Set<String> gone, SoakRun run) throws Exception {
+  private void report(List<ChainRun.Outcome> outcomes, List<ServerInfo> infos, Map<String, long[]> before,
+      Map<String, long[]> after, Set<String> gone, Ledgers ledgers) throws Exception {
     Map<String, Integer> byOutcome = new TreeMap<>();
     outcomes.forEach(o -> byOutcome.merge(o.outcome(), 1, Integer::sum));
     int done = byOutcome.getOrDefault("DONE", 0);
@@ -131,21 +136,10 @@ public final class SoakBench implements Callable<Integer> {
     failed.remove("LOST");
     int failedCount = failed.values().stream().mapToInt(Integer::intValue).sum();
 
-    // duplicates: within a server (its ledger counts repeats), and across servers (the same token and stage
-    // recorded by two servers); the killed server's ledger died with it
-    long within = 0;
-    long across = 0;
-    Set<Long> seen = new HashSet<>();
-    long runDelta = 0;
-    for (ServerInfo s : infos) {
-      if (gone.contains(s.address())) continue;
-      within += after.get(s.address())[3] - before.get(s.address())[3];
-      runDelta += after.get(s.address())[2] - before.get(s.address())[2];
-      for (long k : run.grid().plain(SoakOps.class, s).ledger()) if (k >= 0 && !seen.add(k)) across++;
-    }
+    // duplicates, from every server's ledger (the killed one's survives it): calls of the measured chains (tokens
+    // 1..calls; the warm-up's are negative) to methods that are not @Idempotent that ran more than once
+    Ledgers.Tally tally = ledgers.tally(key -> key >= SoakOps.key(1, 0));
     long submitted = 3L * calls;
-    long excess = Math.max(0, runDelta - submitted);
-    long duplicated = within + across + excess;
 
     double[] lat = outcomes.stream().filter(o -> o.outcome().equals("DONE"))
         .mapToDouble(o -> o.latencyNanos() / 1e6).toArray();
@@ -154,9 +148,9 @@ public final class SoakBench implements Callable<Integer> {
     System.out.printf("%-22s %d %s%n", "chains failed:", failedCount, failed.isEmpty() ? "" : failed.toString());
     System.out.printf("%-22s %d (expected 0: chains that neither completed nor failed within deadline + grace)%n",
         "lost:", lost);
-    System.out.printf("%-22s %d (expected 0: %d repeats within a server, %d across servers, %d calls run beyond "
-        + "those submitted; survivors ran %d calls of %d submitted)%n", "duplicated:", duplicated, within, across,
-        excess, runDelta, submitted);
+    System.out.printf("%-22s %d (expected 0: calls not @Idempotent that ran twice, on one server or two, from the "
+        + "servers' ledgers; %d of %d calls ran, %d re-runs of @Idempotent calls by recovery)%n", "duplicated:",
+        tally.duplicated(), tally.calls(), submitted, tally.idempotentReruns());
     for (ServerInfo s : infos) {
       long[] b = before.get(s.address());
       long[] a = after.get(s.address());
@@ -178,11 +172,11 @@ public final class SoakBench implements Callable<Integer> {
     writeFiles(outcomes);
   }
 
-  private void writeFiles(List<SoakRun.Outcome> outcomes) throws Exception {
+  private void writeFiles(List<ChainRun.Outcome> outcomes) throws Exception {
     String name = killOne ? "soak-kill" : "soak";
     Path csv = out.resolve(name + ".csv");
     try (CsvWriter w = CsvWriter.create(csv, "token", "client", "start_ms", "latency_ms", "outcome", "route")) {
-      for (SoakRun.Outcome o : outcomes) {
+      for (ChainRun.Outcome o : outcomes) {
         w.row(o.token(), o.client(), String.format("%.3f", o.startNanos() / 1e6),
             String.format("%.3f", o.latencyNanos() / 1e6), o.outcome(), o.route());
       }
@@ -196,10 +190,10 @@ public final class SoakBench implements Callable<Integer> {
    * The picture: p50 and p99 latency of the chains that completed, per one-second window of their start time, and
    * the chains that failed in each window; it shows a kill's effect and any drift over the run.
    */
-  static Figure latencyFigure(List<SoakRun.Outcome> outcomes, String title) {
+  static Figure latencyFigure(List<ChainRun.Outcome> outcomes, String title) {
     Map<Long, List<Double>> windows = new TreeMap<>();
     Map<Long, Integer> failures = new TreeMap<>();
-    for (SoakRun.Outcome o : outcomes) {
+    for (ChainRun.Outcome o : outcomes) {
       long sec = o.startNanos() / 1_000_000_000L;
       if (o.outcome().equals("DONE")) windows.computeIfAbsent(sec, k -> new ArrayList<>()).add(o.latencyNanos() / 1e6);
       else failures.merge(sec, 1, Integer::sum);

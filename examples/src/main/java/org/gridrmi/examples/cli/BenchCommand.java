@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         org.gridrmi.examples.bench.Fig7Bench.class,
         org.gridrmi.examples.bench.SvdBench.class,
         org.gridrmi.examples.bench.SoakBench.class,
+        org.gridrmi.examples.bench.ChaosBench.class,
         org.gridrmi.examples.bench.IdleBench.class,
         org.gridrmi.examples.bench.MemoryBench.class,
         org.gridrmi.examples.bench.TransferBench.class,

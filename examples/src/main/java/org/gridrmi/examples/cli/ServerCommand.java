@@ -1,16 +1,50 @@
 package org.gridrmi.examples.cli;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.gridrmi.examples.LocalGrid;
+import org.gridrmi.examples.ledger.ExecutionLedger;
+import org.gridrmi.lookup.cli.CommandRunner;
 import org.gridrmi.server.GridServerMain;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** {@code gridrmi server}: a server exporting the example services (MatrixOps over JAMA, Fig2Ops) by default. */
+/**
+ * {@code gridrmi server}: a server exporting the example services (MatrixOps over JAMA, Fig2Ops) by default. The
+ * benchmarks' own service ({@code SoakOps}) records every call it runs in a ledger under {@code --ledger DIR}.
+ */
 @Command(name = "server", mixinStandardHelpOptions = true,
     description = "Run a GridRMI server (exports MatrixOps and Fig2Ops unless --service is given).")
 public final class ServerCommand extends GridServerMain {
+  @Option(names = "--ledger", paramLabel = "DIR", description = "directory where services that keep a ledger of the "
+      + "calls they run (the soak and chaos benchmarks' SoakOps) append it, one file per server process")
+  Path ledgerDir;
+
+  private ExecutionLedger ledger;
+
   @Override
   protected List<String> defaultServices() {
     return LocalGrid.SERVICES;
+  }
+
+  /** A service whose constructor takes an {@link ExecutionLedger} gets this process's; any other, as usual. */
+  @Override
+  protected Object newService(Class<?> implementation) throws ReflectiveOperationException {
+    java.lang.reflect.Constructor<?> withLedger;
+    try {
+      withLedger = implementation.getConstructor(ExecutionLedger.class);
+    } catch (NoSuchMethodException e) {
+      return super.newService(implementation);
+    }
+    if (ledgerDir == null) {
+      throw CommandRunner.badOption("--service", implementation.getName(), "keeps a ledger of the calls it runs",
+          "--ledger DIR as well");
+    }
+    if (ledger == null) ledger = ExecutionLedger.open(ledgerDir, name());
+    return withLedger.newInstance(ledger);
+  }
+
+  public static void main(String[] args) {
+    System.exit(CommandRunner.execute(new ServerCommand(), args));
   }
 }

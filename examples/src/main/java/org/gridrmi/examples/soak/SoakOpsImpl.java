@@ -1,47 +1,66 @@
 package org.gridrmi.examples.soak;
 
-import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
+import org.gridrmi.examples.ledger.ExecutionLedger;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 
-/** {@link SoakOps} with a ledger of the calls it ran; sleeps (not spins) for its compute time. */
+/**
+ * {@link SoakOps} that records every call it runs in a ledger before running it; sleeps (not spins) for its compute
+ * time. A server exports it with {@code ./gridrmi server --ledger DIR --service
+ * org.gridrmi.examples.soak.SoakOps=org.gridrmi.examples.soak.SoakOpsImpl}.
+ */
 public class SoakOpsImpl implements SoakOps {
   static final int MAX_SIZE = 64 << 20;
-  private final Set<Long> ledger = ConcurrentHashMap.newKeySet();
-  private final AtomicLong duplicates = new AtomicLong();
+  private final ExecutionLedger ledger;
+
+  public SoakOpsImpl(ExecutionLedger ledger) {
+    this.ledger = ledger;
+  }
 
   @Override
   public byte[] produce(long token, int size, int millis) {
-    record(token, 0);
-    sleep(millis);
-    return data(token, size);
+    return produce(token, size, millis, false);
+  }
+
+  @Override
+  public byte[] produceIdempotent(long token, int size, int millis) {
+    return produce(token, size, millis, true);
   }
 
   @Override
   public byte[] transform(long token, byte[] data, int millis) {
-    record(token, 1);
-    sleep(millis);
-    return transformed(token, data);
+    return transform(token, data, millis, false);
+  }
+
+  @Override
+  public byte[] transformIdempotent(long token, byte[] data, int millis) {
+    return transform(token, data, millis, true);
   }
 
   @Override
   public long consume(long token, byte[] data) {
-    record(token, 2);
+    ledger.record(SoakOps.key(token, 2), false);
     return crc(data);
   }
 
   @Override
-  public long[] ledger() {
-    return ledger.stream().mapToLong(Long::longValue).toArray();
+  public long consumeIdempotent(long token, byte[] data) {
+    ledger.record(SoakOps.key(token, 2), true);
+    return crc(data);
   }
 
-  @Override
-  public long duplicates() {
-    return duplicates.get();
+  private byte[] produce(long token, int size, int millis, boolean idempotent) {
+    ledger.record(SoakOps.key(token, 0), idempotent);
+    sleep(millis);
+    return data(token, size);
+  }
+
+  private byte[] transform(long token, byte[] data, int millis, boolean idempotent) {
+    ledger.record(SoakOps.key(token, 1), idempotent);
+    sleep(millis);
+    return transformed(token, data);
   }
 
   @Override
@@ -49,10 +68,6 @@ public class SoakOpsImpl implements SoakOps {
     Runtime rt = Runtime.getRuntime();
     for (int i = 0; i < 3; i++) System.gc(); // servers run the serial collector: System.gc() is a full GC
     return rt.totalMemory() - rt.freeMemory();
-  }
-
-  private void record(long token, int stage) {
-    if (!ledger.add(token * 4 + stage)) duplicates.incrementAndGet();
   }
 
   /** What produce returns for this token. */

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.gridrmi.examples.soak.SoakRun;
+import org.gridrmi.examples.soak.ChainRun;
 import org.gridrmi.jama.CodecThroughput;
 import org.gridrmi.perf.bench.Figure;
 import org.gridrmi.perf.bench.PlotAssert;
@@ -44,11 +44,11 @@ class BenchFiguresTest {
 
   @Test
   void soakHasPercentilesPerSecondAndFailures() throws Exception {
-    List<SoakRun.Outcome> outcomes = new ArrayList<>();
+    List<ChainRun.Outcome> outcomes = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
       long start = i * 10_000_000L; // 100 chains a second for 3 s
-      outcomes.add(new SoakRun.Outcome(i, i % 4, start, (40 + i % 10) * 1_000_000L, i % 50 == 7 ? "FAILED" : "DONE",
-          "S1>S2"));
+      outcomes.add(new ChainRun.Outcome(i, i % 4, start, (40 + i % 10) * 1_000_000L, i % 50 == 7 ? "FAILED" : "DONE",
+          "S1>S2", 0, ""));
     }
     Figure f = SoakBench.latencyFigure(outcomes, "Soak on paper-wan: chain latency over time (4 clients)");
     XYChart chart = f.panel(0, XYChart.class);

@@ -23,8 +23,8 @@ class Fig7BenchIT {
     Path cal = dir.resolve("cal.properties");
     new Calibration(0.0005, 2e-9, 0, 0, 0.99, "loopback", "test").store(cal);
     Path out = dir.resolve("results");
-    String stdout = run("--link", "loopback", "--sizes", "1KB,2KB", "--runs", "2", "--compute-ms", "20",
-        "--warmup", "30", "--calibration", cal.toString(), "--out", out.toString());
+    String stdout = BenchCommands.run(new Fig7Bench(), "--link", "loopback", "--sizes", "1KB,2KB", "--runs", "2",
+        "--compute-ms", "20", "--warmup", "30", "--calibration", cal.toString(), "--out", out.toString());
     List<String> lines = Files.readAllLines(out.resolve("fig7.csv"));
     assertThat(lines.get(0)).isEqualTo("size_bytes,variant,run,millis,model_millis,client_rx_bytes");
     assertThat(lines).hasSize(1 + 2 * 3 * 2);
@@ -59,20 +59,5 @@ class Fig7BenchIT {
     assertThat(code).isEqualTo(2);
     assertThat(buf.toString(StandardCharsets.UTF_8)).contains("poor fit").contains("not used");
     assertThat(dir.resolve("r2").resolve("fig7.csv")).doesNotExist();
-  }
-
-  private static String run(String... args) {
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    PrintStream old = System.out;
-    System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-    int code;
-    try {
-      code = new CommandLine(new Fig7Bench()).execute(args);
-    } finally {
-      System.setOut(old);
-    }
-    String out = buf.toString(StandardCharsets.UTF_8);
-    assertThat(code).as(out).isZero();
-    return out;
   }
 }

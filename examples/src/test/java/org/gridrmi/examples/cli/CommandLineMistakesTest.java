@@ -83,4 +83,19 @@ class CommandLineMistakesTest {
     assertThat(o.exit()).isEqualTo(2);
     assertThat(o.err()).contains("--host 'no.such.host.invalid'").contains("\tat ");
   }
+
+  @Test
+  void aServiceThatKeepsALedgerNeedsTheLedgerDirectory() {
+    assertOneLine(run("server", "--host", "127.0.0.1", "--service",
+        "org.gridrmi.examples.soak.SoakOps=org.gridrmi.examples.soak.SoakOpsImpl"),
+        "--service 'org.gridrmi.examples.soak.SoakOpsImpl'", "--ledger DIR");
+  }
+
+  @Test
+  void chaosRefusesWhatItCannotRun() {
+    assertOneLine(run("bench", "chaos", "--link", "default=lan,127.0.0.1:5000=drop"), "--link", "without commas");
+    assertOneLine(run("bench", "chaos", "--faults", "stop,flood"), "--faults 'flood'", "baseline, stop, kill");
+    assertOneLine(run("bench", "chaos", "--chains", "3"), "--chains 3", "5 phases");
+    assertOneLine(run("bench", "chaos", "--servers", "2"), "--servers >= 3");
+  }
 }

@@ -24,6 +24,12 @@ public final class ServiceSpecs {
   /** One service to export: its interface and a new instance of its implementation. */
   public record Service(Class<?> iface, Object impl) {}
 
+  /** Makes the implementation of a service once its classes are checked; the stock server's calls its constructor. */
+  @FunctionalInterface
+  public interface Instantiator {
+    Object newInstance(Class<?> implementation) throws ReflectiveOperationException;
+  }
+
   private ServiceSpecs() {}
 
   /**
@@ -53,8 +59,11 @@ public final class ServiceSpecs {
     return new URLClassLoader("gridrmi-user-classpath", urls.toArray(new URL[0]), parent);
   }
 
-  /** Resolves {@code INTERFACE=IMPLEMENTATION} in {@code loader} and makes the implementation. */
-  public static Service load(String spec, ClassLoader loader) {
+  /**
+   * Resolves {@code INTERFACE=IMPLEMENTATION} in {@code loader} and makes the implementation with {@code maker}
+   * (which throws {@link NoSuchMethodException} when the class has no constructor it can use).
+   */
+  public static Service load(String spec, ClassLoader loader, Instantiator maker) {
     int eq = spec.indexOf('=');
     if (eq <= 0 || eq == spec.length() - 1) {
       throw bad(spec, "not a pair of class names; expected INTERFACE=IMPLEMENTATION (fully qualified names)");
@@ -76,7 +85,7 @@ public final class ServiceSpecs {
       throw bad(spec, implName + " is abstract: name a concrete class that the server can instantiate");
     }
     try {
-      return new Service(iface, impl.getConstructor().newInstance());
+      return new Service(iface, maker.newInstance(impl));
     } catch (NoSuchMethodException e) {
       throw bad(spec, implName + " has no public no-argument constructor: add one (the server creates the "
           + "implementation itself)");

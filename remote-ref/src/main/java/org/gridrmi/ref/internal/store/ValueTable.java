@@ -170,13 +170,14 @@ public final class ValueTable {
 
   /**
    * Drops {@code holder}'s hold on these values. Where the holder lent a value to servers that have not fetched it
-   * yet, the value is kept for each of them (a borrow hold, for one lease, renewed while it asks for it) until it has
-   * it. A value nobody holds or borrows any more is freed.
+   * yet, the value is kept for each of them (a borrow hold, for one lease or the time left of the calls they took it
+   * for, renewed while it asks for it) until it has it. A value nobody holds or borrows any more is freed.
    */
   public void release(UUID holder, Collection<Release> rs) {
     Set<UUID> held = byHolder.get(holder);
-    long expiry = System.currentTimeMillis() + leaseMillis;
+    long now = System.currentTimeMillis();
     for (Release r : rs) {
+      long expiry = now + (r.borrowMillis() > 0 ? Math.min(leaseMillis, r.borrowMillis()) : leaseMillis);
       if (held != null) held.remove(r.id());
       Slot s = slots.get(r.id());
       if (s == null || !s.holders.remove(holder)) { // ahead of the replica it ends, perhaps: remembered

@@ -1,5 +1,6 @@
 package org.gridrmi.ref.internal.transport;
 
+import java.rmi.NoSuchObjectException;
 import java.rmi.NotBoundException;
 import java.rmi.registry.LocateRegistry;
 import java.util.List;
@@ -47,7 +48,7 @@ final class RmiNodeClient implements NodeClient {
     try {
       long inactivity = timeoutNanos == 0 ? Long.MAX_VALUE / 4 : callNanos();
       return NetContexts.with(transport.net(), () -> CallDeadline.within(timeoutNanos == 0 ? Long.MAX_VALUE / 4
-          : timeoutNanos, inactivity, () -> call.call(stub(timeoutNanos))));
+          : timeoutNanos, inactivity, () -> attempt(timeoutNanos, call)));
     } catch (GridException e) {
       throw e;
     } catch (Exception e) {
@@ -58,6 +59,23 @@ final class RmiNodeClient implements NodeClient {
       Runtime rt = Runtime.getRuntime();
       throw new GridException(Status.RESOURCE_EXHAUSTED, "this JVM ran out of memory reading the answer to " + what
           + " from " + address + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)", e);
+    }
+  }
+
+  /**
+   * Makes the call on the stub this client knows. If the node at this address was started again since that stub was
+   * made, the new node does not know its object id: the call fails with {@link NoSuchObjectException}, which (as its
+   * Javadoc says) means it was not run, so sending it again keeps at-most-once. It goes once more, on a stub looked up
+   * afresh, within the same bound.
+   */
+  private <T> T attempt(long timeoutNanos, Remote<T> call) throws Exception {
+    boolean known = stub != null;
+    try {
+      return call.call(stub(timeoutNanos));
+    } catch (NoSuchObjectException e) {
+      if (!known) throw e;
+      forgetStub();
+      return call.call(stub(timeoutNanos));
     }
   }
 

@@ -37,6 +37,28 @@ class ValueTableTest {
   }
 
   @Test
+  void aValueIsKeptForItsBorrowersNoLongerThanTheReleaseSaysTheyMayNeedIt() {
+    UUID bounded = UUID.randomUUID();
+    UUID unbounded = UUID.randomUUID();
+    table.put(bounded, client, "v", 1);
+    table.put(unbounded, client, "v", 2);
+    long now = System.currentTimeMillis();
+    table.release(client, List.of(
+        new org.gridrmi.ref.internal.wire.Release(bounded, org.gridrmi.ref.internal.wire.Release.Cause.EXPLICIT,
+            List.of("rmi://S3:1"), 100),
+        new org.gridrmi.ref.internal.wire.Release(unbounded, org.gridrmi.ref.internal.wire.Release.Cause.EXPLICIT,
+            List.of("rmi://S3:1"))));
+    assertThat(table.borrowers()).isEqualTo(2);
+    table.expire(now + 50);
+    assertThat(table.get(bounded)).as("within the time its borrower's call may still fetch it").isNotNull();
+    table.expire(now + 300);
+    assertThat(table.get(bounded)).as("past it").isNull();
+    assertThat(table.get(unbounded)).as("a call without a deadline: a lease").isNotNull();
+    table.expire(now + 1500);
+    assertThat(table.get(unbounded)).isNull();
+  }
+
+  @Test
   void aValueIsWrittenOnceAndACommandSentTwiceIsIgnored() {
     UUID id = UUID.randomUUID();
     Slot s = table.create(id, client, "call");
