@@ -38,11 +38,27 @@ class SlurmBatchIT {
         "a test Slurm needs Linux; this is " + System.getProperty("os.name"));
     dir = Files.createDirectories(Path.of("target", "it-slurm").toAbsolutePath());
     jobs = new SlurmJobs(dir);
+    leaveStaleRunDirectories();
     Procs.Result r = Procs.run(List.of("bash", CLUSTER.toString(), "up", "3"), Map.of(), dir.resolve("cluster-up.log"),
         600);
     if (r.exit() == 3) Assumptions.abort("no test Slurm on this machine: " + r.output().strip());
     assertThat(r.exit()).as("test-cluster up 3: " + r.output()).isZero();
     up = true;
+  }
+
+  /**
+   * A fresh test cluster numbers its jobs from 1 again, so the run directories of an earlier run of this test are
+   * met again: what they hold must never be read as the new job's (a stale ready line named a dead lookup service).
+   */
+  private static void leaveStaleRunDirectories() throws java.io.IOException {
+    for (int job = 1; job <= 20; job++) {
+      Path run = Files.createDirectories(jobs.runDir(String.valueOf(job)));
+      Files.writeString(run.resolve("lookup.log"), "lookup service ready at jini://127.0.0.1:1 (groups none)\n");
+      for (String node : List.of("n1", "n2", "n3")) {
+        Files.writeString(run.resolve(node + ".log"), "GridRMI server " + node + " ready at rmi://127.0.0.1:1\n");
+        Files.writeString(run.resolve(node + ".exit"), "9\n");
+      }
+    }
   }
 
   @AfterAll
