@@ -14,17 +14,19 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * deploy/slurm/gridrmi.sbatch on a real Slurm: Debian's slurmctld and slurmd with 3 emulated nodes on this host,
  * brought up by deploy/slurm/test-cluster. Where that cannot run (not root, no packages and no apt, another Slurm
- * here) every test is reported skipped with the script's reason.
+ * here) every test is reported skipped with the script's reason; so is it with -Dgridrmi.slurm.it.skip=REASON.
  */
 class SlurmBatchIT {
   static final Path CLUSTER = SlurmJobs.ROOT.resolve("deploy/slurm/test-cluster");
+  /** Set (to the reason) where a build runs twice and one run of these tests is enough (.ci/run's second JDK). */
+  static final String SKIP_PROPERTY = "gridrmi.slurm.it.skip";
   static final Duration JOB_END = Duration.ofSeconds(180);
   /** KillWait of the test cluster (8 s) plus the time to notice. */
   static final Duration AFTER_SCANCEL = Duration.ofSeconds(20);
@@ -32,18 +34,39 @@ class SlurmBatchIT {
   static SlurmJobs jobs;
   static boolean up;
 
+  /**
+   * Why these tests cannot run here, or null. Each test is skipped with it (an assumption in a {@code @BeforeAll}
+   * would vanish from Surefire's report: a class-level abort is counted as no test at all).
+   */
+  static String skipReason;
+
   @BeforeAll
   static void clusterUp() throws Exception {
-    assumeTrue(System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux"),
-        "a test Slurm needs Linux; this is " + System.getProperty("os.name"));
+    String skip = System.getProperty(SKIP_PROPERTY);
+    if (skip != null) {
+      skipReason = "skipped by -D" + SKIP_PROPERTY + ": " + skip;
+      return;
+    }
+    if (!System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux")) {
+      skipReason = "a test Slurm needs Linux; this is " + System.getProperty("os.name");
+      return;
+    }
     dir = Files.createDirectories(Path.of("target", "it-slurm").toAbsolutePath());
     jobs = new SlurmJobs(dir);
     leaveStaleRunDirectories();
     Procs.Result r = Procs.run(List.of("bash", CLUSTER.toString(), "up", "3"), Map.of(), dir.resolve("cluster-up.log"),
         600);
-    if (r.exit() == 3) Assumptions.abort("no test Slurm on this machine: " + r.output().strip());
+    if (r.exit() == 3) {
+      skipReason = "no test Slurm on this machine: " + r.output().strip();
+      return;
+    }
     assertThat(r.exit()).as("test-cluster up 3: " + r.output()).isZero();
     up = true;
+  }
+
+  @BeforeEach
+  void runnableHere() {
+    assumeTrue(skipReason == null, skipReason);
   }
 
   /**
