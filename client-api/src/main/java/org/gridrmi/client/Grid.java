@@ -338,6 +338,16 @@ public final class Grid implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Where its spans and metrics go (default: the instance an OpenTelemetry SDK or the Java agent registered as
+     * global, else nowhere, at no cost); {@code OpenTelemetry.noop()} turns them off. Each call is then a client span
+     * under the caller's current span, whose context travels with the call.
+     */
+    public Builder openTelemetry(io.opentelemetry.api.OpenTelemetry otel) {
+      settings.openTelemetry = otel;
+      return this;
+    }
+
     /** The Grid lives on an in-process network instead of RMI (tests). */
     public Builder inProcess(InProcessNetwork network) {
       settings.network = network;

@@ -24,8 +24,10 @@ public interface NodeService {
    *
    * @param requester the address of the node asking (it becomes a known peer of this one), or null
    * @param announced true if the batch that makes {@code id} may still be on its way here: then wait for it to arrive
+   * @param trace the trace context of the fetch ({@link org.gridrmi.ref.internal.telemetry.TraceHeaders}), or null;
+   *     never trusted: a malformed one is ignored
    */
-  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
+  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace);
 
   /**
    * {@code holder} holds these values too: it read references to them inside a value (Java RMI's "dirty" call). Ids
@@ -58,8 +60,8 @@ public interface NodeService {
    */
   BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands);
 
-  /** A plain call: runs now and returns its result by value. */
-  PlainResult invokePlain(String service, String method, Object[] args);
+  /** A plain call: runs now and returns its result by value; {@code trace} as for {@link #fetch}. */
+  PlainResult invokePlain(String service, String method, Object[] args, String trace);
 
   /** The service interfaces this node exports (none for a client's node). */
   List<String> services();

@@ -88,9 +88,9 @@ final class RmiNodeClient implements NodeClient {
   @Override public NodeInfo info() { return call("info", callNanos(), CallGateway::info); }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
     long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
-    return call("the fetch of value " + id, bound, g -> g.fetch(id, waitMillis, requester, announced));
+    return call("the fetch of value " + id, bound, g -> g.fetch(id, waitMillis, requester, announced, trace));
   }
 
   @Override
@@ -132,8 +132,8 @@ final class RmiNodeClient implements NodeClient {
   }
 
   @Override
-  public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos) {
-    return call("the plain call " + method, timeoutNanos, g -> g.invokePlain(service, method, args));
+  public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos, String trace) {
+    return call("the plain call " + method, timeoutNanos, g -> g.invokePlain(service, method, args, trace));
   }
 
   @Override public List<String> services() { return call("services", callNanos(), CallGateway::services); }

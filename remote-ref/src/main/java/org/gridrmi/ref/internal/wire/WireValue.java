@@ -169,8 +169,21 @@ public final class WireValue implements Externalizable {
     } else if (id.equals(JAVA)) {
       int n = BoundedReads.length(in, 1, SerialPolicy.current().limits().maxBytes(), "a serialized value");
       encoded = BoundedReads.bytes(in, n);
+      readBytes = n;
     } else {
       value = Codecs.forId(id).read(in);
+      readBytes = -1;
     }
+  }
+
+  /** What a value read here took on the wire: 0 for none, -1 for a codec's (its size is counted when asked). */
+  private long readBytes;
+
+  /** Bytes the value took on the wire when it was read here (0 for one made here); for telemetry. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public synchronized long readBytes() {
+    if (readBytes >= 0 || value == null) return Math.max(0, readBytes);
+    ValueCodec codec = Codecs.forClass(value.getClass());
+    return codec == null ? 0 : codec.size(value);
   }
 }
