@@ -212,10 +212,12 @@ public final class Fetcher {
             span == null ? null : span.headers());
       } catch (GridException e) {
         runtime.transport().forget(owner);
+        if (e.status() == Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());
         finish(null, e.status() == Status.UNAVAILABLE ? new GridException(Status.UNAVAILABLE, "the owner "
             + owner + " of value " + id + " is unavailable: " + e.description(), e) : e);
         return;
       }
+      runtime.peerHealth().answered(owner);
       switch (r.state()) {
         case READY -> {
           Object value;

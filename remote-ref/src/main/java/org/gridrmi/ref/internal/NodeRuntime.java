@@ -4,6 +4,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.gridrmi.ref.internal.telemetry.PeerHealth;
 import org.gridrmi.ref.internal.telemetry.Telemetry;
 import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.transport.Transport;
@@ -24,6 +25,7 @@ public final class NodeRuntime implements AutoCloseable {
   private final ScheduledExecutorService timer;
   private final TransitPins pins;
   private final Telemetry telemetry;
+  private final PeerHealth peerHealth;
   /** The context references read inside values bind to (see {@link #bindValues}); null: the JVM's detached one. */
   private volatile RefContext values;
 
@@ -39,6 +41,7 @@ public final class NodeRuntime implements AutoCloseable {
       Telemetry telemetry) {
     this.name = name;
     this.telemetry = telemetry;
+    this.peerHealth = new PeerHealth(name);
     this.transport = transport;
     this.policy = policy;
     this.settings = settings;
@@ -58,6 +61,8 @@ public final class NodeRuntime implements AutoCloseable {
   public RuntimeSettings settings() { return settings; }
   /** Its spans and metrics (off without an OpenTelemetry SDK). */
   public Telemetry telemetry() { return telemetry; }
+  /** Which peers stopped answering, for the log. */
+  public PeerHealth peerHealth() { return peerHealth; }
   /** Short remote calls: submits, renewals, releases, cancels. */
   public BoundedExecutor io() { return io; }
   /** Fetch polls, which may wait at their owner. */

@@ -25,6 +25,7 @@ import org.gridrmi.ref.internal.SerialPolicy;
 import io.opentelemetry.context.Scope;
 import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.telemetry.CallTimes;
+import org.gridrmi.ref.internal.telemetry.RefusalLog;
 import org.gridrmi.ref.internal.telemetry.ServerCall;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
@@ -59,6 +60,8 @@ public final class DataflowExecutor implements AutoCloseable {
   private final ThreadPoolExecutor compute;
   private final AtomicLong callsRun = new AtomicLong();
   private final CallTimes callTimes = new CallTimes();
+  /** Calls refused at a limit, for the log. */
+  private static final RefusalLog REFUSALS = new RefusalLog(DataflowExecutor.class.getName(), 10, 1000);
   /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
   private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
 
@@ -121,9 +124,10 @@ public final class DataflowExecutor implements AutoCloseable {
       Slot refused = node.table().create(c.valueId(), holder, site);
       if (refused != null) {
         observe(refused, c, arrivedNanos);
-        refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, "server " + node.name() + " refused " + c.label()
-            + ": this client already has " + limits.maxPendingPerClient() + " calls pending there, its limit "
-            + "(--max-pending-per-client)", null, site));
+        String why = "server " + node.name() + " refused " + c.label() + ": this client already has "
+            + limits.maxPendingPerClient() + " calls pending there, its limit (--max-pending-per-client)";
+        REFUSALS.refused(why);
+        refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
       }
       return;
     }
@@ -229,9 +233,14 @@ public final class DataflowExecutor implements AutoCloseable {
     try {
       compute.execute(() -> runChain(call));
     } catch (RejectedExecutionException e) {
-      slot.fail(Failure.of(compute.isShutdown() ? Status.CANCELLED : Status.RESOURCE_EXHAUSTED, compute.isShutdown()
-          ? "server " + node.name() + " is shutting down" : "server " + node.name() + " refused " + site
-          + ": its compute queue holds " + limits.maxQueued() + " calls, its limit (--max-queued-calls)", null, site));
+      if (compute.isShutdown()) {
+        slot.fail(Failure.of(Status.CANCELLED, "server " + node.name() + " is shutting down", null, site));
+        return;
+      }
+      String why = "server " + node.name() + " refused " + site + ": its compute queue holds " + limits.maxQueued()
+          + " calls, its limit (--max-queued-calls)";
+      REFUSALS.refused(why);
+      slot.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
     }
   }
 
