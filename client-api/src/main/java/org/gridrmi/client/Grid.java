@@ -178,7 +178,9 @@ public final class Grid implements AutoCloseable {
     return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()),
         s.heapUsedBytes(), s.callsRun(), s.batchesReceived(), new ServerStats.Store(st.memoryBytes(),
             st.maxMemoryBytes(), st.spilledBytes(), st.maxSpillBytes(), st.borrowers(), st.heldByReference(),
-            new ServerStats.Releases(st.explicit(), st.collected(), st.lapsed())));
+            new ServerStats.Releases(st.explicit(), st.collected(), st.lapsed())),
+        new ServerStats.Calls(s.activity().queued(), new CallLatency(s.activity().callTimes()),
+            s.activity().leaseRenewals(), s.activity().leasesLapsed()));
   }
 
   /** Bytes this Grid moved on its connections since it was built. */

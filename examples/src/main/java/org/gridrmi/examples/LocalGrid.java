@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.server.GridServerMain;
+import org.gridrmi.examples.cli.ServerCommand;
 
 /**
  * A Grid on this machine for benchmarks and the demo: servers in JVMs of their own, exporting the example
@@ -54,7 +54,7 @@ public final class LocalGrid implements AutoCloseable {
     SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
     args.addAll(common);
     args.addAll(extraArgs);
-    ServerJvm p = ServerJvm.start(name, GridServerMain.class.getName(), jvmArgs, args,
+    ServerJvm p = ServerJvm.start(name, ServerCommand.class.getName(), jvmArgs, args,
         logDir.resolve(name + ".log"), Duration.ofSeconds(90));
     servers.add(p);
     return p;

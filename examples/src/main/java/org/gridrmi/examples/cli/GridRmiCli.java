@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         ServerCommand.class,
         StatusCommand.class,
         KeysCommand.class,
-        org.gridrmi.lookup.LookupMain.class,
+        LookupCommand.class,
         org.gridrmi.perf.cli.ModelCommand.class,
         CalibrateCommand.class,
         BenchCommand.class,
