@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         CalibrateCommand.class,
         BenchCommand.class,
         DemoCommand.class,
+        TraceCommand.class,
         CommandLine.HelpCommand.class,
     })
 public final class GridRmiCli {
