@@ -195,7 +195,9 @@ public final class Grid implements AutoCloseable {
     return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()),
         s.heapUsedBytes(), s.callsRun(), s.batchesReceived(), new ServerStats.Store(st.memoryBytes(),
             st.maxMemoryBytes(), st.spilledBytes(), st.maxSpillBytes(), st.borrowers(), st.heldByReference(),
-            new ServerStats.Releases(st.explicit(), st.collected(), st.lapsed())));
+            new ServerStats.Releases(st.explicit(), st.collected(), st.lapsed())),
+        new ServerStats.Calls(s.activity().queued(), new CallLatency(s.activity().callTimes()),
+            s.activity().leaseRenewals(), s.activity().leasesLapsed()));
   }
 
   /** Bytes this Grid moved on its connections since it was built. */
@@ -365,6 +367,16 @@ public final class Grid implements AutoCloseable {
     /** The address servers use to reach this Grid's own node (values it puts), default 127.0.0.1. */
     public Builder host(String host) {
       settings.host = host;
+      return this;
+    }
+
+    /**
+     * Where its spans and metrics go (default: the instance an OpenTelemetry SDK or the Java agent registered as
+     * global, else nowhere, at no cost); {@code OpenTelemetry.noop()} turns them off. Each call is then a client span
+     * under the caller's current span, whose context travels with the call.
+     */
+    public Builder openTelemetry(io.opentelemetry.api.OpenTelemetry otel) {
+      settings.openTelemetry = otel;
       return this;
     }
 

@@ -50,7 +50,8 @@ public final class DataClient implements AutoCloseable {
    * @throws IOException the connection failed or stalled, or the answer did not decode (a filter's refusal too)
    */
   public FetchResult fetch(String host, int port, UUID ticket, UUID id, long waitMillis, String requester,
-      boolean announced, long boundNanos, long inactivityNanos, SerialPolicy policy) throws IOException {
+      boolean announced, String trace, long boundNanos, long inactivityNanos, SerialPolicy policy)
+      throws IOException {
     String key = host + ":" + port;
     for (int attempt = 0; ; attempt++) {
       Connection c = attempt == 0 ? take(key) : null; // a retry takes no other pooled one: it may be as stale
@@ -59,7 +60,7 @@ public final class DataClient implements AutoCloseable {
       Connection conn = c;
       try {
         FetchResult r = CallDeadline.within(boundNanos, inactivityNanos, () -> conn.fetch(id, waitMillis,
-            requester, announced, policy));
+            requester, announced, trace, policy));
         giveBack(key, conn);
         return r;
       } catch (ChunkedInput.Aborted e) { // the reason arrived in full: the connection is still in step
@@ -150,8 +151,8 @@ public final class DataClient implements AutoCloseable {
       }
     }
 
-    FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, SerialPolicy policy)
-        throws IOException {
+    FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace,
+        SerialPolicy policy) throws IOException {
       answered = false;
       if (!helloSent) {
         socket.getOutputStream().write(SharedPort.DATA_MAGIC);
@@ -167,13 +168,20 @@ public final class DataClient implements AutoCloseable {
       out.writeLong(waitMillis);
       out.writeUTF(requester == null ? "" : requester);
       out.writeBoolean(announced);
+      out.writeUTF(trace == null ? "" : trace);
       out.endMessage();
       byte state = in.readByte();
       answered = true;
       FetchResult r;
       try {
         r = switch (state) {
-          case DataProtocol.READY -> FetchResult.ready(WireValue.readStreamed(in, policy));
+          case DataProtocol.READY -> {
+            String producer = in.readUTF();
+            long start = in.received();
+            Object value = WireValue.readStreamed(in, policy);
+            FetchResult ready = FetchResult.received(value, in.received() - start);
+            yield producer.isEmpty() ? ready : ready.producedBy(producer);
+          }
           case DataProtocol.FAILED -> FetchResult.failed(failure(policy.open(in).readObject()));
           case DataProtocol.PENDING -> FetchResult.PENDING;
           case DataProtocol.REFUSED -> throw refused();

@@ -118,14 +118,14 @@ final class RmiNodeClient implements NodeClient {
    * that has none. The decoding uses the calling thread's {@link org.gridrmi.ref.internal.SerialPolicy}.
    */
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
     long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
     String what = "the fetch of value " + id;
     java.util.UUID ticket = dataTicket();
-    if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced));
+    if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced, trace));
     try {
-      return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, bound, callNanos(),
-          org.gridrmi.ref.internal.SerialPolicy.current());
+      return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, trace, bound,
+          callNanos(), org.gridrmi.ref.internal.SerialPolicy.current());
     } catch (GridException e) {
       if (e.status() == Status.PERMISSION_DENIED) dataTicket = null; // a restarted node has a new ticket
       throw e;
@@ -183,8 +183,8 @@ final class RmiNodeClient implements NodeClient {
   }
 
   @Override
-  public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos) {
-    return call("the plain call " + method, timeoutNanos, g -> g.invokePlain(service, method, args));
+  public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos, String trace) {
+    return call("the plain call " + method, timeoutNanos, g -> g.invokePlain(service, method, args, trace));
   }
 
   @Override public List<String> services() { return call("services", callNanos(), CallGateway::services); }

@@ -77,8 +77,8 @@ class DataConnectionTest {
   @Test
   void theRequestArrivesAsSent() throws IOException {
     UUID id = node.service.ready("x");
-    client.fetch("127.0.0.1", node.port(), node.ticket, id, 1234, REQUESTER, true, BOUND, BOUND, DataNode.POLICY);
-    client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, BOUND, BOUND, DataNode.POLICY);
+    client.fetch("127.0.0.1", node.port(), node.ticket, id, 1234, REQUESTER, true, null, BOUND, BOUND, DataNode.POLICY);
+    client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, null, BOUND, BOUND, DataNode.POLICY);
     assertThat(node.service.requests).extracting(FakeNode.Request::id, FakeNode.Request::waitMillis,
         FakeNode.Request::requester, FakeNode.Request::announced)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(id, 1234L, REQUESTER, true),
@@ -125,7 +125,7 @@ class DataConnectionTest {
     log.addHandler(capture);
     try {
       UUID id = node.service.ready("secret");
-      assertThatThrownBy(() -> client.fetch("127.0.0.1", node.port(), UUID.randomUUID(), id, 0, REQUESTER, false,
+      assertThatThrownBy(() -> client.fetch("127.0.0.1", node.port(), UUID.randomUUID(), id, 0, REQUESTER, false, null,
           BOUND, BOUND, DataNode.POLICY)).isInstanceOfSatisfying(GridException.class, e -> {
             assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
             assertThat(e.getMessage()).contains("N1").contains("ticket");
@@ -246,7 +246,7 @@ class DataConnectionTest {
     long bound = TimeUnit.MILLISECONDS.toNanos(800);
     long start = System.nanoTime();
     try {
-      assertThatThrownBy(() -> client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, REQUESTER, false, bound,
+      assertThatThrownBy(() -> client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, REQUESTER, false, null, bound,
           bound, DataNode.POLICY)).isInstanceOf(java.net.SocketTimeoutException.class);
       long took = System.nanoTime() - start;
       assertThat(Duration.ofNanos(took)).as("time to fail").isLessThan(Duration.ofNanos(bound).plusMillis(600));

@@ -47,7 +47,7 @@ class DataPlaneRmiTest {
   void aValueCrossesAnEmulatedLinkWholeAndItsBytesAreCountedOnBothSides() throws Exception {
     NodeClient owner = start(LinkPlan.parse("lan"));
     double[] value = Samples.doubles(1_000_000);
-    FetchResult r = owner.fetch(node.service.ready(value), 0, null, false);
+    FetchResult r = owner.fetch(node.service.ready(value), 0, null, false, null);
     assertBitExact(r.value().value(), value);
     long[] fromNode = transport.traffic().perPeer().get("127.0.0.1:" + node.port());
     assertThat(fromNode[1]).as("bytes received from the node").isGreaterThan(8_000_000L);
@@ -60,7 +60,7 @@ class DataPlaneRmiTest {
     NodeClient owner = start(LinkPlan.NONE);
     StopsHalfWay value = new StopsHalfWay();
     UUID id = node.service.ready(value);
-    CompletableFuture<FetchResult> fetch = CompletableFuture.supplyAsync(() -> owner.fetch(id, 0, null, false));
+    CompletableFuture<FetchResult> fetch = CompletableFuture.supplyAsync(() -> owner.fetch(id, 0, null, false, null));
     value.awaitHalfSent();
     node.cutConnections();
     value.goOn.countDown();
@@ -70,7 +70,7 @@ class DataPlaneRmiTest {
           assertThat(e.getMessage()).contains(node.address()).contains(id.toString());
         });
     double[] next = Samples.doubles(100_000);
-    assertBitExact(owner.fetch(node.service.ready(next), 0, null, false).value().value(), next);
+    assertBitExact(owner.fetch(node.service.ready(next), 0, null, false, null).value().value(), next);
     assertThat(node.connections()).as("data connections made").isEqualTo(2);
   }
 
@@ -81,7 +81,7 @@ class DataPlaneRmiTest {
     UUID id = node.service.ready(value);
     long start = System.nanoTime();
     try {
-      assertThatThrownBy(() -> owner.fetch(id, 0, null, false)).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThatThrownBy(() -> owner.fetch(id, 0, null, false, null)).isInstanceOfSatisfying(GridException.class, e -> {
         assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
         assertThat(e.getMessage()).contains(node.address()).contains("did not answer");
       });
@@ -90,7 +90,7 @@ class DataPlaneRmiTest {
     } finally {
       value.goOn.countDown();
     }
-    assertThat(owner.fetch(node.service.ready("next"), 0, null, false).value().value()).isEqualTo("next");
+    assertThat(owner.fetch(node.service.ready("next"), 0, null, false, null).value().value()).isEqualTo("next");
   }
 
   /** Not Serializable, and no codec. */
@@ -102,23 +102,23 @@ class DataPlaneRmiTest {
   void aValueThatCannotBeSentIsRemoteFailureNamingItAndTheConnectionStaysUsable() throws Exception {
     NodeClient owner = start(LinkPlan.NONE);
     UUID id = node.service.ready(new Unsendable());
-    assertThatThrownBy(() -> owner.fetch(id, 0, null, false)).isInstanceOfSatisfying(GridException.class, e -> {
+    assertThatThrownBy(() -> owner.fetch(id, 0, null, false, null)).isInstanceOfSatisfying(GridException.class, e -> {
       assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
       assertThat(e.getMessage()).contains("value " + id).contains(Unsendable.class.getName());
     });
-    assertThat(owner.fetch(node.service.ready("next"), 0, null, false).value().value()).isEqualTo("next");
+    assertThat(owner.fetch(node.service.ready("next"), 0, null, false, null).value().value()).isEqualTo("next");
     assertThat(node.connections()).isEqualTo(1);
   }
 
   @Test
   void aNodeThatIsGoneIsUnavailableNamingIt() throws Exception {
     NodeClient owner = start(LinkPlan.NONE);
-    assertThat(owner.fetch(node.service.ready("first"), 0, null, false).value().value()).isEqualTo("first");
+    assertThat(owner.fetch(node.service.ready("first"), 0, null, false, null).value().value()).isEqualTo("first");
     String address = node.address();
     node.close();
     node.cutConnections();
     node = null;
-    assertThatThrownBy(() -> owner.fetch(UUID.randomUUID(), 0, null, false))
+    assertThatThrownBy(() -> owner.fetch(UUID.randomUUID(), 0, null, false, null))
         .isInstanceOfSatisfying(GridException.class, e -> {
           assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
           assertThat(e.getMessage()).contains(address);

@@ -115,7 +115,7 @@ class DataPlaneTlsTest {
     int connectionsBefore = node.connections();
     try (RmiTransport transport = new RmiTransport(new NetContext(stores(keys, "S2"), LinkPlan.NONE, 2_000, null),
         TIMEOUTS, DataNode.POLICY.filter())) {
-      FetchResult r = transport.client(node.address()).fetch(id, 0, null, false);
+      FetchResult r = transport.client(node.address()).fetch(id, 0, null, false, null);
       assertBitExact(r.value().value(), value);
     }
     assertThat(node.connections()).as("data connections made").isEqualTo(connectionsBefore + 1);

@@ -58,12 +58,13 @@ final class FakeNode implements NodeService {
   }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
-    return fetchForStream(id, waitMillis, requester, announced);
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+    return fetchForStream(id, waitMillis, requester, announced, trace);
   }
 
   @Override
-  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced) {
+  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced,
+      String trace) {
     requests.add(new Request(id, waitMillis, requester, announced, Caller.current()));
     Supplier<FetchResult> answer = answers.get(id);
     return answer != null ? answer.get()
@@ -83,6 +84,8 @@ final class FakeNode implements NodeService {
   @Override public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
     throw notHere();
   }
-  @Override public PlainResult invokePlain(String service, String method, Object[] args) { throw notHere(); }
+  @Override public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
+    throw notHere();
+  }
   @Override public List<String> services() { return List.of(); }
 }

@@ -22,7 +22,7 @@ final class Fetching implements AutoCloseable {
 
   /** Fetches {@code id} from {@code node} with the node's ticket, its answer bounded by {@code boundNanos}. */
   FetchResult fetch(DataNode node, UUID id, long boundNanos) throws IOException {
-    return client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, boundNanos, boundNanos,
+    return client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, null, boundNanos, boundNanos,
         DataNode.POLICY);
   }
 
