@@ -4,9 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.gridrmi.client.internal.Directory;
+import org.gridrmi.client.internal.EnvironmentLookup;
 import org.gridrmi.client.internal.Session;
 import org.gridrmi.client.internal.Views;
 import org.gridrmi.ref.AsyncView;
@@ -37,6 +39,8 @@ import org.gridrmi.ref.internal.wire.NodeStats;
  * already fetched stay valid.
  */
 public final class Grid implements AutoCloseable {
+  /** The environment variable that names the grid a batch job's program runs in: {@value}. */
+  public static final String LOOKUP_ENV = EnvironmentLookup.VARIABLE;
   private final Directory directory;
   private final Session session;
 
@@ -54,6 +58,19 @@ public final class Grid implements AutoCloseable {
    */
   public static Grid connect(String... addresses) {
     return builder().connect(addresses).build();
+  }
+
+  /**
+   * Connects to the grid this program runs in: the lookup service named by the environment variable
+   * {@value #LOOKUP_ENV} ({@code jini://HOST:PORT}, which {@code deploy/slurm/gridrmi.sbatch} exports to its job's
+   * command); default settings. This and {@link Builder#lookupFromEnvironment()} are the only places where GridRMI
+   * reads the environment: a Grid built otherwise is configured by its builder alone.
+   *
+   * @throws GridException INVALID_ARGUMENT naming the variable if it is unset or malformed, UNAVAILABLE if the lookup
+   *     service does not answer
+   */
+  public static Grid connect() {
+    return builder().lookupFromEnvironment().build();
   }
 
   /**
@@ -178,7 +195,9 @@ public final class Grid implements AutoCloseable {
     return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()),
         s.heapUsedBytes(), s.callsRun(), s.batchesReceived(), new ServerStats.Store(st.memoryBytes(),
             st.maxMemoryBytes(), st.spilledBytes(), st.maxSpillBytes(), st.borrowers(), st.heldByReference(),
-            new ServerStats.Releases(st.explicit(), st.collected(), st.lapsed())));
+            new ServerStats.Releases(st.explicit(), st.collected(), st.lapsed())),
+        new ServerStats.Calls(s.activity().queued(), new CallLatency(s.activity().callTimes()),
+            s.activity().leaseRenewals(), s.activity().leasesLapsed()));
   }
 
   /** Bytes this Grid moved on its connections since it was built. */
@@ -245,6 +264,19 @@ public final class Grid implements AutoCloseable {
       this.servers = List.of();
       this.groups = null;
       return this;
+    }
+
+    /**
+     * The lookup service named by {@value Grid#LOOKUP_ENV} in this process's environment, as {@link Grid#connect()}.
+     *
+     * @throws GridException INVALID_ARGUMENT naming the variable if it is unset or not {@code jini://HOST:PORT}
+     */
+    public Builder lookupFromEnvironment() {
+      return lookupFrom(System.getenv());
+    }
+
+    Builder lookupFrom(Map<String, String> environment) {
+      return lookup(EnvironmentLookup.address(environment));
     }
 
     /** Lookup services found by multicast discovery in these groups (none: the public group). */
@@ -335,6 +367,16 @@ public final class Grid implements AutoCloseable {
     /** The address servers use to reach this Grid's own node (values it puts), default 127.0.0.1. */
     public Builder host(String host) {
       settings.host = host;
+      return this;
+    }
+
+    /**
+     * Where its spans and metrics go (default: the instance an OpenTelemetry SDK or the Java agent registered as
+     * global, else nowhere, at no cost); {@code OpenTelemetry.noop()} turns them off. Each call is then a client span
+     * under the caller's current span, whose context travels with the call.
+     */
+    public Builder openTelemetry(io.opentelemetry.api.OpenTelemetry otel) {
+      settings.openTelemetry = otel;
       return this;
     }
 

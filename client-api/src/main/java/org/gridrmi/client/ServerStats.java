@@ -15,11 +15,27 @@ import java.util.TreeMap;
  * @param callsRun async calls it ran
  * @param batchesReceived batches of async calls it received: a chain made in one go arrives as one
  * @param store its store: bytes in memory and on disk against their budgets, and how its values are let go
+ * @param calls its calls waiting for a compute thread, and how long its calls took
  */
 public record ServerStats(int values, int pending, long sentBytes, long receivedBytes, Map<String, PeerBytes> perPeer,
-    long heapUsedBytes, long callsRun, long batchesReceived, Store store) {
+    long heapUsedBytes, long callsRun, long batchesReceived, Store store, Calls calls) {
   public ServerStats {
     perPeer = Map.copyOf(perPeer);
+  }
+
+  /**
+   * A server's calls.
+   *
+   * @param queued calls ready to run that wait for a compute thread now
+   * @param latency how long its calls took, async and plain, since it started
+   * @param leaseRenewals lease renewals it received from its holders so far
+   * @param leasesLapsed holders whose lease lapsed there so far
+   */
+  public record Calls(int queued, CallLatency latency, long leaseRenewals, long leasesLapsed) {
+    @Override
+    public String toString() {
+      return queued + " queued, " + latency + "; " + leaseRenewals + " lease renewals, " + leasesLapsed + " lapsed";
+    }
   }
 
   /**
@@ -68,7 +84,7 @@ public record ServerStats(int values, int pending, long sentBytes, long received
   public String toString() {
     return "ServerStats: " + values + " values (" + pending + " pending), " + callsRun + " calls run in "
         + batchesReceived + " batches, heap used " + PeerBytes.bytes(heapUsedBytes) + ", sent "
-        + PeerBytes.bytes(sentBytes) + ", received " + PeerBytes.bytes(receivedBytes) + "\n  " + store
+        + PeerBytes.bytes(sentBytes) + ", received " + PeerBytes.bytes(receivedBytes) + "\n  " + store + "\n  " + calls
         + PeerBytes.lines(new TreeMap<>(perPeer));
   }
 }

@@ -20,7 +20,7 @@ import org.gridrmi.ref.spi.ValueOutput;
  * <p>Reading checks the header before allocating: negative dimensions, and more than {@link #maxElements()} entries
  * (an empty row counts as one, so {@code 2^31 x 0} cannot allocate two billion row arrays), fail with an
  * {@link IOException} naming the dimensions. Rows are allocated as their bytes arrive, so a stream that lies about
- * its size and then ends costs no more memory than the bytes actually sent.
+ * its size and then ends costs no more memory than the bytes actually sent (the array of rows grows as they come).
  *
  * <p>The limit defaults to {@link #DEFAULT_MAX_ELEMENTS}; a JVM sets it with the system property
  * {@value #MAX_ELEMENTS_PROPERTY} (the ServiceLoader instance has no other way to be configured). Thread-safe.
@@ -32,6 +32,8 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
   public static final String MAX_ELEMENTS_PROPERTY = "gridrmi.jama.maxElements";
   /** The format version written first (1 was big-endian doubles). */
   public static final int VERSION = 2;
+  /** Rows the array of rows holds before it first grows. */
+  private static final int FIRST_ROWS = 8192;
 
   private final long maxElements;
 
@@ -110,8 +112,11 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
       throw new IOException("MatrixCodec: " + rows + "x" + cols + " = " + (long) rows * cols
           + " entries exceeds the maximum of " + maxElements + " (system property " + MAX_ELEMENTS_PROPERTY + ")");
     }
-    double[][] data = new double[rows][];
+    // the array of rows grows as rows arrive too: allocated whole, 2^28 one-column rows would cost a gigabyte of
+    // references before the first entry came
+    double[][] data = new double[Math.min(rows, FIRST_ROWS)][];
     for (int i = 0; i < rows; i++) {
+      if (i == data.length) data = java.util.Arrays.copyOf(data, (int) Math.min(rows, 2L * data.length));
       try {
         data[i] = in.readDoubles(cols); // each row allocated as its data arrives
       } catch (EOFException e) {

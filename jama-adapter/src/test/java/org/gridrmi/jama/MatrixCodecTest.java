@@ -155,6 +155,22 @@ class MatrixCodecTest {
   }
 
   @Test
+  void aHeaderClaimingManyRowsCostsOnlyTheRowsThatArrive() {
+    // 2^28 rows of one column is within the limit; only two rows follow. The array of rows must grow as rows
+    // arrive: allocated whole it is a gigabyte of references for a 25-byte stream.
+    long before = allocatedBytes();
+    assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, 1 << 28, 1, 16)))
+        .isInstanceOf(EOFException.class).hasMessageContaining("after 2 of 268435456 entries");
+    assertThat(allocatedBytes() - before).as("bytes allocated by the read").isLessThan(10_000_000L);
+  }
+
+  /** Bytes this thread allocated so far (GC does not lower it). */
+  private static long allocatedBytes() {
+    return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+        .getCurrentThreadAllocatedBytes();
+  }
+
+  @Test
   void rejectsCorruptVersionByte() throws IOException {
     byte[] bytes = encode(Matrix.identity(2, 2));
     bytes[0] = 7;

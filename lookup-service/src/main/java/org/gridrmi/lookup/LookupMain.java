@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command(name = "lookup", mixinStandardHelpOptions = true,
     description = {"Runs a Jini lookup service (Apache River Reggie) for GridRMI until killed.",
         "With --tls the registrar's calls use mutual TLS; unicast discovery itself stays plain TCP."})
-public final class LookupMain implements Callable<Integer> {
+public class LookupMain implements Callable<Integer> {
 
   @Option(names = "--port", description = "unicast discovery port (default ${DEFAULT-VALUE})")
   int port = 4160;
@@ -30,6 +30,11 @@ public final class LookupMain implements Callable<Integer> {
 
   @Mixin
   TlsOptions tls;
+
+  /** The address clients reach it at, if given ({@code --host}), else null. */
+  protected String host() {
+    return host;
+  }
 
   public static void main(String[] args) {
     int exit = CommandRunner.execute(new LookupMain(), args);

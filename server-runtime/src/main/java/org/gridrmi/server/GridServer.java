@@ -4,13 +4,12 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.lookup.LookupRegistration;
-import org.gridrmi.lookup.ServerDescriptor;
 import org.gridrmi.lookup.internal.JiniUrls;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
@@ -23,10 +22,12 @@ import org.gridrmi.ref.internal.RuntimeSettings;
 import org.gridrmi.ref.internal.store.StoreBudget;
 import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.net.LinkPlan;
+import org.gridrmi.ref.internal.telemetry.NodeGauges;
+import org.gridrmi.ref.internal.telemetry.Telemetry;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.transport.Transports;
-import org.gridrmi.ref.internal.wire.GatewayProxy;
 import org.gridrmi.server.internal.DataflowExecutor;
+import org.gridrmi.server.internal.LookupJoin;
 import org.gridrmi.server.internal.ServerEndpoint;
 import org.gridrmi.server.internal.ServiceRegistry;
 import org.gridrmi.server.internal.TaskAllowlist;
@@ -47,6 +48,7 @@ import org.gridrmi.server.internal.TaskAllowlist;
  * {@link InProcessNetwork} behave as if each had a JVM of its own.
  */
 public final class GridServer implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(GridServer.class.getName());
   private final NodeRuntime runtime;
   private final LocalNode node;
   private final DataflowExecutor executor;
@@ -61,37 +63,27 @@ public final class GridServer implements AutoCloseable {
     this.runtime = runtime;
     this.services = registry.names();
     this.lookup = b.lookup;
-    DataflowExecutor[] executor = new DataflowExecutor[1];
+    ServerEndpoint[] endpoint = new ServerEndpoint[1];
     // the executor exists before the endpoint is exported, so no call can arrive ahead of it
     this.node = LocalNode.start(UUID.randomUUID(), b.name, b.host, b.port, b.lease.toMillis(), b.store, runtime, n -> {
       KnownPeers peers = new KnownPeers(n::address, b.peers);
-      executor[0] = new DataflowExecutor(n, registry, tasks, new DataflowExecutor.Limits(b.threads, b.maxQueuedCalls,
-          b.maxPendingPerClient), peers);
-      return new ServerEndpoint(n, registry, tasks, executor[0], peers);
+      DataflowExecutor e = new DataflowExecutor(n, registry, tasks, new DataflowExecutor.Limits(b.threads,
+          b.maxQueuedCalls, b.maxPendingPerClient), peers);
+      return endpoint[0] = new ServerEndpoint(n, registry, tasks, e, peers);
     });
-    this.executor = executor[0];
-    this.registration = b.lookup == null ? null : join(b);
-    if (registration != null) closeWith(registration);
-  }
-
-  /**
-   * Registers every exported service with the lookup service, under a lease renewed until close, each under a
-   * proxy implementing its interface (plain calls through this server's gateway), so Jini clients find it by type.
-   */
-  private LookupRegistration join(Builder b) {
-    URI uri = URI.create(node.address());
-    ServerDescriptor d = new ServerDescriptor(node.name(), uri.getHost(), node.address(), services, Map.of());
+    this.executor = endpoint[0].executor();
+    NodeGauges gauges = NodeGauges.observe(runtime.telemetry(), node.name(), endpoint[0]::stats);
+    if (gauges != null) closeWith(gauges);
     try {
-      Map<String, Object> proxies = GatewayProxy.byType(b.exports.stream().<Class<?>>map(Export::iface).toList(),
-          node.exportedStub(), node.name());
-      return LookupRegistration.join(URI.create(b.lookup), proxies, d, b.joinLease);
+      this.registration = b.lookup == null ? null : LookupJoin.join(node, b.exports.stream()
+          .<Class<?>>map(Export::iface).toList(), services, b.lookup, b.joinLease);
     } catch (RuntimeException e) {
-      node.close();
-      executor.close();
-      runtime.close();
-      throw new GridException(Status.UNAVAILABLE, "server " + node.name() + " cannot join the lookup service "
-          + b.lookup + ": " + e.getMessage(), e);
+      close();
+      throw e;
     }
+    if (registration != null) closeWith(registration);
+    LOG.log(System.Logger.Level.INFO, "GridRMI server {0} started at {1} exporting {2} over {3}{4}", node.name(),
+        node.address(), services, runtime.transport().describe(), lookup == null ? "" : ", joining " + lookup);
   }
 
   public static Builder builder() {
@@ -195,6 +187,7 @@ public final class GridServer implements AutoCloseable {
       executor.close();
       node.close();
       runtime.close();
+      LOG.log(System.Logger.Level.INFO, "GridRMI server {0} stopped", node.name());
     } finally {
       terminated.countDown();
     }
@@ -228,8 +221,15 @@ public final class GridServer implements AutoCloseable {
     private SerialPolicy.Limits limits = SerialPolicy.Limits.DEFAULT;
     private InProcessNetwork network;
     private StoreBudget store = StoreBudget.defaults();
+    private OpenTelemetry openTelemetry;
 
     private Builder() {}
+
+    /**
+     * Where its spans and metrics go (default: the instance an OpenTelemetry SDK or the Java agent registered as
+     * global, else nowhere, at no cost); {@code OpenTelemetry.noop()} turns them off.
+     */
+    public Builder openTelemetry(OpenTelemetry otel) { this.openTelemetry = otel; return this; }
 
     public Builder name(String name) { this.name = name; return this; }
 
@@ -383,7 +383,8 @@ public final class GridServer implements AutoCloseable {
       // a reference this server writes inside a value stays held here for one lease, as long as a holder may lapse
       RuntimeSettings s = settings.withTimeouts(timeouts).withReferenceTransit(lease);
       NodeRuntime runtime = new NodeRuntime(name, Transports.create(network, name, tls, link, timeouts,
-          bind != null ? bind : host, policy.filter()), policy, s);
+          bind != null ? bind : host, policy.filter()), policy, s,
+          openTelemetry == null ? Telemetry.global() : Telemetry.of(openTelemetry));
       try {
         return new GridServer(this, runtime, registry, tasks);
       } catch (RuntimeException e) {

@@ -109,6 +109,16 @@ public class GridServerMain implements Callable<Integer> {
           + "(':', ';' on Windows); loaded in a class loader of their own")
   String classpath;
 
+  /** The server's name, as given. */
+  protected String serverName() {
+    return name;
+  }
+
+  /** The address the server listens on: {@code --bind}, else {@code --host}. */
+  protected String listenAddress() {
+    return bind != null ? bind : host;
+  }
+
   /** How long the ready line waits for the lookup service before a warning says why it is late. */
   static final Duration REGISTRATION_WARNING = Duration.ofSeconds(5);
 

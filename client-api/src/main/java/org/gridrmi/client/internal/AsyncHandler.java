@@ -17,6 +17,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.store.Slot;
+import org.gridrmi.ref.internal.telemetry.ClientCall;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.SerializedValue;
@@ -89,7 +90,11 @@ final class AsyncHandler implements InvocationHandler {
       throw e;
     }
     UUID id = Session.newId();
-    commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label()));
+    ClientCall trace = session.runtime().telemetry().clientCall(service.getName(), t.key(), t.label(),
+        channel.server().address());
+    commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label(),
+        trace == null ? null : trace.headers()));
+    if (trace != null) accepted.whenComplete((v, e) -> trace.end(e)); // the call is sent when its batch is accepted
     CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.link().heldThere(id);
     Lineage lineage = t.idempotent()

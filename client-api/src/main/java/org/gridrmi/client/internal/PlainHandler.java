@@ -8,6 +8,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.MethodKeys;
 import org.gridrmi.ref.internal.SerialPolicy;
+import org.gridrmi.ref.internal.telemetry.ClientCall;
 import org.gridrmi.ref.internal.wire.PlainResult;
 
 /**
@@ -33,17 +34,28 @@ final class PlainHandler implements InvocationHandler {
     if (method.getDeclaringClass() == Object.class) return ObjectMethods.handle(proxy, method, args, this);
     String site = MethodKeys.label(service, method) + " on " + channel.server().name();
     if (session.closed()) throw new GridException(Status.CANCELLED, site + ": the Grid is closed");
+    String key = MethodKeys.of(method);
+    ClientCall trace = session.runtime().telemetry().clientCall(service.getName(), key,
+        MethodKeys.label(service, method), channel.server().address());
     PlainResult r;
     try {
       // references inside the result are read as this Grid's, and held by it
-      r = session.runtime().readingValues(() -> channel.node().invokePlain(service.getName(), MethodKeys.of(method),
-          args == null ? new Object[0] : args, deadline == null ? 0 : deadline.toNanos()));
+      r = session.runtime().readingValues(() -> channel.node().invokePlain(service.getName(), key,
+          args == null ? new Object[0] : args, deadline == null ? 0 : deadline.toNanos(),
+          trace == null ? null : trace.headers()));
     } catch (GridException e) {
-      throw new GridException(e.status(), site + " (" + channel.server().address() + ") failed: " + e.description(),
-          e, List.of(site));
+      GridException failed = new GridException(e.status(), site + " (" + channel.server().address() + ") failed: "
+          + e.description(), e, List.of(site));
+      if (trace != null) trace.end(failed);
+      throw failed;
     }
-    if (r.failure() != null) throw SerialPolicy.using(session.runtime().policy(), () -> r.failure().toException());
-    return r.value();
+    if (r.failure() == null) {
+      if (trace != null) trace.end(null);
+      return r.value();
+    }
+    GridException failed = SerialPolicy.using(session.runtime().policy(), () -> r.failure().toException());
+    if (trace != null) trace.end(failed);
+    throw failed;
   }
 
   @Override public String toString() { return "plain " + service.getSimpleName() + " on " + channel.server().name(); }

@@ -176,10 +176,12 @@ final class ServerChannel {
       boolean pressed = node.submit(session.holder(), introduction(), commands).storeUnderPressure();
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
+      session.runtime().peerHealth().answered(server.address());
       batch.forEach(p -> p.accepted().complete(null));
       link.startRenewal();
       if (pressed) session.serverUnderPressure();
     } catch (GridException e) {
+      if (e.status() == Status.UNAVAILABLE) session.runtime().peerHealth().lost(server.address(), e.description());
       long failedAt = System.nanoTime();
       for (Pending p : batch) {
         String what = p.command() instanceof Command.Call c ? c.label() : "a value";

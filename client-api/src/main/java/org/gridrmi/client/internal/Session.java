@@ -30,6 +30,7 @@ import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RuntimeSettings;
 import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.store.StoreBudget;
+import org.gridrmi.ref.internal.telemetry.Telemetry;
 import org.gridrmi.ref.internal.net.LinkPlan;
 import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.transport.Transports;
@@ -75,6 +76,8 @@ public final class Session implements AutoCloseable {
     public boolean collectOnServerPressure = true;
     /** The budget of this Grid's own node, which keeps the values it puts. */
     public StoreBudget store = StoreBudget.defaults();
+    /** Where its spans and metrics go; null: the global instance, if an SDK registered one. */
+    public io.opentelemetry.api.OpenTelemetry openTelemetry;
     /** The longest between two renewals of a lease, whatever the server grants. */
     long maxRenewMillis = 15_000;
 
@@ -99,7 +102,8 @@ public final class Session implements AutoCloseable {
         settings.host, policy.filter());
     this.runtime = new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT.withTimeouts(settings.timeouts)
         .withReferenceTransit(settings.referenceTransit)
-        .withFetchWait(settings.fetchWait));
+        .withFetchWait(settings.fetchWait), settings.openTelemetry == null ? Telemetry.global()
+        : Telemetry.of(settings.openTelemetry));
     this.fetcher = new Fetcher(runtime, () -> null, null);
     runtime.bindValues(new ValueRefs(this));
   }

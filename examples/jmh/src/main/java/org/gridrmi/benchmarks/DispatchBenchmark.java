@@ -57,7 +57,7 @@ public class DispatchBenchmark {
   public Object dispatchNoop() throws Exception {
     UUID id = new UUID(holder.getMostSignificantBits(), ++sequence);
     gateway.submit(holder, List.of(new Command.Call(id, Fig2Ops.class.getName(), method, new Object[0], 0,
-        "Fig2Ops.noop")));
+        "Fig2Ops.noop", null)));
     Slot s = Nodes.findSlot(id);
     Object v = s.future().join();
     gateway.release(holder, List.of(id));

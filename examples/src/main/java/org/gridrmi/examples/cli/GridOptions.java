@@ -15,8 +15,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The options of every command that makes a Grid and starts servers (demo, calibrate, benchmarks): the emulated link
- * and TLS. They become the Grid's builder settings and the arguments of every server JVM the command starts, so that
+ * The options of every command that makes a Grid and starts servers (demo, calibrate, benchmarks): the emulated link,
+ * TLS and the metrics port. They become the Grid's builder settings and the arguments of every server JVM the command starts, so that
  * every JVM of a run emulates the same link and uses the same stores. Nothing is set JVM-wide.
  */
 public final class GridOptions {
@@ -24,6 +24,9 @@ public final class GridOptions {
 
   @Mixin
   public TlsOptions tls;
+
+  @Mixin
+  public org.gridrmi.examples.telemetry.TelemetryOptions telemetry;
 
   private String link;
   private LinkPlan plan = LinkPlan.NONE;
@@ -58,8 +61,12 @@ public final class GridOptions {
     return plan.inbound();
   }
 
-  /** A Grid builder with these settings. */
+  /**
+   * A Grid builder with these settings. The first one configures the JVM's OpenTelemetry SDK from the OTEL_*
+   * settings and {@code --metrics-port}; its Grids report through it.
+   */
   public Grid.Builder grid() {
+    telemetry.start(command.qualifiedName("-"), null, "127.0.0.1");
     Grid.Builder b = Grid.builder().link(link());
     TlsStores stores = tls.stores();
     if (stores != null) b.tls(stores);

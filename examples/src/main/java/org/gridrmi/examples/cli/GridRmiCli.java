@@ -12,11 +12,12 @@ import picocli.CommandLine.Command;
         ServerCommand.class,
         StatusCommand.class,
         KeysCommand.class,
-        org.gridrmi.lookup.LookupMain.class,
+        LookupCommand.class,
         org.gridrmi.perf.cli.ModelCommand.class,
         CalibrateCommand.class,
         BenchCommand.class,
         DemoCommand.class,
+        TraceCommand.class,
         CommandLine.HelpCommand.class,
     })
 public final class GridRmiCli {

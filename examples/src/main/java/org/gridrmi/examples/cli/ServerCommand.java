@@ -4,13 +4,17 @@ import java.nio.file.Path;
 import java.util.List;
 import org.gridrmi.examples.LocalGrid;
 import org.gridrmi.examples.ledger.ExecutionLedger;
+import org.gridrmi.examples.telemetry.TelemetryOptions;
+import org.gridrmi.examples.telemetry.TelemetrySetup;
 import org.gridrmi.lookup.cli.CommandRunner;
 import org.gridrmi.server.GridServerMain;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code gridrmi server}: a server exporting the example services (MatrixOps over JAMA, Fig2Ops) by default. The
+ * {@code gridrmi server}: a server exporting the example services (MatrixOps over JAMA, Fig2Ops) by default, with its
+ * spans and metrics going where the OTEL_* settings say and, with {@code --metrics-port}, to Prometheus. The
  * benchmarks' own service ({@code SoakOps}) records every call it runs in a ledger under {@code --ledger DIR}.
  */
 @Command(name = "server", mixinStandardHelpOptions = true,
@@ -21,6 +25,8 @@ public final class ServerCommand extends GridServerMain {
   Path ledgerDir;
 
   private ExecutionLedger ledger;
+
+  @Mixin TelemetryOptions telemetry;
 
   @Override
   protected List<String> defaultServices() {
@@ -44,6 +50,14 @@ public final class ServerCommand extends GridServerMain {
     return withLedger.newInstance(ledger);
   }
 
+  @Override
+  public Integer call() throws Exception {
+    try (TelemetrySetup t = telemetry.start("gridrmi-server", serverName(), listenAddress())) {
+      return super.call();
+    }
+  }
+
+  /** The server on its own, as the demo and benchmarks start it in a JVM of its own. */
   public static void main(String[] args) {
     System.exit(CommandRunner.execute(new ServerCommand(), args));
   }

@@ -17,8 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gridrmi status --lookup jini://HOST:PORT [--csv]}: every server registered with a lookup
- * service, as the lookup service sees it (one line each, sorted by name). Exit 0 with the list
+ * {@code gridrmi status --lookup jini://HOST:PORT [--csv] [--stats] [--watch]}: every server registered with a lookup
+ * service, as the lookup service sees it (one line each, sorted by name); {@code --watch} refreshes a table of their
+ * activity ({@link StatusWatch}). Exit 0 with the list
  * (possibly empty: a header only); exit 2 with one line on stderr naming the address if the
  * address is malformed or the lookup service cannot be reached within {@code --timeout}.
  */
@@ -43,6 +44,17 @@ public final class StatusCommand implements Callable<Integer> {
       + "spilled against their budgets, borrowers, values held by reference, releases by cause (explicit, collected, "
       + "lapsed)")
   boolean stats;
+
+  @Option(names = "--watch", description = "refresh a table of every server in place: calls per second, p50/p99, "
+      + "calls queued, values pending and held, store in memory and spilled, bytes per second per peer")
+  boolean watch;
+
+  @Option(names = "--interval", description = "with --watch: how often (default ${DEFAULT-VALUE})",
+      converter = GridServerMain.DurationConverter.class)
+  Duration interval = Duration.ofSeconds(2);
+
+  @Option(names = "--count", description = "with --watch: stop after this many tables (default: until Ctrl-C)")
+  int count;
 
   @Option(names = "--timeout", description = "how long to try to reach the lookup service (default ${DEFAULT-VALUE})",
       converter = GridServerMain.DurationConverter.class)
@@ -84,6 +96,7 @@ public final class StatusCommand implements Callable<Integer> {
       err.flush();
       return 2;
     }
+    if (watch) return watch(out, err, stores);
     if (stats) return printStats(out, err, stores);
     if (csv) {
       out.println(String.join(",", COLUMNS));
@@ -139,6 +152,25 @@ public final class StatusCommand implements Callable<Integer> {
       return 2;
     }
     out.flush();
+    return 0;
+  }
+
+  /** {@code --watch}: the table of {@link StatusWatch}, refreshed in place on a terminal. */
+  private int watch(PrintWriter out, PrintWriter err, org.gridrmi.ref.TlsStores stores) {
+    if (interval.isNegative() || interval.isZero()) {
+      throw org.gridrmi.lookup.cli.CommandRunner.badOption("--interval", interval, "not positive", "e.g. 2s or 500ms");
+    }
+    org.gridrmi.client.Grid.Builder b = org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout);
+    if (stores != null) b.tls(stores);
+    try (org.gridrmi.client.Grid grid = b.build()) {
+      new StatusWatch(grid, out, interval, System.console() != null).run(count, lookup);
+    } catch (GridException e) {
+      err.println("gridrmi status: " + oneLine(e.description()));
+      err.flush();
+      return 2;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     return 0;
   }
 

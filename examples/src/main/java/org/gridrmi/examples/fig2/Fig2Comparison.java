@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.gridrmi.client.Grid;
+import org.gridrmi.examples.telemetry.ChainSpans;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.Traffic;
 import org.gridrmi.perf.bench.BarPlot;
@@ -62,12 +63,12 @@ public final class Fig2Comparison {
     for (int r = 1; r <= count; r++) {
       Traffic before = grid.traffic();
       long start = System.nanoTime();
-      byte[] viaClient = plain2.method2(plain1.method1(size, 0), 16, 0);
+      byte[] viaClient = ChainSpans.in("Fig. 2 plain", () -> plain2.method2(plain1.method1(size, 0), 16, 0));
       runs.add(new Run("plain", r, (System.nanoTime() - start) / 1e6, grid.traffic().since(before).receivedBytes()));
 
       before = grid.traffic();
       start = System.nanoTime();
-      byte[] direct = on2.method2(on1.method1(size, 0), 16, 0).get(WAIT);
+      byte[] direct = ChainSpans.in("Fig. 2 improved", () -> on2.method2(on1.method1(size, 0), 16, 0).get(WAIT));
       runs.add(new Run("improved", r, (System.nanoTime() - start) / 1e6, grid.traffic().since(before).receivedBytes()));
       same &= Arrays.equals(viaClient, direct);
     }

@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.GridScope;
 import org.gridrmi.client.ServerInfo;
+import org.gridrmi.examples.telemetry.ChainSpans;
 import org.gridrmi.jama.Adjust;
 import org.gridrmi.jama.MatrixOps;
 import org.gridrmi.jama.MatrixOpsAsync;
@@ -86,13 +87,13 @@ public final class SvdPlacements {
     }
   }
 
-  /** Runs one placement by name. */
+  /** Runs one placement by name, as one trace ("SVD solver improved n=100") when an SDK records them. */
   public SolveResult run(Variant variant, Matrix a, Matrix b) {
-    return switch (variant) {
+    return ChainSpans.in("SVD solver " + variant.label() + " n=" + a.getRowDimension(), () -> switch (variant) {
       case PLAIN -> plain(a, b);
       case IMPROVED -> improved(a, b);
       case IDEAL -> ideal(a, b);
-    };
+    });
   }
 
   /** The placements, by their CSV names. */

@@ -56,6 +56,7 @@ class CommandLineMistakesTest {
   @Test
   void malformedAddressesNameTheExpectedForm() {
     assertOneLine(run("server", "--lookup", "localhost:4160"), "--lookup 'localhost:4160'", "jini://HOST:PORT");
+    assertOneLine(run("demo", "--lookup", "localhost:4160"), "localhost:4160", "jini://");
     Outcome status = run("status", "--lookup", "localhost:4160");
     assertOneLine(status, "localhost:4160", "jini://");
     assertThat(status.err().split("malformed", -1)).as("said once").hasSizeLessThanOrEqualTo(2);

@@ -22,8 +22,14 @@ final class Procs {
    */
   static Result run(List<String> command, Map<String, String> env, Path log, long seconds)
       throws IOException, InterruptedException {
+    return run(command, env, log.toAbsolutePath().getParent(), log, seconds);
+  }
+
+  /** As {@link #run(List, Map, Path, long)}, in directory {@code dir}. */
+  static Result run(List<String> command, Map<String, String> env, Path dir, Path log, long seconds)
+      throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-        .directory(log.toAbsolutePath().getParent().toFile());
+        .directory(dir.toFile());
     pb.environment().putAll(env);
     Process p = pb.start();
     if (!p.waitFor(seconds, TimeUnit.SECONDS)) {

@@ -30,6 +30,7 @@ public final class CommandRunner {
 
   /** As {@link #execute(Object, String...)}, writing to {@code out} and {@code err} (null: the standard ones). */
   public static int execute(PrintWriter out, PrintWriter err, Object command, String... args) {
+    oneLineLogs();
     List<String> rest = new ArrayList<>(List.of(args));
     boolean verbose = rest.removeIf(VERBOSE::equals);
     CommandLine cl = new CommandLine(command);
@@ -56,6 +57,22 @@ public final class CommandRunner {
       return g != null && g.status() == Status.INVALID_ARGUMENT ? USAGE : FAILED;
     });
     return cl.execute(rest.toArray(String[]::new));
+  }
+
+  /** The JDK's default log format, on stderr: one line per event, unless the user configured logging. */
+  static final String LOG_FORMAT = "%1$tF %1$tT %4$s %5$s%6$s%n";
+
+  /**
+   * Log lines of one line each: GridRMI logs through {@code System.Logger}, which without a logging library is
+   * java.util.logging, whose default format takes two lines per event. A user's own configuration (a logging
+   * properties file or class, the format property, or a library bridged in) stands.
+   */
+  static void oneLineLogs() {
+    if (System.getProperty("java.util.logging.config.file") == null
+        && System.getProperty("java.util.logging.config.class") == null
+        && System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+      System.setProperty("java.util.logging.SimpleFormatter.format", LOG_FORMAT);
+    }
   }
 
   /**

@@ -5,8 +5,6 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import net.jini.core.discovery.LookupLocator;
 import net.jini.core.lookup.ServiceID;
 import net.jini.core.lookup.ServiceRegistrar;
@@ -23,7 +21,7 @@ import net.jini.discovery.LookupDiscoveryManager;
  * registrar River does not hold, re-adds the locator so discovery starts over at once.
  */
 final class LocatorWatchdog implements AutoCloseable {
-  private static final Logger LOG = Logger.getLogger(LocatorWatchdog.class.getName());
+  private static final System.Logger LOG = System.getLogger(LocatorWatchdog.class.getName());
   private static final long TICK_MILLIS = 1000;
   private static final int HEALTHY_EVERY = 10;
   private static final int PROBE_TIMEOUT_MILLIS = 2000;
@@ -70,7 +68,7 @@ final class LocatorWatchdog implements AutoCloseable {
         discovery.addLocators(one);
       }
     } catch (RuntimeException e) {
-      LOG.log(Level.FINE, "lookup watchdog of " + locator + " failed once", e);
+      LOG.log(System.Logger.Level.DEBUG, "lookup watchdog of " + locator + " failed once", e);
     }
   }
 

@@ -11,8 +11,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import net.jini.core.lookup.ServiceID;
 import net.jini.core.lookup.ServiceItem;
 import org.gridrmi.lookup.LookupAttributes;
@@ -26,7 +24,7 @@ import org.gridrmi.lookup.ServerRecord;
  * event threads never wait for user code and every listener sees changes in order.
  */
 final class ServerTable {
-  private static final Logger LOG = Logger.getLogger(ServerTable.class.getName());
+  private static final System.Logger LOG = System.getLogger(ServerTable.class.getName());
   private static final Comparator<ServerRecord> ORDER =
       Comparator.comparing(ServerRecord::name).thenComparing(ServerRecord::endpoint);
 
@@ -132,7 +130,7 @@ final class ServerTable {
     try {
       listener.serverChanged(change, server);
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "server listener failed on " + change + " " + server.name(), e);
+      LOG.log(System.Logger.Level.WARNING, "server listener failed on " + change + " " + server.name(), e);
     }
   }
 }

@@ -14,8 +14,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import net.jini.config.Configuration;
 import net.jini.config.ConfigurationException;
 import net.jini.core.discovery.LookupLocator;
@@ -35,7 +33,7 @@ import org.gridrmi.lookup.ServerDescriptor;
  * under the same service id.
  */
 public final class ServiceJoiner implements LookupRegistration {
-  private static final Logger LOG = Logger.getLogger(ServiceJoiner.class.getName());
+  private static final System.Logger LOG = System.getLogger(ServiceJoiner.class.getName());
 
   private final ServerDescriptor descriptor;
   private final Supplier<Map<String, String>> dynamic;
@@ -46,6 +44,9 @@ public final class ServiceJoiner implements LookupRegistration {
   private final ScheduledExecutorService refresher;
   private LocatorWatchdog watchdog;
   private boolean closed;
+  /** Where it registers, and whether it was registered at the last refresh (each change is one log line). */
+  private URI lookup;
+  private boolean wasRegistered;
 
   private ServiceJoiner(ServerDescriptor descriptor, Supplier<Map<String, String>> dynamic,
       LookupDiscoveryManager discovery, LeaseRenewalManager leases) {
@@ -87,6 +88,7 @@ public final class ServiceJoiner implements LookupRegistration {
     } catch (IOException | ConfigurationException e) {
       throw new IllegalStateException("cannot join the lookup service at " + lookup + ": " + e, e);
     }
+    joiner.lookup = lookup;
     joiner.watchdog = new LocatorWatchdog(joiner.discovery, locator);
     joiner.refresher.scheduleWithFixedDelay(joiner::refresh, refresh.toMillis(), refresh.toMillis(),
         TimeUnit.MILLISECONDS);
@@ -112,6 +114,7 @@ public final class ServiceJoiner implements LookupRegistration {
     if (closed) {
       return;
     }
+    logRegistration();
     try {
       Map<String, String> now = dynamic.get();
       for (int i = 0; i < joins.size(); i++) {
@@ -124,7 +127,20 @@ public final class ServiceJoiner implements LookupRegistration {
       }
     } catch (RuntimeException e) {
       // A refresh that fails must not kill the refresher thread: try again next time.
-      LOG.log(Level.WARNING, "cannot refresh the attributes of " + descriptor.name(), e);
+      LOG.log(System.Logger.Level.WARNING, "cannot refresh the attributes of " + descriptor.name(), e);
+    }
+  }
+
+  /** One line when the server becomes registered with the lookup service, and one when it no longer is. */
+  private void logRegistration() {
+    boolean now = isRegistered();
+    if (now == wasRegistered) return;
+    wasRegistered = now;
+    if (now) {
+      LOG.log(System.Logger.Level.INFO, "{0} registered with the lookup service {1}", descriptor.name(), lookup);
+    } else {
+      LOG.log(System.Logger.Level.WARNING, "{0} is no longer registered with the lookup service {1}: registering "
+          + "again as soon as it answers", descriptor.name(), lookup);
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.telemetry.FetchSpan;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.FetchResult;
 
@@ -91,7 +92,10 @@ public final class Fetcher {
       Shared s = inFlight.computeIfAbsent(id, k -> new Shared(owner, id, announcedUntil));
       Waiter w = s.join(holder);
       if (w != null) {
-        if (s.startOnce()) start.whenComplete((x, t) -> s.poll());
+        if (s.startOnce()) {
+          s.trace = runtime.telemetry().fetching(owner, id, runtime.name()); // a child of the waiting call's span
+          start.whenComplete((x, t) -> s.poll());
+        }
         return w;
       }
       inFlight.remove(id, s); // it stopped between the look-up and the join: start a new one
@@ -111,6 +115,8 @@ public final class Fetcher {
     private final List<Waiter> waiters = new CopyOnWriteArrayList<>();
     private boolean started;
     private boolean stopped;
+    /** The fetch's span, when telemetry is on; ended once, by {@link #traced}. */
+    private volatile FetchSpan trace;
 
     Shared(String owner, UUID id, CompletableFuture<?> announcedUntil) {
       this.owner = owner;
@@ -145,7 +151,9 @@ public final class Fetcher {
       }
       if (last) {
         inFlight.remove(id, this);
-        result.completeExceptionally(new GridException(Status.CANCELLED, "nobody waits for value " + id));
+        GridException cancelled = new GridException(Status.CANCELLED, "nobody waits for value " + id);
+        result.completeExceptionally(cancelled);
+        traced(0, cancelled, null);
         tellOwnerNobodyWaits();
       }
     }
@@ -199,16 +207,19 @@ public final class Fetcher {
       FetchResult r;
       try {
         boolean announced = announcedUntil != null && !announcedUntil.isDone();
+        FetchSpan span = trace;
         // the value may be decoded while it arrives (a data connection): with this instance's filters, and the
         // references inside it held by this instance
         r = runtime.readingValues(() -> runtime.node(owner).fetch(id, runtime.settings().fetchWait().toMillis(),
-            self.get(), announced));
+            self.get(), announced, span == null ? null : span.headers()));
       } catch (GridException e) {
         runtime.transport().forget(owner);
+        if (e.status() == Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());
         finish(null, e.status() == Status.UNAVAILABLE ? new GridException(Status.UNAVAILABLE, "the owner "
             + owner + " of value " + id + " is unavailable: " + e.description(), e) : e);
         return;
       }
+      runtime.peerHealth().answered(owner);
       switch (r.state()) {
         case READY -> {
           Object value;
@@ -220,6 +231,7 @@ public final class Fetcher {
           }
           if (keeper != null) keeper.keep(id, value, waiters.stream().map(w -> w.holder)
               .filter(java.util.Objects::nonNull).distinct().toList());
+          if (trace != null) traced(r.value().readBytes(), null, r.producer());
           finish(value, null);
         }
         case FAILED -> finish(null, new FailureCarrier(r.failure()));
@@ -229,8 +241,20 @@ public final class Fetcher {
 
     private void finish(Object value, Throwable failure) {
       inFlight.remove(id, this);
+      if (failure != null) traced(0, failure, null);
       if (failure == null) result.complete(value);
       else result.completeExceptionally(failure);
+    }
+
+    /** Ends the fetch's span, if it has one that has not ended. */
+    private void traced(long bytes, Throwable failure, String producer) {
+      FetchSpan span = trace;
+      if (span == null) return;
+      synchronized (this) {
+        if (trace == null) return;
+        trace = null;
+      }
+      span.fetched(bytes, failure, producer);
     }
   }
 }

@@ -146,8 +146,10 @@ public final class HolderLink {
     long next = maxRenewMillis;
     try {
       next = Math.min(next, Math.max(20, runtime.node(owner).renew(holder) / 3));
+      runtime.peerHealth().answered(owner);
     } catch (GridException e) {
       runtime.transport().forget(owner); // unreachable now; keep trying, it may come back
+      if (e.status() == org.gridrmi.ref.Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());
       next = Math.min(next, 1_000);
     } finally {
       renewing.set(false);

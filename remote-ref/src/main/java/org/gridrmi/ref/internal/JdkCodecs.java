@@ -86,9 +86,11 @@ public final class JdkCodecs {
   /**
    * {@code double[][]}, rows of any length (a null row stays null): each row is one array, so the whole may pass
    * 2 GB. Every row's length is checked against the limits, and their sum against the reading JVM's heap, before the
-   * row is allocated. Rows shared by several indexes arrive as copies (Java serialization would keep them shared).
+   * row is allocated; the array of rows grows as they arrive. Rows shared by several indexes arrive as copies (Java
+   * serialization would keep them shared).
    */
   public static final class DoubleRows implements ValueCodec<double[][]> {
+    private static final int FIRST_ROWS = 8192;
     @Override public Class<double[][]> type() { return double[][].class; }
     @Override public String id() { return "jdk.double-rows"; }
     @Override public void write(double[][] v, ValueOutput out) throws IOException {
@@ -100,10 +102,12 @@ public final class JdkCodecs {
     }
     @Override public double[][] read(ValueInput in) throws IOException {
       int rows = checkedLength(in, 4); // each row costs at least its length on the wire
-      double[][] v = new double[rows][];
+      // the array of rows grows as rows arrive: a claim of 2^28 rows followed by silence must not cost a gigabyte
+      double[][] v = new double[Math.min(rows, FIRST_ROWS)][];
       long total = 0;
       long heap = Runtime.getRuntime().maxMemory();
       for (int i = 0; i < rows; i++) {
+        if (i == v.length) v = java.util.Arrays.copyOf(v, (int) Math.min(rows, 2L * v.length));
         int n = in.readInt();
         if (n == -1) continue;
         if (n < 0) throw new IOException("row " + i + " of a double[][] claims " + n + " elements");
@@ -159,12 +163,17 @@ public final class JdkCodecs {
     @Override public long size(Integer v) { return 4; }
   }
 
-  /** {@code Double}. */
+  /**
+   * {@code Double}, its bits exactly: {@code DataOutput.writeDouble} would collapse every NaN to the canonical one
+   * (it writes {@code doubleToLongBits}); the raw bits are the same bytes for every other value.
+   */
   public static final class Float64 implements ValueCodec<Double> {
     @Override public Class<Double> type() { return Double.class; }
     @Override public String id() { return "jdk.double"; }
-    @Override public void write(Double v, ValueOutput out) throws IOException { out.writeDouble(v); }
-    @Override public Double read(ValueInput in) throws IOException { return in.readDouble(); }
+    @Override public void write(Double v, ValueOutput out) throws IOException {
+      out.writeLong(Double.doubleToRawLongBits(v));
+    }
+    @Override public Double read(ValueInput in) throws IOException { return Double.longBitsToDouble(in.readLong()); }
     @Override public long size(Double v) { return 8; }
   }
 }

@@ -56,12 +56,18 @@ public final class KnownPeers {
     return known.contains(owner) || owner.equals(self.get());
   }
 
+  /** Fetches refused because their owner is not a known peer, for the log. */
+  private static final org.gridrmi.ref.internal.telemetry.RefusalLog REFUSALS =
+      new org.gridrmi.ref.internal.telemetry.RefusalLog(KnownPeers.class.getName(), 10, 1000);
+
   /** @throws GridException PERMISSION_DENIED naming the owner, if it is not known */
   public void check(String owner, String node, String what) {
     if (known(owner)) return;
-    throw new GridException(Status.PERMISSION_DENIED, what + ": its owner " + owner + " is not a known peer of "
-        + node + " (no client introduced it as a server of its Grid, it was not configured with --peers, and it never called "
-        + node + "): refused to connect there");
+    String why = what + ": its owner " + owner + " is not a known peer of " + node + " (no client introduced it as a "
+        + "server of its Grid, it was not configured with --peers, and it never called " + node + "): refused to "
+        + "connect there";
+    REFUSALS.refused(why);
+    throw new GridException(Status.PERMISSION_DENIED, why);
   }
 
   /** The IP address of an address's host, as a connection from it shows it; the host itself if it does not resolve. */

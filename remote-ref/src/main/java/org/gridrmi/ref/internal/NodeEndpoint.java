@@ -40,8 +40,8 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
-    FetchResult r = fetchForStream(id, waitMillis, requester, announced);
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+    FetchResult r = fetchForStream(id, waitMillis, requester, announced, trace);
     if (r.state() != FetchResult.State.READY) return r;
     try {
       r.value().encode(); // here, so that running out of memory is this fetch's failure, not a broken connection
@@ -60,7 +60,7 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced) {
+  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced, String trace) {
     long wait = Math.max(0, Math.min(waitMillis, node.runtime().settings().fetchWait().toMillis()));
     long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
     Slot s = node.table().get(id);
@@ -180,7 +180,18 @@ public class NodeEndpoint implements NodeService {
         u.maxSpillBytes(), u.spillWrites(), u.readBacks(), node.table().borrowers(), heldByReference(), r.explicit(),
         r.collected(), r.lapsed());
     return new NodeStats(node.table().size(), node.table().pending(), node.table().holders(), t.sentBytes(),
-        t.receivedBytes(), t.perPeer(), heap, callsRun(), batchesReceived(), store);
+        t.receivedBytes(), t.perPeer(), heap, callsRun(), batchesReceived(), store,
+        new NodeStats.Activity(queuedCalls(), callTimes(), r.renewals(), r.leasesLapsed()));
+  }
+
+  /** Calls waiting for a compute thread; servers have them. */
+  protected int queuedCalls() {
+    return 0;
+  }
+
+  /** Calls counted by how long they took (see {@link org.gridrmi.ref.internal.telemetry.CallTimes}); servers count. */
+  protected long[] callTimes() {
+    return new long[0];
   }
 
   @Override
@@ -189,7 +200,7 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public PlainResult invokePlain(String service, String method, Object[] args) {
+  public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
     throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
   }
 

@@ -4,6 +4,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.gridrmi.ref.internal.telemetry.PeerHealth;
+import org.gridrmi.ref.internal.telemetry.Telemetry;
 import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.transport.Transport;
 import org.gridrmi.ref.internal.wire.WireValue;
@@ -22,6 +24,8 @@ public final class NodeRuntime implements AutoCloseable {
   private final BoundedExecutor fetches;
   private final ScheduledExecutorService timer;
   private final TransitPins pins;
+  private final Telemetry telemetry;
+  private final PeerHealth peerHealth;
   /** The context references read inside values bind to (see {@link #bindValues}); null: the JVM's detached one. */
   private volatile RefContext values;
 
@@ -29,7 +33,15 @@ public final class NodeRuntime implements AutoCloseable {
   static final int MAX_PINS = 1_000_000;
 
   public NodeRuntime(String name, Transport transport, SerialPolicy policy, RuntimeSettings settings) {
+    this(name, transport, policy, settings, Telemetry.OFF);
+  }
+
+  /** @param telemetry what the instance reports through OpenTelemetry ({@link Telemetry#OFF}: nothing) */
+  public NodeRuntime(String name, Transport transport, SerialPolicy policy, RuntimeSettings settings,
+      Telemetry telemetry) {
     this.name = name;
+    this.telemetry = telemetry;
+    this.peerHealth = new PeerHealth(name);
     this.transport = transport;
     this.policy = policy;
     this.settings = settings;
@@ -47,6 +59,10 @@ public final class NodeRuntime implements AutoCloseable {
   public Transport transport() { return transport; }
   public SerialPolicy policy() { return policy; }
   public RuntimeSettings settings() { return settings; }
+  /** Its spans and metrics (off without an OpenTelemetry SDK). */
+  public Telemetry telemetry() { return telemetry; }
+  /** Which peers stopped answering, for the log. */
+  public PeerHealth peerHealth() { return peerHealth; }
   /** Short remote calls: submits, renewals, releases, cancels. */
   public BoundedExecutor io() { return io; }
   /** Fetch polls, which may wait at their owner. */

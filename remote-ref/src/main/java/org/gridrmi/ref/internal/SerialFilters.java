@@ -1,5 +1,6 @@
 package org.gridrmi.ref.internal;
 
+import org.gridrmi.ref.internal.telemetry.RefusalLog;
 import java.io.ObjectInputFilter;
 import java.util.List;
 import java.util.Set;
@@ -31,13 +32,13 @@ public final class SerialFilters {
   private static final Set<String> EXCEPTION_PACKAGES = Set.of("java.lang", "java.io", "java.util",
       "java.util.concurrent", "java.rmi", "java.net", "java.time", "java.lang.reflect", "java.nio", "java.nio.file",
       "java.util.zip", "java.time.format");
-  private static final AtomicLong REFUSED = new AtomicLong();
+  private static final RefusalLog REFUSED = new RefusalLog(SerialFilters.class.getName(), 20, 500);
 
   private SerialFilters() {}
 
   /** How many refusals this JVM made (tests, logs). */
   public static long refusals() {
-    return REFUSED.get();
+    return REFUSED.count();
   }
 
   /** JDK value types every policy allows. */
@@ -115,8 +116,7 @@ public final class SerialFilters {
   }
 
   private static GridException refuse(Status s, String message) {
-    long n = REFUSED.incrementAndGet();
-    if (n <= 20 || n % 500 == 0) System.err.println("GridRMI refused a stream (" + n + " so far): " + message);
+    REFUSED.refused("GridRMI refused a stream: " + message);
     return new GridException(s, message);
   }
 

@@ -55,7 +55,7 @@ class FetcherTest {
     UUID id = UUID.randomUUID();
     CountDownLatch asked = new CountDownLatch(1);
     CountDownLatch answer = new CountDownLatch(1);
-    when(owner.fetch(eq(id), anyLong(), eq("rmi://me:2"), anyBoolean())).thenAnswer(i -> {
+    when(owner.fetch(eq(id), anyLong(), eq("rmi://me:2"), anyBoolean(), any())).thenAnswer(i -> {
       asked.countDown();
       answer.await();
       return FetchResult.ready("value");
@@ -68,7 +68,7 @@ class FetcherTest {
     var w3 = fetcher.await(OWNER, id, a, null, NOW);
     answer.countDown();
     for (var w : List.of(w1, w2, w3)) assertThat(w.future().get()).isEqualTo("value");
-    verify(owner, times(1)).fetch(eq(id), anyLong(), any(), anyBoolean());
+    verify(owner, times(1)).fetch(eq(id), anyLong(), any(), anyBoolean(), any());
     assertThat(kept).hasSize(1);
     @SuppressWarnings("unchecked")
     List<UUID> holders = (List<UUID>) kept.get(0)[2];
@@ -80,20 +80,20 @@ class FetcherTest {
   void aPendingAnswerIsAskedAgainAndAnAnnouncedFetchSaysSoWhileItsBatchIsOnItsWay() throws Exception {
     UUID id = UUID.randomUUID();
     CompletableFuture<Void> accepted = new CompletableFuture<>();
-    when(owner.fetch(eq(id), anyLong(), any(), eq(true))).thenAnswer(i -> {
+    when(owner.fetch(eq(id), anyLong(), any(), eq(true), any())).thenAnswer(i -> {
       accepted.complete(null); // the batch is accepted while the first poll waits
       return FetchResult.PENDING;
     });
-    when(owner.fetch(eq(id), anyLong(), any(), eq(false))).thenReturn(FetchResult.ready(42L));
+    when(owner.fetch(eq(id), anyLong(), any(), eq(false), any())).thenReturn(FetchResult.ready(42L));
     assertThat(fetcher.await(OWNER, id, null, accepted, NOW).future().get()).isEqualTo(42L);
-    verify(owner).fetch(eq(id), anyLong(), any(), eq(true));
-    verify(owner).fetch(eq(id), anyLong(), any(), eq(false));
+    verify(owner).fetch(eq(id), anyLong(), any(), eq(true), any());
+    verify(owner).fetch(eq(id), anyLong(), any(), eq(false), any());
   }
 
   @Test
   void aFailingOwnerIsUnavailableNamingItAndIsForgotten() {
     UUID id = UUID.randomUUID();
-    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean()))
+    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean(), any()))
         .thenThrow(new GridException(Status.UNAVAILABLE, "connection refused"));
     var w = fetcher.await(OWNER, id, null, null, NOW);
     assertThat(w.future()).failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)
@@ -107,23 +107,23 @@ class FetcherTest {
   @Test
   void whenNobodyWaitsAnyMoreThePollingStops() throws Exception {
     UUID id = UUID.randomUUID();
-    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean())).thenReturn(FetchResult.PENDING);
+    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean(), any())).thenReturn(FetchResult.PENDING);
     var w = fetcher.await(OWNER, id, null, null, NOW);
-    verify(owner, org.mockito.Mockito.timeout(5_000).atLeast(2)).fetch(eq(id), anyLong(), any(), anyBoolean());
+    verify(owner, org.mockito.Mockito.timeout(5_000).atLeast(2)).fetch(eq(id), anyLong(), any(), anyBoolean(), any());
     w.cancel(); // the deadline of the only call waiting for it passed
     await().atMost(Duration.ofSeconds(5)).until(() -> fetcher.inFlight() == 0);
     Thread.sleep(100); // a poll in flight when it was cancelled may finish, and then no other starts
     org.mockito.Mockito.clearInvocations(owner);
     Thread.sleep(200);
-    verify(owner, times(0)).fetch(any(), anyLong(), any(), anyBoolean());
+    verify(owner, times(0)).fetch(any(), anyLong(), any(), anyBoolean(), any());
   }
 
   @Test
   void aNewWaiterAfterTheFetchEndedStartsANewOne() throws Exception {
     UUID id = UUID.randomUUID();
-    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean())).thenReturn(FetchResult.ready("v"));
+    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean(), any())).thenReturn(FetchResult.ready("v"));
     assertThat(fetcher.await(OWNER, id, null, null, NOW).future().get()).isEqualTo("v");
     assertThat(fetcher.await(OWNER, id, null, null, NOW).future().get()).isEqualTo("v");
-    verify(owner, atLeast(2)).fetch(eq(id), anyLong(), any(), anyBoolean());
+    verify(owner, atLeast(2)).fetch(eq(id), anyLong(), any(), anyBoolean(), any());
   }
 }

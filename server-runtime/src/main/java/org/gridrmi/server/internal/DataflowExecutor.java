@@ -22,7 +22,11 @@ import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.RefContexts;
 import org.gridrmi.ref.internal.SerialPolicy;
+import io.opentelemetry.context.Scope;
 import org.gridrmi.ref.internal.store.Slot;
+import org.gridrmi.ref.internal.telemetry.CallTimes;
+import org.gridrmi.ref.internal.telemetry.RefusalLog;
+import org.gridrmi.ref.internal.telemetry.ServerCall;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.SerializedValue;
@@ -55,6 +59,9 @@ public final class DataflowExecutor implements AutoCloseable {
   private final Limits limits;
   private final ThreadPoolExecutor compute;
   private final AtomicLong callsRun = new AtomicLong();
+  private final CallTimes callTimes = new CallTimes();
+  /** Calls refused at a limit, for the log. */
+  private static final RefusalLog REFUSALS = new RefusalLog(DataflowExecutor.class.getName(), 10, 1000);
   /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
   private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
 
@@ -84,6 +91,16 @@ public final class DataflowExecutor implements AutoCloseable {
     return callsRun.get();
   }
 
+  /** How long calls took here, from arrival to their value (plain calls are counted by the endpoint). */
+  public CallTimes callTimes() {
+    return callTimes;
+  }
+
+  /** Calls ready to run that wait for a compute thread now. */
+  public int queued() {
+    return compute.getQueue().size();
+  }
+
   /** Values of other nodes held here by reference now. */
   public int heldByReference() {
     return held.size();
@@ -106,14 +123,17 @@ public final class DataflowExecutor implements AutoCloseable {
     if (node.table().pendingOf(holder) >= limits.maxPendingPerClient()) {
       Slot refused = node.table().create(c.valueId(), holder, site);
       if (refused != null) {
-        refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, "server " + node.name() + " refused " + c.label()
-            + ": this client already has " + limits.maxPendingPerClient() + " calls pending there, its limit "
-            + "(--max-pending-per-client)", null, site));
+        observe(refused, c, arrivedNanos);
+        String why = "server " + node.name() + " refused " + c.label() + ": this client already has "
+            + limits.maxPendingPerClient() + " calls pending there, its limit (--max-pending-per-client)";
+        REFUSALS.refused(why);
+        refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
       }
       return;
     }
     Slot slot = node.table().create(c.valueId(), holder, site);
     if (slot == null) return;
+    ServerCall trace = observe(slot, c, arrivedNanos);
     ServiceRegistry.Target target;
     try {
       target = services.find(c.service(), c.method(), node.name());
@@ -126,7 +146,9 @@ public final class DataflowExecutor implements AutoCloseable {
     CompletableFuture<?>[] pending = new CompletableFuture<?>[args.length];
     List<Fetcher.Waiter> fetches = new ArrayList<>();
     List<Slot> reading = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) pending[i] = resolve(args[i], holder, fetches, reading);
+    try (Scope fetchesUnder = trace == null ? null : trace.makeCurrent()) { // fetches are children of the call
+      for (int i = 0; i < args.length; i++) pending[i] = resolve(args[i], holder, fetches, reading);
+    }
     if (!reading.isEmpty()) slot.done().whenComplete((v, t) -> reading.forEach(Slot::endRead));
     // a call that fails or is cancelled before its arguments arrive stops waiting for them (the fetches stop once no
     // call waits, and tell their owners)
@@ -143,8 +165,26 @@ public final class DataflowExecutor implements AutoCloseable {
       }
       Object[] values = new Object[args.length];
       for (int i = 0; i < values.length; i++) values[i] = pending[i].join();
-      schedule(slot, site, () -> run(slot, target, values, holder, site));
+      if (trace != null) trace.argumentsReady();
+      schedule(slot, site, () -> run(slot, target, values, holder, site, trace));
     });
+  }
+
+  /**
+   * Times the call from its arrival to its value, for {@code stats()} and, when telemetry is on, as a server span (a
+   * child of the client's call span) and {@code rpc.server.call.duration}.
+   *
+   * @return the call's span, or null when telemetry is off
+   */
+  private ServerCall observe(Slot slot, Command.Call c, long arrivedNanos) {
+    ServerCall trace = node.runtime().telemetry().serverCall(c.trace(), c.service(), c.method(), c.label(),
+        node.name());
+    if (trace != null) slot.tracedBy(trace.spanContext());
+    slot.done().whenComplete((v, t) -> {
+      callTimes.record(System.nanoTime() - arrivedNanos);
+      if (trace != null) trace.end(t);
+    });
+    return trace;
   }
 
   /**
@@ -193,9 +233,14 @@ public final class DataflowExecutor implements AutoCloseable {
     try {
       compute.execute(() -> runChain(call));
     } catch (RejectedExecutionException e) {
-      slot.fail(Failure.of(compute.isShutdown() ? Status.CANCELLED : Status.RESOURCE_EXHAUSTED, compute.isShutdown()
-          ? "server " + node.name() + " is shutting down" : "server " + node.name() + " refused " + site
-          + ": its compute queue holds " + limits.maxQueued() + " calls, its limit (--max-queued-calls)", null, site));
+      if (compute.isShutdown()) {
+        slot.fail(Failure.of(Status.CANCELLED, "server " + node.name() + " is shutting down", null, site));
+        return;
+      }
+      String why = "server " + node.name() + " refused " + site + ": its compute queue holds " + limits.maxQueued()
+          + " calls, its limit (--max-queued-calls)";
+      REFUSALS.refused(why);
+      slot.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
     }
   }
 
@@ -245,14 +290,19 @@ public final class DataflowExecutor implements AutoCloseable {
     slot.future().whenComplete((v, t) -> timer.cancel(false));
   }
 
-  private void run(Slot slot, ServiceRegistry.Target target, Object[] args, UUID holder, String site) {
+  private void run(Slot slot, ServiceRegistry.Target target, Object[] args, UUID holder, String site,
+      ServerCall trace) {
     Thread.interrupted(); // a late interrupt meant for the previous call on this thread
     if (!slot.startRunning(Thread.currentThread())) return;
+    if (trace != null) trace.running();
     try {
       callsRun.incrementAndGet();
-      // references read during the call (inside by-value arguments) are held by this node while they live
-      Object result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.readingValue(
-          valueRefs.forHolder(holder), () -> invoke(target, args)));
+      Object result;
+      try (Scope inCall = trace == null ? null : trace.makeCurrent()) { // the service's own spans are its children
+        // references read during the call (inside by-value arguments) are held by this node while they live
+        result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.readingValue(
+            valueRefs.forHolder(holder), () -> invoke(target, args)));
+      }
       slot.set(result);
     } catch (OutOfMemoryError e) {
       slot.fail(Failure.outOfMemory(site, "server " + node.name(), e, site));

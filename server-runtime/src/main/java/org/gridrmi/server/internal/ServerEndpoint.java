@@ -3,7 +3,13 @@ package org.gridrmi.server.internal;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import io.opentelemetry.context.Scope;
+import org.gridrmi.ref.internal.FailureCarrier;
 import org.gridrmi.ref.internal.KnownPeers;
+import org.gridrmi.ref.internal.store.Slot;
+import org.gridrmi.ref.internal.telemetry.FetchSpan;
+import org.gridrmi.ref.internal.telemetry.ServerCall;
+import org.gridrmi.ref.internal.telemetry.Telemetry;
 import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.transport.Caller;
 import org.gridrmi.ref.internal.wire.FetchResult;
@@ -35,9 +41,18 @@ public final class ServerEndpoint extends NodeEndpoint {
 
   /** Every fetch, over RMI or a data connection, comes here. */
   @Override
-  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced) {
+  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced, String trace) {
     peers.calledFrom(requester, Caller.current()); // a server that fetches from this one is a peer it may fetch from
-    return super.fetchForStream(id, waitMillis, requester, announced);
+    Telemetry telemetry = node.runtime().telemetry();
+    if (!telemetry.on()) return super.fetchForStream(id, waitMillis, requester, announced, trace);
+    Slot made = node.table().get(id);
+    FetchSpan served = telemetry.serving(trace, requester, id, made == null ? null : made.trace(), node.name());
+    FetchResult r = super.fetchForStream(id, waitMillis, requester, announced, trace);
+    served.served(r.state() == FetchResult.State.FAILED ? new FailureCarrier(r.failure()) : null);
+    if (r.state() != FetchResult.State.READY) return r;
+    if (made == null) made = node.table().get(id); // its call arrived while the fetch waited
+    String producer = made == null ? null : telemetry.headersOf(made.trace());
+    return producer == null ? r : r.producedBy(producer); // the fetching end links its span to the producer's
   }
 
   @Override
@@ -45,6 +60,7 @@ public final class ServerEndpoint extends NodeEndpoint {
     long arrived = System.nanoTime();
     authorize(holder);
     batches.incrementAndGet();
+    node.runtime().telemetry().batchReceived(commands.size());
     peers.introduce(introduction, Caller.current());
     node.table().renew(holder);
     for (Command c : commands) {
@@ -58,9 +74,21 @@ public final class ServerEndpoint extends NodeEndpoint {
   }
 
   @Override
-  public PlainResult invokePlain(String service, String method, Object[] args) {
-    String site = service.substring(service.lastIndexOf('.') + 1) + "." + method.substring(0, method.indexOf('('))
-        + " on " + node.name();
+  public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
+    long arrived = System.nanoTime();
+    String label = service.substring(service.lastIndexOf('.') + 1) + "." + method.substring(0, method.indexOf('('));
+    ServerCall call = node.runtime().telemetry().serverCall(trace, service, method, label, node.name());
+    if (call != null) call.running();
+    PlainResult r;
+    try (Scope inCall = call == null ? null : call.makeCurrent()) {
+      r = runPlain(service, method, args, label + " on " + node.name());
+    }
+    executor.callTimes().record(System.nanoTime() - arrived);
+    if (call != null) call.end(r.failure() == null ? null : new FailureCarrier(r.failure()));
+    return r;
+  }
+
+  private PlainResult runPlain(String service, String method, Object[] args, String site) {
     try {
       Object result = SerialPolicy.using(node.runtime().policy(), () -> {
         try {
@@ -77,6 +105,11 @@ public final class ServerEndpoint extends NodeEndpoint {
       return new PlainResult(null, c instanceof OutOfMemoryError e
           ? Failure.outOfMemory(site, "server " + node.name(), e, site) : Failure.from(c, site));
     }
+  }
+
+  /** The executor of its async calls. */
+  public DataflowExecutor executor() {
+    return executor;
   }
 
   @Override
@@ -97,5 +130,15 @@ public final class ServerEndpoint extends NodeEndpoint {
   @Override
   protected long batchesReceived() {
     return batches.get();
+  }
+
+  @Override
+  protected int queuedCalls() {
+    return executor.queued();
+  }
+
+  @Override
+  protected long[] callTimes() {
+    return executor.callTimes().snapshot();
   }
 }

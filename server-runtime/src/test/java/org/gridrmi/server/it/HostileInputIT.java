@@ -50,7 +50,7 @@ class HostileInputIT {
           .lookup(CallGateway.BINDING);
       String echo = MethodKeys.of(Echo.class.getMethod("echo", String.class));
       String run = MethodKeys.of(Echo.class.getMethod("run", Task.class, String.class));
-      assertThat(gw.invokePlain(SVC, echo, new Object[] {"hi"}).value()).isEqualTo("hi");
+      assertThat(gw.invokePlain(SVC, echo, new Object[] {"hi"}, null).value()).isEqualTo("hi");
       long start = System.nanoTime();
       int port = uri.getPort();
       int tried = 0;
@@ -70,7 +70,7 @@ class HostileInputIT {
         for (Object[] h : hostile) {
           tried++;
           try {
-            gw.invokePlain(SVC, echo, new Object[] {h[0]});
+            gw.invokePlain(SVC, echo, new Object[] {h[0]}, null);
             throw new AssertionError("accepted " + h[1]);
           } catch (java.rmi.RemoteException e) {
             GridException refused = SerialFilters.refusal(e);
@@ -107,7 +107,7 @@ class HostileInputIT {
       }
       gw.submit(UUID.randomUUID(), null, batch);
       for (UUID id : ids) {
-        FetchResult r = gw.fetch(id, 10_000, "it", false);
+        FetchResult r = gw.fetch(id, 10_000, "it", false, null);
         assertThat(r.state()).isNotEqualTo(FetchResult.State.PENDING);
         String want = expect.get(id);
         if (want != null) {
@@ -123,7 +123,7 @@ class HostileInputIT {
       UUID viaStranger = call(strange, new ArrayList<>(), echo,
           new org.gridrmi.ref.internal.Ref<>(UUID.randomUUID(), "rmi://10.255.255.1:1099", null));
       gw.submit(UUID.randomUUID(), null, strange);
-      FetchResult refusedOwner = gw.fetch(viaStranger, 10_000, "it", false);
+      FetchResult refusedOwner = gw.fetch(viaStranger, 10_000, "it", false, null);
       assertThat(refusedOwner.failure().status()).isEqualTo(Status.PERMISSION_DENIED);
       assertThat(refusedOwner.failure().message()).contains("rmi://10.255.255.1:1099").contains("not a known peer");
       tried++;
@@ -133,11 +133,11 @@ class HostileInputIT {
       List<Command> mine = new ArrayList<>();
       UUID kept = call(mine, new ArrayList<>(), echo, "kept");
       gw.submit(holder, null, mine);
-      assertThat(gw.fetch(kept, 10_000, "it", false).state()).isEqualTo(FetchResult.State.READY);
+      assertThat(gw.fetch(kept, 10_000, "it", false, null).state()).isEqualTo(FetchResult.State.READY);
       UUID stranger = UUID.randomUUID();
       assertThat(gw.cancel(stranger, kept)).isFalse();
       gw.release(stranger, List.of(org.gridrmi.ref.internal.wire.Release.explicit(kept)));
-      assertThat(gw.fetch(kept, 10_000, "it", false).state()).isEqualTo(FetchResult.State.READY);
+      assertThat(gw.fetch(kept, 10_000, "it", false, null).state()).isEqualTo(FetchResult.State.READY);
       tried += 2;
 
       // 5. 100,000 calls from one client: past its pending limit they fail RESOURCE_EXHAUSTED naming the limit,
@@ -151,10 +151,10 @@ class HostileInputIT {
         gw.submit(greedy, null, many);
       }
       tried += 100_000;
-      FetchResult last = gw.fetch(flood.get(flood.size() - 1), 10_000, "it", false);
+      FetchResult last = gw.fetch(flood.get(flood.size() - 1), 10_000, "it", false, null);
       assertThat(last.failure().status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
       assertThat(last.failure().message()).contains("F1").contains("calls pending").contains("--max-pending-per-client");
-      assertThat(gw.invokePlain(SVC, echo, new Object[] {"served"}).value()).isEqualTo("served");
+      assertThat(gw.invokePlain(SVC, echo, new Object[] {"served"}, null).value()).isEqualTo("served");
       gw.release(greedy, flood.stream().map(org.gridrmi.ref.internal.wire.Release::explicit).toList()); // the slow ones are cancelled with their holder's release
 
       // 6. raw bytes on the port: random, JRMP header + garbage, JRMP call with a truncated or hostile stream
@@ -172,7 +172,7 @@ class HostileInputIT {
       assertThat(p.isAlive()).isTrue();
       CallGateway again = (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
           .lookup(CallGateway.BINDING);
-      assertThat(again.invokePlain(SVC, echo, new Object[] {"still here"}).value()).isEqualTo("still here");
+      assertThat(again.invokePlain(SVC, echo, new Object[] {"still here"}, null).value()).isEqualTo("still here");
       assertThat(took).isLessThan(Duration.ofSeconds(60));
       System.out.printf("fuzz: %d hostile or malformed inputs in %d ms, server alive and answering%n", tried,
           took.toMillis());
@@ -181,7 +181,7 @@ class HostileInputIT {
 
   private static UUID call(List<Command> batch, List<UUID> ids, String method, Object... args) {
     UUID id = UUID.randomUUID();
-    batch.add(new Command.Call(id, SVC, method, args, 0, "Echo.fuzz"));
+    batch.add(new Command.Call(id, SVC, method, args, 0, "Echo.fuzz", null));
     ids.add(id);
     return id;
   }

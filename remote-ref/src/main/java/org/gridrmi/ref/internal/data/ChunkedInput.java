@@ -26,6 +26,13 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   private int frameLeft;
   /** The end mark of the current message was read. */
   private boolean ended;
+  /** Bytes of data read from frames so far. */
+  private long received;
+
+  /** Bytes of data read from frames so far (headers not counted). */
+  public long received() {
+    return received;
+  }
 
   /** @param source the connection's stream */
   public ChunkedInput(InputStream source) {
@@ -90,6 +97,7 @@ public final class ChunkedInput extends InputStream implements ValueInput {
       if (got < 0) throw new EOFException("the data connection closed inside a message");
       chunk.position(chunk.position() + got).flip();
       frameLeft -= got;
+      received += got;
     }
     return true;
   }

@@ -24,7 +24,8 @@ import org.gridrmi.ref.internal.wire.WireValue;
  *
  * <p>A fetch takes an idle connection or makes one, sends its request (with the hello on a new connection: no
  * round trip of its own) and decodes the answer as it arrives. A pooled connection that turns out to be closed
- * before any answer arrives (the node closed it while idle) is replaced once.
+ * before any answer arrives (the node closed it while idle) is replaced once, by a new connection; one that times
+ * out is not (the request is not sent twice, and the fetch fails within its bound).
  */
 public final class DataClient implements AutoCloseable {
   private final NetContext net;
@@ -49,16 +50,17 @@ public final class DataClient implements AutoCloseable {
    * @throws IOException the connection failed or stalled, or the answer did not decode (a filter's refusal too)
    */
   public FetchResult fetch(String host, int port, UUID ticket, UUID id, long waitMillis, String requester,
-      boolean announced, long boundNanos, long inactivityNanos, SerialPolicy policy) throws IOException {
+      boolean announced, String trace, long boundNanos, long inactivityNanos, SerialPolicy policy)
+      throws IOException {
     String key = host + ":" + port;
     for (int attempt = 0; ; attempt++) {
-      Connection c = take(key);
+      Connection c = attempt == 0 ? take(key) : null; // a retry takes no other pooled one: it may be as stale
       boolean fresh = c == null;
       if (fresh) c = Connection.open(net, host, port, ticket);
       Connection conn = c;
       try {
         FetchResult r = CallDeadline.within(boundNanos, inactivityNanos, () -> conn.fetch(id, waitMillis,
-            requester, announced, policy));
+            requester, announced, trace, policy));
         giveBack(key, conn);
         return r;
       } catch (ChunkedInput.Aborted e) { // the reason arrived in full: the connection is still in step
@@ -66,10 +68,19 @@ public final class DataClient implements AutoCloseable {
         throw e.reason();
       } catch (IOException | RuntimeException | Error e) {
         conn.close();
-        if (!fresh && attempt == 0 && !conn.answered && e instanceof IOException) continue; // stale pooled one
+        if (!fresh && attempt == 0 && !conn.answered && stale(e)) continue;
         throw e;
       }
     }
+  }
+
+  /**
+   * Whether a pooled connection failed as one the node closed while it was idle does: at once, with no answer. A
+   * timeout is not that (the node is slow or cut off): sending the request again would double the bound and the
+   * node's work.
+   */
+  private static boolean stale(Throwable e) {
+    return e instanceof IOException && !(e instanceof java.net.SocketTimeoutException);
   }
 
   private Connection take(String key) {
@@ -140,8 +151,8 @@ public final class DataClient implements AutoCloseable {
       }
     }
 
-    FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, SerialPolicy policy)
-        throws IOException {
+    FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace,
+        SerialPolicy policy) throws IOException {
       answered = false;
       if (!helloSent) {
         socket.getOutputStream().write(SharedPort.DATA_MAGIC);
@@ -157,13 +168,20 @@ public final class DataClient implements AutoCloseable {
       out.writeLong(waitMillis);
       out.writeUTF(requester == null ? "" : requester);
       out.writeBoolean(announced);
+      out.writeUTF(trace == null ? "" : trace);
       out.endMessage();
       byte state = in.readByte();
       answered = true;
       FetchResult r;
       try {
         r = switch (state) {
-          case DataProtocol.READY -> FetchResult.ready(WireValue.readStreamed(in, policy));
+          case DataProtocol.READY -> {
+            String producer = in.readUTF();
+            long start = in.received();
+            Object value = WireValue.readStreamed(in, policy);
+            FetchResult ready = FetchResult.received(value, in.received() - start);
+            yield producer.isEmpty() ? ready : ready.producedBy(producer);
+          }
           case DataProtocol.FAILED -> FetchResult.failed(failure(policy.open(in).readObject()));
           case DataProtocol.PENDING -> FetchResult.PENDING;
           case DataProtocol.REFUSED -> throw refused();

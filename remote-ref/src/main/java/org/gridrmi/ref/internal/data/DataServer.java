@@ -115,7 +115,7 @@ public final class DataServer implements SharedPort.Handler {
       return false;
     }
     FetchResult result = Caller.serving(caller, () -> service.fetchForStream(r.id, r.waitMillis,
-        r.requester, r.announced));
+        r.requester, r.announced, r.trace));
     CallDeadline.within(inactivityNanos, inactivityNanos, () -> {
       reply(out, r.id, result);
       return null;
@@ -139,6 +139,7 @@ public final class DataServer implements SharedPort.Handler {
       case READY -> {
         try {
           out.writeByte(DataProtocol.READY);
+          out.writeUTF(r.producer() == null ? "" : r.producer());
           WireValue.writeStreamed(r.value().value(), out);
           out.endMessage();
         } catch (ChunkedOutput.LinkBroken e) {
@@ -173,7 +174,7 @@ public final class DataServer implements SharedPort.Handler {
   }
 
   /** A fetch request. */
-  private record Request(UUID id, long waitMillis, String requester, boolean announced) {
+  private record Request(UUID id, long waitMillis, String requester, boolean announced, String trace) {
     /** The next request, or null for an operation this version does not know. */
     static Request read(ChunkedInput in) throws IOException {
       byte op = in.readByte();
@@ -182,8 +183,10 @@ public final class DataServer implements SharedPort.Handler {
       long wait = in.readLong();
       String requester = in.readUTF();
       boolean announced = in.readBoolean();
+      String trace = in.readUTF();
       in.endMessage();
-      return new Request(id, wait, requester.isEmpty() ? null : requester, announced);
+      return new Request(id, wait, requester.isEmpty() ? null : requester, announced,
+          trace.isEmpty() ? null : trace);
     }
   }
 }

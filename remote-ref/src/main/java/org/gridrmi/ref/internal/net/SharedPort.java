@@ -46,11 +46,14 @@ public final class SharedPort {
   private static final class Sniffing extends Socket {
     private final Socket s;
     private final IntFunction<Handler> handlers;
+    /** No TLS: nobody is authenticated on it (a TLS socket sets its peer's identity on each read itself). */
+    private final boolean plain;
     private InputStream in;
 
     Sniffing(Socket s, IntFunction<Handler> handlers) {
       this.s = s;
       this.handlers = handlers;
+      this.plain = !(s instanceof TlsAcceptedSocket);
     }
 
     @Override
@@ -59,15 +62,21 @@ public final class SharedPort {
       return in;
     }
 
-    /** Reads the first four bytes at the first read, and either hands the connection over or gives them to RMI. */
+    /**
+     * Reads the first four bytes at the first read, and either hands the connection over or gives them to RMI. A
+     * connection handed over stays ended for RMI: RMI reads its magic in several reads, and a read that went on to
+     * the socket after the handler returned would wait, unbounded, for whatever the peer sends next.
+     */
     private final class FirstBytes extends PushbackInputStream {
       private boolean looked;
+      private boolean handedOver;
 
       FirstBytes(InputStream raw) {
         super(raw, DATA_MAGIC.length);
       }
 
       private boolean forRmi() throws IOException {
+        if (handedOver) return false;
         if (looked) return true;
         looked = true;
         byte[] first = super.in.readNBytes(DATA_MAGIC.length);
@@ -75,18 +84,29 @@ public final class SharedPort {
           unread(first);
           return true;
         }
+        handedOver = true;
         Handler h = handlers.apply(s.getLocalPort());
         if (h != null) h.serve(Sniffing.this, super.in, s.getOutputStream());
         return false;
       }
 
+      /**
+       * RMI serves connections on pooled threads: one that served a TLS peer must not carry its identity into a call
+       * that came over a plain connection.
+       */
+      private void forgetIdentityIfPlain() {
+        if (plain) PeerIdentity.setCurrent(null);
+      }
+
       @Override
       public synchronized int read() throws IOException {
+        forgetIdentityIfPlain();
         return forRmi() ? super.read() : -1;
       }
 
       @Override
       public synchronized int read(byte[] b, int off, int len) throws IOException {
+        forgetIdentityIfPlain();
         return forRmi() ? super.read(b, off, len) : -1;
       }
     }

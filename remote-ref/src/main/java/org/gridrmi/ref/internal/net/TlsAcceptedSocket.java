@@ -1,5 +1,6 @@
 package org.gridrmi.ref.internal.net;
 
+import org.gridrmi.ref.internal.telemetry.RefusalLog;
 import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -20,7 +21,7 @@ import javax.net.ssl.SSLSocket;
  * hold up other connections.
  */
 final class TlsAcceptedSocket extends Socket {
-  private final AtomicLong refusedCount;
+  private final RefusalLog refusals;
   private final SSLSocket ssl;
   private final Socket raw;
   private final int localPort;
@@ -29,11 +30,11 @@ final class TlsAcceptedSocket extends Socket {
   private InputStream in;
   private OutputStream out;
 
-  TlsAcceptedSocket(SSLSocket ssl, Socket raw, int localPort, AtomicLong refusedCount) {
+  TlsAcceptedSocket(SSLSocket ssl, Socket raw, int localPort, RefusalLog refusals) {
     this.ssl = ssl;
     this.raw = raw;
     this.localPort = localPort;
-    this.refusedCount = refusedCount;
+    this.refusals = refusals;
     ssl.addHandshakeCompletedListener(e -> {
       handshook = true;
       peer = PeerIdentity.of(e);
@@ -46,11 +47,8 @@ final class TlsAcceptedSocket extends Socket {
   private IOException refused(IOException e) {
     if (!handshook && !logged && e instanceof SSLException) {
       logged = true;
-      long n = refusedCount.incrementAndGet();
-      if (n <= 100 || n % 1000 == 0) {
-        System.err.println("GridRMI TLS refused a connection from " + raw.getInetAddress().getHostAddress() + ":"
-            + raw.getPort() + " to port " + localPort + " (" + n + " so far): " + e.getMessage());
-      }
+      refusals.refused("GridRMI TLS refused a connection from " + raw.getInetAddress().getHostAddress() + ":"
+          + raw.getPort() + " to port " + localPort + ": " + e.getMessage());
     }
     return e;
   }

@@ -1,5 +1,6 @@
 package org.gridrmi.ref.internal.net;
 
+import org.gridrmi.ref.internal.telemetry.RefusalLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -25,7 +26,7 @@ public final class TlsContext {
   private static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
   private final SSLContext ssl;
   private final String describe;
-  private final AtomicLong refused = new AtomicLong();
+  private final RefusalLog refused = new RefusalLog(TlsAcceptedSocket.class.getName(), 100, 1000);
 
   private TlsContext(SSLContext ssl, String describe) {
     this.ssl = ssl;
@@ -87,7 +88,7 @@ public final class TlsContext {
 
   /** How many peers this context's servers refused. */
   public long refusals() {
-    return refused.get();
+    return refused.count();
   }
 
   public String describe() {

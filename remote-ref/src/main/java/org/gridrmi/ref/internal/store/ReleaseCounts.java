@@ -3,8 +3,10 @@ package org.gridrmi.ref.internal.store;
 import java.util.concurrent.atomic.LongAdder;
 import org.gridrmi.ref.internal.wire.Release;
 
-/** How many holds on a node's values ended, by cause. */
+/** How many holds on a node's values ended, by cause; and the leases that keep them, renewed and lapsed. */
 public final class ReleaseCounts {
+  final LongAdder renewals = new LongAdder();
+  final LongAdder leasesLapsed = new LongAdder();
   final LongAdder explicit = new LongAdder();
   final LongAdder collected = new LongAdder();
   final LongAdder lapsed = new LongAdder();
@@ -20,6 +22,10 @@ public final class ReleaseCounts {
   public long collected() { return collected.sum(); }
   /** Holds (and borrows) that ended because their lease was not renewed in time. */
   public long lapsed() { return lapsed.sum(); }
+  /** Lease renewals received from holders. */
+  public long renewals() { return renewals.sum(); }
+  /** Holders whose lease lapsed (each ended all its holds here). */
+  public long leasesLapsed() { return leasesLapsed.sum(); }
   /** Borrows that ended because their borrower fetched the value. */
   public long borrowDone() { return borrowDone.sum(); }
 }

@@ -31,6 +31,8 @@ public final class Slot {
   final Set<String> fetchedBy = ConcurrentHashMap.newKeySet();
   private volatile Thread runner;
   private volatile boolean cancelled;
+  /** The span of the call that makes the value, when traced: fetches of the value link to it. */
+  private volatile io.opentelemetry.api.trace.SpanContext trace;
 
   // Where the value is: guarded by the store's lock (see ValueStore).
   /** The value while it is in memory, else null. */
@@ -65,6 +67,9 @@ public final class Slot {
   }
 
   public UUID id() { return id; }
+  /** The span of the call that makes the value, or null (not traced, or a put). */
+  public io.opentelemetry.api.trace.SpanContext trace() { return trace; }
+  public void tracedBy(io.opentelemetry.api.trace.SpanContext span) { this.trace = span; }
   public String label() { return label; }
   public boolean isDone() { return done.isDone(); }
 

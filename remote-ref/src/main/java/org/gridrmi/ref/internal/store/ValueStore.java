@@ -50,6 +50,11 @@ public final class ValueStore implements AutoCloseable {
     this.maxSpill = budget.maxSpillBytes();
   }
 
+  /** The node's name. */
+  public String node() {
+    return node;
+  }
+
   /**
    * Makes the spill directory now and fixes the disk budget, so that a server with an unusable spill directory says
    * so when it starts (a Grid's store does this on its first spill).

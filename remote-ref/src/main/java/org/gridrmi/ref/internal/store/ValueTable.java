@@ -19,6 +19,7 @@ import org.gridrmi.ref.internal.wire.Release;
  * the node's {@link ValueStore}, within its budget.
  */
 public final class ValueTable {
+  private static final System.Logger LOG = System.getLogger(ValueTable.class.getName());
   /** Freed ids whose cause is remembered, for NOT_FOUND messages. */
   private static final int TOMBSTONES = 10_000;
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
@@ -254,6 +255,7 @@ public final class ValueTable {
 
   /** Renews every value of {@code holder}; returns the lease granted. */
   public long renew(UUID holder) {
+    releases.renewals.increment();
     leaseExpiry.put(holder, System.currentTimeMillis() + leaseMillis);
     return leaseMillis;
   }
@@ -270,14 +272,21 @@ public final class ValueTable {
       if (!leaseExpiry.remove(holder, e.getValue())) continue; // renewed meanwhile
       Set<UUID> held = byHolder.remove(holder);
       pendingByHolder.remove(holder);
-      if (held == null) continue;
-      for (UUID id : held) {
-        Slot s = slots.get(id);
-        if (s != null && s.holders.remove(holder)) {
-          releases.lapsed.increment();
-          freeIfUnheld(s, "freed when the lease of its last holder lapsed (a client or server that stopped renewing)");
+      releases.leasesLapsed.increment();
+      int ended = 0;
+      if (held != null) {
+        for (UUID id : held) {
+          Slot s = slots.get(id);
+          if (s != null && s.holders.remove(holder)) {
+            ended++;
+            releases.lapsed.increment();
+            freeIfUnheld(s, "freed when the lease of its last holder lapsed (a client or server that stopped renewing)");
+          }
         }
       }
+      // a holder's id is a capability: only its first digits go to the log
+      LOG.log(System.Logger.Level.INFO, "{0}: the lease of holder {1}... lapsed ({2} values it held let go): a "
+          + "client or server stopped renewing", store.node(), holder.toString().substring(0, 8), ended);
     }
     for (Slot s : slots.values()) { // borrowers that never came, or died waiting
       if (s.borrowers.values().removeIf(expiry -> expiry < now)) {

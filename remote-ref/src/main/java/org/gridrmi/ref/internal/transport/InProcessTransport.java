@@ -114,10 +114,10 @@ public final class InProcessTransport implements Transport {
     }
 
     @Override
-    public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+    public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
       long bound = TimeUnit.MILLISECONDS.toNanos(waitMillis) + timeouts.fetchSlack().toNanos();
-      return call("the fetch of value " + id, bound, new Object[] {id, requester},
-          a -> hub.service(address).fetch((UUID) a[0], waitMillis, (String) a[1], announced));
+      return call("the fetch of value " + id, bound, new Object[] {id, requester, trace},
+          a -> hub.service(address).fetch((UUID) a[0], waitMillis, (String) a[1], announced, (String) a[2]));
     }
 
     @Override
@@ -172,9 +172,10 @@ public final class InProcessTransport implements Transport {
     }
 
     @Override
-    public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos) {
+    public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos, String trace) {
       return call("the plain call " + method, timeoutNanos == 0 ? Long.MAX_VALUE / 4 : timeoutNanos,
-          new Object[] {args}, a -> hub.service(address).invokePlain(service, method, (Object[]) a[0]));
+          new Object[] {args, trace}, a -> hub.service(address).invokePlain(service, method, (Object[]) a[0],
+          (String) a[1]));
     }
 
     @Override

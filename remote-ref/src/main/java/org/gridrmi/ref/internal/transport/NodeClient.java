@@ -24,7 +24,7 @@ public interface NodeClient {
   NodeInfo info();
 
   /** As {@link NodeService#fetch}; the read is bounded by {@code waitMillis} plus the transport's slack. */
-  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
+  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace);
 
   void hold(UUID holder, List<UUID> ids);
 
@@ -40,8 +40,11 @@ public interface NodeClient {
 
   BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands);
 
-  /** @param timeoutNanos how long the call may take, or 0 for no bound (plain calls may run as long as they like) */
-  PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos);
+  /**
+   * @param timeoutNanos how long the call may take, or 0 for no bound (plain calls may run as long as they like)
+   * @param trace the call's trace context, or null
+   */
+  PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos, String trace);
 
   List<String> services();
 }

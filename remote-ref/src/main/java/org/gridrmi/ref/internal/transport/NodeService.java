@@ -24,15 +24,17 @@ public interface NodeService {
    *
    * @param requester the address of the node asking (it becomes a known peer of this one), or null
    * @param announced true if the batch that makes {@code id} may still be on its way here: then wait for it to arrive
+   * @param trace the trace context of the fetch ({@link org.gridrmi.ref.internal.telemetry.TraceHeaders}), or null;
+   *     never trusted: a malformed one is ignored
    */
-  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced);
+  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace);
 
   /**
    * As {@link #fetch}, but a value that is ready is not serialized yet: the caller streams it (a data connection),
    * and a failure to encode it is the caller's to report ({@link #notSendable}).
    */
-  default FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced) {
-    return fetch(id, waitMillis, requester, announced);
+  default FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+    return fetch(id, waitMillis, requester, announced, trace);
   }
 
   /** The message for value {@code id} that failed to encode with {@code e} on its way out of this node. */
@@ -72,8 +74,8 @@ public interface NodeService {
    */
   BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands);
 
-  /** A plain call: runs now and returns its result by value. */
-  PlainResult invokePlain(String service, String method, Object[] args);
+  /** A plain call: runs now and returns its result by value; {@code trace} as for {@link #fetch}. */
+  PlainResult invokePlain(String service, String method, Object[] args, String trace);
 
   /** The service interfaces this node exports (none for a client's node). */
   List<String> services();

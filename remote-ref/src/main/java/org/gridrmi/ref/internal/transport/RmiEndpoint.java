@@ -40,8 +40,8 @@ final class RmiEndpoint implements CallGateway {
   @Override public NodeInfo info() { return serve(() -> service.info().withDataTicket(dataTicket)); }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
-    return serve(() -> service.fetch(id, waitMillis, requester, announced));
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+    return serve(() -> service.fetch(id, waitMillis, requester, announced, trace));
   }
 
   @Override
@@ -78,8 +78,8 @@ final class RmiEndpoint implements CallGateway {
   }
 
   @Override
-  public PlainResult invokePlain(String serviceName, String method, Object[] args) {
-    return serve(() -> service.invokePlain(serviceName, method, args));
+  public PlainResult invokePlain(String serviceName, String method, Object[] args, String trace) {
+    return serve(() -> service.invokePlain(serviceName, method, args, trace));
   }
 
   @Override public List<String> services() { return serve(service::services); }

@@ -122,27 +122,28 @@ final class RmiNodeClient implements NodeClient {
    * within what is left of the same bound, as a call on a stale stub does (see {@link #attempt}).
    */
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
+  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
     long start = System.nanoTime();
     long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
     java.util.UUID known = dataTicket;
     try {
-      return fetchWith(known != null ? known : info().dataTicket(), id, waitMillis, requester, announced, bound);
+      return fetchWith(known != null ? known : info().dataTicket(), id, waitMillis, requester, announced, trace,
+          bound);
     } catch (GridException e) {
       if (e.status() != Status.PERMISSION_DENIED || known == null) throw e;
       forgetStub(); // the node at this address is another one: its stub and its ticket are asked afresh
       long left = Math.max(1, bound - (System.nanoTime() - start));
-      return fetchWith(info().dataTicket(), id, waitMillis, requester, announced, left);
+      return fetchWith(info().dataTicket(), id, waitMillis, requester, announced, trace, left);
     }
   }
 
   private FetchResult fetchWith(java.util.UUID ticket, UUID id, long waitMillis, String requester, boolean announced,
-      long bound) {
+      String trace, long bound) {
     String what = "the fetch of value " + id;
-    if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced));
+    if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced, trace));
     try {
-      return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, bound, callNanos(),
-          org.gridrmi.ref.internal.SerialPolicy.current());
+      return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, trace, bound,
+          callNanos(), org.gridrmi.ref.internal.SerialPolicy.current());
     } catch (GridException e) {
       if (e.status() == Status.PERMISSION_DENIED) dataTicket = null; // a restarted node has a new ticket
       throw e;
@@ -194,8 +195,8 @@ final class RmiNodeClient implements NodeClient {
   }
 
   @Override
-  public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos) {
-    return call("the plain call " + method, timeoutNanos, g -> g.invokePlain(service, method, args));
+  public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos, String trace) {
+    return call("the plain call " + method, timeoutNanos, g -> g.invokePlain(service, method, args, trace));
   }
 
   @Override public List<String> services() { return call("services", callNanos(), CallGateway::services); }

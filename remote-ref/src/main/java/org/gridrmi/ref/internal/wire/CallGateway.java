@@ -15,7 +15,9 @@ public interface CallGateway extends Remote {
 
   NodeInfo info() throws RemoteException;
 
-  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) throws RemoteException;
+  /** As {@link org.gridrmi.ref.internal.transport.NodeService#fetch}; {@code trace}: the fetch's trace context. */
+  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace)
+      throws RemoteException;
 
   void hold(UUID holder, List<UUID> ids) throws RemoteException;
 
@@ -36,8 +38,12 @@ public interface CallGateway extends Remote {
    */
   BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) throws RemoteException;
 
-  /** Plain RMI: runs the method now and returns its result by value, with Java's default serialization. */
-  PlainResult invokePlain(String service, String method, Object[] args) throws RemoteException;
+  /**
+   * Plain RMI: runs the method now and returns its result by value, with Java's default serialization.
+   *
+   * @param trace the client's trace context for the call, or null
+   */
+  PlainResult invokePlain(String service, String method, Object[] args, String trace) throws RemoteException;
 
   List<String> services() throws RemoteException;
 }

@@ -69,7 +69,9 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
    * reference, or a {@link SerializedValue} for a by-value argument (JDK values that every server loads travel as
    * they are); {@code timeoutNanos} the time the call had left when the batch was sent (it fails with
    * DEADLINE_EXCEEDED that long after it arrives), or 0 for none: time remaining, not an instant, so that clocks of
-   * different hosts need not agree; {@code label} the call as users read it, such as {@code MatrixOps.svd}.
+   * different hosts need not agree; {@code label} the call as users read it, such as {@code MatrixOps.svd};
+   * {@code trace} the trace context of the client's span for the call ({@link
+   * org.gridrmi.ref.internal.telemetry.TraceHeaders}), or null: never trusted, a malformed one is ignored.
    */
   final class Call implements Command, Externalizable {
     private static final long serialVersionUID = 1L;
@@ -82,22 +84,25 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
     private Object[] args;
     private long timeoutNanos;
     private String label;
+    private String trace;
 
     /** For deserialization only. */
     public Call() {}
 
-    public Call(UUID valueId, String service, String method, Object[] args, long timeoutNanos, String label) {
+    public Call(UUID valueId, String service, String method, Object[] args, long timeoutNanos, String label,
+        String trace) {
       this.valueId = valueId;
       this.service = service;
       this.method = method;
       this.args = args;
       this.timeoutNanos = timeoutNanos;
       this.label = label;
+      this.trace = trace;
     }
 
     /** The same call with the time it has left now (set just before its batch is sent). */
     public Call withTimeoutNanos(long nanos) {
-      return new Call(valueId, service, method, args, nanos, label);
+      return new Call(valueId, service, method, args, nanos, label, trace);
     }
 
     @Override public UUID valueId() { return valueId; }
@@ -106,6 +111,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
     public Object[] args() { return args; }
     public long timeoutNanos() { return timeoutNanos; }
     public String label() { return label; }
+    /** The client's trace context for the call, or null. */
+    public String trace() { return trace; }
 
     @Override
     public void writeExternal(ObjectOutput out) throws IOException {
@@ -114,6 +121,7 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       out.writeUTF(method);
       out.writeLong(timeoutNanos);
       out.writeUTF(label);
+      out.writeUTF(trace == null ? "" : trace); // TraceHeaders keeps it far below writeUTF's 64 KB
       if (args == null) {
         out.writeShort(-1);
         return;
@@ -152,6 +160,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       timeoutNanos = in.readLong();
       if (timeoutNanos < 0) throw new InvalidObjectException("a call with a negative timeout");
       label = in.readUTF();
+      String t = in.readUTF();
+      trace = t.isEmpty() ? null : t;
       int n = in.readShort();
       if (n < -1 || n > MAX_ARGS) throw new InvalidObjectException("a call with " + n + " arguments");
       if (n < 0) return;

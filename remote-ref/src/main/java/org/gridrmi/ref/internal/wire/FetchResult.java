@@ -18,6 +18,8 @@ public final class FetchResult implements Externalizable {
   private State state;
   private WireValue value;
   private Failure failure;
+  /** The trace context of the call that made the value, as the owner knows it (fetch spans link to it), or null. */
+  private String producer;
 
   /** For deserialization only. */
   public FetchResult() {}
@@ -29,10 +31,23 @@ public final class FetchResult implements Externalizable {
   }
 
   public static FetchResult ready(Object v) { return new FetchResult(State.READY, new WireValue(v), null); }
+
+  /** A ready answer whose value arrived decoded, having taken {@code bytes} on the wire. */
+  public static FetchResult received(Object v, long bytes) {
+    return new FetchResult(State.READY, WireValue.received(v, bytes), null);
+  }
   public static FetchResult failed(Failure f) { return new FetchResult(State.FAILED, null, f); }
   public static final FetchResult PENDING = new FetchResult(State.PENDING, null, null);
 
+  /** This ready answer with the trace context of the call that made its value (null: none). */
+  public FetchResult producedBy(String trace) {
+    FetchResult r = new FetchResult(state, value, failure);
+    r.producer = trace;
+    return r;
+  }
+
   public State state() { return state; }
+  public String producer() { return producer; }
   public WireValue value() { return value; }
   public Failure failure() { return failure; }
 
@@ -40,7 +55,10 @@ public final class FetchResult implements Externalizable {
   public void writeExternal(ObjectOutput out) throws IOException {
     out.writeByte(state.ordinal());
     switch (state) {
-      case READY -> value.writeExternal(out);
+      case READY -> {
+        out.writeUTF(producer == null ? "" : producer);
+        value.writeExternal(out);
+      }
       case FAILED -> out.writeObject(failure);
       case PENDING -> { }
     }
@@ -53,6 +71,8 @@ public final class FetchResult implements Externalizable {
     state = State.values()[s];
     switch (state) {
       case READY -> {
+        String p = in.readUTF();
+        producer = p.isEmpty() ? null : p;
         value = new WireValue();
         value.readExternal(in);
       }

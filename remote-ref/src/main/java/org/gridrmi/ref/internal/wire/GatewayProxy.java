@@ -76,7 +76,7 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
     String site = simpleName() + "." + method.getName() + " on " + server;
     PlainResult r;
     try {
-      r = gateway.invokePlain(service, MethodKeys.of(method), args == null ? new Object[0] : args);
+      r = gateway.invokePlain(service, MethodKeys.of(method), args == null ? new Object[0] : args, null);
     } catch (RemoteException e) {
       Throwable root = e;
       while (root.getCause() != null && root.getCause() != root) root = root.getCause();

@@ -14,10 +14,22 @@ import java.util.Map;
  * @param callsRun calls that ran
  * @param batchesReceived batches of async calls received (a client's chain sent in one goes as one)
  * @param store the node's store: its budget and what ended its holds
+ * @param activity its calls (queued, how long they took) and the leases of its holders
  */
 public record NodeStats(int values, int pending, int holders, long sentBytes, long receivedBytes,
-    Map<String, long[]> perPeer, long heapUsedBytes, long callsRun, long batchesReceived, Store store)
-    implements Serializable {
+    Map<String, long[]> perPeer, long heapUsedBytes, long callsRun, long batchesReceived, Store store,
+    Activity activity) implements Serializable {
+
+  /**
+   * @param queued calls ready to run that wait for a compute thread
+   * @param callTimes calls counted by how long they took from arrival to their value, in the buckets of
+   *     {@link org.gridrmi.ref.internal.telemetry.CallTimes}
+   * @param leaseRenewals lease renewals received from holders so far
+   * @param leasesLapsed holders whose lease lapsed so far
+   */
+  public record Activity(int queued, long[] callTimes, long leaseRenewals, long leasesLapsed) implements Serializable {
+    private static final long serialVersionUID = 1L;
+  }
 
   /**
    * @param memoryBytes bytes of values in memory, as the store counts them

@@ -44,6 +44,13 @@ public final class WireValue implements Externalizable {
     this.value = value;
   }
 
+  /** A value that arrived decoded (a data connection), having taken {@code bytes} on the wire. */
+  public static WireValue received(Object value, long bytes) {
+    WireValue w = new WireValue(value);
+    w.readBytes = bytes;
+    return w;
+  }
+
   /**
    * A copy of {@code value} as another JVM would read it: written as it travels (its codec, else Java serialization)
    * and read back with {@code policy}. What a put keeps, so that later changes to the caller's object change nothing.
@@ -214,8 +221,21 @@ public final class WireValue implements Externalizable {
     } else if (id.equals(JAVA)) {
       int n = BoundedReads.length(in, 1, SerialPolicy.current().limits().maxBytes(), "a serialized value");
       encoded = BoundedReads.bytes(in, n);
+      readBytes = n;
     } else {
       value = Codecs.forId(id).read(ValueInput.of(in));
+      readBytes = -1;
     }
+  }
+
+  /** What a value read here took on the wire: 0 for none, -1 for a codec's (its size is counted when asked). */
+  private long readBytes;
+
+  /** Bytes the value took on the wire when it was read here (0 for one made here); for telemetry. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public synchronized long readBytes() {
+    if (readBytes >= 0 || value == null) return Math.max(0, readBytes);
+    ValueCodec codec = Codecs.forClass(value.getClass());
+    return codec == null ? 0 : codec.size(value);
   }
 }

@@ -77,14 +77,14 @@ class WireFormatTest {
     UUID id = UUID.randomUUID();
     String longText = "x".repeat(70_000);
     Object[] args = {1, 2L, 3.5, true, "s", null, longText, new byte[] {1, 2}, List.of(4, 5)};
-    Command.Call c = roundTrip(new Command.Call(id, "a.Svc", "m(int)", args, 42L, "Svc.m"));
+    Command.Call c = roundTrip(new Command.Call(id, "a.Svc", "m(int)", args, 42L, "Svc.m", null));
     assertThat(c.valueId()).isEqualTo(id);
     assertThat(c.service()).isEqualTo("a.Svc");
     assertThat(c.method()).isEqualTo("m(int)");
     assertThat(c.timeoutNanos()).isEqualTo(42L);
     assertThat(c.label()).isEqualTo("Svc.m");
     assertThat(c.args()).containsExactly(1, 2L, 3.5, true, "s", null, longText, new byte[] {1, 2}, List.of(4, 5));
-    assertThat(roundTrip(new Command.Call(id, "a.Svc", "m()", null, 0, "Svc.m")).args()).isNull();
+    assertThat(roundTrip(new Command.Call(id, "a.Svc", "m()", null, 0, "Svc.m", null)).args()).isNull();
   }
 
   @Test
@@ -100,12 +100,25 @@ class WireFormatTest {
   }
 
   @Test
+  void aCallCarriesItsTraceContextAndAFetchAnswerItsProducers() throws Exception {
+    String trace = "traceparent=00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+    assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", trace)).trace())
+        .isEqualTo(trace);
+    assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null)).trace()).isNull();
+    FetchResult r = roundTrip(FetchResult.ready("v").producedBy(trace));
+    assertThat(r.producer()).isEqualTo(trace);
+    assertThat(r.value().value()).isEqualTo("v");
+    assertThat(roundTrip(FetchResult.ready("v")).producer()).isNull();
+  }
+
+  @Test
   void aForgedArgumentCountIsRefusedBeforeAnythingIsAllocated() throws Exception {
-    byte[] ok = bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m"));
-    // the argument count is the short right after the label: find "S.m" and overwrite the two bytes after it
+    byte[] ok = bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null));
+    // the argument count is the short after the label and the (empty) trace context: find "S.m" and overwrite the
+    // two bytes after the trace's two-byte length
     int at = -1;
     for (int i = 0; i + 2 < ok.length; i++) {
-      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 3;
+      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 5;
     }
     ok[at] = (byte) 0x7f;
     ok[at + 1] = (byte) 0xff;

@@ -1,0 +1,23 @@
+package org.gridrmi.client.it;
+
+import Jama.Matrix;
+import org.gridrmi.ref.GridService;
+
+/**
+ * Large values made on one server and checked on another, bit for bit, by a checksum of their raw bits that the test
+ * can compute without making the value ({@link BulkDataImpl#expected}).
+ */
+@GridService
+public interface BulkData {
+  /** {@code n} doubles of random bits (NaNs with payloads among them), a function of {@code seed} and the index. */
+  double[] doubles(int n, long seed);
+
+  /** The checksum of the raw bits of every element, in order, and of the length. */
+  long checksum(double[] data);
+
+  /** A matrix whose row-major entries are {@code doubles(rows * cols, seed)}. */
+  Matrix matrix(int rows, int cols, long seed);
+
+  /** {@link #checksum(double[])} of the matrix's entries in row-major order. */
+  long matrixChecksum(Matrix m);
+}

@@ -1,0 +1,38 @@
+package org.gridrmi.server.internal;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.gridrmi.lookup.LookupRegistration;
+import org.gridrmi.lookup.ServerDescriptor;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.wire.GatewayProxy;
+
+/** How a server joins a Jini lookup service. */
+public final class LookupJoin {
+  private LookupJoin() {}
+
+  /**
+   * Registers every exported service of {@code node} with the lookup service, under a lease renewed until the
+   * registration is closed, each under a proxy implementing its interface (plain calls through the server's gateway),
+   * so Jini clients find it by type.
+   *
+   * @throws GridException UNAVAILABLE if the registration cannot even start (the lookup service not answering is
+   *     not that: registration retries in the background)
+   */
+  public static LookupRegistration join(LocalNode node, List<Class<?>> interfaces, List<String> services,
+      String lookup, Duration lease) {
+    URI uri = URI.create(node.address());
+    ServerDescriptor d = new ServerDescriptor(node.name(), uri.getHost(), node.address(), services, Map.of());
+    try {
+      Map<String, Object> proxies = GatewayProxy.byType(interfaces, node.exportedStub(), node.name());
+      return LookupRegistration.join(URI.create(lookup), proxies, d, lease);
+    } catch (RuntimeException e) {
+      throw new GridException(Status.UNAVAILABLE, "server " + node.name() + " cannot join the lookup service "
+          + lookup + ": " + e.getMessage(), e);
+    }
+  }
+}
