@@ -17,9 +17,7 @@ import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.ref.internal.net.TransportMetrics;
 import org.gridrmi.ref.internal.store.StoreBudget;
-import org.gridrmi.ref.internal.wire.NodeStats;
 
 /**
  * A client's connection to a Grid of servers: the entry point of GridRMI.
@@ -152,7 +150,7 @@ public final class Grid implements AutoCloseable {
           + directory.describe() + "); registered: " + (all.isEmpty() ? "none" : all.stream()
           .map(s -> s.name() + " " + s.services()).toList()));
     }
-    offering.sort((a, b) -> Double.compare(load(a), load(b)));
+    offering.sort((a, b) -> Double.compare(a.load(), b.load()));
     return offering.get(0);
   }
 
@@ -160,14 +158,6 @@ public final class Grid implements AutoCloseable {
   public ServerInfo server(String name) {
     return servers().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() -> new GridException(
         Status.NOT_FOUND, "no server named " + name + "; known: " + servers().stream().map(ServerInfo::name).toList()));
-  }
-
-  private static double load(ServerInfo s) {
-    try {
-      return Double.parseDouble(s.attributes().getOrDefault("load", "0"));
-    } catch (NumberFormatException e) {
-      return 0;
-    }
   }
 
   /**
@@ -190,20 +180,12 @@ public final class Grid implements AutoCloseable {
 
   /** A server's counters (values held, its store, bytes moved). */
   public ServerStats stats(ServerInfo server) {
-    NodeStats s = Views.stats(session, server);
-    NodeStats.Store st = s.store();
-    return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()),
-        s.heapUsedBytes(), s.callsRun(), s.batchesReceived(), new ServerStats.Store(st.memoryBytes(),
-            st.maxMemoryBytes(), st.spilledBytes(), st.maxSpillBytes(), st.borrowers(), st.heldByReference(),
-            new ServerStats.Releases(st.explicit(), st.collected(), st.lapsed())),
-        new ServerStats.Calls(s.activity().queued(), new CallLatency(s.activity().callTimes()),
-            s.activity().leaseRenewals(), s.activity().leasesLapsed()));
+    return ServerStats.of(Views.stats(session, server));
   }
 
   /** Bytes this Grid moved on its connections since it was built. */
   public Traffic traffic() {
-    TransportMetrics.Snapshot s = session.traffic();
-    return new Traffic(s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()));
+    return Traffic.of(session.traffic());
   }
 
   /** How this Grid's connections are made (TLS or plain, emulated link), in one line. */

@@ -20,4 +20,13 @@ public record ServerInfo(String name, String address, List<String> services, Map
   public boolean offers(Class<?> service) {
     return services.contains(service.getName());
   }
+
+  /** The load its registration reports, 0 if none (or not a number): the least loaded server is picked first. */
+  double load() {
+    try {
+      return Double.parseDouble(attributes.getOrDefault("load", "0"));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
 }

@@ -2,6 +2,7 @@ package org.gridrmi.client;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.gridrmi.ref.internal.wire.NodeStats;
 
 /**
  * A server's counters at one moment, as {@link Grid#stats} reads them.
@@ -21,6 +22,17 @@ public record ServerStats(int values, int pending, long sentBytes, long received
     long heapUsedBytes, long callsRun, long batchesReceived, Store store, Calls calls) {
   public ServerStats {
     perPeer = Map.copyOf(perPeer);
+  }
+
+  /** What a server's stats answer says, as the client shows it. */
+  static ServerStats of(NodeStats s) {
+    NodeStats.Store st = s.store();
+    return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()),
+        s.heapUsedBytes(), s.callsRun(), s.batchesReceived(), new Store(st.memoryBytes(), st.maxMemoryBytes(),
+            st.spilledBytes(), st.maxSpillBytes(), st.borrowers(), st.heldByReference(),
+            new Releases(st.explicit(), st.collected(), st.lapsed())),
+        new Calls(s.activity().queued(), new CallLatency(s.activity().callTimes()), s.activity().leaseRenewals(),
+            s.activity().leasesLapsed()));
   }
 
   /**

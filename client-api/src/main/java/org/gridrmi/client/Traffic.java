@@ -2,6 +2,7 @@ package org.gridrmi.client;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.gridrmi.ref.internal.net.TransportMetrics;
 
 /**
  * Bytes this JVM moved on its GridRMI connections.
@@ -14,6 +15,11 @@ import java.util.TreeMap;
 public record Traffic(long sentBytes, long receivedBytes, Map<String, PeerBytes> perPeer) {
   public Traffic {
     perPeer = Map.copyOf(perPeer);
+  }
+
+  /** A transport's counters, as the client shows them. */
+  static Traffic of(TransportMetrics.Snapshot s) {
+    return new Traffic(s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()));
   }
 
   /** What happened since {@code before}, in total and per peer. */

@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.lookup.LookupRegistration;
-import org.gridrmi.lookup.internal.JiniUrls;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.Status;
@@ -366,15 +365,7 @@ public final class GridServer implements AutoCloseable {
         throw new GridException(Status.INVALID_ARGUMENT, "host '" + host + "' of server " + name
             + " cannot be resolved: other JVMs could not reach it", e);
       }
-      if (lookup != null) {
-        if (network != null) throw new GridException(Status.INVALID_ARGUMENT, "server " + name + " is on an "
-            + "in-process network: it cannot join a Jini lookup service");
-        try {
-          JiniUrls.parse(lookup);
-        } catch (IllegalArgumentException e) {
-          throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
-        }
-      }
+      if (lookup != null) LookupJoin.check(lookup, name, network != null);
       SerialPolicy policy = new SerialPolicy(limits, allow);
       TaskAllowlist tasks = new TaskAllowlist(policy);
       allowTasks.forEach(tasks::allow);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.gridrmi.lookup.LookupRegistration;
 import org.gridrmi.lookup.ServerDescriptor;
+import org.gridrmi.lookup.internal.JiniUrls;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.LocalNode;
@@ -14,6 +15,24 @@ import org.gridrmi.ref.internal.wire.GatewayProxy;
 /** How a server joins a Jini lookup service. */
 public final class LookupJoin {
   private LookupJoin() {}
+
+  /**
+   * Refuses, before anything starts, a lookup address that is not {@code jini://HOST[:PORT]} or a server that could
+   * not join it (one on an in-process network).
+   *
+   * @throws GridException INVALID_ARGUMENT naming what is wrong
+   */
+  public static void check(String lookup, String server, boolean inProcess) {
+    if (inProcess) {
+      throw new GridException(Status.INVALID_ARGUMENT, "server " + server + " is on an in-process network: it cannot "
+          + "join a Jini lookup service");
+    }
+    try {
+      JiniUrls.parse(lookup);
+    } catch (IllegalArgumentException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
+    }
+  }
 
   /**
    * Registers every exported service of {@code node} with the lookup service, under a lease renewed until the
