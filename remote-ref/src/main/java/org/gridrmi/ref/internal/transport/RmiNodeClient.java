@@ -124,11 +124,19 @@ final class RmiNodeClient implements NodeClient {
     java.util.UUID ticket = dataTicket();
     if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced, trace));
     try {
-      return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, trace, bound,
-          callNanos(), org.gridrmi.ref.internal.SerialPolicy.current());
-    } catch (GridException e) {
-      if (e.status() == Status.PERMISSION_DENIED) dataTicket = null; // a restarted node has a new ticket
-      throw e;
+      try {
+        return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, trace, bound,
+            callNanos(), org.gridrmi.ref.internal.SerialPolicy.current());
+      } catch (GridException e) {
+        if (e.status() != Status.PERMISSION_DENIED) throw e;
+        // a node restarted at this address has a new ticket: ask for it once and try again (a refusal for any
+        // other reason comes back the same)
+        dataTicket = null;
+        java.util.UUID fresh = dataTicket();
+        if (fresh == null || fresh.equals(ticket)) throw e;
+        return transport.data().fetch(host, port, fresh, id, waitMillis, requester, announced, trace, bound,
+            callNanos(), org.gridrmi.ref.internal.SerialPolicy.current());
+      }
     } catch (Exception e) {
       throw RemoteFailures.of(address, what, e, bound, transport.tls());
     } catch (OutOfMemoryError e) {
