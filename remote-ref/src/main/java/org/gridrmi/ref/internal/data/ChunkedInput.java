@@ -29,9 +29,9 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   /** Bytes of data read from frames so far. */
   private long received;
 
-  /** Bytes of data read from frames so far (headers not counted). */
+  /** Bytes of message data taken by the reader so far (frame headers not counted, read-ahead not yet taken). */
   public long received() {
-    return received;
+    return received - chunk.remaining();
   }
 
   /** @param source the connection's stream */

@@ -44,6 +44,22 @@ final class TlsAcceptedSocket extends Socket {
   /** The authenticated peer once the handshake is done, else null. */
   private volatile String peer;
 
+  /**
+   * The peer, once data has been read (so the handshake is done): read from the session itself when the
+   * handshake listener, which the JDK calls on a thread of its own, has not run yet.
+   */
+  private String peer() {
+    String p = peer;
+    if (p != null) return p;
+    try {
+      p = ssl.getSession().getPeerPrincipal().getName();
+    } catch (javax.net.ssl.SSLPeerUnverifiedException notYet) {
+      return null;
+    }
+    peer = p;
+    return p;
+  }
+
   private IOException refused(IOException e) {
     if (!handshook && !logged && e instanceof SSLException) {
       logged = true;
@@ -60,7 +76,7 @@ final class TlsAcceptedSocket extends Socket {
         @Override public int read() throws IOException {
           try {
             int b = super.read();
-            PeerIdentity.setCurrent(peer); // RMI runs each call on the thread that reads its connection
+            PeerIdentity.setCurrent(peer()); // RMI runs each call on the thread that reads its connection
             return b;
           } catch (IOException e) {
             throw refused(e);
@@ -70,7 +86,7 @@ final class TlsAcceptedSocket extends Socket {
         @Override public int read(byte[] b, int off, int len) throws IOException {
           try {
             int n = super.read(b, off, len);
-            PeerIdentity.setCurrent(peer);
+            PeerIdentity.setCurrent(peer());
             return n;
           } catch (IOException e) {
             throw refused(e);

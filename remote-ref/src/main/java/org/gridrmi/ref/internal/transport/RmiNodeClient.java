@@ -116,37 +116,27 @@ final class RmiNodeClient implements NodeClient {
   /**
    * Fetches over the node's data connection (the value streams and decodes as it arrives); over RMI only from a node
    * that has none. The decoding uses the calling thread's {@link org.gridrmi.ref.internal.SerialPolicy}.
-   *
-   * <p>A node started again at this address since its ticket was asked for has a new one, and refuses the old ticket
-   * at the hello, before it serves anything (PERMISSION_DENIED): the fetch goes once more with the new node's ticket,
-   * within what is left of the same bound, as a call on a stale stub does (see {@link #attempt}).
    */
   @Override
   public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
-    long start = System.nanoTime();
     long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
-    java.util.UUID known = dataTicket;
-    try {
-      return fetchWith(known != null ? known : info().dataTicket(), id, waitMillis, requester, announced, trace,
-          bound);
-    } catch (GridException e) {
-      if (e.status() != Status.PERMISSION_DENIED || known == null) throw e;
-      forgetStub(); // the node at this address is another one: its stub and its ticket are asked afresh
-      long left = Math.max(1, bound - (System.nanoTime() - start));
-      return fetchWith(info().dataTicket(), id, waitMillis, requester, announced, trace, left);
-    }
-  }
-
-  private FetchResult fetchWith(java.util.UUID ticket, UUID id, long waitMillis, String requester, boolean announced,
-      String trace, long bound) {
     String what = "the fetch of value " + id;
+    java.util.UUID ticket = dataTicket();
     if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced, trace));
     try {
-      return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, trace, bound,
-          callNanos(), org.gridrmi.ref.internal.SerialPolicy.current());
-    } catch (GridException e) {
-      if (e.status() == Status.PERMISSION_DENIED) dataTicket = null; // a restarted node has a new ticket
-      throw e;
+      try {
+        return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, trace, bound,
+            callNanos(), org.gridrmi.ref.internal.SerialPolicy.current());
+      } catch (GridException e) {
+        if (e.status() != Status.PERMISSION_DENIED) throw e;
+        // a node restarted at this address has a new ticket: ask for it once and try again (a refusal for any
+        // other reason comes back the same)
+        dataTicket = null;
+        java.util.UUID fresh = dataTicket();
+        if (fresh == null || fresh.equals(ticket)) throw e;
+        return transport.data().fetch(host, port, fresh, id, waitMillis, requester, announced, trace, bound,
+            callNanos(), org.gridrmi.ref.internal.SerialPolicy.current());
+      }
     } catch (Exception e) {
       throw RemoteFailures.of(address, what, e, bound, transport.tls());
     } catch (OutOfMemoryError e) {
@@ -154,6 +144,12 @@ final class RmiNodeClient implements NodeClient {
       throw new GridException(Status.RESOURCE_EXHAUSTED, "this JVM ran out of memory reading value " + id + " from "
           + address + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)", e);
     }
+  }
+
+  /** The node's data ticket, asked once over RMI; null if it has no data connections. */
+  private java.util.UUID dataTicket() {
+    java.util.UUID t = dataTicket;
+    return t != null ? t : info().dataTicket();
   }
 
   @Override
