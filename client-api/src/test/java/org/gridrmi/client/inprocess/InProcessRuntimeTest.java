@@ -261,11 +261,15 @@ class InProcessRuntimeTest {
     Grid other = grid(outsider);
     RemoteReference<byte[]> foreign = other.async(WorkAsync.class).make(10, token());
     foreign.get(Duration.ofSeconds(5));
+    RemoteReference<byte[]> copy = serializedCopy(foreign);
+    // the other Grid no longer talks to OUTSIDER (its first lease renewal, sent on its own schedule, landed after the
+    // count below now and then), so every call OUTSIDER gets from now on would be S2's
+    other.close();
     // a reference from another Grid, passed by a Grid whose servers do not include its owner
     Grid s2only = Grid.builder().servers(s2.address()).inProcess(net).build();
     open.add(s2only);
     long toOutsider = net.delivered("OUTSIDER");
-    RemoteReference<Integer> r = s2only.async(WorkAsync.class).length(serializedCopy(foreign), token());
+    RemoteReference<Integer> r = s2only.async(WorkAsync.class).length(copy, token());
     assertThatThrownBy(() -> r.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class, e -> {
       assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
       assertThat(e.getMessage()).contains("inproc://OUTSIDER").contains("not a known peer");
