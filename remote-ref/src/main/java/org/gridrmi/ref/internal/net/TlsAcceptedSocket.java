@@ -11,6 +11,7 @@ import java.net.SocketAddress;
 import java.net.SocketException;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
 
 /**
@@ -43,6 +44,24 @@ final class TlsAcceptedSocket extends Socket {
   /** The authenticated peer once the handshake is done, else null. */
   private volatile String peer;
 
+  /**
+   * The authenticated peer, after a read that returned data (so the handshake is over): taken from the session on
+   * this thread, because the JDK tells handshake listeners on a thread of its own, maybe after the first request
+   * was read (that request then ran with no identity, and skipped the checks that need one).
+   */
+  private String peerAfterRead() {
+    String p = peer;
+    if (p != null) return p;
+    try {
+      p = ssl.getSession().getPeerPrincipal().getName();
+    } catch (SSLPeerUnverifiedException unverified) {
+      return null;
+    }
+    handshook = true;
+    peer = p;
+    return p;
+  }
+
   private IOException refused(IOException e) {
     if (!handshook && !logged && e instanceof SSLException) {
       logged = true;
@@ -62,7 +81,7 @@ final class TlsAcceptedSocket extends Socket {
         @Override public int read() throws IOException {
           try {
             int b = super.read();
-            PeerIdentity.setCurrent(peer); // RMI runs each call on the thread that reads its connection
+            PeerIdentity.setCurrent(b < 0 ? peer : peerAfterRead()); // RMI runs a call on the thread reading it
             return b;
           } catch (IOException e) {
             throw refused(e);
@@ -72,7 +91,7 @@ final class TlsAcceptedSocket extends Socket {
         @Override public int read(byte[] b, int off, int len) throws IOException {
           try {
             int n = super.read(b, off, len);
-            PeerIdentity.setCurrent(peer);
+            PeerIdentity.setCurrent(n <= 0 ? peer : peerAfterRead());
             return n;
           } catch (IOException e) {
             throw refused(e);

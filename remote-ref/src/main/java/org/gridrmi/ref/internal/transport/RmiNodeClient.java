@@ -97,7 +97,7 @@ final class RmiNodeClient implements NodeClient {
   public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced) {
     long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
     String what = "the fetch of value " + id;
-    java.util.UUID ticket = dataTicket();
+    java.util.UUID ticket = dataTicket(what, bound);
     if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced));
     try {
       return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, bound, callNanos(),
@@ -114,11 +114,15 @@ final class RmiNodeClient implements NodeClient {
     }
   }
 
-  /** The node's data ticket, asked once over RMI; null if it has no data connections. */
-  private java.util.UUID dataTicket() {
+  /**
+   * The node's data ticket, asked once over RMI; null if it has no data connections. Asked as part of {@code what},
+   * with its bound: a fetch of a node that hangs fails as a fetch would (by the caller's deadline, which is usually
+   * shorter), not at the short timeout of an {@code info()} call.
+   */
+  private java.util.UUID dataTicket(String what, long boundNanos) {
     java.util.UUID t = dataTicket;
     if (t == null) {
-      t = info().dataTicket();
+      t = call(what, boundNanos, CallGateway::info).dataTicket();
       dataTicket = t;
     }
     return t;
