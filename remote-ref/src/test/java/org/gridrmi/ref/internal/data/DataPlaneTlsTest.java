@@ -97,7 +97,9 @@ class DataPlaneTlsTest {
   void aPeerWithACertificateOfAnotherCaIsRefused() throws IOException {
     UUID id = node.service.ready("secret");
     long refusedBefore = node.net.tlsRefusals();
-    assertThatThrownBy(() -> fetchWith(stores(otherCa, "S2"), id)).isInstanceOf(IOException.class);
+    // it trusts this node, so it is the node that refuses its certificate (and counts it)
+    TlsStores stranger = new TlsStores(KeyFiles.keystore(otherCa, "S2"), keys.resolve(KeyFiles.TRUSTSTORE), password);
+    assertThatThrownBy(() -> fetchWith(stranger, id)).isInstanceOf(IOException.class);
     await().atMost(Duration.ofSeconds(5)).until(() -> node.net.tlsRefusals() > refusedBefore);
     assertThat(node.service.requestsFor(id)).isZero();
     assertThat(fetchWith(stores(keys, "S2"), id).value().value()).isEqualTo("secret");
