@@ -72,8 +72,12 @@ class SlurmBatchIT {
   /**
    * A fresh test cluster numbers its jobs from 1 again, so the run directories of an earlier run of this test are
    * met again: what they hold must never be read as the new job's (a stale ready line named a dead lookup service).
+   * The jobs' output files are the test's own to read, so those it removes.
    */
   private static void leaveStaleRunDirectories() throws java.io.IOException {
+    try (var old = Files.newDirectoryStream(dir, "job-*.out")) { // the test reads these while the job may not run yet
+      for (Path out : old) Files.delete(out);
+    }
     for (int job = 1; job <= 20; job++) {
       Path run = Files.createDirectories(jobs.runDir(String.valueOf(job)));
       Files.writeString(run.resolve("lookup.log"), "lookup service ready at jini://127.0.0.1:1 (groups none)\n");
