@@ -72,8 +72,12 @@ class SlurmBatchIT {
   /**
    * A fresh test cluster numbers its jobs from 1 again, so the run directories of an earlier run of this test are
    * met again: what they hold must never be read as the new job's (a stale ready line named a dead lookup service).
+   * The jobs' output files are the test's own to read, so those it removes.
    */
   private static void leaveStaleRunDirectories() throws java.io.IOException {
+    try (var old = Files.newDirectoryStream(dir, "job-*.out")) { // the test reads these while the job may not run yet
+      for (Path out : old) Files.delete(out);
+    }
     for (int job = 1; job <= 20; job++) {
       Path run = Files.createDirectories(jobs.runDir(String.valueOf(job)));
       Files.writeString(run.resolve("lookup.log"), "lookup service ready at jini://127.0.0.1:1 (groups none)\n");
@@ -127,9 +131,12 @@ class SlurmBatchIT {
   }
 
   @Test
-  void theCommandsExitCodeBecomesTheJobsAndTheTimeToFirstCallAndTeardownIsPrinted() throws Exception {
+  void optionsReachTheServersTheCommandsExitCodeBecomesTheJobsAndTheTimesArePrinted() throws Exception {
     long submitted = System.currentTimeMillis();
-    String job = jobs.submit(List.of("-N", "3"), probe("3", "7"));
+    List<String> args = new java.util.ArrayList<>(List.of("--service", "org.gridrmi.jama.MatrixOps="
+        + "org.gridrmi.jama.JamaMatrixOps", "--lease", "30s", "--threads", "2")); // the servers' own options
+    args.addAll(probe("3", "7"));
+    String job = jobs.submit(List.of("-N", "3"), args);
     int exit = jobs.awaitEnd(job, JOB_END);
     List<String> left = SlurmJobs.awaitNoProcesses(job, Duration.ofSeconds(10));
     long tornDown = System.currentTimeMillis();
@@ -138,6 +145,7 @@ class SlurmBatchIT {
     assertThat(exit).as(out).isEqualTo(7);
     assertThat(left).as("processes of job " + job).isEmpty();
     assertThat(out).contains("normInf on n1 = 2.0", "normInf on n2 = 2.0", "normInf on n3 = 2.0",
+        "services of n3: [org.gridrmi.jama.MatrixOps]",
         "command ended with exit code 7", "teardown complete").doesNotContain("without a clean stop");
     Matcher first = Pattern.compile("first call answered at (\\d+)").matcher(out);
     assertThat(first.find()).as(out).isTrue();

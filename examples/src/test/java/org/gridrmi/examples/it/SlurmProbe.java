@@ -34,7 +34,7 @@ public final class SlurmProbe {
         double norm = grid.async(MatrixOpsAsync.class, s).normInf(grid.put(m)).get(Duration.ofSeconds(30));
         if (first) System.out.println("first call answered at " + System.currentTimeMillis());
         first = false;
-        System.out.println("normInf on " + s.name() + " = " + norm);
+        System.out.println("normInf on " + s.name() + " = " + norm + ", services of " + s.name() + ": " + s.services());
       }
       if (args.length > 3 && args[2].equals("kill")) {
         ServerInfo victim = grid.server(args[3]);

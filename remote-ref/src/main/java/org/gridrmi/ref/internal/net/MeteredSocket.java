@@ -17,20 +17,36 @@ final class MeteredSocket extends Socket {
   private final LinkShaper shaper;
   private volatile InputStream in;
   private volatile OutputStream out;
-  private int timeoutSet;
+  /** The read timeout the socket has now. */
+  private volatile int timeoutSet;
+  /** The read timeout its owner (RMI) asked for with {@link #setSoTimeout}: what reads without a deadline get. */
+  private volatile int ownersTimeout;
 
   MeteredSocket(TransportMetrics.Counter counter, LinkShaper shaper) {
     this.counter = counter;
     this.shaper = shaper;
   }
 
-  /** Sets the read timeout this thread's deadline asks for (cheap: the JDK keeps it in a field). */
+  /**
+   * Sets the read timeout this read needs (cheap: the JDK keeps it in a field): the thread's deadline, or the
+   * owner's timeout if that is shorter or the thread has none. RMI sets timeouts of its own between reads (a response
+   * timeout of 0 after its handshake), so the socket's timeout is tracked here, never assumed.
+   */
   private void boundRead() throws IOException {
-    int t = CallDeadline.readTimeoutMillis();
+    int deadline = CallDeadline.readTimeoutMillis();
+    int owners = ownersTimeout;
+    int t = deadline == 0 ? owners : owners == 0 ? deadline : Math.min(deadline, owners);
     if (t != timeoutSet) {
-      setSoTimeout(t);
+      super.setSoTimeout(t);
       timeoutSet = t;
     }
+  }
+
+  @Override
+  public synchronized void setSoTimeout(int timeout) throws java.net.SocketException {
+    super.setSoTimeout(timeout);
+    ownersTimeout = timeout;
+    timeoutSet = timeout;
   }
 
   @Override

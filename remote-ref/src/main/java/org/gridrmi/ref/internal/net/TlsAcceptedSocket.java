@@ -12,6 +12,7 @@ import java.net.SocketAddress;
 import java.net.SocketException;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
 
 /**
@@ -45,17 +46,19 @@ final class TlsAcceptedSocket extends Socket {
   private volatile String peer;
 
   /**
-   * The peer, once data has been read (so the handshake is done): read from the session itself when the
-   * handshake listener, which the JDK calls on a thread of its own, has not run yet.
+   * The authenticated peer, after a read that returned data (so the handshake is over): taken from the session on
+   * this thread, because the JDK tells handshake listeners on a thread of its own, maybe after the first request
+   * was read (that request then ran with no identity, and skipped the checks that need one).
    */
-  private String peer() {
+  private String peerAfterRead() {
     String p = peer;
     if (p != null) return p;
     try {
       p = ssl.getSession().getPeerPrincipal().getName();
-    } catch (javax.net.ssl.SSLPeerUnverifiedException notYet) {
+    } catch (SSLPeerUnverifiedException unverified) {
       return null;
     }
+    handshook = true;
     peer = p;
     return p;
   }
@@ -76,7 +79,7 @@ final class TlsAcceptedSocket extends Socket {
         @Override public int read() throws IOException {
           try {
             int b = super.read();
-            PeerIdentity.setCurrent(peer()); // RMI runs each call on the thread that reads its connection
+            PeerIdentity.setCurrent(b < 0 ? peer : peerAfterRead()); // RMI runs a call on the thread reading it
             return b;
           } catch (IOException e) {
             throw refused(e);
@@ -86,7 +89,7 @@ final class TlsAcceptedSocket extends Socket {
         @Override public int read(byte[] b, int off, int len) throws IOException {
           try {
             int n = super.read(b, off, len);
-            PeerIdentity.setCurrent(peer());
+            PeerIdentity.setCurrent(n <= 0 ? peer : peerAfterRead());
             return n;
           } catch (IOException e) {
             throw refused(e);

@@ -121,7 +121,7 @@ final class RmiNodeClient implements NodeClient {
   public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
     long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
     String what = "the fetch of value " + id;
-    java.util.UUID ticket = dataTicket();
+    java.util.UUID ticket = dataTicket(what, bound);
     if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced, trace));
     try {
       try {
@@ -132,7 +132,7 @@ final class RmiNodeClient implements NodeClient {
         // a node restarted at this address has a new ticket: ask for it once and try again (a refusal for any
         // other reason comes back the same)
         dataTicket = null;
-        java.util.UUID fresh = dataTicket();
+        java.util.UUID fresh = dataTicket(what, bound);
         if (fresh == null || fresh.equals(ticket)) throw e;
         return transport.data().fetch(host, port, fresh, id, waitMillis, requester, announced, trace, bound,
             callNanos(), org.gridrmi.ref.internal.SerialPolicy.current());
@@ -146,10 +146,18 @@ final class RmiNodeClient implements NodeClient {
     }
   }
 
-  /** The node's data ticket, asked once over RMI; null if it has no data connections. */
-  private java.util.UUID dataTicket() {
+  /**
+   * The node's data ticket, asked once over RMI; null if it has no data connections. Asked as part of {@code what},
+   * with its bound: a fetch of a node that hangs fails as a fetch would (by the caller's deadline, which is usually
+   * shorter), not at the short timeout of an {@code info()} call.
+   */
+  private java.util.UUID dataTicket(String what, long boundNanos) {
     java.util.UUID t = dataTicket;
-    return t != null ? t : info().dataTicket();
+    if (t == null) {
+      t = call(what, boundNanos, CallGateway::info).dataTicket();
+      dataTicket = t;
+    }
+    return t;
   }
 
   @Override

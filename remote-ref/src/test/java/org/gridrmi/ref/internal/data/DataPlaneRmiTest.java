@@ -110,6 +110,34 @@ class DataPlaneRmiTest {
     assertThat(node.connections()).isEqualTo(1);
   }
 
+  /**
+   * The first fetch from a node asks for its ticket: on a node that hangs, that is the fetch hanging, bounded as a
+   * fetch (its wait and slack, or the caller's deadline), not as a short call.
+   */
+  @Test
+  void askingAHangingNodeForItsTicketIsBoundedAsTheFetch() throws Exception {
+    NodeClient owner = start(LinkPlan.NONE);
+    node.service.infoDelayMillis = 10_000;
+    UUID id = node.service.ready("never asked for");
+    assertThatThrownBy(() -> owner.fetch(id, 2_000, null, false, null)).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
+      assertThat(e.getMessage()).contains(node.address()).contains("the fetch of value " + id)
+          .contains("within 3000 ms");
+    });
+  }
+
+  /** The control calls beside the data plane are bounded too: a node that hangs fails a short call at its timeout. */
+  @Test
+  void aShortCallToAHangingNodeFailsAtTheCallTimeout() throws Exception {
+    NodeClient owner = start(LinkPlan.NONE);
+    owner.info(); // a pooled RMI connection, as a node has
+    node.service.infoDelayMillis = 10_000;
+    assertThatThrownBy(owner::info).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
+      assertThat(e.getMessage()).contains(node.address()).contains("did not answer info within 1000 ms");
+    });
+  }
+
   @Test
   void aNodeThatIsGoneIsUnavailableNamingIt() throws Exception {
     NodeClient owner = start(LinkPlan.NONE);

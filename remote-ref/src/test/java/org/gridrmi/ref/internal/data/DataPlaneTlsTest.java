@@ -70,6 +70,19 @@ class DataPlaneTlsTest {
     assertThat(seen.caller().tlsIdentity()).as("the fetching peer as TLS proved it").isEqualTo("CN=S2");
   }
 
+  /**
+   * The JDK tells handshake listeners on a thread of its own, maybe after the connection's first request was read:
+   * the identity must come from the connection itself, for every connection from its first request on.
+   */
+  @Test
+  void everyTlsConnectionIsKnownByItsPeerFromItsFirstRequest() throws IOException {
+    for (int i = 0; i < 20; i++) {
+      fetchWith(stores(keys, "S2"), node.service.ready(i)); // a new connection each time
+    }
+    assertThat(node.service.requests).hasSizeGreaterThanOrEqualTo(20)
+        .allSatisfy(r -> assertThat(r.caller().tlsIdentity()).as("identity of %s", r.id()).isEqualTo("CN=S2"));
+  }
+
   @Test
   void aPlainPeerIsRefusedBeforeItCanAskAndTheNodeKeepsServing() throws IOException {
     UUID id = node.service.ready("secret");
@@ -84,7 +97,9 @@ class DataPlaneTlsTest {
   void aPeerWithACertificateOfAnotherCaIsRefused() throws IOException {
     UUID id = node.service.ready("secret");
     long refusedBefore = node.net.tlsRefusals();
-    assertThatThrownBy(() -> fetchWith(stores(otherCa, "S2"), id)).isInstanceOf(IOException.class);
+    // it trusts this node, so it is the node that refuses its certificate (and counts it)
+    TlsStores stranger = new TlsStores(KeyFiles.keystore(otherCa, "S2"), keys.resolve(KeyFiles.TRUSTSTORE), password);
+    assertThatThrownBy(() -> fetchWith(stranger, id)).isInstanceOf(IOException.class);
     await().atMost(Duration.ofSeconds(5)).until(() -> node.net.tlsRefusals() > refusedBefore);
     assertThat(node.service.requestsFor(id)).isZero();
     assertThat(fetchWith(stores(keys, "S2"), id).value().value()).isEqualTo("secret");

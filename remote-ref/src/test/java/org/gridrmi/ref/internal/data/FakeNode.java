@@ -52,8 +52,16 @@ final class FakeNode implements NodeService {
     return requests.stream().filter(r -> r.id().equals(id)).count();
   }
 
+  /** How long {@link #info()} takes, as on a node that hangs (0: it answers at once). */
+  volatile long infoDelayMillis;
+
   @Override
   public NodeInfo info() {
+    try {
+      Thread.sleep(infoDelayMillis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     return new NodeInfo(UUID.nameUUIDFromBytes(name.getBytes()), name, "fake");
   }
 
