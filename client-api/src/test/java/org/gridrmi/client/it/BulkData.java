@@ -1,6 +1,5 @@
 package org.gridrmi.client.it;
 
-import Jama.Matrix;
 import org.gridrmi.ref.GridService;
 
 /**
@@ -15,9 +14,12 @@ public interface BulkData {
   /** The checksum of the raw bits of every element, in order, and of the length. */
   long checksum(double[] data);
 
-  /** A matrix whose row-major entries are {@code doubles(rows * cols, seed)}. */
-  Matrix matrix(int rows, int cols, long seed);
+  /**
+   * A {@code double[rows][cols]} whose row-major entries are {@code doubles(rows * cols, seed)} (JAMA's Matrix
+   * moves through the same row codec path; only jama-adapter and the examples may use JAMA).
+   */
+  double[][] rows(int rows, int cols, long seed);
 
-  /** {@link #checksum(double[])} of the matrix's entries in row-major order. */
-  long matrixChecksum(Matrix m);
+  /** {@link #checksum(double[])} of the entries in row-major order. */
+  long rowsChecksum(double[][] a);
 }

@@ -1,6 +1,5 @@
 package org.gridrmi.client.it;
 
-import Jama.Matrix;
 
 public class BulkDataImpl implements BulkData {
   /** SplitMix64's finalizer: every input bit changes about half the output bits. */
@@ -37,20 +36,19 @@ public class BulkDataImpl implements BulkData {
   }
 
   @Override
-  public Matrix matrix(int rows, int cols, long seed) {
+  public double[][] rows(int rows, int cols, long seed) {
     double[][] a = new double[rows][cols];
     for (int i = 0; i < rows; i++) {
       for (int j = 0; j < cols; j++) a[i][j] = Double.longBitsToDouble(bits(seed, (long) i * cols + j));
     }
-    return new Matrix(a, rows, cols);
+    return a;
   }
 
   @Override
-  public long matrixChecksum(Matrix m) {
-    long h = (long) m.getRowDimension() * m.getColumnDimension();
-    double[][] a = m.getArray(); // JAMA's own array: it may hold more than the matrix's rows and columns
-    for (int i = 0; i < m.getRowDimension(); i++) {
-      for (int j = 0; j < m.getColumnDimension(); j++) h = mix(h ^ Double.doubleToRawLongBits(a[i][j]));
+  public long rowsChecksum(double[][] a) {
+    long h = a.length == 0 ? 0 : (long) a.length * a[0].length;
+    for (double[] row : a) {
+      for (double x : row) h = mix(h ^ Double.doubleToRawLongBits(x));
     }
     return h;
   }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import Jama.Matrix;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -93,16 +92,16 @@ class DataPlaneProcessesIT {
   }
 
   @Test
-  void aMatrixMadeOnS1IsReadBitExactOnS2() {
+  void aDoubleMatrixMadeOnS1IsReadBitExactOnS2() {
     try (Grid grid = Grid.connect(p1.address(), p2.address())) {
       BulkDataAsync on1 = grid.async(BulkDataAsync.class, grid.server("S1"));
       BulkDataAsync on2 = grid.async(BulkDataAsync.class, grid.server("S2"));
       long start = System.nanoTime();
-      RemoteReference<Matrix> m = on1.matrix(1000, 1000, 7);
-      assertThat(on2.matrixChecksum(m).get(WAIT)).isEqualTo(BulkDataImpl.expected(1000L * 1000, 7));
-      System.out.printf("data plane IT: 1000x1000 Matrix S1 -> S2 in %d ms%n", ms(start));
-      Matrix atClient = m.get(WAIT);
-      assertThat(new BulkDataImpl().matrixChecksum(atClient)).isEqualTo(BulkDataImpl.expected(1000L * 1000, 7));
+      RemoteReference<double[][]> m = on1.rows(1000, 1000, 7);
+      assertThat(on2.rowsChecksum(m).get(WAIT)).isEqualTo(BulkDataImpl.expected(1000L * 1000, 7));
+      System.out.printf("data plane IT: double[1000][1000] S1 -> S2 in %d ms%n", ms(start));
+      double[][] atClient = m.get(WAIT);
+      assertThat(new BulkDataImpl().rowsChecksum(atClient)).isEqualTo(BulkDataImpl.expected(1000L * 1000, 7));
     }
   }
 
