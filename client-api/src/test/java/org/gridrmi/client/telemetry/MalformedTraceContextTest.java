@@ -1,6 +1,7 @@
 package org.gridrmi.client.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -50,6 +51,8 @@ class MalformedTraceContextTest {
     FetchResult r = raw.fetch(id, 5_000, null, false, bad);
     assertThat(r.state()).isEqualTo(FetchResult.State.READY);
     assertThat(r.value().value()).isEqualTo("ab");
+    // the call's span ends once its value is set, on the thread that set it: maybe just after the fetch returned
+    await().atMost(java.time.Duration.ofSeconds(5)).until(() -> otel.spans().size() >= 2);
     SpanData call = ChainTracingTest.named(otel.spans(), Work.class.getName() + "/append", SpanKind.SERVER);
     assertThat(call.getParentSpanContext().isValid()).as("no parent: a trace of its own").isFalse();
     assertThat(call.getTraceId()).isNotEqualTo("00000000000000000000000000000000");
