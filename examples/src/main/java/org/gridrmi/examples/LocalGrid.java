@@ -13,7 +13,7 @@ import org.gridrmi.examples.cli.ServerCommand;
 
 /**
  * A Grid on this machine for benchmarks and the demo: servers in JVMs of their own, exporting the example
- * services, all on the same emulated link. Closing it kills every process it started.
+ * services, all on the same emulated link. Closing it stops every process it started.
  */
 public final class LocalGrid implements AutoCloseable {
   /** What every example server exports. */
@@ -122,8 +122,15 @@ public final class LocalGrid implements AutoCloseable {
     return servers;
   }
 
+  /**
+   * Stops every process it started, as SIGTERM does (so that a server's spans still buffered are exported), each
+   * killed if it is not gone within a few seconds.
+   */
   @Override
   public void close() {
-    servers.forEach(ServerJvm::kill);
+    servers.forEach(s -> s.stop(STOP_GRACE));
   }
+
+  /** How long a process may take to stop before it is killed. */
+  static final Duration STOP_GRACE = Duration.ofSeconds(5);
 }

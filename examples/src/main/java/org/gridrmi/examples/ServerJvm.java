@@ -27,6 +27,8 @@ public final class ServerJvm implements AutoCloseable {
   private final Process process;
   private final String name;
   private final String address;
+  /** Copies the process's output to its log. */
+  private final Thread pump;
 
   /** Children still running: killed if this JVM is stopped (SIGTERM, Ctrl-C) before it closes them itself. */
   private static final java.util.Set<Process> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -36,7 +38,8 @@ public final class ServerJvm implements AutoCloseable {
         "gridrmi-child-reaper"));
   }
 
-  private ServerJvm(Process process, String name, String address) {
+  private ServerJvm(Process process, String name, String address, Thread pump) {
+    this.pump = pump;
     this.process = process;
     this.name = name;
     this.address = address;
@@ -66,7 +69,7 @@ public final class ServerJvm implements AutoCloseable {
       RUNNING.add(p);
       p.onExit().thenRun(() -> RUNNING.remove(p));
       CompletableFuture<String> ready = new CompletableFuture<>();
-      pump(p, logFile, line -> {
+      Thread pump = pump(p, logFile, line -> {
         Matcher m = READY.matcher(line);
         if (m.find()) ready.complete(m.group(1));
       }, ready);
@@ -78,13 +81,13 @@ public final class ServerJvm implements AutoCloseable {
         throw new GridException(Status.UNAVAILABLE, "server " + name + " did not start within " + timeout
             + "; see " + logFile, e);
       }
-      return new ServerJvm(p, name, address);
+      return new ServerJvm(p, name, address, pump);
     } catch (IOException e) {
       throw new GridException(Status.UNAVAILABLE, "cannot start server " + name + ": " + e, e);
     }
   }
 
-  private static void pump(Process p, File logFile, Consumer<String> onLine, CompletableFuture<String> ready) {
+  private static Thread pump(Process p, File logFile, Consumer<String> onLine, CompletableFuture<String> ready) {
     Thread t = new Thread(() -> {
       try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
            var w = new java.io.PrintWriter(new java.io.FileWriter(logFile, StandardCharsets.UTF_8, true), true)) {
@@ -100,6 +103,7 @@ public final class ServerJvm implements AutoCloseable {
     }, "gridrmi-log-" + p.pid());
     t.setDaemon(true);
     t.start();
+    return t;
   }
 
   public String name() { return name; }
@@ -120,6 +124,23 @@ public final class ServerJvm implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Stops the process as {@code kill} (SIGTERM) does, so that its shutdown hooks run (the server closes and says so,
+   * its OpenTelemetry SDK exports what it still holds), and kills it if it is not gone within {@code grace}.
+   */
+  public void stop(Duration grace) {
+    process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close its output, losing the last lines
+    try {
+      if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        pump.join(grace.toMillis()); // its last lines (the stop line, the last spans) reach the log before we exit
+        return;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    kill();
   }
 
   @Override

@@ -71,65 +71,71 @@ class LifecycleLogTest {
     return g;
   }
 
+  /** This test's servers' names: other tests of the JVM may still log about theirs. */
+  final String s1 = "S1-" + Integer.toHexString(System.identityHashCode(this));
+  final String s2 = "S2-" + Integer.toHexString(System.identityHashCode(this));
+
   List<String> lines(Level atLeast) {
     return records.stream().filter(r -> r.getLevel().intValue() >= atLeast.intValue())
-        .map(r -> java.text.MessageFormat.format(r.getMessage(), r.getParameters())).toList();
+        .map(r -> java.text.MessageFormat.format(r.getMessage(), r.getParameters()))
+        .filter(l -> l.contains(s1) || l.contains(s2)).toList();
   }
 
   @Test
   void startAndStopAreOneLineEachAndCallsLogNothingAtInfo() {
-    GridServer s1 = server("S1", b -> b);
+    GridServer one = server(s1, b -> b);
     assertThat(lines(Level.INFO)).singleElement().asString()
-        .startsWith("GridRMI server S1 started at inproc://S1 exporting [" + Work.class.getName() + "]");
-    WorkAsync on1 = grid(s1).async(WorkAsync.class);
+        .startsWith("GridRMI server " + s1 + " started at inproc://" + s1 + " exporting [" + Work.class.getName()
+            + "]");
+    WorkAsync on1 = grid(one).async(WorkAsync.class);
     for (int i = 0; i < 50; i++) on1.append(RemoteReference.of("v"), "!").get(Duration.ofSeconds(5));
     assertThat(lines(Level.INFO)).hasSize(1);
-    s1.close();
-    assertThat(lines(Level.INFO)).last().asString().isEqualTo("GridRMI server S1 stopped");
+    one.close();
+    assertThat(lines(Level.INFO)).last().asString().isEqualTo("GridRMI server " + s1 + " stopped");
   }
 
   @Test
   void aLapsedLeaseIsOneLineNamingTheServerAndNotTheWholeHolderId() {
-    GridServer s1 = server("S1", b -> b.lease(Duration.ofMillis(300)));
+    GridServer one = server(s1, b -> b.lease(Duration.ofMillis(300)));
     UUID holder = UUID.randomUUID(); // a client that sends one batch and never renews
     new InProcessTransport(net.hub(), "crashed", Timeouts.DEFAULT,
-        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter()).client(s1.address())
+        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter()).client(one.address())
         .submit(holder, null, List.of(new Command.Call(UUID.randomUUID(), Work.class.getName(),
             "append(java.lang.String,java.lang.String)", new Object[] {"a", "b"}, 0, "Work.append", null)));
     await().atMost(Duration.ofSeconds(5)).until(() -> lines(Level.INFO).stream().anyMatch(l -> l.contains("lapsed")));
     assertThat(lines(Level.INFO)).filteredOn(l -> l.contains("lapsed")).singleElement().asString()
-        .startsWith("S1: the lease of holder " + holder.toString().substring(0, 8) + "... lapsed (1 values")
+        .startsWith(s1 + ": the lease of holder " + holder.toString().substring(0, 8) + "... lapsed (1 values")
         .doesNotContain(holder.toString());
   }
 
   @Test
   void aLostPeerIsOneWarningHoweverManyFetchesFailAndItsReturnOneLine() {
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b);
-    Grid grid = grid(s1, s2);
-    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
-    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    GridServer one = server(s1, b -> b);
+    GridServer two = server(s2, b -> b);
+    Grid grid = grid(one, two);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server(s1));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server(s2));
     List<RemoteReference<String>> made = new ArrayList<>();
     for (int i = 0; i < 2; i++) made.add(on1.slow(RemoteReference.of("x" + i), 10));
     made.forEach(r -> r.get(Duration.ofSeconds(5)));
-    net.partition("S1", "S2");
+    net.partition(s1, s2);
     for (RemoteReference<String> r : made) {
       assertThatThrownBy(() -> on2.append(r, "!").get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
     }
-    assertThat(lines(Level.WARNING)).filteredOn(l -> l.startsWith("S2: lost peer inproc://S1")).hasSize(1);
+    assertThat(lines(Level.WARNING)).filteredOn(l -> l.startsWith(s2 + ": lost peer inproc://" + s1)).hasSize(1);
     net.heal();
     assertThat(on2.append(on1.append(RemoteReference.of("y"), "1"), "2").get(Duration.ofSeconds(5))).isEqualTo("y12");
-    assertThat(lines(Level.INFO)).contains("S2: peer inproc://S1 answers again");
+    assertThat(lines(Level.INFO)).contains(s2 + ": peer inproc://" + s1 + " answers again");
   }
 
   @Test
   void refusalsAtALimitAreLogged() throws Exception {
-    GridServer s1 = server("S1", b -> b.maxPendingCallsPerClient(1));
-    WorkAsync on1 = grid(s1).async(WorkAsync.class);
+    GridServer one = server(s1, b -> b.maxPendingCallsPerClient(1));
+    WorkAsync on1 = grid(one).async(WorkAsync.class);
     RemoteReference<String> slow = on1.slow(RemoteReference.of("a"), 500);
     RemoteReference<String> refused = on1.append(RemoteReference.of("b"), "c");
     assertThatThrownBy(() -> refused.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
-    assertThat(lines(Level.WARNING)).anyMatch(l -> l.contains("server S1 refused Work.append")
+    assertThat(lines(Level.WARNING)).anyMatch(l -> l.contains("server " + s1 + " refused Work.append")
         && l.contains("--max-pending-per-client") && l.endsWith("so far)"));
     slow.get(Duration.ofSeconds(5));
   }

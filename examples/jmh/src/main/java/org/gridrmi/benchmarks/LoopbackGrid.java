@@ -1,5 +1,6 @@
 package org.gridrmi.benchmarks;
 
+import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.client.Grid;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsImpl;
@@ -10,10 +11,16 @@ final class LoopbackGrid implements AutoCloseable {
   final GridServer server;
   final Grid grid;
 
+  /** Server and Grid with the default telemetry (the global OpenTelemetry: none here). */
   LoopbackGrid() {
-    server = GridServer.builder().name("jmh").host("127.0.0.1").port(0).export(Fig2Ops.class, new Fig2OpsImpl())
-        .start();
-    grid = Grid.connect(server.address());
+    this(null);
+  }
+
+  /** Server and Grid reporting through {@code otel} (null: the default). */
+  LoopbackGrid(OpenTelemetry otel) {
+    server = GridServer.builder().name("jmh").host("127.0.0.1").port(0).openTelemetry(otel)
+        .export(Fig2Ops.class, new Fig2OpsImpl()).start();
+    grid = Grid.builder().servers(server.address()).openTelemetry(otel).build();
   }
 
   @Override

@@ -26,12 +26,13 @@ class TraceTimelineTest {
   }
 
   static TraceTimeline fig2() throws IOException {
-    return TraceTimeline.of(OtlpTraceFile.read(files("client.jsonl", "S1.log", "S2.log")), null, "Fig. 2");
+    return TraceTimeline.of(OtlpTraceFile.read(files("client.jsonl", "S1-output.txt", "S2-output.txt")), null,
+        "Fig. 2");
   }
 
   @Test
   void spansAreReadFromEveryKindOfFile() throws IOException {
-    List<OtlpTraceFile.Span> spans = OtlpTraceFile.read(files("client.jsonl", "S1.log", "S2.log"));
+    List<OtlpTraceFile.Span> spans = OtlpTraceFile.read(files("client.jsonl", "S1-output.txt", "S2-output.txt"));
     assertThat(spans).hasSize(9);
     OtlpTraceFile.Span call = spans.stream().filter(s -> s.spanId().equals("5200000000000001")).findFirst().orElseThrow();
     assertThat(call.kind()).isEqualTo(OtlpTraceFile.Span.SERVER);
@@ -64,7 +65,7 @@ class TraceTimelineTest {
 
   @Test
   void aTraceIsChosenByIdByChainOrAsTheLargest() throws IOException {
-    List<OtlpTraceFile.Span> spans = OtlpTraceFile.read(files("client.jsonl", "S1.log", "S2.log"));
+    List<OtlpTraceFile.Span> spans = OtlpTraceFile.read(files("client.jsonl", "S1-output.txt", "S2-output.txt"));
     assertThat(TraceTimeline.of(spans, null, null).traceId()).isEqualTo(CHAIN);
     assertThat(TraceTimeline.of(spans, "11111111111111111111111111111111", null).spans()).isEqualTo(1);
     assertThatThrownBy(() -> TraceTimeline.of(spans, "22", null)).hasMessageContaining("no GridRMI span of trace 22");
