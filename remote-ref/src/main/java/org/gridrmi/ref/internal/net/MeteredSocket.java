@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.util.concurrent.ScheduledFuture;
 
 /**
  * The TCP socket under every GridRMI connection: counts its bytes into its context's {@link TransportMetrics}, sends
@@ -17,6 +16,8 @@ final class MeteredSocket extends Socket {
   private final LinkShaper shaper;
   private volatile InputStream in;
   private volatile OutputStream out;
+  /** Bounds this socket's writes by the writing thread's deadline. */
+  private final WriteWatchdog.Guard writes = new WriteWatchdog.Guard(this);
   /** The read timeout the socket has now. */
   private volatile int timeoutSet;
   /** The read timeout its owner (RMI) asked for with {@link #setSoTimeout}: what reads without a deadline get. */
@@ -83,22 +84,22 @@ final class MeteredSocket extends Socket {
       OutputStream raw = super.getOutputStream();
       OutputStream counted = new OutputStream() {
         @Override public void write(int b) throws IOException {
-          ScheduledFuture<?> armed = WriteWatchdog.arm(MeteredSocket.this);
+          writes.arm();
           try {
             raw.write(b);
           } finally {
-            WriteWatchdog.disarm(armed);
+            writes.disarm();
           }
           counter.sent.increment();
           CallDeadline.progress();
         }
 
         @Override public void write(byte[] buf, int off, int len) throws IOException {
-          ScheduledFuture<?> armed = WriteWatchdog.arm(MeteredSocket.this);
+          writes.arm();
           try {
             raw.write(buf, off, len);
           } finally {
-            WriteWatchdog.disarm(armed);
+            writes.disarm();
           }
           counter.sent.add(len);
           CallDeadline.progress();
