@@ -3,10 +3,7 @@ package org.gridrmi.client.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.gridrmi.client.Grid;
@@ -14,7 +11,6 @@ import org.gridrmi.client.LinkEstimate;
 import org.gridrmi.client.MethodTime;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.server.GridServerMain;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,24 +24,19 @@ import org.junit.jupiter.api.Test;
 class LinkMatrixProcessesIT {
   static final String MATRIX = "default=loopback,S2=delay=20ms,bw=5MB/s";
   static final Duration WAIT = Duration.ofSeconds(60);
-  static final List<ServerProcess> processes = new ArrayList<>();
-  static Path logs;
+  static ItServers servers;
   static ServerProcess p1;
   static ServerProcess p2;
   static ServerProcess p3;
 
   static ServerProcess server(String name) {
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of("-Xmx256m"),
-        List.of("--name", name, "--port", "0", "--link", MATRIX,
-            "--service", BulkData.class.getName() + "=" + BulkDataImpl.class.getName()),
-        logs.resolve("link-matrix-" + name + ".log"), Duration.ofSeconds(60));
-    processes.add(p);
-    return p;
+    return servers.start(name, List.of("-Xmx256m"), "--link", MATRIX,
+        "--service", BulkData.class.getName() + "=" + BulkDataImpl.class.getName());
   }
 
   @BeforeAll
   static void start() throws Exception {
-    logs = Files.createDirectories(Path.of("target", "it-logs"));
+    servers = new ItServers("link-matrix-");
     p1 = server("S1");
     p2 = server("S2");
     p3 = server("S3");
@@ -53,7 +44,7 @@ class LinkMatrixProcessesIT {
 
   @AfterAll
   static void stop() {
-    processes.forEach(ServerProcess::kill);
+    servers.close();
   }
 
   private static Grid grid(String link) {

@@ -42,7 +42,8 @@ class CommandLineMistakesTest {
   void aBadLinkMatrixNamesItsBadPart() {
     assertOneLine(run("server", "--link", "default=lan,S3-S3=lan"), "--link", "'S3-S3' names the same node twice");
     assertOneLine(run("server", "--link", "default=lan,S3=warp"), "--link", "bad profile 'warp'");
-    assertOneLine(run("bench", "fig7", "--link", "default=lan,S3=lan,S3=wan"), "--link", "'S3' is given more than once");
+    assertOneLine(run("bench", "fig7", "--link", "default=lan,S3=lan,S3=wan"), "--link",
+        "'S3' is given more than once");
   }
 
   @Test

@@ -37,8 +37,8 @@ class LinkHelloTest {
       try (Socket c = s1.clientFactory(null).createSocket("127.0.0.1", server.getLocalPort())) {
         c.getOutputStream().write(new byte[] {'J', 'R', 'M', 'I'});
         c.getOutputStream().flush();
-        assertThat(read.get(5, java.util.concurrent.TimeUnit.SECONDS)).as("what follows the hello reaches RMI as it was written").containsExactly('J', 'R',
-            'M', 'I');
+        assertThat(read.get(5, java.util.concurrent.TimeUnit.SECONDS))
+            .as("what follows the hello reaches RMI as it was written").containsExactly('J', 'R', 'M', 'I');
       }
     }
   }
