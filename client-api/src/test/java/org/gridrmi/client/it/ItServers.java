@@ -21,7 +21,7 @@ final class ItServers implements AutoCloseable {
     this.logPrefix = logPrefix;
   }
 
-  /** Starts {@code gridrmi server --name NAME --port 0 ARGS} in a JVM with {@code jvmArgs}; waits for its ready line. */
+  /** Starts {@code gridrmi server --name NAME --port 0 ARGS} in a JVM with {@code jvmArgs}, waits until it is ready. */
   ServerProcess start(String name, List<String> jvmArgs, String... args) {
     List<String> all = new ArrayList<>(List.of("--name", name, "--port", "0"));
     all.addAll(List.of(args));
