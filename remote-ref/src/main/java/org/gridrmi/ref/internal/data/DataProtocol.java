@@ -8,14 +8,15 @@ package org.gridrmi.ref.internal.data;
  * client: "GRDP", hello {version int, ticket msb long, lsb long}       (sent with the first request, no round trip)
  * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), announced boolean,
  *         trace context UTF ("" none)}
- * server: READY {producer's trace context UTF ("" none), value as WireValue.writeStreamed}  | FAILED {Failure, Java serialization}  | PENDING {}
+ * server: READY {producer's trace context UTF ("" none), nanos the request was held waiting for the value long,
+ *         value as WireValue.writeStreamed} | FAILED {Failure, Java serialization} | PENDING {}
  *         | REFUSED {status UTF, message UTF}, then the server closes the connection
  * </pre>
  * The ticket is a secret of the serving node, handed out by its RMI {@code info()} call: only a peer that may call
  * the node over RMI (under TLS, one with a certificate of the Grid's CA) can open a data connection to it.
  */
 final class DataProtocol {
-  static final int VERSION = 1;
+  static final int VERSION = 2; // 2: a ready answer says how long the owner held the request (link samples)
   static final byte FETCH = 1;
   static final byte READY = 0, FAILED = 1, PENDING = 2, REFUSED = 3;
 
