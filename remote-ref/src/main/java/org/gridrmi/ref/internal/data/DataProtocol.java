@@ -6,7 +6,8 @@ package org.gridrmi.ref.internal.data;
  *
  * <pre>
  * client: "GRDP", hello {version int, ticket msb long, lsb long}       (sent with the first request, no round trip)
- * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), announced boolean,
+ * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), requester key msb long, lsb long
+ *         (0, 0 none), announced boolean,
  *         trace context UTF ("" none)}
  * server: READY {producer's trace context UTF ("" none), value as WireValue.writeStreamed}  | FAILED {Failure, Java serialization}  | PENDING {}
  *         | REFUSED {status UTF, message UTF}, then the server closes the connection
@@ -15,7 +16,7 @@ package org.gridrmi.ref.internal.data;
  * the node over RMI (under TLS, one with a certificate of the Grid's CA) can open a data connection to it.
  */
 final class DataProtocol {
-  static final int VERSION = 1;
+  static final int VERSION = 2;
   static final byte FETCH = 1;
   static final byte READY = 0, FAILED = 1, PENDING = 2, REFUSED = 3;
 
