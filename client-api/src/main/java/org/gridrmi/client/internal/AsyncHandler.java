@@ -83,6 +83,8 @@ final class AsyncHandler implements InvocationHandler {
           wire[i] = reference(a[i], i, t, site, after, commands, inputs, accepted, deadlineNanos);
         } else {
           wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
+          // the server may read the references inside at once (the call may run before any argument is fetched)
+          if (wire[i] instanceof SerializedValue v) for (Ref<?> r : v.refs()) afterItsCall(r, after);
         }
       }
     } catch (RuntimeException e) {
@@ -160,7 +162,7 @@ final class AsyncHandler implements InvocationHandler {
         throw new GridException(Status.CANCELLED, "argument " + (i + 1) + name + " of " + site
             + " is a reference from a closed Grid (" + c.label() + ")");
       }
-      if (c.channel() != channel && c.channel() != null) after.add(c.submitted());
+      afterItsCall(r, after);
       if (c.session() == session) inputs.add(c);
     }
     LocalNode home = session.homeIfStarted();
@@ -182,6 +184,16 @@ final class AsyncHandler implements InvocationHandler {
       session.lent(r.id(), channel, accepted, deadlineNanos);
     }
     return r;
+  }
+
+  /**
+   * If {@code r} is made by a call queued for another server, this command goes once that server accepted it: a
+   * server that resolves {@code r} before its owner has heard of the call would be told NOT_FOUND.
+   */
+  private void afterItsCall(Ref<?> r, List<CompletableFuture<?>> after) {
+    if (r.context() instanceof CallContext c && c.channel() != channel && c.channel() != null) {
+      after.add(c.submitted());
+    }
   }
 
   @Override public String toString() { return "async " + service.getSimpleName() + " on " + channel.server().name(); }

@@ -134,7 +134,7 @@ public final class Session implements AutoCloseable {
   private synchronized LocalNode home() {
     if (closed) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     if (home == null) {
-      home = LocalNode.start(holder, runtime.name(), settings.host, 0, 60_000, settings.store, runtime,
+      home = LocalNode.startForHolder(holder, runtime.name(), settings.host, 60_000, settings.store, runtime,
           NodeEndpoint::new);
     }
     return home;

@@ -20,6 +20,9 @@ public interface Holding {
   /** The total length of the values the references point to, read here (a blocking get, in a test). */
   long totalLength(List<RemoteReference<byte[]>> refs);
 
+  /** The data itself, as a value of this server. */
+  byte[] copy(byte[] data);
+
   /** A CRC32 of the data. */
   long crc(byte[] data);
 

@@ -165,7 +165,7 @@ public final class Fetcher {
       try {
         runtime.io().execute(() -> {
           try {
-            runtime.node(owner).abandon(me, List.of(id));
+            runtime.node(owner).abandon(runtime.requesterKeys().toOwner(me, owner), List.of(id));
           } catch (GridException ignored) {
             // unreachable: the borrow lapses with its lease
           }
@@ -211,7 +211,7 @@ public final class Fetcher {
         // the value may be decoded while it arrives (a data connection): with this instance's filters, and the
         // references inside it held by this instance
         r = runtime.readingValues(() -> runtime.node(owner).fetch(id, runtime.settings().fetchWait().toMillis(),
-            self.get(), announced, span == null ? null : span.headers()));
+            runtime.requesterKeys().toOwner(self.get(), owner), announced, span == null ? null : span.headers()));
       } catch (GridException e) {
         runtime.transport().forget(owner);
         if (e.status() == Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());

@@ -21,6 +21,11 @@ public final class HeldReferences implements AutoCloseable {
   /** Live reference objects per value id held this way. */
   private final Map<UUID, Integer> live = new ConcurrentHashMap<>();
   private final Map<String, HolderLink> links = new ConcurrentHashMap<>();
+  /**
+   * Who this node is as a holder on other nodes: a secret like a client's holder id, not the node's id, which
+   * {@code info()} hands to anyone (with it, anyone could release or cancel what this node holds there).
+   */
+  private final UUID holderId = UUID.randomUUID();
   private volatile boolean closed;
 
   /**
@@ -51,7 +56,7 @@ public final class HeldReferences implements AutoCloseable {
   }
 
   private HolderLink link(String owner) {
-    return links.computeIfAbsent(owner, o -> new HolderLink(node.runtime(), node.id(), o, maxRenewMillis));
+    return links.computeIfAbsent(owner, o -> new HolderLink(node.runtime(), holderId, o, maxRenewMillis));
   }
 
   private void dropped(UUID id, String owner) {

@@ -36,7 +36,7 @@ public final class HolderLink {
   private volatile boolean closed;
 
   /**
-   * @param holder who holds (a Grid's holder id, a server's node id)
+   * @param holder who holds (a Grid's holder id, a server's secret holder id)
    * @param owner the address of the node holding the values
    * @param maxRenewMillis the longest between two renewals, whatever lease the owner grants
    */

@@ -71,7 +71,7 @@ public final class KnownPeers {
   }
 
   /** The IP address of an address's host, as a connection from it shows it; the host itself if it does not resolve. */
-  private static String hostOf(String address) {
+  static String hostOf(String address) {
     try {
       String host = URI.create(address).getHost();
       if (host == null) return address;

@@ -23,14 +23,14 @@ public final class LocalNode implements AutoCloseable {
   private final Transport.Exported exported;
   private final ScheduledFuture<?> sweeper;
 
-  private LocalNode(UUID id, String name, String host, int port, long leaseMillis, StoreBudget budget,
+  private LocalNode(UUID id, UUID self, String name, String host, int port, long leaseMillis, StoreBudget budget,
       NodeRuntime runtime, Function<LocalNode, NodeService> service) {
     this.id = id;
     this.name = name;
     this.runtime = runtime;
     ValueStore store = new ValueStore(name, budget, new StoredValues(runtime));
     store.openSpill(); // an unusable spill directory is said now (INVALID_ARGUMENT), not at the first full store
-    this.table = new ValueTable(id, leaseMillis, store);
+    this.table = new ValueTable(self, leaseMillis, store);
     SerialFilters.limitRegistry(); // before the first registry reads its filter property
     this.exported = runtime.transport().export(name, host, port, service.apply(this));
     long period = Math.max(50, Math.min(1000, leaseMillis / 4));
@@ -51,7 +51,17 @@ public final class LocalNode implements AutoCloseable {
    */
   public static LocalNode start(UUID id, String name, String host, int port, long leaseMillis, StoreBudget budget,
       NodeRuntime runtime, Function<LocalNode, NodeService> service) {
-    return new LocalNode(id, name, host, port, leaseMillis, budget, runtime, service);
+    return new LocalNode(id, id, name, host, port, leaseMillis, budget, runtime, service);
+  }
+
+  /**
+   * Starts a Grid's node, whose values are held by the Grid's {@code holder} id, which never lapses here (the Grid
+   * renews no lease on its own node). The node's id, which {@code info()} tells anyone, is another, random one: a
+   * holder id is a secret of its client.
+   */
+  public static LocalNode startForHolder(UUID holder, String name, String host, long leaseMillis, StoreBudget budget,
+      NodeRuntime runtime, Function<LocalNode, NodeService> service) {
+    return new LocalNode(UUID.randomUUID(), holder, name, host, 0, leaseMillis, budget, runtime, service);
   }
 
   public UUID id() { return id; }

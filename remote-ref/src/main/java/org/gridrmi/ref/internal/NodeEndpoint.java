@@ -14,6 +14,7 @@ import java.util.concurrent.TimeoutException;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.TransportMetrics;
+import org.gridrmi.ref.internal.transport.Caller;
 import org.gridrmi.ref.internal.transport.NodeService;
 import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
@@ -24,15 +25,19 @@ import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
 import org.gridrmi.ref.internal.wire.PlainResult;
+import org.gridrmi.ref.internal.wire.Requester;
 
 /** What every node serves: its values. A server's endpoint adds batches and plain calls. */
 public class NodeEndpoint implements NodeService {
   protected final LocalNode node;
   /** Under TLS, the certificate that first used each holder id: only that peer may act for the holder. */
   private final java.util.Map<UUID, String> identities = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Who may end what this node keeps for a borrower. */
+  private final RequesterCheck requesters;
 
   public NodeEndpoint(LocalNode node) {
     this.node = node;
+    this.requesters = new RequesterCheck(node);
   }
 
   @Override
@@ -41,7 +46,7 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+  public FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     FetchResult r = fetchForStream(id, waitMillis, requester, announced, trace);
     if (r.state() != FetchResult.State.READY) return r;
     try {
@@ -61,7 +66,7 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+  public FetchResult fetchForStream(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     if (LinkProbe.isProbe(id)) return FetchResult.ready(LinkProbe.value(id)); // made here, held by nobody
     long wait = Math.max(0, Math.min(waitMillis, node.runtime().settings().fetchWait().toMillis()));
     long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
@@ -87,17 +92,43 @@ public class NodeEndpoint implements NodeService {
     if (s == null) return FetchResult.failed(Failure.of(Status.NOT_FOUND, notHeld(node, id), null, null));
     try {
       FetchResult ready = FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
-      node.table().fetchedBy(id, requester, true);
+      fetchedBy(id, requester, true);
       return ready;
     } catch (TimeoutException e) {
-      node.table().fetchedBy(id, requester, false); // a borrower that waits keeps its hold
+      fetchedBy(id, requester, false); // a borrower that waits keeps its hold
       return FetchResult.PENDING;
     } catch (ExecutionException e) {
-      node.table().fetchedBy(id, requester, true);
+      fetchedBy(id, requester, true);
       return FetchResult.failed(FailureCarrier.unwrap(e, null));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return FetchResult.PENDING;
+    }
+  }
+
+  /**
+   * The requester of a fetch got its answer, or waits on. A borrow it waits for is renewed whoever asks (that keeps a
+   * value longer, never shorter); it ends only when the caller is that node: at once if that is known already, else
+   * once the node confirmed it, off this fetch's path (the borrow meanwhile lasts a little longer).
+   */
+  private void fetchedBy(UUID id, Requester requester, boolean answered) {
+    if (requester == null) return;
+    String borrower = requester.address();
+    if (!answered) {
+      node.table().fetchedBy(id, borrower, false);
+      return;
+    }
+    Caller caller = Caller.current();
+    if (requesters.known(requester, caller)) {
+      node.table().fetchedBy(id, borrower, true);
+      return;
+    }
+    try {
+      node.runtime().io().execute(() -> {
+        if (requesters.mayActFor(requester, caller)) node.table().fetchedBy(id, borrower, true);
+      });
+    } catch (GridException full) {
+      // the pool is full or closed: the borrow ends with its lease or deadline
     }
   }
 
@@ -116,7 +147,7 @@ public class NodeEndpoint implements NodeService {
    * @throws GridException PERMISSION_DENIED naming the caller
    */
   protected final void authorize(UUID holder) {
-    String who = org.gridrmi.ref.internal.transport.Caller.current().tlsIdentity();
+    String who = Caller.current().tlsIdentity();
     if (who == null) return;
     String owner = identities.putIfAbsent(holder, who);
     if (owner != null && !owner.equals(who)) {
@@ -148,8 +179,14 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public void abandon(String requester, List<UUID> ids) {
-    node.table().abandonedBy(requester, ids);
+  public void abandon(Requester requester, List<UUID> ids) {
+    requesters.authorize(requester, Caller.current());
+    node.table().abandonedBy(requester.address(), ids);
+  }
+
+  @Override
+  public boolean vouches(String owner, UUID key) {
+    return node.runtime().requesterKeys().gave(owner, key);
   }
 
   @Override

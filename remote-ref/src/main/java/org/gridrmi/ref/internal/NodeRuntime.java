@@ -26,6 +26,7 @@ public final class NodeRuntime implements AutoCloseable {
   private final TransitPins pins;
   private final Telemetry telemetry;
   private final PeerHealth peerHealth;
+  private final RequesterKeys requesterKeys = new RequesterKeys();
   /** The context references read inside values bind to (see {@link #bindValues}); null: the JVM's detached one. */
   private volatile RefContext values;
 
@@ -63,6 +64,8 @@ public final class NodeRuntime implements AutoCloseable {
   public Telemetry telemetry() { return telemetry; }
   /** Which peers stopped answering, for the log. */
   public PeerHealth peerHealth() { return peerHealth; }
+  /** The keys this instance presents to owners as a borrower, and confirms when they ask. */
+  public RequesterKeys requesterKeys() { return requesterKeys; }
   /** Short remote calls: submits, renewals, releases, cancels. */
   public BoundedExecutor io() { return io; }
   /** Fetch polls, which may wait at their owner. */

@@ -55,7 +55,8 @@ class FetcherTest {
     UUID id = UUID.randomUUID();
     CountDownLatch asked = new CountDownLatch(1);
     CountDownLatch answer = new CountDownLatch(1);
-    when(owner.fetch(eq(id), anyLong(), eq("rmi://me:2"), anyBoolean(), any())).thenAnswer(i -> {
+    when(owner.fetch(eq(id), anyLong(), org.mockito.ArgumentMatchers.argThat(r -> r.address().equals("rmi://me:2")
+        && r.key() != null), anyBoolean(), any())).thenAnswer(i -> {
       asked.countDown();
       answer.await();
       return FetchResult.ready("value");

@@ -34,7 +34,7 @@ class NodeEndpointFetchTest {
   @Test
   void anAnnouncedFetchWaitsForTheCallToArriveAndThenForItsValue() throws Exception {
     UUID id = UUID.randomUUID();
-    CompletableFuture<FetchResult> fetch = CompletableFuture.supplyAsync(() -> endpoint.fetch(id, 10_000, "t", true, null));
+    CompletableFuture<FetchResult> fetch = CompletableFuture.supplyAsync(() -> endpoint.fetch(id, 10_000, null, true, null));
     Thread.sleep(100);
     assertThat(fetch).isNotDone();
     Slot s = node.table().create(id, client, "call");
@@ -49,7 +49,7 @@ class NodeEndpointFetchTest {
 
   @Test
   void anAnnouncedFetchThatTimesOutIsPendingAndLeavesNoWaiter() {
-    FetchResult r = endpoint.fetch(UUID.randomUUID(), 50, "t", true, null);
+    FetchResult r = endpoint.fetch(UUID.randomUUID(), 50, null, true, null);
     assertThat(r.state()).isEqualTo(FetchResult.State.PENDING);
     assertThat(node.table().creationWaiters()).isZero();
   }
@@ -57,7 +57,7 @@ class NodeEndpointFetchTest {
   @Test
   void aFetchOfAnUnknownIdNotAnnouncedIsNotFoundAtOnce() {
     long start = System.nanoTime();
-    FetchResult r = endpoint.fetch(UUID.randomUUID(), 10_000, "t", false, null);
+    FetchResult r = endpoint.fetch(UUID.randomUUID(), 10_000, null, false, null);
     assertThat(r.state()).isEqualTo(FetchResult.State.FAILED);
     assertThat(r.failure().status()).isEqualTo(Status.NOT_FOUND);
     assertThat(System.nanoTime() - start).isLessThan(5_000_000_000L);
@@ -69,7 +69,7 @@ class NodeEndpointFetchTest {
     node.table().put(id, client, "v", "x");
     node.table().release(client, java.util.List.of(new org.gridrmi.ref.internal.wire.Release(id,
         org.gridrmi.ref.internal.wire.Release.Cause.COLLECTED, java.util.List.of())));
-    FetchResult r = endpoint.fetch(id, 100, "t", false, null);
+    FetchResult r = endpoint.fetch(id, 100, null, false, null);
     assertThat(r.state()).isEqualTo(FetchResult.State.FAILED);
     assertThat(r.failure().status()).isEqualTo(Status.NOT_FOUND);
     assertThat(r.failure().message()).contains("value " + id + " is not held by")

@@ -26,7 +26,19 @@ final class TestNodes {
   }
 
   static Started node(InProcessNetwork net, String name, Timeouts timeouts) {
-    NodeRuntime runtime = runtime(net, name, timeouts);
+    return start(runtime(net, name, timeouts), name);
+  }
+
+  /** A node that serves values only, over RMI on 127.0.0.1 (a free port). */
+  static Started rmiNode(String name) {
+    SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+    var transport = new org.gridrmi.ref.internal.transport.RmiTransport(new org.gridrmi.ref.internal.net.NetContext(
+        null, org.gridrmi.ref.internal.net.LinkPlan.NONE, 2_000, "127.0.0.1"), Timeouts.DEFAULT,
+        policy.filter());
+    return start(new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT), name);
+  }
+
+  private static Started start(NodeRuntime runtime, String name) {
     NodeEndpoint[] endpoint = new NodeEndpoint[1];
     LocalNode node = LocalNode.start(UUID.randomUUID(), name, "127.0.0.1", 0, 60_000,
         org.gridrmi.ref.internal.store.StoreBudget.defaults(), runtime,

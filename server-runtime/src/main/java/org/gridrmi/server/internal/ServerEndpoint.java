@@ -17,6 +17,7 @@ import org.gridrmi.ref.internal.telemetry.Telemetry;
 import org.gridrmi.ref.internal.LocalNode;
 import org.gridrmi.ref.internal.transport.Caller;
 import org.gridrmi.ref.internal.wire.FetchResult;
+import org.gridrmi.ref.internal.wire.Requester;
 import org.gridrmi.ref.internal.NodeEndpoint;
 import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.wire.BatchReceipt;
@@ -48,12 +49,13 @@ public final class ServerEndpoint extends NodeEndpoint {
 
   /** Every fetch, over RMI or a data connection, comes here. */
   @Override
-  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced, String trace) {
-    peers.calledFrom(requester, Caller.current()); // a server that fetches from this one is a peer it may fetch from
+  public FetchResult fetchForStream(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
+    String from = requester == null ? null : requester.address();
+    peers.calledFrom(from, Caller.current()); // a server that fetches from this one is a peer it may fetch from
     Telemetry telemetry = node.runtime().telemetry();
     if (!telemetry.on()) return super.fetchForStream(id, waitMillis, requester, announced, trace);
     Slot made = node.table().get(id);
-    FetchSpan served = telemetry.serving(trace, requester, id, made == null ? null : made.trace(), node.name());
+    FetchSpan served = telemetry.serving(trace, from, id, made == null ? null : made.trace(), node.name());
     FetchResult r = super.fetchForStream(id, waitMillis, requester, announced, trace);
     served.served(r.state() == FetchResult.State.FAILED ? new FailureCarrier(r.failure()) : null);
     if (r.state() != FetchResult.State.READY) return r;

@@ -38,6 +38,8 @@ import org.junit.jupiter.api.Test;
  */
 class HostileInputIT {
   static final String SVC = Echo.class.getName();
+  /** What this test names itself as when it fetches (a node at no address: the server keeps no borrow for it). */
+  static final org.gridrmi.ref.internal.wire.Requester IT = new org.gridrmi.ref.internal.wire.Requester("it", null);
 
   @Test
   void hostileStreamsAreRefusedByNameAndTheServerKeepsServing() throws Exception {
@@ -107,7 +109,7 @@ class HostileInputIT {
       }
       gw.submit(UUID.randomUUID(), null, batch);
       for (UUID id : ids) {
-        FetchResult r = gw.fetch(id, 10_000, "it", false, null);
+        FetchResult r = gw.fetch(id, 10_000, IT, false, null);
         assertThat(r.state()).isNotEqualTo(FetchResult.State.PENDING);
         String want = expect.get(id);
         if (want != null) {
@@ -123,7 +125,7 @@ class HostileInputIT {
       UUID viaStranger = call(strange, new ArrayList<>(), echo,
           new org.gridrmi.ref.internal.Ref<>(UUID.randomUUID(), "rmi://10.255.255.1:1099", null));
       gw.submit(UUID.randomUUID(), null, strange);
-      FetchResult refusedOwner = gw.fetch(viaStranger, 10_000, "it", false, null);
+      FetchResult refusedOwner = gw.fetch(viaStranger, 10_000, IT, false, null);
       assertThat(refusedOwner.failure().status()).isEqualTo(Status.PERMISSION_DENIED);
       assertThat(refusedOwner.failure().message()).contains("rmi://10.255.255.1:1099").contains("not a known peer");
       tried++;
@@ -133,11 +135,11 @@ class HostileInputIT {
       List<Command> mine = new ArrayList<>();
       UUID kept = call(mine, new ArrayList<>(), echo, "kept");
       gw.submit(holder, null, mine);
-      assertThat(gw.fetch(kept, 10_000, "it", false, null).state()).isEqualTo(FetchResult.State.READY);
+      assertThat(gw.fetch(kept, 10_000, IT, false, null).state()).isEqualTo(FetchResult.State.READY);
       UUID stranger = UUID.randomUUID();
       assertThat(gw.cancel(stranger, kept)).isFalse();
       gw.release(stranger, List.of(org.gridrmi.ref.internal.wire.Release.explicit(kept)));
-      assertThat(gw.fetch(kept, 10_000, "it", false, null).state()).isEqualTo(FetchResult.State.READY);
+      assertThat(gw.fetch(kept, 10_000, IT, false, null).state()).isEqualTo(FetchResult.State.READY);
       tried += 2;
 
       // 5. 100,000 calls from one client: past its pending limit they fail RESOURCE_EXHAUSTED naming the limit,
@@ -151,7 +153,7 @@ class HostileInputIT {
         gw.submit(greedy, null, many);
       }
       tried += 100_000;
-      FetchResult last = gw.fetch(flood.get(flood.size() - 1), 10_000, "it", false, null);
+      FetchResult last = gw.fetch(flood.get(flood.size() - 1), 10_000, IT, false, null);
       assertThat(last.failure().status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
       assertThat(last.failure().message()).contains("F1").contains("calls pending").contains("--max-pending-per-client");
       assertThat(gw.invokePlain(SVC, echo, new Object[] {"served"}, null).value()).isEqualTo("served");

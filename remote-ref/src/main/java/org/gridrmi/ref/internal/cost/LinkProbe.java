@@ -50,7 +50,8 @@ public final class LinkProbe {
     int answered = 0;
     for (int i = 0; i <= SMALL; i++) {
       int bytes = i < SMALL ? SMALL_BYTES : LARGE_BYTES;
-      FetchResult r = peer.fetch(id(bytes), 0, requester, false, null);
+      FetchResult r = peer.fetch(id(bytes), 0, requester == null ? null
+          : new org.gridrmi.ref.internal.wire.Requester(requester, null), false, null); // a probe value has no borrowers
       if (r.state() == FetchResult.State.READY) answered++;
     }
     return answered;

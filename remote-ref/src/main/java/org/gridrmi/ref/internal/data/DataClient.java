@@ -17,6 +17,7 @@ import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.ref.internal.net.SharedPort;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.FetchResult;
+import org.gridrmi.ref.internal.wire.Requester;
 import org.gridrmi.ref.internal.wire.WireValue;
 
 /**
@@ -53,7 +54,7 @@ public final class DataClient implements AutoCloseable {
    * @throws GridException the node's refusal, or the sender's reason for giving up on the value half way
    * @throws IOException the connection failed or stalled, or the answer did not decode (a filter's refusal too)
    */
-  public FetchResult fetch(String host, int port, UUID ticket, UUID id, long waitMillis, String requester,
+  public FetchResult fetch(String host, int port, UUID ticket, UUID id, long waitMillis, Requester requester,
       boolean announced, String trace, long boundNanos, long inactivityNanos, SerialPolicy policy)
       throws IOException {
     String key = host + ":" + port;
@@ -162,7 +163,7 @@ public final class DataClient implements AutoCloseable {
       }
     }
 
-    FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace,
+    FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace,
         SerialPolicy policy) throws IOException {
       answered = false;
       sampleNanos = 0;
@@ -179,7 +180,10 @@ public final class DataClient implements AutoCloseable {
       out.writeLong(id.getMostSignificantBits());
       out.writeLong(id.getLeastSignificantBits());
       out.writeLong(waitMillis);
-      out.writeUTF(requester == null ? "" : requester);
+      out.writeUTF(requester == null ? "" : requester.address());
+      UUID key = requester == null || requester.key() == null ? new UUID(0, 0) : requester.key();
+      out.writeLong(key.getMostSignificantBits());
+      out.writeLong(key.getLeastSignificantBits());
       out.writeBoolean(announced);
       out.writeUTF(trace == null ? "" : trace);
       out.endMessage();

@@ -6,7 +6,8 @@ package org.gridrmi.ref.internal.data;
  *
  * <pre>
  * client: "GRDP", hello {version int, ticket msb long, lsb long}       (sent with the first request, no round trip)
- * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), announced boolean,
+ * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), requester key msb long, lsb long
+ *         (0, 0 none), announced boolean,
  *         trace context UTF ("" none)}
  * server: READY {producer's trace context UTF ("" none), nanos the request was held waiting for the value long,
  *         value as WireValue.writeStreamed} | FAILED {Failure, Java serialization} | PENDING {}
@@ -16,7 +17,8 @@ package org.gridrmi.ref.internal.data;
  * the node over RMI (under TLS, one with a certificate of the Grid's CA) can open a data connection to it.
  */
 final class DataProtocol {
-  static final int VERSION = 2; // 2: a ready answer says how long the owner held the request (link samples)
+  // 2: a ready answer says how long the owner held the request (link samples); 3: a request carries the requester's key
+  static final int VERSION = 3;
   static final byte FETCH = 1;
   static final byte READY = 0, FAILED = 1, PENDING = 2, REFUSED = 3;
 

@@ -17,6 +17,7 @@ import org.gridrmi.ref.internal.net.SharedPort;
 import org.gridrmi.ref.internal.transport.Caller;
 import org.gridrmi.ref.internal.transport.NodeService;
 import org.gridrmi.ref.internal.wire.FetchResult;
+import org.gridrmi.ref.internal.wire.Requester;
 import org.gridrmi.ref.internal.wire.WireValue;
 
 /**
@@ -178,7 +179,7 @@ public final class DataServer implements SharedPort.Handler {
   }
 
   /** A fetch request. */
-  private record Request(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+  private record Request(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     /** The next request, or null for an operation this version does not know. */
     static Request read(ChunkedInput in) throws IOException {
       byte op = in.readByte();
@@ -186,11 +187,13 @@ public final class DataServer implements SharedPort.Handler {
       UUID id = new UUID(in.readLong(), in.readLong());
       long wait = in.readLong();
       String requester = in.readUTF();
+      UUID key = new UUID(in.readLong(), in.readLong());
       boolean announced = in.readBoolean();
       String trace = in.readUTF();
       in.endMessage();
-      return new Request(id, wait, requester.isEmpty() ? null : requester, announced,
-          trace.isEmpty() ? null : trace);
+      boolean keyless = key.getMostSignificantBits() == 0 && key.getLeastSignificantBits() == 0;
+      Requester who = requester.isEmpty() ? null : new Requester(requester, keyless ? null : key);
+      return new Request(id, wait, who, announced, trace.isEmpty() ? null : trace);
     }
   }
 }

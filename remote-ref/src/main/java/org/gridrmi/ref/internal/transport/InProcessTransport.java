@@ -20,6 +20,7 @@ import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
 import org.gridrmi.ref.internal.wire.PlainResult;
+import org.gridrmi.ref.internal.wire.Requester;
 
 /**
  * Calls between nodes of one {@link InProcessHub} as direct method calls, with every argument and result copied
@@ -117,10 +118,10 @@ public final class InProcessTransport implements Transport {
     }
 
     @Override
-    public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+    public FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
       long bound = TimeUnit.MILLISECONDS.toNanos(waitMillis) + timeouts.fetchSlack().toNanos();
       return call("the fetch of value " + id, bound, new Object[] {id, requester, trace},
-          a -> hub.service(address).fetch((UUID) a[0], waitMillis, (String) a[1], announced, (String) a[2]));
+          a -> hub.service(address).fetch((UUID) a[0], waitMillis, (Requester) a[1], announced, (String) a[2]));
     }
 
     @Override
@@ -134,11 +135,17 @@ public final class InProcessTransport implements Transport {
 
     @Override
     @SuppressWarnings("unchecked")
-    public void abandon(String requester, List<UUID> ids) {
+    public void abandon(Requester requester, List<UUID> ids) {
       call("an abandon", callNanos(), new Object[] {requester, new java.util.ArrayList<>(ids)}, a -> {
-        hub.service(address).abandon((String) a[0], (List<UUID>) a[1]);
+        hub.service(address).abandon((Requester) a[0], (List<UUID>) a[1]);
         return null;
       });
+    }
+
+    @Override
+    public boolean vouches(String owner, UUID key) {
+      return call("a requester check", callNanos(), new Object[] {owner, key},
+          a -> hub.service(address).vouches((String) a[0], (UUID) a[1]));
     }
 
     @Override

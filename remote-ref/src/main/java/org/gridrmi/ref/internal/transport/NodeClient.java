@@ -10,6 +10,7 @@ import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
 import org.gridrmi.ref.internal.wire.PlainResult;
+import org.gridrmi.ref.internal.wire.Requester;
 
 /**
  * A remote node as its callers use it. Every method is bounded: by the transport's call timeout, a fetch by its wait
@@ -24,11 +25,13 @@ public interface NodeClient {
   NodeInfo info();
 
   /** As {@link NodeService#fetch}; the read is bounded by {@code waitMillis} plus the transport's slack. */
-  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace);
+  FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace);
 
   void hold(UUID holder, List<UUID> ids);
 
-  void abandon(String requester, List<UUID> ids);
+  void abandon(Requester requester, List<UUID> ids);
+
+  boolean vouches(String owner, UUID key);
 
   void release(UUID holder, List<Release> releases);
 

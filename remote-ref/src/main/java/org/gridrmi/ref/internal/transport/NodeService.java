@@ -10,6 +10,7 @@ import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
 import org.gridrmi.ref.internal.wire.PlainResult;
+import org.gridrmi.ref.internal.wire.Requester;
 
 /**
  * What a node serves to other nodes, whatever carries the calls ({@link Transport}): its values (every node) and, on
@@ -22,18 +23,19 @@ public interface NodeService {
   /**
    * The value of {@code id}, waiting at most {@code waitMillis} for it to be set.
    *
-   * @param requester the address of the node asking (it becomes a known peer of this one), or null
+   * @param requester the node asking (its address becomes a known peer of this one; once it is confirmed, the value is
+   *     no longer kept for it as a borrower after this answer), or null
    * @param announced true if the batch that makes {@code id} may still be on its way here: then wait for it to arrive
    * @param trace the trace context of the fetch ({@link org.gridrmi.ref.internal.telemetry.TraceHeaders}), or null;
    *     never trusted: a malformed one is ignored
    */
-  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace);
+  FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace);
 
   /**
    * As {@link #fetch}, but a value that is ready is not serialized yet: the caller streams it (a data connection),
    * and a failure to encode it is the caller's to report ({@link #notSendable}).
    */
-  default FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+  default FetchResult fetchForStream(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     return fetch(id, waitMillis, requester, announced, trace);
   }
 
@@ -52,8 +54,17 @@ public interface NodeService {
   /**
    * The server at {@code requester} no longer waits for these values (the calls that needed them were released,
    * cancelled or out of time): the owner need not keep them for it as a borrower.
+   *
+   * @throws org.gridrmi.ref.GridException PERMISSION_DENIED naming the requester and the caller, unless the caller is
+   *     that node (it presents the key it made for this owner, and the node at that address confirms it)
    */
-  void abandon(String requester, List<UUID> ids);
+  void abandon(Requester requester, List<UUID> ids);
+
+  /**
+   * Whether this node gave {@code key} to the owner at {@code owner} as its requester key: what an owner asks before
+   * it lets a caller naming this node's address end what it keeps for this node.
+   */
+  boolean vouches(String owner, UUID key);
 
   /** {@code holder} no longer needs these values; ids it does not hold are ignored. */
   void release(UUID holder, List<Release> releases);

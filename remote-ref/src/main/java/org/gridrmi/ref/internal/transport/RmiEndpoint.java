@@ -15,6 +15,7 @@ import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
 import org.gridrmi.ref.internal.wire.PlainResult;
+import org.gridrmi.ref.internal.wire.Requester;
 
 /** The exported RMI object of a node: each call runs on its {@link NodeService} with the {@link Caller} set. */
 final class RmiEndpoint implements CallGateway {
@@ -40,7 +41,7 @@ final class RmiEndpoint implements CallGateway {
   @Override public NodeInfo info() { return serve(() -> service.info().withDataTicket(dataTicket)); }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+  public FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     return serve(() -> service.fetch(id, waitMillis, requester, announced, trace));
   }
 
@@ -53,12 +54,14 @@ final class RmiEndpoint implements CallGateway {
   }
 
   @Override
-  public void abandon(String requester, List<UUID> ids) {
+  public void abandon(Requester requester, List<UUID> ids) {
     serve(() -> {
       service.abandon(requester, ids);
       return null;
     });
   }
+
+  @Override public boolean vouches(String owner, UUID key) { return serve(() -> service.vouches(owner, key)); }
 
   @Override
   public void release(UUID holder, List<Release> releases) {

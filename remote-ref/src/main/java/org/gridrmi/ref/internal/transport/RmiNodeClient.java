@@ -135,7 +135,8 @@ final class RmiNodeClient implements NodeClient {
    * that has none. The decoding uses the calling thread's {@link org.gridrmi.ref.internal.SerialPolicy}.
    */
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+  public FetchResult fetch(UUID id, long waitMillis, org.gridrmi.ref.internal.wire.Requester requester,
+      boolean announced, String trace) {
     long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
     String what = "the fetch of value " + id;
     java.util.UUID ticket = dataTicket(what, bound);
@@ -186,11 +187,16 @@ final class RmiNodeClient implements NodeClient {
   }
 
   @Override
-  public void abandon(String requester, List<UUID> ids) {
+  public void abandon(org.gridrmi.ref.internal.wire.Requester requester, List<UUID> ids) {
     sampled("an abandon", g -> {
       g.abandon(requester, ids);
       return null;
     });
+  }
+
+  @Override
+  public boolean vouches(String owner, UUID key) {
+    return call("a requester check", callNanos(), g -> g.vouches(owner, key));
   }
 
   @Override

@@ -16,12 +16,14 @@ public interface CallGateway extends Remote {
   NodeInfo info() throws RemoteException;
 
   /** As {@link org.gridrmi.ref.internal.transport.NodeService#fetch}; {@code trace}: the fetch's trace context. */
-  FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace)
+  FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace)
       throws RemoteException;
 
   void hold(UUID holder, List<UUID> ids) throws RemoteException;
 
-  void abandon(String requester, List<UUID> ids) throws RemoteException;
+  void abandon(Requester requester, List<UUID> ids) throws RemoteException;
+
+  boolean vouches(String owner, UUID key) throws RemoteException;
 
   void release(UUID holder, List<Release> releases) throws RemoteException;
 

@@ -37,7 +37,8 @@ class DataConnectionTest {
   private static final Timeouts TIMEOUTS = new Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(1),
       Duration.ofSeconds(2));
   private static final long BOUND = TimeUnit.SECONDS.toNanos(2);
-  private static final String REQUESTER = "rmi://127.0.0.1:4242";
+  private static final org.gridrmi.ref.internal.wire.Requester REQUESTER =
+      new org.gridrmi.ref.internal.wire.Requester("rmi://127.0.0.1:4242", UUID.randomUUID());
   private DataNode node;
   private Fetching fetching;
   private DataClient client;

@@ -38,6 +38,9 @@ final class DataNode implements AutoCloseable {
       throws Exception {
     this.service = new FakeNode(name);
     this.net = net;
+    // a node of its own, as a NodeRuntime would be: RMI reads this node's replies (info()) with the JVM-wide filter,
+    // which allows only what live instances allow once any GridRMI instance of this JVM installed it
+    org.gridrmi.ref.internal.JvmFilter.register(POLICY);
     this.transport = new RmiTransport(net, timeouts, POLICY.filter());
     this.exported = transport.export(name, "127.0.0.1", 0, service);
     this.port = java.net.URI.create(exported.address()).getPort();
@@ -89,5 +92,6 @@ final class DataNode implements AutoCloseable {
   public void close() {
     exported.close();
     transport.close();
+    org.gridrmi.ref.internal.JvmFilter.unregister(POLICY);
   }
 }

@@ -18,6 +18,7 @@ import org.gridrmi.ref.internal.wire.NodeInfo;
 import org.gridrmi.ref.internal.wire.NodeStats;
 import org.gridrmi.ref.internal.wire.PlainResult;
 import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.ref.internal.wire.Requester;
 
 /**
  * A node that serves only fetches, each answered by what the test set for its id; it remembers every fetch and who
@@ -25,7 +26,7 @@ import org.gridrmi.ref.internal.wire.Release;
  */
 final class FakeNode implements NodeService {
   /** One fetch as the node saw it. */
-  record Request(UUID id, long waitMillis, String requester, boolean announced, Caller caller) {}
+  record Request(UUID id, long waitMillis, Requester requester, boolean announced, Caller caller) {}
 
   private final String name;
   private final Map<UUID, Supplier<FetchResult>> answers = new ConcurrentHashMap<>();
@@ -66,12 +67,12 @@ final class FakeNode implements NodeService {
   }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+  public FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     return fetchForStream(id, waitMillis, requester, announced, trace);
   }
 
   @Override
-  public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced,
+  public FetchResult fetchForStream(UUID id, long waitMillis, Requester requester, boolean announced,
       String trace) {
     requests.add(new Request(id, waitMillis, requester, announced, Caller.current()));
     Supplier<FetchResult> answer = answers.get(id);
@@ -84,7 +85,8 @@ final class FakeNode implements NodeService {
   }
 
   @Override public void hold(UUID holder, List<UUID> ids) { throw notHere(); }
-  @Override public void abandon(String requester, List<UUID> ids) { throw notHere(); }
+  @Override public void abandon(Requester requester, List<UUID> ids) { throw notHere(); }
+  @Override public boolean vouches(String owner, UUID key) { throw notHere(); }
   @Override public void release(UUID holder, List<Release> releases) { throw notHere(); }
   @Override public long renew(UUID holder) { throw notHere(); }
   @Override public boolean cancel(UUID holder, UUID id) { throw notHere(); }

@@ -1,0 +1,45 @@
+package org.gridrmi.client.inprocess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.client.Grid;
+import org.gridrmi.ref.InProcessNetwork;
+import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.internal.SerialPolicy;
+import org.gridrmi.ref.internal.transport.InProcessTransport;
+import org.gridrmi.ref.internal.transport.NodeClient;
+import org.gridrmi.ref.internal.transport.Timeouts;
+import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.server.GridServer;
+import org.junit.jupiter.api.Test;
+
+/** A holder id is a capability: what a node tells anyone who asks (its {@code info()}) is never one. */
+class HolderSecrecyTest {
+  static final Duration WAIT = Duration.ofSeconds(10);
+
+  @Test
+  void theIdAGridsNodeTellsAnyoneCannotReleaseOrCancelWhatTheGridHolds() {
+    InProcessNetwork net = new InProcessNetwork();
+    try (GridServer s1 = GridServer.builder().name("S1").inProcess(net).export(Holding.class, new HoldingImpl())
+            .start();
+        Grid grid = Grid.builder().servers(s1.address()).inProcess(net).build()) {
+      HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+      RemoteReference<byte[]> made = on1.make(100, 1);
+      RemoteReference<byte[]> slow = on1.makeSlowly(100, 2, 1_000);
+      assertThat(made.get(WAIT)).hasSize(100);
+      RemoteReference<String> put = grid.put("x"); // the Grid's own node starts, at an address anyone may call
+      InProcessTransport outsider = new InProcessTransport(net.hub(), "M", Timeouts.DEFAULT,
+          new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
+      UUID told = outsider.client(put.owner()).info().id();
+      NodeClient s1FromOutside = outsider.client(s1.address());
+      s1FromOutside.release(told, List.of(Release.explicit(made.id())));
+      assertThat(s1FromOutside.cancel(told, slow.id())).isFalse();
+      assertThat(s1.storeSize()).as("both values still held for the Grid").isEqualTo(2);
+      assertThat(on1.crc(made).get(WAIT)).isNotZero();
+      assertThat(slow.get(WAIT)).hasSize(100);
+    }
+  }
+}
