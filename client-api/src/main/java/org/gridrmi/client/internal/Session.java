@@ -60,6 +60,8 @@ public final class Session implements AutoCloseable {
   private LocalNode home;
   private volatile boolean closed;
   private volatile java.util.function.Supplier<List<ServerInfo>> servers = List::of;
+  /** Where the calls of automatic views go (idle until such a view is made). */
+  private final AutoPlacement placement = new AutoPlacement(this);
 
   /** What a Grid's builder sets. */
   public static final class Settings {
@@ -89,6 +91,14 @@ public final class Session implements AutoCloseable {
       }
     }
 
+    /** @throws GridException INVALID_ARGUMENT naming {@code what} unless {@code d} is positive */
+    public static Duration positive(Duration d, String what) {
+      if (d == null || d.isNegative() || d.isZero()) {
+        throw new GridException(Status.INVALID_ARGUMENT, what + " must be positive: " + d);
+      }
+      return d;
+    }
+
     public void callTimeout(Duration d) {
       timeouts = new Timeouts(d, timeouts.fetchSlack(), timeouts.connect());
     }
@@ -114,6 +124,17 @@ public final class Session implements AutoCloseable {
     RANDOM.nextBytes(b);
     return new UUID(new BigInteger(1, java.util.Arrays.copyOf(b, 8)).longValue(),
         new BigInteger(1, java.util.Arrays.copyOfRange(b, 8, 16)).longValue());
+  }
+
+  /** The automatic placement of this Grid's {@code CallOptions.auto()} views. */
+  public AutoPlacement placement() { return placement; }
+
+  /** A value of a call this Grid made arrived here: what automatic placement learns from it. */
+  void arrived(UUID id, Object value) { placement.arrived(id, value); }
+
+  /** The servers a value this Grid put was already pushed to (their addresses). */
+  List<String> pushedTo(UUID id) {
+    return channels.values().stream().filter(c -> c.pushed.contains(id)).map(c -> c.server().address()).toList();
   }
 
   ServerChannel channel(ServerInfo server) {
@@ -172,6 +193,8 @@ public final class Session implements AutoCloseable {
    * with the call.
    */
   public <T> RemoteReference<T> put(T value) {
+    if (value == null) throw new GridException(Status.INVALID_ARGUMENT, "put(null): a value is required");
+    if (closed) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     Object snapshot = runtime.copyOf(value);
     LocalNode node = home();
     UUID id = newId();

@@ -96,18 +96,27 @@ public final class Predictor {
   private static Choice locality(Call call, List<String> candidates, String why) {
     String best = candidates.get(0);
     double bestBytes = 0;
+    int bestCount = 0;
     for (String c : candidates) {
       double held = 0;
-      for (Input in : call.inputs()) if (in.isAt(c)) held = Math.max(held, in.knownBytes());
-      if (held > bestBytes) {
+      int count = 0;
+      for (Input in : call.inputs()) {
+        if (in.isAt(c)) {
+          held = Math.max(held, in.knownBytes());
+          count++;
+        }
+      }
+      if (held > bestBytes || held == bestBytes && count > bestCount) {
         best = c;
         bestBytes = held;
+        bestCount = count;
       }
     }
     String how = bestBytes > 0
         ? String.format(Locale.ROOT, "placed by locality on %s, which holds the largest argument (%.0f bytes)", best,
             bestBytes)
-        : "placed by locality, but no candidate holds an argument of known size: on " + best + " (lowest load)";
+        : bestCount > 0 ? "placed by locality on " + best + ", which holds the most arguments (sizes not known yet)"
+        : "placed by locality, but no candidate holds an argument: on " + best + " (lowest load)";
     return new Choice(best, List.of(), "no calibration data yet (" + why + "): " + how);
   }
 
