@@ -200,6 +200,11 @@ public final class Grid implements AutoCloseable {
     return ServerStats.of(Views.stats(session, server));
   }
 
+  /** The link costs this Grid and its servers learned (t_s, t_w per pair), and a probe where there is no traffic. */
+  public GridLinks links() {
+    return new GridLinks(session, this::servers);
+  }
+
   /** Bytes this Grid moved on its connections since it was built. */
   public Traffic traffic() {
     return Traffic.of(session.traffic());

@@ -1,5 +1,6 @@
 package org.gridrmi.client;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.gridrmi.ref.internal.wire.NodeStats;
@@ -17,11 +18,16 @@ import org.gridrmi.ref.internal.wire.NodeStats;
  * @param batchesReceived batches of async calls it received: a chain made in one go arrives as one
  * @param store its store: bytes in memory and on disk against their budgets, and how its values are let go
  * @param calls its calls waiting for a compute thread, and how long its calls took
+ * @param links what it learned of its links to the peers it made round trips to (t_s, t_w each), at most 256 peers
+ * @param methods its compute time per service method, learned from its calls (at most 1024 methods)
  */
 public record ServerStats(int values, int pending, long sentBytes, long receivedBytes, Map<String, PeerBytes> perPeer,
-    long heapUsedBytes, long callsRun, long batchesReceived, Store store, Calls calls) {
+    long heapUsedBytes, long callsRun, long batchesReceived, Store store, Calls calls, List<LinkEstimate> links,
+    List<MethodTime> methods) {
   public ServerStats {
     perPeer = Map.copyOf(perPeer);
+    links = List.copyOf(links);
+    methods = List.copyOf(methods);
   }
 
   /** What a server's stats answer says, as the client shows it. */
@@ -32,7 +38,7 @@ public record ServerStats(int values, int pending, long sentBytes, long received
             st.spilledBytes(), st.maxSpillBytes(), st.borrowers(), st.heldByReference(),
             new Releases(st.explicit(), st.collected(), st.lapsed())),
         new Calls(s.activity().queued(), new CallLatency(s.activity().callTimes()), s.activity().leaseRenewals(),
-            s.activity().leasesLapsed()));
+            s.activity().leasesLapsed()), LinkEstimate.of(s.links()), MethodTime.of(s.methods()));
   }
 
   /**
@@ -97,6 +103,9 @@ public record ServerStats(int values, int pending, long sentBytes, long received
     return "ServerStats: " + values + " values (" + pending + " pending), " + callsRun + " calls run in "
         + batchesReceived + " batches, heap used " + PeerBytes.bytes(heapUsedBytes) + ", sent "
         + PeerBytes.bytes(sentBytes) + ", received " + PeerBytes.bytes(receivedBytes) + "\n  " + store + "\n  " + calls
-        + PeerBytes.lines(new TreeMap<>(perPeer));
+        + PeerBytes.lines(new TreeMap<>(perPeer))
+        + (links.isEmpty() ? "" : "\n  links: " + String.join("; ", links.stream().map(LinkEstimate::toString).toList()))
+        + (methods.isEmpty() ? "" : "\n  methods: " + String.join("; ", methods.stream().map(MethodTime::toString)
+            .toList()));
   }
 }

@@ -1,9 +1,11 @@
 package org.gridrmi.perf;
 
 import java.util.Locale;
+import org.gridrmi.ref.internal.cost.LineFit;
 
 /**
- * An ordinary least-squares straight line y = intercept + slope x with its coefficient of determination. Used by
+ * An ordinary least-squares straight line y = intercept + slope x with its coefficient of determination (computed by
+ * remote-ref's {@code LineFit}, which the nodes' online link estimates share). Used by
  * {@code gridrmi calibrate} to fit one-way message time = t_s + n t_w to measured (n, time) points.
  *
  * @param intercept the fitted value at x = 0 (t_s when x is bytes and y seconds)
@@ -24,36 +26,8 @@ public record Fit(double intercept, double slope, double r2, int points) {
     if (x.length != y.length) {
       throw new IllegalArgumentException("x and y differ in length: " + x.length + " vs " + y.length);
     }
-    int n = x.length;
-    if (n < 3) throw new IllegalArgumentException("a fit needs at least 3 points, got " + n);
-    double mx = 0, my = 0;
-    for (int i = 0; i < n; i++) {
-      if (!Double.isFinite(x[i]) || !Double.isFinite(y[i])) {
-        throw new IllegalArgumentException("point " + i + " is not finite: (" + x[i] + ", " + y[i] + ")");
-      }
-      mx += x[i];
-      my += y[i];
-    }
-    mx /= n;
-    my /= n;
-    double sxx = 0, sxy = 0, syy = 0;
-    for (int i = 0; i < n; i++) {
-      double dx = x[i] - mx, dy = y[i] - my;
-      sxx += dx * dx;
-      sxy += dx * dy;
-      syy += dy * dy;
-    }
-    if (sxx == 0) throw new IllegalArgumentException("all x are equal (" + mx + "): the slope is undetermined");
-    double slope = sxy / sxx;
-    double intercept = my - slope * mx;
-    double ssRes = 0;
-    for (int i = 0; i < n; i++) {
-      double r = y[i] - (intercept + slope * x[i]);
-      ssRes += r * r;
-    }
-    // centred data: SS_res = SS_tot - slope * S_xy; computed directly to avoid cancellation
-    double r2 = syy == 0 ? (ssRes == 0 ? 1 : 0) : 1 - ssRes / syy;
-    return new Fit(intercept, slope, r2, n);
+    LineFit f = LineFit.of(x, y, x.length);
+    return new Fit(f.intercept(), f.slope(), f.r2(), f.points());
   }
 
   /** The fitted y at x. */

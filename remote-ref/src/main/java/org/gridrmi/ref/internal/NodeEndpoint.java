@@ -5,6 +5,7 @@ import org.gridrmi.ref.internal.store.ReleaseCounts;
 import org.gridrmi.ref.internal.store.ValueStore;
 import java.lang.management.ManagementFactory;
 import java.util.List;
+import org.gridrmi.ref.internal.cost.LinkProbe;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -61,6 +62,7 @@ public class NodeEndpoint implements NodeService {
 
   @Override
   public FetchResult fetchForStream(UUID id, long waitMillis, String requester, boolean announced, String trace) {
+    if (LinkProbe.isProbe(id)) return FetchResult.ready(LinkProbe.value(id)); // made here, held by nobody
     long wait = Math.max(0, Math.min(waitMillis, node.runtime().settings().fetchWait().toMillis()));
     long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
     Slot s = node.table().get(id);
@@ -181,7 +183,13 @@ public class NodeEndpoint implements NodeService {
         r.collected(), r.lapsed());
     return new NodeStats(node.table().size(), node.table().pending(), node.table().holders(), t.sentBytes(),
         t.receivedBytes(), t.perPeer(), heap, callsRun(), batchesReceived(), store,
-        new NodeStats.Activity(queuedCalls(), callTimes(), r.renewals(), r.leasesLapsed()));
+        new NodeStats.Activity(queuedCalls(), callTimes(), r.renewals(), r.leasesLapsed()),
+        List.copyOf(node.runtime().transport().linkCosts().estimates()), methodCosts());
+  }
+
+  /** Compute time per service method; servers run methods. */
+  protected List<org.gridrmi.ref.internal.cost.MethodCost> methodCosts() {
+    return List.of();
   }
 
   /** Calls waiting for a compute thread; servers have them. */
@@ -207,6 +215,11 @@ public class NodeEndpoint implements NodeService {
   @Override
   public List<String> services() {
     return List.of();
+  }
+
+  @Override
+  public List<org.gridrmi.ref.internal.cost.LinkCost> probeLinks(List<String> peers) {
+    throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it probes no links");
   }
 
   /** Values of other nodes this node holds by reference; servers have them. */

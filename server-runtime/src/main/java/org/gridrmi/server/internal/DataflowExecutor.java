@@ -25,6 +25,7 @@ import org.gridrmi.ref.internal.SerialPolicy;
 import io.opentelemetry.context.Scope;
 import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.telemetry.CallTimes;
+import org.gridrmi.ref.internal.cost.MethodTimes;
 import org.gridrmi.ref.internal.telemetry.RefusalLog;
 import org.gridrmi.ref.internal.telemetry.ServerCall;
 import org.gridrmi.ref.internal.wire.Command;
@@ -60,6 +61,7 @@ public final class DataflowExecutor implements AutoCloseable {
   private final ThreadPoolExecutor compute;
   private final AtomicLong callsRun = new AtomicLong();
   private final CallTimes callTimes = new CallTimes();
+  private final MethodTimes methodTimes = new MethodTimes();
   /** Calls refused at a limit, for the log. */
   private static final RefusalLog REFUSALS = new RefusalLog(DataflowExecutor.class.getName(), 10, 1000);
   /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
@@ -94,6 +96,11 @@ public final class DataflowExecutor implements AutoCloseable {
   /** How long calls took here, from arrival to their value (plain calls are counted by the endpoint). */
   public CallTimes callTimes() {
     return callTimes;
+  }
+
+  /** How long each method's invocations ran (not their waiting), for {@code stats()}. */
+  public MethodTimes methodTimes() {
+    return methodTimes;
   }
 
   /** Calls ready to run that wait for a compute thread now. */
@@ -166,7 +173,7 @@ public final class DataflowExecutor implements AutoCloseable {
       Object[] values = new Object[args.length];
       for (int i = 0; i < values.length; i++) values[i] = pending[i].join();
       if (trace != null) trace.argumentsReady();
-      schedule(slot, site, () -> run(slot, target, values, holder, site, trace));
+      schedule(slot, site, () -> run(slot, target, values, holder, c.label(), site, trace));
     });
   }
 
@@ -290,7 +297,7 @@ public final class DataflowExecutor implements AutoCloseable {
     slot.future().whenComplete((v, t) -> timer.cancel(false));
   }
 
-  private void run(Slot slot, ServiceRegistry.Target target, Object[] args, UUID holder, String site,
+  private void run(Slot slot, ServiceRegistry.Target target, Object[] args, UUID holder, String method, String site,
       ServerCall trace) {
     Thread.interrupted(); // a late interrupt meant for the previous call on this thread
     if (!slot.startRunning(Thread.currentThread())) return;
@@ -300,8 +307,13 @@ public final class DataflowExecutor implements AutoCloseable {
       Object result;
       try (Scope inCall = trace == null ? null : trace.makeCurrent()) { // the service's own spans are its children
         // references read during the call (inside by-value arguments) are held by this node while they live
-        result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.readingValue(
-            valueRefs.forHolder(holder), () -> invoke(target, args)));
+        long started = System.nanoTime();
+        try {
+          result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.readingValue(
+              valueRefs.forHolder(holder), () -> invoke(target, args)));
+        } finally {
+          methodTimes.record(method, System.nanoTime() - started);
+        }
       }
       slot.set(result);
     } catch (OutOfMemoryError e) {

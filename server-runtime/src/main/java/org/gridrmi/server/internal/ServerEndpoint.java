@@ -5,7 +5,11 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import io.opentelemetry.context.Scope;
 import org.gridrmi.ref.internal.FailureCarrier;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.KnownPeers;
+import org.gridrmi.ref.internal.cost.LinkCost;
+import org.gridrmi.ref.internal.cost.LinkProbe;
 import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.telemetry.FetchSpan;
 import org.gridrmi.ref.internal.telemetry.ServerCall;
@@ -29,6 +33,9 @@ public final class ServerEndpoint extends NodeEndpoint {
   private final AtomicLong batches = new AtomicLong();
 
   private final KnownPeers peers;
+  /** Servers one link probe may name. */
+  static final int MAX_PROBED = 64;
+  private static final System.Logger LOG = System.getLogger(ServerEndpoint.class.getName());
 
   public ServerEndpoint(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, DataflowExecutor executor,
       KnownPeers peers) {
@@ -53,6 +60,30 @@ public final class ServerEndpoint extends NodeEndpoint {
     if (made == null) made = node.table().get(id); // its call arrived while the fetch waited
     String producer = made == null ? null : telemetry.headersOf(made.trace());
     return producer == null ? r : r.producedBy(producer); // the fetching end links its span to the producer's
+  }
+
+  /**
+   * Probes the links to the caller's Grid's servers, at most {@value #MAX_PROBED} of them, one after the other (a
+   * probe is four round trips); the caller's bound covers them all.
+   */
+  @Override
+  public List<LinkCost> probeLinks(List<String> gridServers) {
+    if (gridServers.size() > MAX_PROBED) {
+      throw new GridException(Status.INVALID_ARGUMENT, "a link probe of " + gridServers.size() + " servers: at most "
+          + MAX_PROBED + " at once");
+    }
+    peers.introduce(new Introduction(null, gridServers), Caller.current());
+    String self = node.address();
+    for (String peer : gridServers) {
+      if (peer.equals(self)) continue;
+      try {
+        LinkProbe.probe(node.runtime().transport().client(peer), self);
+      } catch (GridException e) {
+        LOG.log(System.Logger.Level.INFO, "GridRMI " + node.name() + " could not probe its link to " + peer + ": "
+            + e.getMessage());
+      }
+    }
+    return List.copyOf(node.runtime().transport().linkCosts().estimates());
   }
 
   @Override
@@ -81,7 +112,9 @@ public final class ServerEndpoint extends NodeEndpoint {
     if (call != null) call.running();
     PlainResult r;
     try (Scope inCall = call == null ? null : call.makeCurrent()) {
+      long started = System.nanoTime();
       r = runPlain(service, method, args, label + " on " + node.name());
+      executor.methodTimes().record(label, System.nanoTime() - started);
     }
     executor.callTimes().record(System.nanoTime() - arrived);
     if (call != null) call.end(r.failure() == null ? null : new FailureCarrier(r.failure()));
@@ -135,6 +168,11 @@ public final class ServerEndpoint extends NodeEndpoint {
   @Override
   protected int queuedCalls() {
     return executor.queued();
+  }
+
+  @Override
+  protected List<org.gridrmi.ref.internal.cost.MethodCost> methodCosts() {
+    return executor.methodTimes().snapshot();
   }
 
   @Override

@@ -10,7 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.SerialPolicy;
+import org.gridrmi.ref.internal.cost.LinkCosts;
 import org.gridrmi.ref.internal.net.CallDeadline;
+import org.gridrmi.ref.internal.net.CallTraffic;
 import org.gridrmi.ref.internal.net.NetContext;
 import org.gridrmi.ref.internal.net.SharedPort;
 import org.gridrmi.ref.internal.wire.Failure;
@@ -29,6 +31,7 @@ import org.gridrmi.ref.internal.wire.WireValue;
  */
 public final class DataClient implements AutoCloseable {
   private final NetContext net;
+  private final LinkCosts links;
   private final int maxIdlePerNode;
   private final long maxIdleNanos;
   private final Map<String, Deque<Connection>> idle = new ConcurrentHashMap<>();
@@ -36,6 +39,7 @@ public final class DataClient implements AutoCloseable {
 
   public DataClient(NetContext net, int maxIdlePerNode, long maxIdleMillis) {
     this.net = net;
+    this.links = net.linkCosts();
     this.maxIdlePerNode = maxIdlePerNode;
     this.maxIdleNanos = maxIdleMillis * 1_000_000L;
   }
@@ -59,8 +63,10 @@ public final class DataClient implements AutoCloseable {
       if (fresh) c = Connection.open(net, host, port, ticket);
       Connection conn = c;
       try {
-        FetchResult r = CallDeadline.within(boundNanos, inactivityNanos, () -> conn.fetch(id, waitMillis,
-            requester, announced, trace, policy));
+        FetchResult r = CallTraffic.measure(s -> {
+          if (conn.sampleNanos > 0) links.record("rmi://" + key, s.bytes(), conn.sampleNanos);
+        }, () -> CallDeadline.within(boundNanos, inactivityNanos, () -> conn.fetch(id, waitMillis, requester,
+            announced, trace, policy)));
         giveBack(key, conn);
         return r;
       } catch (ChunkedInput.Aborted e) { // the reason arrived in full: the connection is still in step
@@ -132,6 +138,11 @@ public final class DataClient implements AutoCloseable {
     private boolean helloSent;
     /** An answer started arriving on it (so a failure is not a stale pooled connection). */
     boolean answered;
+    /**
+     * The time of the last fetch as a sample of the link: its round trip less the time the owner held the request
+     * waiting for the value; 0 if it was none (no value came).
+     */
+    long sampleNanos;
     long idleSince;
 
     private Connection(Socket socket, UUID ticket) throws IOException {
@@ -154,6 +165,8 @@ public final class DataClient implements AutoCloseable {
     FetchResult fetch(UUID id, long waitMillis, String requester, boolean announced, String trace,
         SerialPolicy policy) throws IOException {
       answered = false;
+      sampleNanos = 0;
+      long start = System.nanoTime();
       if (!helloSent) {
         socket.getOutputStream().write(SharedPort.DATA_MAGIC);
         out.writeInt(DataProtocol.VERSION);
@@ -177,9 +190,12 @@ public final class DataClient implements AutoCloseable {
         r = switch (state) {
           case DataProtocol.READY -> {
             String producer = in.readUTF();
-            long start = in.received();
+            long held = in.readLong();
+            long first = in.received();
             Object value = WireValue.readStreamed(in, policy);
-            FetchResult ready = FetchResult.received(value, in.received() - start);
+            long bytes = in.received() - first;
+            sampleNanos = Math.max(1, System.nanoTime() - start - held);
+            FetchResult ready = FetchResult.received(value, bytes);
             yield producer.isEmpty() ? ready : ready.producedBy(producer);
           }
           case DataProtocol.FAILED -> FetchResult.failed(failure(policy.open(in).readObject()));

@@ -15,7 +15,7 @@ package org.gridrmi.ref.internal.data;
  * the node over RMI (under TLS, one with a certificate of the Grid's CA) can open a data connection to it.
  */
 final class DataProtocol {
-  static final int VERSION = 1;
+  static final int VERSION = 2; // 2: a ready answer says how long the owner held the request (link samples)
   static final byte FETCH = 1;
   static final byte READY = 0, FAILED = 1, PENDING = 2, REFUSED = 3;
 

@@ -114,16 +114,19 @@ public final class DataServer implements SharedPort.Handler {
       refuse(out, Status.INVALID_ARGUMENT, "unknown request on a data connection to " + name, peer);
       return false;
     }
+    long arrived = System.nanoTime();
     FetchResult result = Caller.serving(caller, () -> service.fetchForStream(r.id, r.waitMillis,
         r.requester, r.announced, r.trace));
+    long held = System.nanoTime() - arrived;
     CallDeadline.within(inactivityNanos, inactivityNanos, () -> {
-      reply(out, r.id, result);
+      reply(out, r.id, result, held);
       return null;
     });
     return true;
   }
 
-  private void reply(ChunkedOutput out, UUID id, FetchResult r) throws IOException {
+  /** @param heldNanos how long the request waited here for the value: the fetching side's sample leaves it out */
+  private void reply(ChunkedOutput out, UUID id, FetchResult r, long heldNanos) throws IOException {
     switch (r.state()) {
       case PENDING -> {
         out.writeByte(DataProtocol.PENDING);
@@ -140,6 +143,7 @@ public final class DataServer implements SharedPort.Handler {
         try {
           out.writeByte(DataProtocol.READY);
           out.writeUTF(r.producer() == null ? "" : r.producer());
+          out.writeLong(heldNanos);
           WireValue.writeStreamed(r.value().value(), out);
           out.endMessage();
         } catch (ChunkedOutput.LinkBroken e) {

@@ -58,6 +58,7 @@ final class MeteredSocket extends Socket {
           int b = super.read();
           if (b >= 0) {
             counter.received.increment();
+            CallTraffic.moved(1);
             CallDeadline.progress();
           }
           return b;
@@ -68,6 +69,7 @@ final class MeteredSocket extends Socket {
           int n = super.read(buf, off, len);
           if (n > 0) {
             counter.received.add(n);
+            CallTraffic.moved(n);
             CallDeadline.progress();
           }
           return n;
@@ -127,11 +129,13 @@ final class MeteredSocket extends Socket {
 
     @Override public void write(int b) throws IOException {
       FirstWrite.fire();
+      CallTraffic.moved(1);
       out.write(b);
     }
 
     @Override public void write(byte[] buf, int off, int len) throws IOException {
       FirstWrite.fire();
+      CallTraffic.moved(len);
       out.write(buf, off, len);
     }
 

@@ -24,6 +24,7 @@ public final class NetContext implements AutoCloseable {
   private final int connectTimeoutMillis;
   private final InetAddress bindAddress;
   private final TransportMetrics metrics = new TransportMetrics();
+  private final org.gridrmi.ref.internal.cost.LinkCosts linkCosts = new org.gridrmi.ref.internal.cost.LinkCosts();
   /** Per local port, what serves the data connections that arrive on it (see {@link SharedPort}). */
   private final java.util.Map<Integer, SharedPort.Handler> dataHandlers = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -61,6 +62,11 @@ public final class NetContext implements AutoCloseable {
 
   public TransportMetrics metrics() {
     return metrics;
+  }
+
+  /** What this instance learned of its links' costs from its own round trips. */
+  public org.gridrmi.ref.internal.cost.LinkCosts linkCosts() {
+    return linkCosts;
   }
 
   /** How many TLS peers this context's servers refused (0 for plain). */
@@ -102,6 +108,7 @@ public final class NetContext implements AutoCloseable {
       throw new java.net.SocketTimeoutException("connect to " + host + ":" + port + " timed out (emulated partition: "
           + "the link plan drops this peer)");
     }
+    CallTraffic.connected();
     MeteredSocket raw = new MeteredSocket(metrics.counter(host + ":" + port), link.forPeer(host, port));
     raw.setTcpNoDelay(true);
     try {

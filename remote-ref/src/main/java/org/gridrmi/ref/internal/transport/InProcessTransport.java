@@ -32,6 +32,7 @@ public final class InProcessTransport implements Transport {
   private final String self;
   private final Timeouts timeouts;
   private final ObjectInputFilter filter;
+  private final org.gridrmi.ref.internal.cost.LinkCosts linkCosts = new org.gridrmi.ref.internal.cost.LinkCosts();
 
   public InProcessTransport(InProcessHub hub, String self, Timeouts timeouts, ObjectInputFilter filter) {
     this.hub = hub;
@@ -63,6 +64,8 @@ public final class InProcessTransport implements Transport {
   @Override public boolean tls() { return false; }
   @Override public String describe() { return "in-process network " + hub; }
   @Override public TransportMetrics.Snapshot traffic() { return TransportMetrics.Snapshot.EMPTY; }
+  /** Nothing to learn: calls move no bytes on a wire (the estimates stay empty). */
+  @Override public org.gridrmi.ref.internal.cost.LinkCosts linkCosts() { return linkCosts; }
   @Override public void close() { }
 
   /** {@code o} serialized, as its sender writes it (null stays null). */
@@ -181,6 +184,13 @@ public final class InProcessTransport implements Transport {
     @Override
     public List<String> services() {
       return call("services", callNanos(), new Object[0], a -> hub.service(address).services());
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<org.gridrmi.ref.internal.cost.LinkCost> probeLinks(List<String> peers, long timeoutNanos) {
+      return call("a link probe", timeoutNanos, new Object[] {new java.util.ArrayList<>(peers)},
+          a -> hub.service(address).probeLinks((List<String>) a[0]));
     }
   }
 }

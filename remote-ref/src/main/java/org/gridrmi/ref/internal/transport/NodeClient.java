@@ -47,4 +47,7 @@ public interface NodeClient {
   PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos, String trace);
 
   List<String> services();
+
+  /** As {@link NodeService#probeLinks}, bounded by {@code timeoutNanos} (each probe of a peer takes round trips). */
+  List<org.gridrmi.ref.internal.cost.LinkCost> probeLinks(List<String> peers, long timeoutNanos);
 }

@@ -79,4 +79,13 @@ public interface NodeService {
 
   /** The service interfaces this node exports (none for a client's node). */
   List<String> services();
+
+  /**
+   * Probes this node's links to {@code peers} (the caller's Grid's servers: they become known peers, as the servers a
+   * client introduces do) with {@link org.gridrmi.ref.internal.cost.LinkProbe}, and returns what the node knows of
+   * all its links then. A peer that does not answer is skipped (its failure is logged).
+   *
+   * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
+   */
+  List<org.gridrmi.ref.internal.cost.LinkCost> probeLinks(List<String> peers);
 }

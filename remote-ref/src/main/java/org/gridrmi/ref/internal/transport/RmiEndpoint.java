@@ -83,4 +83,9 @@ final class RmiEndpoint implements CallGateway {
   }
 
   @Override public List<String> services() { return serve(service::services); }
+
+  @Override
+  public List<org.gridrmi.ref.internal.cost.LinkCost> probeLinks(List<String> peers) {
+    return serve(() -> service.probeLinks(peers));
+  }
 }

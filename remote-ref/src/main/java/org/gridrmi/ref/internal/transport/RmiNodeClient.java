@@ -8,6 +8,7 @@ import java.util.UUID;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.net.CallDeadline;
+import org.gridrmi.ref.internal.net.CallTraffic;
 import org.gridrmi.ref.internal.net.NetContexts;
 import org.gridrmi.ref.internal.wire.CallGateway;
 import org.gridrmi.ref.internal.wire.BatchReceipt;
@@ -45,10 +46,26 @@ final class RmiNodeClient implements NodeClient {
   }
 
   private <T> T call(String what, long timeoutNanos, Remote<T> call) {
+    return call(what, timeoutNanos, false, call);
+  }
+
+  /**
+   * A short call that is also a sample of the link's cost (a round trip: the call's bytes both ways and its time;
+   * see {@link org.gridrmi.ref.internal.cost.LinkCosts}), unless it opened a connection. Calls that may wait on the
+   * node (fetch long-polls, plain calls) are no samples: their time is the node's, not the link's.
+   */
+  private <T> T sampled(String what, Remote<T> call) {
+    return call(what, callNanos(), true, call);
+  }
+
+  private <T> T call(String what, long timeoutNanos, boolean sample, Remote<T> call) {
     try {
       long inactivity = timeoutNanos == 0 ? Long.MAX_VALUE / 4 : callNanos();
-      return NetContexts.with(transport.net(), () -> CallDeadline.within(timeoutNanos == 0 ? Long.MAX_VALUE / 4
-          : timeoutNanos, inactivity, () -> attempt(timeoutNanos, call)));
+      CallDeadline.Call<T, Exception> bounded = () -> CallDeadline.within(timeoutNanos == 0 ? Long.MAX_VALUE / 4
+          : timeoutNanos, inactivity, () -> attempt(timeoutNanos, call));
+      return NetContexts.with(transport.net(), !sample ? bounded : () -> CallTraffic.measure(s -> {
+        if (!s.connected()) transport.linkCosts().record(address, s.bytes(), s.nanos());
+      }, bounded::run));
     } catch (GridException e) {
       throw e;
     } catch (Exception e) {
@@ -108,7 +125,7 @@ final class RmiNodeClient implements NodeClient {
   /** The node's information; its data ticket is kept for the fetches (a client asks this when it connects). */
   @Override
   public NodeInfo info() {
-    NodeInfo i = call("info", callNanos(), CallGateway::info);
+    NodeInfo i = sampled("info", CallGateway::info);
     dataTicket = i.dataTicket();
     return i;
   }
@@ -162,7 +179,7 @@ final class RmiNodeClient implements NodeClient {
 
   @Override
   public void hold(UUID holder, List<UUID> ids) {
-    call("a hold", callNanos(), g -> {
+    sampled("a hold", g -> {
       g.hold(holder, ids);
       return null;
     });
@@ -170,7 +187,7 @@ final class RmiNodeClient implements NodeClient {
 
   @Override
   public void abandon(String requester, List<UUID> ids) {
-    call("an abandon", callNanos(), g -> {
+    sampled("an abandon", g -> {
       g.abandon(requester, ids);
       return null;
     });
@@ -178,24 +195,24 @@ final class RmiNodeClient implements NodeClient {
 
   @Override
   public void release(UUID holder, List<Release> releases) {
-    call("a release", callNanos(), g -> {
+    sampled("a release", g -> {
       g.release(holder, releases);
       return null;
     });
   }
 
-  @Override public long renew(UUID holder) { return call("a lease renewal", callNanos(), g -> g.renew(holder)); }
+  @Override public long renew(UUID holder) { return sampled("a lease renewal", g -> g.renew(holder)); }
 
   @Override
   public boolean cancel(UUID holder, UUID id) {
-    return call("a cancel", callNanos(), g -> g.cancel(holder, id));
+    return sampled("a cancel", g -> g.cancel(holder, id));
   }
 
-  @Override public NodeStats stats() { return call("stats", callNanos(), CallGateway::stats); }
+  @Override public NodeStats stats() { return sampled("stats", CallGateway::stats); }
 
   @Override
   public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
-    return call("a batch of " + commands.size() + " commands", callNanos(), g -> g.submit(holder, introduction, commands));
+    return sampled("a batch of " + commands.size() + " commands", g -> g.submit(holder, introduction, commands));
   }
 
   @Override
@@ -204,6 +221,11 @@ final class RmiNodeClient implements NodeClient {
   }
 
   @Override public List<String> services() { return call("services", callNanos(), CallGateway::services); }
+
+  @Override
+  public List<org.gridrmi.ref.internal.cost.LinkCost> probeLinks(List<String> peers, long timeoutNanos) {
+    return call("a link probe", timeoutNanos, g -> g.probeLinks(peers));
+  }
 
   @Override public String toString() { return "RMI client of " + address; }
 }

@@ -143,6 +143,7 @@ public final class RmiTransport implements Transport {
   @Override public boolean tls() { return net.tls(); }
   @Override public String describe() { return net.describe(); }
   @Override public TransportMetrics.Snapshot traffic() { return net.metrics().snapshot(); }
+  @Override public org.gridrmi.ref.internal.cost.LinkCosts linkCosts() { return net.linkCosts(); }
 
   /** Whether {@code host} names this machine (a node may only listen on an address of its own). */
   static boolean isLocal(String host) {

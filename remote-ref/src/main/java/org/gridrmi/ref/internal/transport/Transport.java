@@ -40,6 +40,9 @@ public interface Transport extends AutoCloseable {
   /** One line for banners and messages. */
   String describe();
 
+  /** What this transport learned of the cost of each link it used (t_s, t_w per peer), from its own round trips. */
+  org.gridrmi.ref.internal.cost.LinkCosts linkCosts();
+
   /** Bytes moved on this transport's connections. */
   TransportMetrics.Snapshot traffic();
 

@@ -46,4 +46,7 @@ public interface CallGateway extends Remote {
   PlainResult invokePlain(String service, String method, Object[] args, String trace) throws RemoteException;
 
   List<String> services() throws RemoteException;
+
+  /** See {@link org.gridrmi.ref.internal.transport.NodeService#probeLinks}. */
+  List<org.gridrmi.ref.internal.cost.LinkCost> probeLinks(List<String> peers) throws RemoteException;
 }

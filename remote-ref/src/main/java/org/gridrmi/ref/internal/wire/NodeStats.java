@@ -1,7 +1,10 @@
 package org.gridrmi.ref.internal.wire;
 
 import java.io.Serializable;
+import java.util.List;
 import java.util.Map;
+import org.gridrmi.ref.internal.cost.LinkCost;
+import org.gridrmi.ref.internal.cost.MethodCost;
 
 /**
  * @param values values the node holds (owned and replicas)
@@ -15,10 +18,12 @@ import java.util.Map;
  * @param batchesReceived batches of async calls received (a client's chain sent in one goes as one)
  * @param store the node's store: its budget and what ended its holds
  * @param activity its calls (queued, how long they took) and the leases of its holders
+ * @param links what the node learned of its links (t_s, t_w per peer it talked to)
+ * @param methods its compute time per service method (servers)
  */
 public record NodeStats(int values, int pending, int holders, long sentBytes, long receivedBytes,
     Map<String, long[]> perPeer, long heapUsedBytes, long callsRun, long batchesReceived, Store store,
-    Activity activity) implements Serializable {
+    Activity activity, List<LinkCost> links, List<MethodCost> methods) implements Serializable {
 
   /**
    * @param queued calls ready to run that wait for a compute thread

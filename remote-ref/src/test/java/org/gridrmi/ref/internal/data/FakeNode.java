@@ -96,4 +96,5 @@ final class FakeNode implements NodeService {
     throw notHere();
   }
   @Override public List<String> services() { return List.of(); }
+  @Override public List<org.gridrmi.ref.internal.cost.LinkCost> probeLinks(List<String> peers) { throw notHere(); }
 }
