@@ -120,10 +120,9 @@ public final class Grid implements AutoCloseable {
   }
 
   /**
-   * Why the call of a {@link CallOptions#auto()} view that made {@code ref} went where it did: each candidate's
-   * predicted completion in its parts (each argument's transfer from its owner, queue, compute) and the choice, or
-   * that it was placed by locality before the servers measured anything. Also logged at DEBUG level.
-   *
+   * Why the {@link CallOptions#auto()} call that made {@code ref} went where it did: each candidate's prediction in
+   * its parts and the choice, or that it was placed by locality before the servers measured anything (see
+   * {@link Placement}). Also logged at DEBUG level.
    * @throws GridException INVALID_ARGUMENT for a reference not made by a call of this Grid, NOT_FOUND for one whose
    *     view was not automatic or that is older than the last 10,000 placements
    */
@@ -137,14 +136,10 @@ public final class Grid implements AutoCloseable {
   }
 
   /** Plain RMI, the baseline: synchronous calls whose arguments and results travel by value through the client. */
-  public <S> S plain(Class<S> service) {
-    return Views.plain(session, choose(service, s -> true), service, null);
-  }
+  public <S> S plain(Class<S> service) { return plain(service, CallOptions.DEFAULT); }
 
   /** Plain RMI on a given server. */
-  public <S> S plain(Class<S> service, ServerInfo server) {
-    return Views.plain(session, server, service, null);
-  }
+  public <S> S plain(Class<S> service, ServerInfo server) { return plain(service, CallOptions.on(server)); }
 
   /** Plain RMI with a chosen server and/or deadline (a plain call without one may take as long as it runs). */
   public <S> S plain(Class<S> service, CallOptions options) {

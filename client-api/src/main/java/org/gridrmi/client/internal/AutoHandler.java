@@ -56,5 +56,9 @@ final class AutoHandler implements InvocationHandler {
     return ref;
   }
 
+  AutoPlacement placement() {
+    return session.placement();
+  }
+
   @Override public String toString() { return "async " + service.getSimpleName() + ", each call placed by the model"; }
 }

@@ -81,7 +81,8 @@ public final class AutoPlacement {
     this.table = estimates;
   }
 
-  CostSnapshot table() {
+  /** The estimates the policy uses now. */
+  public CostSnapshot table() {
     return table;
   }
 
@@ -124,9 +125,28 @@ public final class AutoPlacement {
   /** Whether this Grid made an automatic view: until then nothing is measured or refreshed. */
   private volatile boolean active;
 
-  /** An automatic view was made: from now on values are measured, and estimates refreshed. */
-  void activate() {
+  /** The Grid's estimates, refreshed in the background once an automatic view is made. */
+  private CostRefresher refresher;
+
+  /**
+   * An automatic view was made: from now on values are measured, and the estimates refreshed from the servers'
+   * stats in the background.
+   */
+  synchronized void activate(java.util.function.Supplier<List<ServerInfo>> servers) {
     active = true;
+    if (refresher == null) {
+      refresher = new CostRefresher(session, this, servers);
+      refresher.start();
+    }
+  }
+
+  /** Reads the servers' estimates now, on the caller's thread (a benchmark, after its warm-up). */
+  public void refreshNow() {
+    CostRefresher r;
+    synchronized (this) {
+      r = refresher;
+    }
+    if (r != null) r.refreshNow();
   }
 
   /**
@@ -195,7 +215,8 @@ public final class AutoPlacement {
     return b.toString();
   }
 
-  private String clientAddress() {
+  /** The name of this Grid's node in the estimates: its address once it put a value. */
+  public String clientAddress() {
     LocalNode home = session.homeIfStarted();
     return home != null ? home.address() : "client:" + session.runtime().name();
   }

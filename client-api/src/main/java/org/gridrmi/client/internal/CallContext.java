@@ -65,8 +65,8 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
     java.util.UUID id = ref.id(); // not the reference itself: these futures may outlive it
     remote.whenComplete((v, t) -> {
       if (t == null) {
+        session.arrived(id, v); // first: whoever waits may place a call taking it at once
         result.complete(v);
-        session.arrived(id, v);
       } else {
         result.completeExceptionally(Outcomes.toGrid(t));
       }

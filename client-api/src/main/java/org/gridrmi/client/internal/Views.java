@@ -23,9 +23,22 @@ public final class Views {
       java.util.function.Supplier<java.util.List<ServerInfo>> candidates) {
     Class<?> service = ViewMethods.serviceOf(view);
     session.runtime().policy().allowSignaturesOf(service);
-    session.placement().activate();
+    session.placement().activate(session::servers);
     return view.cast(Proxy.newProxyInstance(view.getClassLoader(), new Class<?>[] {view},
         new AutoHandler(session, service, deadline, candidates)));
+  }
+
+  /**
+   * The placement policy behind a view made with {@code CallOptions.auto()}, for benchmarks that compare its
+   * predictions with other placements.
+   *
+   * @throws GridException INVALID_ARGUMENT for any other object
+   */
+  public static AutoPlacement placementOf(Object autoView) {
+    if (autoView instanceof Proxy && Proxy.getInvocationHandler(autoView) instanceof AutoHandler h) {
+      return h.placement();
+    }
+    throw new GridException(Status.INVALID_ARGUMENT, autoView + " is not a view made with CallOptions.auto()");
   }
 
   /** Why the call that made {@code ref} went where it did (see {@code Grid.explain}). */

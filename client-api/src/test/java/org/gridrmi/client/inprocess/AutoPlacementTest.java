@@ -85,10 +85,14 @@ class AutoPlacementTest {
     net.kill("S2");
     RemoteReference<String> first = auto.append(there, "z"); // its argument is on S2: placed there
     assertThat(grid.explain(first).chosen()).isEqualTo("S2");
-    assertThatThrownBy(() -> first.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class)
-        .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.UNAVAILABLE));
-    RemoteReference<String> next = auto.append(there, "z");
+    // append is @Idempotent: like any such call whose server is gone, it is made again elsewhere (its input too)
+    assertThat(first.get(Duration.ofSeconds(5))).isEqualTo("xyz");
+    RemoteReference<String> next = auto.append(there, "w");
     assertThat(grid.explain(next).chosen()).isEqualTo("S1");
+    assertThat(grid.explain(next).reason()).doesNotContain("S2");
+    RemoteReference<String> notIdempotent = auto.slow(there, 1); // on S1, whose fetch from S2 fails
+    assertThatThrownBy(() -> notIdempotent.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class)
+        .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.UNAVAILABLE));
     RemoteReference<String> fresh = auto.append(grid.put("p"), "q");
     assertThat(fresh.get(Duration.ofSeconds(5))).isEqualTo("pq");
     assertThat(grid.explain(fresh).chosen()).isEqualTo("S1");
@@ -102,6 +106,9 @@ class AutoPlacementTest {
         .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.NOT_FOUND))
         .hasMessageContaining("CallOptions.auto()");
     assertThatThrownBy(() -> grid.explain(grid.put("v"))).isInstanceOf(GridException.class)
+        .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.NOT_FOUND));
+    assertThatThrownBy(() -> grid.explain(RemoteReference.of("inline"))).isInstanceOf(GridException.class)
+        .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContaining("only calls of a view made with CallOptions.auto()");
   }
 

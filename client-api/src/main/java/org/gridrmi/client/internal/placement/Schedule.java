@@ -41,8 +41,11 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
     }
   }
 
-  /** A reference argument: a value the client put, or an earlier step's result. */
+  /** A reference argument: a value the client put, a value a server holds already, or an earlier step's result. */
   public sealed interface Arg {
+    /** A value of {@code bytes} that exists on {@code server} from the start (made there before). */
+    record Held(String server, double bytes) implements Arg {}
+
     /** A value of {@code bytes} the client put; {@code id} tells equal puts apart (one is pushed once per server). */
     record Put(int id, double bytes) implements Arg {}
 
@@ -141,7 +144,9 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
     Call call(int i) {
       List<Input> inputs = new ArrayList<>();
       for (Arg a : steps.get(i).args()) {
-        if (a instanceof Arg.Put p) {
+        if (a instanceof Arg.Held h) {
+          inputs.add(Input.at(h.server(), h.bytes(), 0));
+        } else if (a instanceof Arg.Put p) {
           List<String> copies = pushed.stream().filter(k -> k.startsWith(p.id() + "@"))
               .map(k -> k.substring(k.indexOf('@') + 1)).toList();
           inputs.add(new Input(client, p.bytes(), 0, p.bytes() <= pushLimit, copies));
