@@ -291,8 +291,9 @@ public final class Grid implements AutoCloseable {
     }
 
     /**
-     * An emulated link on this Grid's connections: {@code loopback}, {@code lan}, {@code paper-wan} or
-     * {@code delay=21ms,bw=3MB/s}.
+     * An emulated link on this Grid's connections: {@code loopback}, {@code lan}, {@code paper-wan},
+     * {@code delay=21ms,bw=3MB/s}, or a matrix by node name, {@code default=lan,S3=paper-wan,S3-S4=lan} (this Grid is
+     * {@code client}), whose names {@link #build()} checks against the grid's servers (INVALID_ARGUMENT naming them).
      */
     public Builder link(String profile) {
       settings.link(profile);
@@ -389,6 +390,7 @@ public final class Grid implements AutoCloseable {
       try {
         Directory directory = lookup != null ? session.lookupDirectory(lookup)
             : groups != null ? session.multicastDirectory(groups) : session.staticDirectory(servers);
+        session.checkLinkNames(directory::servers, directory::close);
         return new Grid(session, directory);
       } catch (RuntimeException e) {
         session.close();

@@ -298,8 +298,10 @@ public final class GridServer implements AutoCloseable {
 
     /**
      * An emulated link on this server's connections: {@code loopback}, {@code lan}, {@code paper-wan} or
-     * {@code delay=21ms,bw=3MB/s}, or rules per peer: {@code default=lan,127.0.0.1:5003=paper-wan,
-     * 127.0.0.1:5004=drop} ({@code drop}: a partition).
+     * {@code delay=21ms,bw=3MB/s}, or rules per peer by node name and address: {@code default=lan,S3=paper-wan,
+     * S3-S4=lan,127.0.0.1:5004=drop} ({@code NAME}: every link of that node, {@code A-B}: one pair, the most specific
+     * rule winning; {@code drop}: a partition). Give every JVM of a grid the same plan: each end shapes what it sends.
+     * The names are checked against the grid's servers by the Grid built with the plan.
      *
      * @throws GridException INVALID_ARGUMENT naming the expected forms
      */
@@ -373,7 +375,7 @@ public final class GridServer implements AutoCloseable {
       exports.forEach(e -> e.register(registry));
       // a reference this server writes inside a value stays held here for one lease, as long as a holder may lapse
       RuntimeSettings s = settings.withTimeouts(timeouts).withReferenceTransit(lease);
-      NodeRuntime runtime = new NodeRuntime(name, Transports.create(network, name, tls, link, timeouts,
+      NodeRuntime runtime = new NodeRuntime(name, Transports.create(network, name, tls, link.as(name), timeouts,
           bind != null ? bind : host, policy.filter()), policy, s,
           openTelemetry == null ? Telemetry.global() : Telemetry.of(openTelemetry));
       try {

@@ -108,7 +108,8 @@ public final class Session implements AutoCloseable {
     this.settings = settings;
     SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow);
     String name = "client-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(holder.hashCode());
-    Transport transport = Transports.create(settings.network, name, settings.tls, settings.link, settings.timeouts,
+    Transport transport = Transports.create(settings.network, name, settings.tls, settings.link.as(LinkPlan.CLIENT),
+        settings.timeouts,
         settings.host, policy.filter());
     this.runtime = new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT.withTimeouts(settings.timeouts)
         .withReferenceTransit(settings.referenceTransit)
@@ -174,6 +175,22 @@ public final class Session implements AutoCloseable {
   }
 
   /** Where recovery looks for another server: the Grid's directory. */
+  /**
+   * Checks the names of a link matrix against the grid's servers known now (a Grid checks when it is built: the
+   * servers do not know each other's names); on failure closes {@code directory} and throws.
+   *
+   * @throws GridException INVALID_ARGUMENT naming the names that are no server of the grid
+   */
+  public void checkLinkNames(java.util.function.Supplier<List<ServerInfo>> servers, Runnable directory) {
+    if (!settings.link.byName()) return;
+    try {
+      settings.link.checkNames(servers.get().stream().map(ServerInfo::name).toList());
+    } catch (IllegalArgumentException e) {
+      directory.run();
+      throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
+    }
+  }
+
   public void useServers(java.util.function.Supplier<List<ServerInfo>> servers) { this.servers = servers; }
 
   List<ServerInfo> servers() { return servers.get(); }

@@ -14,7 +14,11 @@ import java.util.concurrent.ScheduledFuture;
  */
 final class MeteredSocket extends Socket {
   private final TransportMetrics.Counter counter;
-  private final LinkShaper shaper;
+  /** The link, or null until the peer is known ({@link #shapeBy}): what is written before goes unshaped. */
+  private volatile LinkShaper shaper;
+  /** What the shaped stream writes to, and the stream written through now (raw until the link is known). */
+  private OutputStream counted;
+  private volatile OutputStream shaped;
   private volatile InputStream in;
   private volatile OutputStream out;
   /** The read timeout the socket has now. */
@@ -22,9 +26,20 @@ final class MeteredSocket extends Socket {
   /** The read timeout its owner (RMI) asked for with {@link #setSoTimeout}: what reads without a deadline get. */
   private volatile int ownersTimeout;
 
+  /** @param shaper the link, or null to choose it once the peer said its name ({@link LinkHello}) */
   MeteredSocket(TransportMetrics.Counter counter, LinkShaper shaper) {
     this.counter = counter;
     this.shaper = shaper;
+  }
+
+  /**
+   * Shapes what is written from now on by {@code link}, once the peer is known. Writes so far (a TLS handshake, the
+   * hello) went out unshaped, and were written through at once, so the order of bytes is kept.
+   */
+  synchronized void shapeBy(LinkShaper link) throws IOException {
+    if (shaper != null) return;
+    shaper = link;
+    if (counted != null) shaped = link.shape(counted);
   }
 
   /**
@@ -114,37 +129,39 @@ final class MeteredSocket extends Socket {
           raw.close();
         }
       };
-      out = new Signalling(shaper.shape(counted));
+      this.counted = counted;
+      shaped = shaper == null ? counted : shaper.shape(counted);
+      out = new Signalling(() -> shaped);
     }
     return out;
   }
 
   /** The stream the calling thread writes to, which fires {@link FirstWrite}; byte for byte otherwise. */
   private static final class Signalling extends OutputStream {
-    private final OutputStream out;
+    private final java.util.function.Supplier<OutputStream> target;
 
-    Signalling(OutputStream out) {
-      this.out = out;
+    Signalling(java.util.function.Supplier<OutputStream> target) {
+      this.target = target;
     }
 
     @Override public void write(int b) throws IOException {
       FirstWrite.fire();
       CallTraffic.moved(1);
-      out.write(b);
+      target.get().write(b);
     }
 
     @Override public void write(byte[] buf, int off, int len) throws IOException {
       FirstWrite.fire();
       CallTraffic.moved(len);
-      out.write(buf, off, len);
+      target.get().write(buf, off, len);
     }
 
     @Override public void flush() throws IOException {
-      out.flush();
+      target.get().flush();
     }
 
     @Override public void close() throws IOException {
-      out.close();
+      target.get().close();
     }
   }
 }

@@ -99,34 +99,65 @@ public final class NetContext implements AutoCloseable {
    * on the emulated link, reads and writes bounded by the thread's {@link CallDeadline}.
    */
   public Socket connect(String host, int port) throws IOException {
-    if (link.drops(host, port)) { // an emulated partition: nothing answers, as an unreachable host does not
-      try {
-        Thread.sleep(connectTimeoutMillis);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      throw new java.net.SocketTimeoutException("connect to " + host + ":" + port + " timed out (emulated partition: "
-          + "the link plan drops this peer)");
-    }
+    if (link.drops(host, port)) return dropped(host, port);
     CallTraffic.connected();
-    MeteredSocket raw = new MeteredSocket(metrics.counter(host + ":" + port), link.forPeer(host, port));
+    boolean byName = link.byName();
+    MeteredSocket raw = new MeteredSocket(metrics.counter(host + ":" + port), byName ? null : link.forPeer(host, port));
     raw.setTcpNoDelay(true);
     try {
       raw.connect(new InetSocketAddress(host, port), connectTimeoutMillis);
-    } catch (IOException e) {
+      Socket s = tls == null ? raw : tls.client(raw, host, port);
+      if (!byName) return s;
+      String peer = LinkHello.exchange(s, link.self(), connectTimeoutMillis);
+      if (link.drops(host, port, peer)) {
+        s.close();
+        return dropped(host, port);
+      }
+      raw.shapeBy(link.forPeer(host, port, peer));
+      return s;
+    } catch (IOException | RuntimeException e) {
       raw.close();
       throw e;
     }
-    return tls == null ? raw : tls.client(raw, host, port);
+  }
+
+  /** An emulated partition: nothing answers, as an unreachable host does not. */
+  private Socket dropped(String host, int port) throws IOException {
+    try {
+      Thread.sleep(connectTimeoutMillis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    throw new java.net.SocketTimeoutException("connect to " + host + ":" + port + " timed out (emulated partition: "
+        + "the link plan drops this peer)");
   }
 
   ServerSocket listen(int port) throws IOException {
     return new ServerSocket(port, 0, bindAddress) {
       @Override public Socket accept() throws IOException {
-        MeteredSocket raw = new MeteredSocket(metrics.counter(TransportMetrics.INBOUND), link.inbound());
+        MeteredSocket raw = new MeteredSocket(metrics.counter(TransportMetrics.INBOUND),
+            link.byName() ? null : link.inbound());
         implAccept(raw);
         raw.setTcpNoDelay(true);
-        return SharedPort.sniffing(tls == null ? raw : tls.accepted(raw, getLocalPort()), dataHandlers::get);
+        return SharedPort.sniffing(tls == null ? raw : tls.accepted(raw, getLocalPort()), dataHandlers::get,
+            greeter(raw));
+      }
+    };
+  }
+
+  /** How an accepted connection answers a link hello, and takes the link of the peer that says its name. */
+  private SharedPort.Greeter greeter(MeteredSocket raw) {
+    return new SharedPort.Greeter() {
+      @Override public String self() {
+        return link.self();
+      }
+
+      @Override public void peer(String name) throws IOException {
+        if (link.dropsInbound(name)) {
+          raw.close();
+          throw new java.net.SocketException("connection from " + name + " refused: the link plan cuts it off");
+        }
+        raw.shapeBy(link.inbound(name));
       }
     };
   }

@@ -36,23 +36,41 @@ public final class SharedPort {
     void serve(Socket socket, InputStream in, OutputStream out) throws IOException;
   }
 
+  /** What the accepting side does with a {@link LinkHello}. */
+  interface Greeter {
+    /** This node's name in its link plan (null: none), sent back to the peer. */
+    String self();
+
+    /**
+     * The peer said its name (null: it sent no hello, or an empty name): the connection's link is chosen now.
+     *
+     * @throws IOException to refuse the connection (the plan cuts this pair off)
+     */
+    void peer(String name) throws IOException;
+  }
+
   private SharedPort() {}
 
-  /** {@code accepted}, with its first bytes looked at when first read; {@code handlers} gives a port's handler. */
-  static Socket sniffing(Socket accepted, IntFunction<Handler> handlers) {
-    return new Sniffing(accepted, handlers);
+  /**
+   * {@code accepted}, with its first bytes looked at when first read; {@code handlers} gives a port's handler, and
+   * {@code greeter} answers a link hello.
+   */
+  static Socket sniffing(Socket accepted, IntFunction<Handler> handlers, Greeter greeter) {
+    return new Sniffing(accepted, handlers, greeter);
   }
 
   private static final class Sniffing extends Socket {
     private final Socket s;
     private final IntFunction<Handler> handlers;
+    private final Greeter greeter;
     /** No TLS: nobody is authenticated on it (a TLS socket sets its peer's identity on each read itself). */
     private final boolean plain;
     private InputStream in;
 
-    Sniffing(Socket s, IntFunction<Handler> handlers) {
+    Sniffing(Socket s, IntFunction<Handler> handlers, Greeter greeter) {
       this.s = s;
       this.handlers = handlers;
+      this.greeter = greeter;
       this.plain = !(s instanceof TlsAcceptedSocket);
     }
 
@@ -80,6 +98,14 @@ public final class SharedPort {
         if (looked) return true;
         looked = true;
         byte[] first = super.in.readNBytes(DATA_MAGIC.length);
+        if (Arrays.equals(first, LinkHello.MAGIC)) { // the peer says who it is, then the connection begins
+          String peer = LinkHello.readName(super.in);
+          LinkHello.write(s.getOutputStream(), greeter.self());
+          greeter.peer(peer);
+          first = super.in.readNBytes(DATA_MAGIC.length);
+        } else {
+          greeter.peer(null);
+        }
         if (!Arrays.equals(first, DATA_MAGIC)) {
           unread(first);
           return true;
