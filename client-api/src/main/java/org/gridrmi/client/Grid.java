@@ -121,8 +121,7 @@ public final class Grid implements AutoCloseable {
 
   /**
    * Why the {@link CallOptions#auto()} call that made {@code ref} went where it did: each candidate's prediction in
-   * its parts and the choice, or that it was placed by locality before the servers measured anything (see
-   * {@link Placement}). Also logged at DEBUG level.
+   * its parts and the choice, or that it was placed by locality (no calibration yet); see {@link Placement}.
    * @throws GridException INVALID_ARGUMENT for a reference not made by a call of this Grid, NOT_FOUND for one whose
    *     view was not automatic or that is older than the last 10,000 placements
    */

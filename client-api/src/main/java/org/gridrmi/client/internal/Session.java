@@ -63,46 +63,8 @@ public final class Session implements AutoCloseable {
   /** Where the calls of automatic views go (idle until such a view is made). */
   private final AutoPlacement placement = new AutoPlacement(this);
 
-  /** What a Grid's builder sets. */
-  public static final class Settings {
-    public TlsStores tls;
-    public InProcessNetwork network;
-    public String host = "127.0.0.1";
-    public Duration discoveryTimeout = Duration.ofSeconds(5);
-    public final List<String> allow = new ArrayList<>();
-    LinkPlan link = LinkPlan.NONE;
-    Timeouts timeouts = Timeouts.DEFAULT;
-    public Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
-    public Duration referenceTransit = RuntimeSettings.DEFAULT.referenceTransit();
-    /** Whether this JVM collects garbage when a server's store is more than half full (see serverUnderPressure). */
-    public boolean collectOnServerPressure = true;
-    /** The budget of this Grid's own node, which keeps the values it puts. */
-    public StoreBudget store = StoreBudget.defaults();
-    /** Where its spans and metrics go; null: the global instance, if an SDK registered one. */
-    public io.opentelemetry.api.OpenTelemetry openTelemetry;
-    /** The longest between two renewals of a lease, whatever the server grants. */
-    long maxRenewMillis = 15_000;
-
-    public void link(String profile) {
-      try {
-        link = LinkPlan.parse(profile);
-      } catch (IllegalArgumentException e) {
-        throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
-      }
-    }
-
-    /** @throws GridException INVALID_ARGUMENT naming {@code what} unless {@code d} is positive */
-    public static Duration positive(Duration d, String what) {
-      if (d == null || d.isNegative() || d.isZero()) {
-        throw new GridException(Status.INVALID_ARGUMENT, what + " must be positive: " + d);
-      }
-      return d;
-    }
-
-    public void callTimeout(Duration d) {
-      timeouts = new Timeouts(d, timeouts.fetchSlack(), timeouts.connect());
-    }
-  }
+  /** What a Grid's builder sets (kept in {@link GridSettings}, so that this class stays about the session). */
+  public static final class Settings extends GridSettings {}
 
   public Session(Settings settings) {
     this.settings = settings;
@@ -174,7 +136,6 @@ public final class Session implements AutoCloseable {
     return new StaticDirectory(addresses, runtime);
   }
 
-  /** Where recovery looks for another server: the Grid's directory. */
   /**
    * Checks the names of a link matrix against the grid's servers known now (a Grid checks when it is built: the
    * servers do not know each other's names); on failure closes {@code directory} and throws.
@@ -191,6 +152,7 @@ public final class Session implements AutoCloseable {
     }
   }
 
+  /** Where recovery looks for another server: the Grid's directory. */
   public void useServers(java.util.function.Supplier<List<ServerInfo>> servers) { this.servers = servers; }
 
   List<ServerInfo> servers() { return servers.get(); }
