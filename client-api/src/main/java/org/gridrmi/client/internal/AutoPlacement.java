@@ -81,6 +81,11 @@ public final class AutoPlacement {
     this.table = estimates;
   }
 
+  /** What this Grid learned of its methods' result sizes. */
+  ResultSizes resultSizes() {
+    return sizes;
+  }
+
   /** The estimates the policy uses now. */
   public CostSnapshot table() {
     return table;

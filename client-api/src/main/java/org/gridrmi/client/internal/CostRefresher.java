@@ -30,6 +30,8 @@ final class CostRefresher {
   private final Supplier<List<ServerInfo>> servers;
   private final AtomicBoolean running = new AtomicBoolean();
   private final Map<String, NodeStats> last = new HashMap<>();
+  /** Per server and method: calls and their total time at the last read, and the recent mean (see {@link #recent}). */
+  private final Map<String, double[]> recent = new HashMap<>();
   private ScheduledFuture<?> task;
 
   CostRefresher(Session session, AutoPlacement policy, Supplier<List<ServerInfo>> servers) {
@@ -46,7 +48,9 @@ final class CostRefresher {
 
   private void kick() {
     if (session.closed()) {
-      task.cancel(false);
+      synchronized (this) {
+        if (task != null) task.cancel(false);
+      }
       return;
     }
     if (!running.compareAndSet(false, true)) return;
@@ -79,7 +83,7 @@ final class CostRefresher {
     policy.use(snapshot(all));
   }
 
-  private CostSnapshot snapshot(List<ServerInfo> all) {
+  private synchronized CostSnapshot snapshot(List<ServerInfo> all) {
     CostSnapshot.Builder b = CostSnapshot.builder();
     List<org.gridrmi.ref.internal.cost.LinkCost> mine = session.runtime().transport().linkCosts().estimates();
     double maxTw = 0;
@@ -110,7 +114,7 @@ final class CostRefresher {
       double work = 0;
       long calls = 0;
       for (MethodCost m : st.methods()) {
-        b.compute(s.address(), m.method(), m.meanSeconds());
+        b.compute(s.address(), m.method(), recent(s.address(), m));
         work += m.meanSeconds() * m.calls();
         calls += m.calls();
       }
@@ -118,12 +122,32 @@ final class CostRefresher {
       b.threads(s.address(), threads);
       if (calls > 0) b.backlog(s.address(), st.activity().queued() * (work / calls) / threads);
     }
+    policy.resultSizes().perMethod().forEach(b::resultBytes);
     for (String[] r : reverse) links.putIfAbsent(r[0] + " " + r[1], links.get(r[1] + " " + r[0]));
     links.forEach((k, v) -> {
       int sp = k.indexOf(' ');
       b.link(k.substring(0, sp), k.substring(sp + 1), v);
     });
     return b.build();
+  }
+
+  /**
+   * A method's recent compute time on a server: the mean of the calls since the previous read, smoothed (half the
+   * weight to the newest); the server's mean over all its calls until there are two reads. A server's own mean counts
+   * every call since it started, the first ones too, which ran interpreted code up to ten times slower.
+   */
+  private double recent(String server, MethodCost m) {
+    double sum = m.meanSeconds() * m.calls();
+    double[] r = recent.computeIfAbsent(server + " " + m.method(), k -> new double[] {m.calls(), sum, m.meanSeconds()});
+    if (m.calls() > r[0]) {
+      double window = (sum - r[1]) / (m.calls() - r[0]);
+      r[2] = window >= 0 ? (r[2] + window) / 2 : m.meanSeconds(); // a restarted server counts from zero again
+    } else if (m.calls() < r[0]) {
+      r[2] = m.meanSeconds();
+    }
+    r[0] = m.calls();
+    r[1] = sum;
+    return r[2];
   }
 
   private static LinkCost cost(org.gridrmi.ref.internal.cost.LinkCost l, double maxTw) {

@@ -68,6 +68,16 @@ public final class CostSnapshot implements CostTable {
     return backlog.getOrDefault(server, 0.0);
   }
 
+  /**
+   * The result sizes of this table alone, no link and no compute time: with it the policy places by locality, as it
+   * does before anything is measured (for comparisons).
+   */
+  public CostSnapshot resultSizesOnly() {
+    Builder b = builder();
+    results.forEach(b::resultBytes);
+    return b.build();
+  }
+
   /** Whether it knows nothing at all (no link, no compute time). */
   public boolean isEmpty() {
     return links.isEmpty() && compute.isEmpty();

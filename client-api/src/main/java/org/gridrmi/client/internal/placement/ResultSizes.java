@@ -35,6 +35,15 @@ public final class ResultSizes {
     return largest;
   }
 
+  /** The expected size of a result of each method seen, whatever its arguments. */
+  public synchronized Map<String, Double> perMethod() {
+    Map<String, Double> out = new java.util.HashMap<>();
+    sizes.forEach((k, v) -> {
+      if (k.indexOf('(') < 0) out.put(k, v);
+    });
+    return out;
+  }
+
   /** Whether a result of {@code method} was seen. */
   public synchronized boolean knows(String method) {
     return sizes.containsKey(method);

@@ -80,8 +80,30 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
   public String[] best(CostTable table, List<String> candidates) {
     String[] start = greedy(table, candidates);
     Search search = new Search(table, candidates, start.clone(), simulate(table, start));
-    search.descend(new State(table, steps.size(), candidates), 0, new String[steps.size()]);
+    search.descend(new State(table, steps.size(), candidates), 0, new String[steps.size()], tails(table, candidates));
     return search.best;
+  }
+
+  /**
+   * For each step, the least time from its end to the end of the composition: along the calls that take its result,
+   * the fastest compute time each could have. A partial assignment whose step i ends at f cannot finish before
+   * f + tail(i), which prunes most of the search.
+   */
+  private double[] tails(CostTable table, List<String> candidates) {
+    double[] tail = new double[steps.size()];
+    for (int i = steps.size() - 1; i >= 0; i--) {
+      for (int j = i + 1; j < steps.size(); j++) {
+        if (steps.get(j).args().contains(new Arg.Result(i))) {
+          double fastest = Double.POSITIVE_INFINITY;
+          for (String c : candidates) {
+            double t = table.computeSeconds(c, steps.get(j).method());
+            fastest = Math.min(fastest, Double.isNaN(t) ? 0 : t);
+          }
+          tail[i] = Math.max(tail[i], fastest + tail[j]);
+        }
+      }
+    }
+    return tail;
   }
 
   private final class Search {
@@ -97,8 +119,10 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
       this.bound = bound;
     }
 
-    void descend(State s, int i, String[] partial) {
-      if (s.total >= bound - 1e-12) return; // adding calls never makes a composition finish earlier
+    void descend(State s, int i, String[] partial, double[] tail) {
+      double lower = s.total;
+      for (int k = 0; k < i; k++) lower = Math.max(lower, s.finish[k] + tail[k]);
+      if (lower >= bound - 1e-12) return; // adding calls never makes a composition finish earlier
       if (i == steps.size()) {
         bound = s.total;
         best = partial.clone();
@@ -108,7 +132,7 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
         State next = s.copy();
         next.run(i, c);
         partial[i] = c;
-        descend(next, i + 1, partial);
+        descend(next, i + 1, partial, tail);
       }
     }
   }

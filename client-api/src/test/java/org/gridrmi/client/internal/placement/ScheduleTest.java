@@ -72,6 +72,29 @@ class ScheduleTest {
   }
 
   @Test
+  void theSearchOverTwelveCallsOnFourServersBeatsEverySimplerAssignment() {
+    String s4 = "rmi://s4:1";
+    List<String> four = List.of(S1, S2, S3, s4);
+    CostSnapshot.Builder b = PredictorTest.mixed().links(C, s4, WAN).links(S1, s4, WAN).links(S2, s4, WAN)
+        .links(S3, s4, LAN).resultBytes("m", 320_000).resultBytes("v", 1600);
+    for (String s : four) b.compute(s, "v", 0.0005);
+    b.compute(s4, "m", 0.010).compute(S3, "m", 0.030);
+    CostTable t = b.build();
+    List<Step> steps = new java.util.ArrayList<>();
+    steps.add(new Step("m", List.of(new Arg.Held(S3, 320_000)), false));
+    for (int i = 1; i < 6; i++) steps.add(new Step("m", List.of(new Arg.Result(i - 1)), false));
+    for (int i = 6; i < 12; i++) steps.add(new Step("v", List.of(new Arg.Result(i - 1)), i == 11));
+    Schedule s = new Schedule(C, steps, LIMIT);
+    double best = s.simulate(t, s.best(t, four));
+    assertThat(best).isLessThanOrEqualTo(s.simulate(t, s.greedy(t, four)) + 1e-12);
+    for (String one : four) {
+      String[] all = new String[12];
+      java.util.Arrays.fill(all, one);
+      assertThat(best).isLessThanOrEqualTo(s.simulate(t, all) + 1e-12);
+    }
+  }
+
+  @Test
   void onlyEarlierResultsCanBeArguments() {
     assertThatThrownBy(() -> new Schedule(C, List.of(new Step("m", List.of(new Arg.Result(0)), true)), LIMIT))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("earlier");
