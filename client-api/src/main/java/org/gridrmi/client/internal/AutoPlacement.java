@@ -176,7 +176,8 @@ public final class AutoPlacement {
    * @throws GridException INVALID_ARGUMENT if it was not placed automatically by this Grid, NOT_FOUND if it is too
    *     old to be remembered
    */
-  Placement explain(RemoteReference<?> ref, Function<String, String> nameOf) {
+  Placement explain(RemoteReference<?> ref, Map<String, String> names) {
+    Function<String, String> nameOf = a -> names.getOrDefault(a, a);
     if (!(ref instanceof Ref<?> r) || !(r.context() instanceof CallContext c) || c.session() != session) {
       throw new GridException(Status.INVALID_ARGUMENT, "explain: " + ref + " was not made by a call of this Grid; "
           + "only calls of a view made with CallOptions.auto() are explained");
@@ -190,12 +191,18 @@ public final class AutoPlacement {
           + "was not made with CallOptions.auto()), or is older than the last " + REMEMBERED + " placements");
     }
     Choice ch = p.choice();
-    String reason = ch.fallback() != null ? ch.fallback()
+    String reason = ch.fallback() != null ? byName(ch.fallback(), names)
         : String.format(Locale.ROOT, "the model predicts it completes first there (%.2f ms)",
             (ch.chosenEstimate().completion() - p.madeAt()) * 1e3);
     List<Placement.Candidate> cs = new ArrayList<>();
     for (Estimate e : ch.estimates()) cs.add(candidate(e, p.madeAt(), nameOf));
     return new Placement(p.label(), nameOf.apply(ch.chosen()), ch.fallback() == null, reason, cs);
+  }
+
+  /** {@code text} with the servers' addresses replaced by their names. */
+  private static String byName(String text, Map<String, String> names) {
+    for (Map.Entry<String, String> e : names.entrySet()) text = text.replace(e.getKey(), e.getValue());
+    return text;
   }
 
   private static Placement.Candidate candidate(Estimate e, double t0, Function<String, String> nameOf) {

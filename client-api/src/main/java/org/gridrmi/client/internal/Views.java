@@ -46,7 +46,7 @@ public final class Views {
       java.util.List<ServerInfo> servers) {
     java.util.Map<String, String> names = new java.util.HashMap<>();
     servers.forEach(s -> names.put(s.address(), s.name()));
-    return session.placement().explain(ref, a -> names.getOrDefault(a, a));
+    return session.placement().explain(ref, names);
   }
 
   public static <S> S plain(Session session, ServerInfo server, Class<S> service, Duration deadline) {
