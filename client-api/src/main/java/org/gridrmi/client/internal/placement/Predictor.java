@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * The paper's model (eq. 1-7) applied to one call and one candidate server, as the future-based recurrence of eq. 5
  * and 7 does for a chain: the call reaches the server one message after it is made (its small put values inside
- * that batch); each argument held elsewhere is asked for on arrival and comes t_s + n t_w after it exists (its
+ * that batch; a round trip to another server first if it takes a value still being made there, since the client
+ * holds such a call back until that server accepted the batch making its argument); each argument held elsewhere is asked for on arrival and comes t_s + n t_w after it exists (its
  * owner's link to the candidate); one already there costs nothing (localized, eq. 4 and 7); the call then waits
  * for a compute thread, computes, and its result takes t_s + n t_w to where it goes next, if that is known. The
  * policy picks the candidate that completes first. Pure: no clock, no I/O; everything comes from the
@@ -28,6 +29,15 @@ public final class Predictor {
     double inBatch = 0;
     for (Input in : call.inputs()) if (in.inBatch() && !in.isAt(server)) inBatch += in.knownBytes();
     double arrival = now + up.seconds(inBatch);
+    for (Input in : call.inputs()) {
+      if (!in.isAt(server) && !in.inBatch() && in.readyAt() > now && !in.owner().equals(call.client())) {
+        // a call taking a value still being made on another server is sent once that server accepted the batch
+        // making it (the client's cross-server hold): a round trip between the client and that server first
+        double held = link(table, call.client(), in.owner(), notes).ts() + link(table, in.owner(), call.client(),
+            notes).ts();
+        arrival = Math.max(arrival, now + held + up.seconds(inBatch));
+      }
+    }
     List<Estimate.Transfer> transfers = new ArrayList<>();
     double ready = arrival;
     for (Input in : call.inputs()) {

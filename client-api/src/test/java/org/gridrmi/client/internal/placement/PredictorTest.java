@@ -67,13 +67,24 @@ class PredictorTest {
     CostTable t = mixed().build();
     Estimate e = Predictor.estimate(t, new Timeline(), new Call("m", C, List.of(Input.at(S1, 50_000, 0.1)), null),
         S2, 0, ALL);
-    assertThat(e.arrival()).isCloseTo(LAN.ts(), within(1e-12));                    // the batch: one message
+    // the batch: one message, after a round trip to S1, which must accept the batch making the argument first
+    assertThat(e.arrival()).isCloseTo(3 * LAN.ts(), within(1e-12));
     Estimate.Transfer tr = e.transfers().get(0);
     assertThat(tr.seconds()).isCloseTo(LAN.seconds(50_000), within(1e-12));        // t_s + n t_w
     assertThat(tr.availableAt()).isCloseTo(0.1 + LAN.seconds(50_000), within(1e-12)); // once it exists
     assertThat(e.start()).isCloseTo(tr.availableAt(), within(1e-12));              // no queue
     assertThat(e.finish()).isCloseTo(e.start() + 0.010, within(1e-12));
     assertThat(e.notes()).isEmpty();
+  }
+
+  @Test
+  void aCallTakingAValueAlreadyMadeIsNotHeldBack() {
+    Estimate e = Predictor.estimate(mixed().build(), new Timeline(),
+        new Call("m", C, List.of(Input.at(S3, 1000, 0)), null), S1, 0, ALL);
+    assertThat(e.arrival()).isCloseTo(LAN.ts(), within(1e-12));
+    Estimate held = Predictor.estimate(mixed().build(), new Timeline(),
+        new Call("m", C, List.of(Input.at(S3, 1000, 0.5)), null), S1, 0, ALL);
+    assertThat(held.arrival()).isCloseTo(2 * WAN.ts() + LAN.ts(), within(1e-12));
   }
 
   @Test
