@@ -20,7 +20,7 @@ public final class Predictor {
   /**
    * The prediction for {@code call} on {@code server} at time {@code now}. A compute time {@code server} has not
    * measured yet is the mean of those of {@code servers} that did (0 if none did), a link not measured yet the
-   * table's {@link CostTable#fallbackLink}, which must then exist; each such assumption is noted.
+   * table's {@link CostTable#fallbackLink} (free if there is none); each such assumption is noted.
    */
   public static Estimate estimate(CostTable table, Timeline timeline, Call call, String server, double now,
       List<String> servers) {
@@ -134,8 +134,10 @@ public final class Predictor {
     if (from.equals(to)) return LinkCost.LOCAL;
     LinkCost l = table.link(from, to);
     if (l != null) return l;
-    notes.add("link " + from + " -> " + to + " not measured yet: assumed the slowest measured");
-    return table.fallbackLink();
+    LinkCost slowest = table.fallbackLink();
+    notes.add("link " + from + " -> " + to + " not measured yet: assumed " + (slowest != null ? "the slowest measured"
+        : "free, as no link is measured"));
+    return slowest != null ? slowest : LinkCost.LOCAL;
   }
 
   private static double compute(CostTable table, String method, String server, List<String> servers,

@@ -95,6 +95,14 @@ class ScheduleTest {
   }
 
   @Test
+  void withResultSizesAloneTheGreedyPolicyIsLocality() {
+    CostTable sizesOnly = PredictorTest.mixed().resultBytes("m", 500_000).build().resultSizesOnly();
+    Schedule s = new Schedule(C, List.of(new Step("m", List.of(new Arg.Held(S3, 1_000_000)), false),
+        new Step("m", List.of(new Arg.Result(0), new Arg.Held(S1, 1000)), true)), LIMIT);
+    assertThat(s.greedy(sizesOnly, ALL)).containsExactly(S3, S3);
+  }
+
+  @Test
   void onlyEarlierResultsCanBeArguments() {
     assertThatThrownBy(() -> new Schedule(C, List.of(new Step("m", List.of(new Arg.Result(0)), true)), LIMIT))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("earlier");
