@@ -108,6 +108,7 @@ public final class AutoPlacement {
     }
     if (addresses.isEmpty()) candidates.forEach(s -> addresses.add(s.address()));
     double now = now();
+    timeline.forget(now); // bookings that ended can delay nothing: the timeline holds only calls in flight
     List<Input> inputs = inputs(params, args, now);
     double[] argBytes = inputs.stream().mapToDouble(Input::bytes).toArray();
     String client = clientAddress();
@@ -238,15 +239,19 @@ public final class AutoPlacement {
     LocalNode home = session.homeIfStarted();
     for (int i = 0; i < args.length; i++) {
       if (params[i].getType() != RemoteReference.class || !(args[i] instanceof Ref<?> r)) continue;
+      Map<String, Double> copies = new java.util.HashMap<>();
       if (home != null && r.owner().equals(home.address())) {
+        session.copiesOf(r.id()).forEach(a -> copies.put(a, now));
         Slot s = home.table().get(r.id());
         double n = s == null || s.size() < 0 ? Double.NaN : s.size();
-        inputs.add(new Input(r.owner(), n, now, n <= AsyncHandler.PUSH_LIMIT_BYTES, session.pushedTo(r.id())));
+        inputs.add(new Input(r.owner(), n, now, n <= AsyncHandler.PUSH_LIMIT_BYTES, copies));
         continue;
       }
       Placed p = placed.get(r.id());
-      inputs.add(p != null ? Input.at(r.owner(), p.bytes(), p.finish())
-          : Input.at(r.owner(), seen.getOrDefault(r.id(), Double.NaN), now));
+      double ready = p != null ? Math.max(now, p.finish()) : now;
+      session.copiesOf(r.id()).forEach(a -> copies.put(a, ready)); // fetched there once it exists
+      inputs.add((p != null ? Input.at(r.owner(), p.bytes(), p.finish())
+          : Input.at(r.owner(), seen.getOrDefault(r.id(), Double.NaN), now)).withCopies(copies));
     }
     return inputs;
   }

@@ -95,9 +95,16 @@ public final class Session implements AutoCloseable {
   /** A value of a call this Grid made arrived here: what automatic placement learns from it. */
   void arrived(UUID id, Object value) { placement.arrived(id, value); }
 
-  /** The servers a value this Grid put was already pushed to (their addresses). */
-  List<String> pushedTo(UUID id) {
-    return channels.values().stream().filter(c -> c.pushed.contains(id)).map(c -> c.server().address()).toList();
+  /**
+   * The servers that hold a copy of a value of this Grid's, or will: those it was pushed to (a put value) and those
+   * that accepted a call taking it, which keep the value they fetch as a replica held for this Grid.
+   */
+  List<String> copiesOf(UUID id) {
+    List<String> at = new ArrayList<>();
+    channels.values().stream().filter(c -> c.pushed.contains(id)).forEach(c -> at.add(c.server().address()));
+    borrowers.getOrDefault(id, Set.of()).stream().filter(l -> l.accepted().isDone()
+        && !l.accepted().isCompletedExceptionally()).forEach(l -> at.add(l.channel().server().address()));
+    return at;
   }
 
   ServerChannel channel(ServerInfo server) {

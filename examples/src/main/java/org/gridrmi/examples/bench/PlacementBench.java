@@ -1,6 +1,5 @@
 package org.gridrmi.examples.bench;
 
-import Jama.Matrix;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +18,6 @@ import org.gridrmi.examples.fig2.Fig2OpsAsync;
 import org.gridrmi.jama.MatrixOpsAsync;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.store.ValueSizes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -109,13 +107,8 @@ public final class PlacementBench implements Callable<Integer> {
     autoViews.put(MatrixOpsAsync.class, grid.async(MatrixOpsAsync.class, CallOptions.auto()));
     autoViews.put(Fig2OpsAsync.class, grid.async(Fig2OpsAsync.class, CallOptions.auto()));
     AutoPlacement policy = PlacementStrategy.policyOf(autoViews.get(MatrixOpsAsync.class));
-    MatrixOpsAsync on3 = grid.async(MatrixOpsAsync.class, s3);
-    RemoteReference<Matrix> a = on3.random(n, n, seed);
-    RemoteReference<Matrix> b = on3.random(n, 1, seed + 1);
-    // the client sees them once (outside any timing), so it knows their sizes: done values
-    double bytesA = ValueSizes.of(a.get());
-    double bytesB = ValueSizes.of(b.get());
-    List<PlacementWorkload> workloads = List.of(new PlacementWorkload.Svd(a, b, s3.address(), bytesA, bytesB),
+    List<PlacementWorkload> workloads = List.of(
+        new PlacementWorkload.Svd(grid.async(MatrixOpsAsync.class, s3), s3.address(), n, seed),
         new PlacementWorkload.Chains(chains, chainSize, chainMillis));
     List<PlacementStrategy> common = new ArrayList<>();
     servers.forEach(s -> common.add(PlacementStrategy.oneServer(s)));
@@ -139,10 +132,11 @@ public final class PlacementBench implements Callable<Integer> {
 
   private static PlacementReport.Row once(Grid grid, AutoPlacement policy, PlacementWorkload w, PlacementStrategy s,
       int run) {
-    CostSnapshot table = policy.table();
-    String client = policy.clientAddress();
-    PlacementWorkload.Placer placer = s.placer(grid, w, table, client);
     try (GridScope scope = grid.scope()) {
+      w.prepare();
+      CostSnapshot table = policy.table();
+      String client = policy.clientAddress();
+      PlacementWorkload.Placer placer = s.placer(grid, w, table, client);
       long t0 = System.nanoTime();
       List<RemoteReference<?>> refs = w.run(placer);
       double measured = (System.nanoTime() - t0) / 1e9;
@@ -164,6 +158,7 @@ public final class PlacementBench implements Callable<Integer> {
       for (PlacementWorkload w : workloads) {
         for (PlacementStrategy s : strategies) {
           try (GridScope scope = grid.scope()) {
+            w.prepare();
             List<RemoteReference<?>> refs = w.run(s.placer(grid, w, policy.table(), policy.clientAddress()));
             if (i == 0 && s.name.equals("model")) refs.forEach(RemoteReference::get); // every result's size
           }

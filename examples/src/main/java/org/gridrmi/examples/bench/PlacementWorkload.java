@@ -12,6 +12,7 @@ import org.gridrmi.jama.Adjust;
 import org.gridrmi.jama.MatrixOpsAsync;
 import org.gridrmi.ref.AsyncView;
 import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.internal.store.ValueSizes;
 
 /**
  * A composition {@code bench placement} runs under every placement: as calls made through views ({@link #run}) and as
@@ -25,35 +26,52 @@ abstract class PlacementWorkload {
 
   abstract String name();
 
+  /** Makes what a run starts from (untimed, in the caller's scope, so that it is released with the run). */
+  void prepare() {}
+
   /** The composition as the model sees it, {@code client} being the Grid's node in the estimates. */
   abstract Schedule schedule(String client);
 
   /** Makes every call, then waits for the results the client fetches; the references of every step, in order. */
   abstract List<RemoteReference<?>> run(Placer placer);
 
-  /** The paper's SVD solver (Fig. 9) on A (n x n) and b (n x 1), both made beforehand on one server. */
+  /**
+   * The paper's SVD solver (Fig. 9) on A (n x n) and b (n x 1), made afresh before each run on one server (so that no
+   * other server holds a replica of them from an earlier run).
+   */
   static final class Svd extends PlacementWorkload {
-    private final RemoteReference<Matrix> a;
-    private final RemoteReference<Matrix> b;
+    private final MatrixOpsAsync holderView;
     private final String holder;
-    private final double aBytes;
-    private final double bBytes;
+    private final int n;
+    private long seed;
+    private RemoteReference<Matrix> a;
+    private RemoteReference<Matrix> b;
+    private double aBytes;
+    private double bBytes;
 
-    /** @param holder the address of the server that made {@code a} and {@code b} */
-    Svd(RemoteReference<Matrix> a, RemoteReference<Matrix> b, String holder, double aBytes, double bBytes) {
-      this.a = a;
-      this.b = b;
+    /** @param holderView a view on the server that makes A and b, whose address is {@code holder} */
+    Svd(MatrixOpsAsync holderView, String holder, int n, long seed) {
+      this.holderView = holderView;
       this.holder = holder;
-      this.aBytes = aBytes;
-      this.bBytes = bBytes;
+      this.n = n;
+      this.seed = seed;
     }
 
     @Override String name() { return "svd"; }
 
+    /** A and b made on their server; the client sees them once, so it knows their sizes (done values). */
+    @Override
+    void prepare() {
+      a = holderView.random(n, n, seed++);
+      b = holderView.random(n, 1, seed++);
+      aBytes = ValueSizes.of(a.get());
+      bBytes = ValueSizes.of(b.get());
+    }
+
     @Override
     Schedule schedule(String client) {
-      Arg av = new Arg.Held(holder, aBytes);
-      Arg bv = new Arg.Held(holder, bBytes);
+      Arg av = new Arg.Held(0, holder, aBytes);
+      Arg bv = new Arg.Held(1, holder, bBytes);
       List<Step> s = List.of(
           step("svd", false, av), step("svdU", false, r(0)), step("svdS", false, r(0)), step("svdV", false, r(0)),
           step("execTask", false, r(2)), step("transpose", false, r(1)), step("times", false, r(5), bv),

@@ -1,6 +1,6 @@
 package org.gridrmi.client.internal.placement;
 
-import java.util.List;
+import java.util.Map;
 
 /**
  * An argument of a call to be placed, as the model sees it.
@@ -10,21 +10,27 @@ import java.util.List;
  * @param readyAt when it exists, seconds on the schedule's clock (now for a value that exists)
  * @param inBatch whether it travels inside the batch of the call (a small value the client put) rather than being
  *     fetched by the server from its owner
- * @param copies servers that already hold a copy (a put value pushed there before): there it costs nothing
+ * @param copies servers that hold a copy, or will, and from when (a put value pushed there, a value fetched there for
+ *     an earlier call, which the server keeps as a replica): there it costs nothing
  */
-public record Input(String owner, double bytes, double readyAt, boolean inBatch, List<String> copies) {
+public record Input(String owner, double bytes, double readyAt, boolean inBatch, Map<String, Double> copies) {
   public Input {
-    copies = List.copyOf(copies);
+    copies = Map.copyOf(copies);
   }
 
   /** An argument only its owner holds. */
   public static Input at(String owner, double bytes, double readyAt) {
-    return new Input(owner, bytes, readyAt, false, List.of());
+    return new Input(owner, bytes, readyAt, false, Map.of());
+  }
+
+  /** The same argument with copies on these servers from these times. */
+  public Input withCopies(Map<String, Double> where) {
+    return new Input(owner, bytes, readyAt, inBatch, where);
   }
 
   /** Whether it is on {@code server} already (or will be, where it is made). */
   boolean isAt(String server) {
-    return owner.equals(server) || copies.contains(server);
+    return owner.equals(server) || copies.containsKey(server);
   }
 
   /** Its size for the transfer term: 0 where unknown (only the link's startup is counted). */

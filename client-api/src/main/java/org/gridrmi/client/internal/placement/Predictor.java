@@ -45,7 +45,7 @@ public final class Predictor {
       double at;
       if (in.isAt(server)) {
         seconds = 0;
-        at = Math.max(in.readyAt(), now);
+        at = Math.max(in.readyAt(), Math.max(now, in.copies().getOrDefault(server, now)));
       } else if (in.inBatch()) {
         seconds = in.knownBytes() * up.tw();
         at = arrival;
@@ -61,7 +61,8 @@ public final class Predictor {
       ready = Math.max(ready, at);
     }
     double compute = compute(table, call.method(), server, servers, notes);
-    double free = timeline.earliest(server, table.threads(server), Math.max(ready, now + table.backlogSeconds(server)));
+    double free = timeline.earliest(server, table.threads(server), Math.max(ready, now + table.backlogSeconds(server)),
+        compute);
     double forward = 0;
     if (call.next() != null) {
       double n = table.resultBytes(call.method());

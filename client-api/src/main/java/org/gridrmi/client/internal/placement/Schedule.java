@@ -1,9 +1,9 @@
 package org.gridrmi.client.internal.placement;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * A whole composition of calls under the model: how long it takes with a given assignment of its calls to servers
@@ -43,8 +43,8 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
 
   /** A reference argument: a value the client put, a value a server holds already, or an earlier step's result. */
   public sealed interface Arg {
-    /** A value of {@code bytes} that exists on {@code server} from the start (made there before). */
-    record Held(String server, double bytes) implements Arg {}
+    /** A value of {@code bytes} that exists on {@code server} from the start (made there before); {@code id} names it. */
+    record Held(int id, String server, double bytes) implements Arg {}
 
     /** A value of {@code bytes} the client put; {@code id} tells equal puts apart (one is pushed once per server). */
     record Put(int id, double bytes) implements Arg {}
@@ -137,6 +137,11 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
     }
   }
 
+  private static String key(Arg a) {
+    return a instanceof Arg.Put p ? "put " + p.id() : a instanceof Arg.Held h ? "held " + h.id()
+        : "result " + ((Arg.Result) a).step();
+  }
+
   /** A composition part-way through the model: where each result is, when, and the servers' threads. */
   private final class State {
     final CostTable table;
@@ -145,7 +150,8 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
     Timeline timeline = new Timeline();
     final String[] where;
     final double[] finish;
-    final Set<String> pushed = new HashSet<>();
+    /** Per argument (a put, a held value, a result), the servers holding a copy and from when. */
+    final Map<String, Map<String, Double>> copies = new HashMap<>();
     double total;
 
     State(CostTable table, int n, List<String> servers) {
@@ -160,7 +166,7 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
       s.timeline = timeline.copy();
       System.arraycopy(where, 0, s.where, 0, where.length);
       System.arraycopy(finish, 0, s.finish, 0, finish.length);
-      s.pushed.addAll(pushed);
+      copies.forEach((k, v) -> s.copies.put(k, new HashMap<>(v)));
       s.total = total;
       return s;
     }
@@ -168,18 +174,27 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
     Call call(int i) {
       List<Input> inputs = new ArrayList<>();
       for (Arg a : steps.get(i).args()) {
+        Input in;
         if (a instanceof Arg.Held h) {
-          inputs.add(Input.at(h.server(), h.bytes(), 0));
+          in = Input.at(h.server(), h.bytes(), 0);
         } else if (a instanceof Arg.Put p) {
-          List<String> copies = pushed.stream().filter(k -> k.startsWith(p.id() + "@"))
-              .map(k -> k.substring(k.indexOf('@') + 1)).toList();
-          inputs.add(new Input(client, p.bytes(), 0, p.bytes() <= pushLimit, copies));
+          in = new Input(client, p.bytes(), 0, p.bytes() <= pushLimit, Map.of());
         } else {
           int from = ((Arg.Result) a).step();
-          inputs.add(Input.at(where[from], table.resultBytes(steps.get(from).method()), finish[from]));
+          in = Input.at(where[from], table.resultBytes(steps.get(from).method()), finish[from]);
         }
+        inputs.add(in.withCopies(copies.getOrDefault(key(a), Map.of())));
       }
       return new Call(steps.get(i).method(), client, inputs, null);
+    }
+
+    /** Each argument that came from elsewhere stays on {@code server} as a replica from when it arrived. */
+    private void keepCopies(int i, Estimate e) {
+      List<Arg> args = steps.get(i).args();
+      for (int k = 0; k < args.size(); k++) {
+        copies.computeIfAbsent(key(args.get(k)), x -> new HashMap<>())
+            .merge(e.server(), e.transfers().get(k).availableAt(), Math::min);
+      }
     }
 
     void run(int i, String server) {
@@ -187,9 +202,7 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
       Predictor.book(table, timeline, e);
       where[i] = server;
       finish[i] = e.finish();
-      for (Arg a : steps.get(i).args()) {
-        if (a instanceof Arg.Put p && p.bytes() <= pushLimit) pushed.add(p.id() + "@" + server);
-      }
+      keepCopies(i, e);
       double done = e.finish();
       if (steps.get(i).fetched()) {
         double n = table.resultBytes(steps.get(i).method());

@@ -1,51 +1,77 @@
 package org.gridrmi.client.internal.placement;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * When each server's compute threads become free, as far as the calls placed so far are concerned: a call occupies
- * the thread that frees first, from its start to its predicted end. Small (one number per thread per server), so a
- * copy is cheap: the exhaustive search and what-if predictions work on copies.
+ * When each server's compute threads are busy with the calls placed so far: per thread, the intervals booked, in
+ * order. A call takes the earliest time at or after it is ready when some thread is free for its whole compute time,
+ * in a gap between earlier bookings too, as a server's pool runs whatever call is ready while another waits for its
+ * arguments. The exhaustive search and what-if predictions work on copies; the online policy forgets what ended.
  */
 public final class Timeline {
-  private final Map<String, double[]> freeAt = new HashMap<>();
+  private final Map<String, List<List<double[]>>> busy = new HashMap<>();
 
-  /** The earliest time at or after {@code notBefore} when {@code server} has a thread free. */
-  public double earliest(String server, int threads, double notBefore) {
-    double[] slots = freeAt.get(server);
-    if (slots == null) return notBefore;
-    double min = Double.POSITIVE_INFINITY;
-    for (int i = 0; i < Math.min(threads, slots.length); i++) min = Math.min(min, slots[i]);
-    if (slots.length < threads) min = Double.NEGATIVE_INFINITY; // a thread never used yet
-    return Math.max(notBefore, min);
+  /** The earliest start at or after {@code notBefore} when one of {@code server}'s threads is free for {@code d}. */
+  public double earliest(String server, int threads, double notBefore, double d) {
+    List<List<double[]>> t = busy.get(server);
+    if (t == null || t.size() < threads) return notBefore;
+    double best = Double.POSITIVE_INFINITY;
+    for (int i = 0; i < threads; i++) best = Math.min(best, fit(t.get(i), notBefore, d));
+    return best;
   }
 
-  /** A call runs on {@code server} from {@code start} to {@code end}: the thread free first is taken. */
+  /** A call runs on {@code server} from {@code start} to {@code end}: booked on a thread free then. */
   public void occupy(String server, int threads, double start, double end) {
-    double[] slots = freeAt.computeIfAbsent(server, s -> filled(threads));
-    if (slots.length < threads) {
-      int old = slots.length;
-      slots = Arrays.copyOf(slots, threads);
-      Arrays.fill(slots, old, threads, Double.NEGATIVE_INFINITY);
-      freeAt.put(server, slots);
+    List<List<double[]>> t = busy.computeIfAbsent(server, s -> new ArrayList<>());
+    while (t.size() < threads) t.add(new ArrayList<>());
+    double d = Math.max(0, end - start);
+    int chosen = 0;
+    for (int i = 0; i < threads; i++) {
+      if (fit(t.get(i), start, d) <= start) {
+        chosen = i;
+        break;
+      }
+      if (fit(t.get(i), start, d) < fit(t.get(chosen), start, d)) chosen = i;
     }
-    int first = 0;
-    for (int i = 1; i < threads; i++) if (slots[i] < slots[first]) first = i;
-    slots[first] = Math.max(slots[first], end > start ? end : start);
+    List<double[]> list = t.get(chosen);
+    int at = 0;
+    while (at < list.size() && list.get(at)[0] <= start) at++;
+    list.add(at, new double[] {start, start + d});
+  }
+
+  /** Drops the bookings that ended before {@code time} (they can no longer delay anything). */
+  public void forget(double time) {
+    for (List<List<double[]>> threads : busy.values()) {
+      for (List<double[]> list : threads) list.removeIf(iv -> iv[1] < time);
+    }
   }
 
   /** An independent copy. */
   public Timeline copy() {
-    Timeline t = new Timeline();
-    freeAt.forEach((k, v) -> t.freeAt.put(k, v.clone()));
-    return t;
+    Timeline c = new Timeline();
+    busy.forEach((server, threads) -> {
+      List<List<double[]>> t = new ArrayList<>();
+      for (List<double[]> list : threads) {
+        List<double[]> l = new ArrayList<>(list.size());
+        for (double[] iv : list) l.add(iv.clone());
+        t.add(l);
+      }
+      c.busy.put(server, t);
+    });
+    return c;
   }
 
-  private static double[] filled(int n) {
-    double[] a = new double[n];
-    Arrays.fill(a, Double.NEGATIVE_INFINITY);
-    return a;
+  /** The earliest start at or after {@code from} of a gap of {@code d} in one thread's bookings. */
+  private static double fit(List<double[]> bookings, double from, double d) {
+    double t = from;
+    for (double[] iv : bookings) {
+      if (iv[1] <= t) continue;
+      if (iv[0] >= t + d) break;
+      t = iv[1];
+    }
+    return t;
   }
 }

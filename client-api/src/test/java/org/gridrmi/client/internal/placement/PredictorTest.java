@@ -45,6 +45,18 @@ class PredictorTest {
   }
 
   @Test
+  void aCallFillsAGapWhereAThreadIsIdle() {
+    Timeline tl = new Timeline();
+    tl.occupy(S1, 1, 0.5, 1.0);                        // the one thread is busy from 0.5 to 1 s
+    assertThat(tl.earliest(S1, 1, 0, 0.4)).isZero();      // a 0.4 s call fits before it
+    assertThat(tl.earliest(S1, 1, 0, 0.6)).isEqualTo(1.0); // a 0.6 s one waits for its end
+    tl.occupy(S1, 1, 0, 0.4);
+    assertThat(tl.earliest(S1, 1, 0, 0.1)).isCloseTo(0.4, within(1e-12));
+    tl.forget(2.0);
+    assertThat(tl.earliest(S1, 1, 0, 5)).isZero();
+  }
+
+  @Test
   void aBusyServerIsAvoided() {
     Timeline tl = new Timeline();
     tl.occupy(S1, 2, 0, 3.0);
@@ -90,7 +102,7 @@ class PredictorTest {
   @Test
   void smallPutValuesTravelInTheBatchAndOnceThere() {
     CostTable t = mixed().build();
-    Input put = new Input(C, 80_000, 0, true, List.of(S3));                      // pushed to S3 before
+    Input put = new Input(C, 80_000, 0, true, java.util.Map.of(S3, 0.0));                      // pushed to S3 before
     Estimate onS3 = Predictor.estimate(t, new Timeline(), new Call("m", C, List.of(put), null), S3, 0, ALL);
     Estimate onS1 = Predictor.estimate(t, new Timeline(), new Call("m", C, List.of(put), null), S1, 0, ALL);
     assertThat(onS3.transfers().get(0).seconds()).isZero();
@@ -126,7 +138,7 @@ class PredictorTest {
 
   @Test
   void withNoArgumentHeldByACandidateTheFallbackKeepsTheCallersOrder() {
-    Choice c = choose(CostSnapshot.empty(), new Timeline(), new Input(C, 100, 0, true, List.of()));
+    Choice c = choose(CostSnapshot.empty(), new Timeline(), new Input(C, 100, 0, true, java.util.Map.of()));
     assertThat(c.chosen()).isEqualTo(S1);
     assertThat(c.fallback()).contains("lowest load");
   }

@@ -81,7 +81,7 @@ class ScheduleTest {
     b.compute(s4, "m", 0.010).compute(S3, "m", 0.030);
     CostTable t = b.build();
     List<Step> steps = new java.util.ArrayList<>();
-    steps.add(new Step("m", List.of(new Arg.Held(S3, 320_000)), false));
+    steps.add(new Step("m", List.of(new Arg.Held(0, S3, 320_000)), false));
     for (int i = 1; i < 6; i++) steps.add(new Step("m", List.of(new Arg.Result(i - 1)), false));
     for (int i = 6; i < 12; i++) steps.add(new Step("v", List.of(new Arg.Result(i - 1)), i == 11));
     Schedule s = new Schedule(C, steps, LIMIT);
@@ -97,9 +97,22 @@ class ScheduleTest {
   @Test
   void withResultSizesAloneTheGreedyPolicyIsLocality() {
     CostTable sizesOnly = PredictorTest.mixed().resultBytes("m", 500_000).build().resultSizesOnly();
-    Schedule s = new Schedule(C, List.of(new Step("m", List.of(new Arg.Held(S3, 1_000_000)), false),
-        new Step("m", List.of(new Arg.Result(0), new Arg.Held(S1, 1000)), true)), LIMIT);
+    Schedule s = new Schedule(C, List.of(new Step("m", List.of(new Arg.Held(0, S3, 1_000_000)), false),
+        new Step("m", List.of(new Arg.Result(0), new Arg.Held(1, S1, 1000)), true)), LIMIT);
     assertThat(s.greedy(sizesOnly, ALL)).containsExactly(S3, S3);
+  }
+
+  @Test
+  void aValueFetchedOnceIsThereForTheNextCallOnTheSameServer() {
+    CostTable t = PredictorTest.mixed().resultBytes("m", 8).build();
+    Arg a = new Arg.Held(0, S3, 1_000_000);
+    Schedule twice = new Schedule(C, List.of(new Step("m", List.of(a), false),
+        new Step("m", List.of(a, new Arg.Result(0)), true)), LIMIT);
+    Schedule once = new Schedule(C, List.of(new Step("m", List.of(a), false),
+        new Step("m", List.of(new Arg.Result(0)), true)), LIMIT);
+    // the second use of the value on S1 finds its replica: no second WAN transfer
+    assertThat(twice.simulate(t, new String[] {S1, S1})).isCloseTo(once.simulate(t, new String[] {S1, S1}),
+        within(1e-9));
   }
 
   @Test
