@@ -62,6 +62,10 @@ public final class PlacementBench implements Callable<Integer> {
   @Option(names = "--runs", description = "measured runs of every placement (default ${DEFAULT-VALUE})")
   int runs = 5;
 
+  @Option(names = "--reps", description = "solves per placement in each run, back to back; the run's time is the "
+      + "fastest, since other work on the host only adds time (default ${DEFAULT-VALUE})")
+  int reps = 2;
+
   @Option(names = "--warmup", description = "unmeasured rounds of each workload on each server first (default "
       + "${DEFAULT-VALUE})")
   int warmup = 3;
@@ -74,13 +78,14 @@ public final class PlacementBench implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (n < 2 || chains < 1 || chainSize < 0 || chainMillis < 0 || !(slow >= 1) || runs < 1 || warmup < 0) {
+    if (n < 2 || chains < 1 || chainSize < 0 || chainMillis < 0 || !(slow >= 1) || runs < 1 || reps < 1
+        || warmup < 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "need --n >= 2, --chains >= 1, --chain-size and "
-          + "--chain-millis >= 0, --slow >= 1, --runs >= 1, --warmup >= 0");
+          + "--chain-millis >= 0, --slow >= 1, --runs >= 1, --reps >= 1, --warmup >= 0");
     }
     System.out.printf("placement: 4 server JVMs, links %s (client on the LAN), S3 %.1fx slower and holding A, b; "
-        + "SVD n=%d; %d chains of %d B, %d ms per call; %d runs%n", LINKS, slow, n, chains, chainSize, chainMillis,
-        runs);
+        + "SVD n=%d; %d chains of %d B, %d ms per call; %d runs, each the fastest of %d%n", LINKS, slow, n, chains,
+        chainSize, chainMillis, runs, reps);
     try (LocalGrid local = new LocalGrid(out.resolve("placement-logs"), options.serverArgs())) {
       int[] ports = LocalGrid.freePorts(4);
       List<String> addresses = new ArrayList<>();
@@ -123,7 +128,14 @@ public final class PlacementBench implements Callable<Integer> {
         List<PlacementStrategy> these = new ArrayList<>(common);
         if (w instanceof PlacementWorkload.Svd) these.add(best); // 4^12 assignments: the chains' 4^36 are too many
         java.util.Collections.rotate(these, run); // a slow phase of the shared host hits each placement in turn
-        for (PlacementStrategy s : these) rows.add(once(grid, policy, w, s, run));
+        for (PlacementStrategy s : these) {
+          PlacementReport.Row fastest = null;
+          for (int r = 0; r < reps; r++) {
+            PlacementReport.Row row = once(grid, policy, w, s, run);
+            if (fastest == null || row.measured() < fastest.measured()) fastest = row;
+          }
+          rows.add(fastest);
+        }
       }
       System.out.printf("  run %d of %d done%n", run, runs);
     }
