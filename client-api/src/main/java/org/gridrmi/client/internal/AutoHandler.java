@@ -46,6 +46,7 @@ final class AutoHandler implements InvocationHandler {
     if (offering.isEmpty()) {
       throw new GridException(Status.UNAVAILABLE, t.label() + ": no server offers " + service.getName() + " now");
     }
+    for (ServerInfo s : offering) session.channel(s).composing(); // a batch lingering there waits for this call
     AutoPlacement policy = session.placement();
     AutoPlacement.Placed p = policy.place(t.label(), t.params(), args == null ? new Object[0] : args, offering);
     ServerInfo server = offering.stream().filter(s -> s.address().equals(p.choice().chosen())).findFirst()
