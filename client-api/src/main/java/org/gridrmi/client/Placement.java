@@ -26,13 +26,16 @@ public record Placement(String call, String chosen, boolean byModel, String reas
    *
    * @param server its name
    * @param completion when the call's result would be computed there (and, if known, where it goes next)
+   * @param arrival when the call itself would reach it (its batch: a message from the client, with the small values
+   *     the client put)
    * @param transfers each argument's way there: from its owner, over their link (zero when it is there already)
    * @param queue how long it would wait there for a compute thread once its arguments are there
    * @param compute how long the server computes the method, as it measured (or as assumed, see assumptions)
    * @param forward how long the result would take to where it goes next, zero when that is not known
    * @param assumptions what the prediction had to assume: a compute time or link not measured yet, a size not known
    */
-  public record Candidate(String server, Duration completion, List<Transfer> transfers, Duration queue,
+  public record Candidate(String server, Duration completion, Duration arrival, List<Transfer> transfers,
+      Duration queue,
       Duration compute, Duration forward, List<String> assumptions) {
     public Candidate {
       transfers = List.copyOf(transfers);
@@ -57,6 +60,7 @@ public record Placement(String call, String chosen, boolean byModel, String reas
     for (Candidate c : candidates) {
       b.append(String.format(Locale.ROOT, "%n  %s%-6s %9s = ", c.server().equals(chosen) ? "* " : "  ", c.server(),
           ms(c.completion())));
+      b.append("call there after ").append(ms(c.arrival())).append(", ");
       for (Transfer t : c.transfers()) {
         b.append(String.format(Locale.ROOT, "from %s %s in %s (there after %s), ", t.from(),
             t.bytes() < 0 ? "? B" : t.bytes() + " B", ms(t.time()), ms(t.availableAfter())));

@@ -210,7 +210,8 @@ public final class AutoPlacement {
     List<Placement.Transfer> ts = e.transfers().stream().map(t -> new Placement.Transfer(nameOf.apply(t.from()),
         Double.isNaN(t.bytes()) ? -1 : (long) t.bytes(), seconds(t.seconds()), seconds(t.availableAt() - t0)))
         .toList();
-    return new Placement.Candidate(nameOf.apply(e.server()), seconds(e.completion() - t0), ts, seconds(e.queue()),
+    return new Placement.Candidate(nameOf.apply(e.server()), seconds(e.completion() - t0), seconds(e.arrival() - t0),
+        ts, seconds(e.queue()),
         seconds(e.compute()), seconds(e.forward()), e.notes());
   }
 
