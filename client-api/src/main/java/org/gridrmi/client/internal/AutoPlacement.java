@@ -211,8 +211,7 @@ public final class AutoPlacement {
         Double.isNaN(t.bytes()) ? -1 : (long) t.bytes(), seconds(t.seconds()), seconds(t.availableAt() - t0)))
         .toList();
     return new Placement.Candidate(nameOf.apply(e.server()), seconds(e.completion() - t0), seconds(e.arrival() - t0),
-        ts, seconds(e.queue()),
-        seconds(e.compute()), seconds(e.forward()), e.notes());
+        ts, seconds(e.queue()), seconds(e.compute()), seconds(e.forward()), e.notes());
   }
 
   private static Duration seconds(double s) {
