@@ -83,13 +83,14 @@ final class PlacementReport {
             String.format(Locale.ROOT, "%.3f", r.predicted() * 1e3), r.assignment());
       }
     }
-    List<String> categories = medians.stream().map(m -> m.workload() + ": " + m.strategy()).toList();
+    List<String> categories = medians.stream().map(m -> m.workload() + " " + m.strategy().replace("all on ", "")
+        .replace("lowest load", "lowest").replace("best static", "best")).toList();
     new GroupedBarPlot("Placement on 4 servers (2 on a LAN with the client, 2 behind paper-wan, S3 slower): "
-        + "median time", "workload: placement", "ms")
+        + "median time", "workload and placement (S1..S4: all calls on that server)", "ms")
         .categories(categories)
         .series("measured", medians.stream().mapToDouble(m -> m.measured() * 1e3).toArray())
         .series("model's prediction", medians.stream().mapToDouble(m -> m.predicted() * 1e3).toArray())
-        .valuePattern("#,##0").size(1500, 600).writePng(dir.resolve("placement.png"));
+        .valuePattern("#,##0").size(1900, 650).writePng(dir.resolve("placement.png"));
     System.out.println("wrote " + dir.resolve("placement.csv") + " and " + dir.resolve("placement.png"));
   }
 
