@@ -14,6 +14,7 @@ import org.gridrmi.ref.internal.cost.LinkProbe;
  * its {@link ServerStats#links()}. Estimates come from traffic; where there is none yet, {@link #probe()} measures.
  */
 public final class GridLinks {
+  private static final System.Logger LOG = System.getLogger(GridLinks.class.getName());
   private final Session session;
   private final Supplier<List<ServerInfo>> servers;
 
@@ -31,7 +32,7 @@ public final class GridLinks {
    * Calibrates every link of this Grid: its own to each server, and each server's to the others, each by a few small
    * fetches and one of 256 KB (a probe value the peer makes, stored nowhere), then returns each server's estimates by
    * its name. Blocks, one server after the other; each server's probes are bounded by the call timeout per server
-   * probed. A server that fails to answer is left out of the result (and logged by nobody: its absence says it).
+   * probed. A server that fails to answer is left out of the result, and logged (INFO) with the reason.
    *
    * @return per server name, its estimates of its links (to the other servers, and to any node it talked to)
    */
@@ -44,8 +45,9 @@ public final class GridLinks {
       try {
         LinkProbe.probe(session.runtime().node(s.address()), null);
         out.put(s.name(), LinkEstimate.of(session.runtime().node(s.address()).probeLinks(addresses, bound)));
-      } catch (GridException e) {
-        // left out: the caller sees which servers answered
+      } catch (GridException e) { // left out: the caller sees which servers answered
+        LOG.log(System.Logger.Level.INFO, "GridRMI could not probe the links of server " + s.name() + ": "
+            + e.getMessage());
       }
     }
     return out;

@@ -104,7 +104,8 @@ public record ServerStats(int values, int pending, long sentBytes, long received
         + batchesReceived + " batches, heap used " + PeerBytes.bytes(heapUsedBytes) + ", sent "
         + PeerBytes.bytes(sentBytes) + ", received " + PeerBytes.bytes(receivedBytes) + "\n  " + store + "\n  " + calls
         + PeerBytes.lines(new TreeMap<>(perPeer))
-        + (links.isEmpty() ? "" : "\n  links: " + String.join("; ", links.stream().map(LinkEstimate::toString).toList()))
+        + (links.isEmpty() ? "" : "\n  links: " + String.join("; ", links.stream().map(LinkEstimate::toString)
+            .toList()))
         + (methods.isEmpty() ? "" : "\n  methods: " + String.join("; ", methods.stream().map(MethodTime::toString)
             .toList()));
   }

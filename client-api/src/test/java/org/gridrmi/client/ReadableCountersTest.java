@@ -24,7 +24,8 @@ class ReadableCountersTest {
   void serverStatsPrintReadably() {
     ServerStats s = new ServerStats(3, 1, 2_000, 3_000, Map.of("inbound", new PeerBytes(2_000, 3_000)), 12_345_678,
         7, 2, new ServerStats.Store(1_000_000, 64_000_000, 2_000_000, 100_000_000, 1, 4,
-            new ServerStats.Releases(5, 6, 7)), new ServerStats.Calls(2, new CallLatency(new long[0]), 8, 1), java.util.List.of(), java.util.List.of());
+            new ServerStats.Releases(5, 6, 7)), new ServerStats.Calls(2, new CallLatency(new long[0]), 8, 1),
+        java.util.List.of(), java.util.List.of());
     assertThat(s.toString()).isEqualTo("ServerStats: 3 values (1 pending), 7 calls run in 2 batches, heap used "
         + "12,345,678 B, sent 2,000 B, received 3,000 B\n  store 1,000,000 B of 64,000,000 B in memory, 2,000,000 B "
         + "of 100,000,000 B spilled, 1 borrowers, 4 held by reference; released 5 explicitly, 6 collected, 7 lapsed"

@@ -44,7 +44,9 @@ public class GridServerMain implements Callable<Integer> {
       converter = DurationConverter.class)
   Duration lease = Duration.ofSeconds(60);
 
-  @Option(names = "--link", description = "emulated link: loopback, lan, paper-wan or delay=21ms,bw=3MB/s")
+  @Option(names = "--link", description = "emulated link: loopback, lan, paper-wan or delay=21ms,bw=3MB/s; or a "
+      + "matrix by node name, default=lan,S3=paper-wan,S3-S4=lan (NAME: every link of that server, A-B: one pair, "
+      + "client: every Grid; the most specific wins; HOST:PORT=PROFILE|drop by address); give every JVM the same")
   String link;
 
   @Option(names = "--lookup", paramLabel = "jini://HOST:PORT", description = "register with this Jini lookup service")
@@ -171,7 +173,10 @@ public class GridServerMain implements Callable<Integer> {
       try {
         LinkPlan.parse(link);
       } catch (IllegalArgumentException e) {
-        throw CommandRunner.badOption("--link", link, "not a link profile", "loopback, lan, paper-wan, delay=21ms,bw=3MB/s, or default=PROFILE,HOST:PORT=PROFILE|drop,...", e);
+        String m = e.getMessage(); // "bad link plan 'SPEC': WHAT; expected ...": WHAT names the bad part
+        String what = m.contains("': ") ? m.substring(m.indexOf("': ") + 3).replaceFirst(";? ?expected .*", "") : m;
+        throw CommandRunner.badOption("--link", link, what, "loopback, lan, paper-wan, delay=21ms,bw=3MB/s, or "
+            + "default=PROFILE,NAME=PROFILE,A-B=PROFILE,HOST:PORT=PROFILE|drop,...", e);
       }
     }
     try {

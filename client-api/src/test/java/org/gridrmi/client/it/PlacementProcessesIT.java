@@ -2,8 +2,6 @@ package org.gridrmi.client.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +11,6 @@ import org.gridrmi.client.Placement;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.internal.Views;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.server.GridServerMain;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,29 +24,21 @@ import org.junit.jupiter.api.Test;
 class PlacementProcessesIT {
   static final String LINKS = "default=lan,S3=paper-wan";
   static final int MB = 1 << 20;
+  static ItServers servers;
   static final List<ServerProcess> processes = new ArrayList<>();
-  static Path logs;
-
-  static ServerProcess server(String name) {
-    List<String> args = List.of("--name", name, "--port", "0", "--link", LINKS,
-        "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName());
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), args,
-        logs.resolve("placement-" + name + ".log"), Duration.ofSeconds(60));
-    processes.add(p);
-    return p;
-  }
 
   @BeforeAll
   static void start() throws Exception {
-    logs = Files.createDirectories(Path.of("target", "it-logs"));
-    server("S1");
-    server("S2");
-    server("S3");
+    servers = new ItServers("placement-");
+    for (String name : List.of("S1", "S2", "S3")) {
+      processes.add(servers.start(name, List.of(), "--link", LINKS,
+          "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
+    }
   }
 
   @AfterAll
   static void stop() {
-    processes.forEach(ServerProcess::kill);
+    servers.close();
   }
 
   @Test

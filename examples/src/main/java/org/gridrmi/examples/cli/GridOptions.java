@@ -6,7 +6,6 @@ import org.gridrmi.client.Grid;
 import org.gridrmi.lookup.TlsOptions;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.net.LinkProfiles;
 import org.gridrmi.ref.internal.net.LinkShaper;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,13 +31,13 @@ public final class GridOptions {
   private LinkPlan plan = LinkPlan.NONE;
 
   @Option(names = "--link", paramLabel = "PROFILE",
-      description = "emulated link of every JVM of the run: loopback, lan, paper-wan, or delay=21ms,bw=3MB/s")
+      description = "emulated link of every JVM of the run: loopback, lan, paper-wan, or delay=21ms,bw=3MB/s; or a "
+          + "matrix by node name: default=lan,S3=paper-wan,S3-S4=lan (client: the Grid)")
   void link(String spec) {
     try {
       plan = LinkPlan.parse(spec);
     } catch (IllegalArgumentException e) { // one line naming the option, the value and the forms it takes
-      throw new ParameterException(command.commandLine(), "--link '" + spec + "': not a link profile; "
-          + LinkProfiles.EXPECTED + ", or rules default=PROFILE,HOST:PORT=PROFILE|drop,...");
+      throw new ParameterException(command.commandLine(), "--link '" + spec + "': " + e.getMessage());
     }
     link = spec;
   }

@@ -42,8 +42,12 @@ public final class StatusCommand implements Callable<Integer> {
 
   @Option(names = "--stats", description = "also ask each server for its store: values held, bytes in memory and "
       + "spilled against their budgets, borrowers, values held by reference, releases by cause (explicit, collected, "
-      + "lapsed)")
+      + "lapsed); then, per server, its links as it learned them (t_s, t_w per peer) and its compute time per method")
   boolean stats;
+
+  @Option(names = "--probe", description = "with --stats: first calibrate every link (each server's to the others, a "
+      + "few small fetches and one of 256 KB each) where no traffic taught it yet")
+  boolean probe;
 
   @Option(names = "--watch", description = "refresh a table of every server in place: calls per second, p50/p99, "
       + "calls queued, values pending and held, store in memory and spilled, bytes per second per peer")
@@ -128,11 +132,14 @@ public final class StatusCommand implements Callable<Integer> {
     try (org.gridrmi.client.Grid grid = b.build()) {
       List<org.gridrmi.client.ServerInfo> servers = grid.servers().stream()
           .sorted(java.util.Comparator.comparing(org.gridrmi.client.ServerInfo::name)).toList();
+      if (probe) grid.links().probe();
+      java.util.Map<org.gridrmi.client.ServerInfo, org.gridrmi.client.ServerStats> all = new java.util.HashMap<>();
       if (csv) out.println(String.join(",", STATS_COLUMNS));
       else out.printf("%-10s %7s %7s %21s %21s %9s %8s  %s%n", "NAME", "VALUES", "PENDING", "IN MEMORY / BUDGET",
           "SPILLED / BUDGET", "BORROWERS", "BY-REF", "RELEASED explicit/collected/lapsed");
       for (org.gridrmi.client.ServerInfo s : servers) {
         org.gridrmi.client.ServerStats st = grid.stats(s);
+        all.put(s, st);
         org.gridrmi.client.ServerStats.Store m = st.store();
         if (csv) {
           out.println(String.join(",", List.of(s.name(), s.address(), "" + st.values(), "" + st.pending(),
@@ -146,6 +153,7 @@ public final class StatusCommand implements Callable<Integer> {
               m.releases().collected(), m.releases().lapsed());
         }
       }
+      if (!csv) LinkTable.print(out, servers, all);
     } catch (GridException e) {
       err.println("gridrmi status: " + oneLine(e.description()));
       err.flush();

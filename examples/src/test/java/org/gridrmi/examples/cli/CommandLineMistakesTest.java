@@ -39,6 +39,14 @@ class CommandLineMistakesTest {
   }
 
   @Test
+  void aBadLinkMatrixNamesItsBadPart() {
+    assertOneLine(run("server", "--link", "default=lan,S3-S3=lan"), "--link", "'S3-S3' names the same node twice");
+    assertOneLine(run("server", "--link", "default=lan,S3=warp"), "--link", "bad profile 'warp'");
+    assertOneLine(run("bench", "fig7", "--link", "default=lan,S3=lan,S3=wan"), "--link",
+        "'S3' is given more than once");
+  }
+
+  @Test
   void anUnresolvableHostIsRefused() {
     assertOneLine(run("server", "--host", "no.such.host.invalid"), "--host 'no.such.host.invalid'",
         "cannot be resolved", "expected");

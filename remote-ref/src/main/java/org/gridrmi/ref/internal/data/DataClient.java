@@ -64,7 +64,7 @@ public final class DataClient implements AutoCloseable {
       Connection conn = c;
       try {
         FetchResult r = CallTraffic.measure(s -> {
-          if (conn.sampleNanos > 0) links.record("rmi://" + key, s.bytes(), conn.sampleNanos);
+          if (conn.sampleNanos > 0 && s.roundTrips() == 1) links.record("rmi://" + key, s.bytes(), conn.sampleNanos);
         }, () -> CallDeadline.within(boundNanos, inactivityNanos, () -> conn.fetch(id, waitMillis, requester,
             announced, trace, policy)));
         giveBack(key, conn);

@@ -8,7 +8,8 @@ package org.gridrmi.ref.internal.data;
  * client: "GRDP", hello {version int, ticket msb long, lsb long}       (sent with the first request, no round trip)
  * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), announced boolean,
  *         trace context UTF ("" none)}
- * server: READY {producer's trace context UTF ("" none), value as WireValue.writeStreamed}  | FAILED {Failure, Java serialization}  | PENDING {}
+ * server: READY {producer's trace context UTF ("" none), nanos the request was held waiting for the value long,
+ *         value as WireValue.writeStreamed} | FAILED {Failure, Java serialization} | PENDING {}
  *         | REFUSED {status UTF, message UTF}, then the server closes the connection
  * </pre>
  * The ticket is a secret of the serving node, handed out by its RMI {@code info()} call: only a peer that may call

@@ -73,7 +73,7 @@ final class MeteredSocket extends Socket {
           int b = super.read();
           if (b >= 0) {
             counter.received.increment();
-            CallTraffic.moved(1);
+            CallTraffic.received(1);
             CallDeadline.progress();
           }
           return b;
@@ -84,7 +84,7 @@ final class MeteredSocket extends Socket {
           int n = super.read(buf, off, len);
           if (n > 0) {
             counter.received.add(n);
-            CallTraffic.moved(n);
+            CallTraffic.received(n);
             CallDeadline.progress();
           }
           return n;
@@ -146,13 +146,13 @@ final class MeteredSocket extends Socket {
 
     @Override public void write(int b) throws IOException {
       FirstWrite.fire();
-      CallTraffic.moved(1);
+      CallTraffic.sent(1);
       target.get().write(b);
     }
 
     @Override public void write(byte[] buf, int off, int len) throws IOException {
       FirstWrite.fire();
-      CallTraffic.moved(len);
+      CallTraffic.sent(len);
       target.get().write(buf, off, len);
     }
 

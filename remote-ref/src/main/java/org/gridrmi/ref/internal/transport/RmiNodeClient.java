@@ -51,8 +51,8 @@ final class RmiNodeClient implements NodeClient {
 
   /**
    * A short call that is also a sample of the link's cost (a round trip: the call's bytes both ways and its time;
-   * see {@link org.gridrmi.ref.internal.cost.LinkCosts}), unless it opened a connection. Calls that may wait on the
-   * node (fetch long-polls, plain calls) are no samples: their time is the node's, not the link's.
+   * see {@link org.gridrmi.ref.internal.cost.LinkCosts}), if it was one round trip on an open connection. Calls that
+   * may wait on the node (fetch long-polls, plain calls) are no samples: their time is the node's, not the link's.
    */
   private <T> T sampled(String what, Remote<T> call) {
     return call(what, callNanos(), true, call);
@@ -64,7 +64,7 @@ final class RmiNodeClient implements NodeClient {
       CallDeadline.Call<T, Exception> bounded = () -> CallDeadline.within(timeoutNanos == 0 ? Long.MAX_VALUE / 4
           : timeoutNanos, inactivity, () -> attempt(timeoutNanos, call));
       return NetContexts.with(transport.net(), !sample ? bounded : () -> CallTraffic.measure(s -> {
-        if (!s.connected()) transport.linkCosts().record(address, s.bytes(), s.nanos());
+        if (s.oneRoundTrip()) transport.linkCosts().record(address, s.bytes(), s.nanos());
       }, bounded::run));
     } catch (GridException e) {
       throw e;

@@ -108,7 +108,7 @@ class DataServerBadInputTest {
       other.hello(99, node.ticket);
       GridException refused = other.refusal();
       assertThat(refused.status()).isEqualTo(Status.PERMISSION_DENIED);
-      assertThat(refused.getMessage()).contains("99").contains("protocol 1");
+      assertThat(refused.getMessage()).contains("99").contains("protocol " + DataProtocol.VERSION);
     }
     assertThat(fetchValue(node.service.ready("still serving"))).isEqualTo("still serving");
   }
@@ -117,7 +117,7 @@ class DataServerBadInputTest {
   void anUnknownRequestIsRefusedAsInvalid() throws Exception {
     start(Duration.ofMinutes(2), 16);
     try (Raw raw = new Raw()) {
-      raw.hello(1, node.ticket);
+      raw.hello(DataProtocol.VERSION, node.ticket);
       raw.out.writeByte(42);
       raw.out.endMessage();
       GridException refused = raw.refusal();
@@ -131,7 +131,7 @@ class DataServerBadInputTest {
   void corruptFramesCloseThatConnectionOnly() throws Exception {
     start(Duration.ofMinutes(2), 16);
     try (Raw raw = new Raw()) {
-      raw.hello(1, node.ticket);
+      raw.hello(DataProtocol.VERSION, node.ticket);
       raw.socket.getOutputStream().write(new byte[] {(byte) 0x80, 0, 0, 7}); // a frame of negative length
       assertThat(raw.closedWithin()).isLessThan(Duration.ofSeconds(5));
     }
