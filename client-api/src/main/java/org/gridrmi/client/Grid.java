@@ -1,7 +1,6 @@
 package org.gridrmi.client;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -109,11 +108,25 @@ public final class Grid implements AutoCloseable {
     return async(view, CallOptions.DEFAULT);
   }
 
-  /** The async view with a chosen server and/or deadline. */
+  /**
+   * The async view with a chosen server and/or deadline, or with each call placed by the cost model
+   * ({@link CallOptions#auto()}; then calls fail with UNAVAILABLE when no server offers the service any more).
+   */
   public <A extends AsyncView<?>> A async(Class<A> view, CallOptions options) {
     Class<?> service = Views.serviceOf(view);
+    if (options.automatic()) return Views.auto(session, view, options.deadline(), () -> offering(service, s -> true));
     ServerInfo server = options.server() != null ? options.server() : choose(service, s -> true);
     return Views.async(session, server, view, options.deadline());
+  }
+
+  /**
+   * Why the {@link CallOptions#auto()} call that made {@code ref} went where it did: each candidate's prediction in
+   * its parts and the choice, or that it was placed by locality (no calibration yet); see {@link Placement}.
+   * @throws GridException INVALID_ARGUMENT for a reference not made by a call of this Grid, NOT_FOUND for one whose
+   *     view was not automatic or that is older than the last 10,000 placements
+   */
+  public Placement explain(RemoteReference<?> ref) {
+    return Views.explain(session, ref, servers());
   }
 
   /** The async view on a given server. */
@@ -122,14 +135,10 @@ public final class Grid implements AutoCloseable {
   }
 
   /** Plain RMI, the baseline: synchronous calls whose arguments and results travel by value through the client. */
-  public <S> S plain(Class<S> service) {
-    return Views.plain(session, choose(service, s -> true), service, null);
-  }
+  public <S> S plain(Class<S> service) { return plain(service, CallOptions.DEFAULT); }
 
   /** Plain RMI on a given server. */
-  public <S> S plain(Class<S> service, ServerInfo server) {
-    return Views.plain(session, server, service, null);
-  }
+  public <S> S plain(Class<S> service, ServerInfo server) { return plain(service, CallOptions.on(server)); }
 
   /** Plain RMI with a chosen server and/or deadline (a plain call without one may take as long as it runs). */
   public <S> S plain(Class<S> service, CallOptions options) {
@@ -143,15 +152,19 @@ public final class Grid implements AutoCloseable {
    * @throws GridException NOT_FOUND listing what is registered
    */
   public ServerInfo choose(Class<?> service, Predicate<ServerInfo> filter) {
-    List<ServerInfo> all = servers();
-    List<ServerInfo> offering = new ArrayList<>(all.stream().filter(s -> s.offers(service)).filter(filter).toList());
+    List<ServerInfo> offering = offering(service, filter);
     if (offering.isEmpty()) {
+      List<ServerInfo> all = servers();
       throw new GridException(Status.NOT_FOUND, "no server offers " + service.getName() + " (through "
           + directory.describe() + "); registered: " + (all.isEmpty() ? "none" : all.stream()
           .map(s -> s.name() + " " + s.services()).toList()));
     }
-    offering.sort((a, b) -> Double.compare(a.load(), b.load()));
     return offering.get(0);
+  }
+
+  private List<ServerInfo> offering(Class<?> service, Predicate<ServerInfo> filter) {
+    return servers().stream().filter(s -> s.offers(service)).filter(filter)
+        .sorted(java.util.Comparator.comparingDouble(ServerInfo::load)).toList();
   }
 
   /** The server with this name. */
@@ -168,8 +181,6 @@ public final class Grid implements AutoCloseable {
    * @throws GridException INVALID_ARGUMENT for null or a value that cannot be serialized, CANCELLED once closed
    */
   public <T> RemoteReference<T> put(T value) {
-    if (value == null) throw new GridException(Status.INVALID_ARGUMENT, "put(null): a value is required");
-    if (session.closed()) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     return session.put(value);
   }
 
@@ -239,18 +250,12 @@ public final class Grid implements AutoCloseable {
 
     /** The servers, by address: {@code rmi://host:port} (or {@code inproc://name} on an in-process network). */
     public Builder servers(String... addresses) {
-      this.servers = List.of(addresses);
-      this.lookup = null;
-      this.groups = null;
-      return this;
+      return where(List.of(addresses), null, null);
     }
 
     /** A Jini lookup service through which servers are discovered, {@code jini://host:port}. */
     public Builder lookup(String jiniUrl) {
-      this.lookup = jiniUrl;
-      this.servers = List.of();
-      this.groups = null;
-      return this;
+      return where(List.of(), jiniUrl, null);
     }
 
     /**
@@ -268,9 +273,13 @@ public final class Grid implements AutoCloseable {
 
     /** Lookup services found by multicast discovery in these groups (none: the public group). */
     public Builder discover(String... discoveryGroups) {
-      this.groups = discoveryGroups.clone();
-      this.lookup = null;
-      this.servers = List.of();
+      return where(List.of(), null, discoveryGroups.clone());
+    }
+
+    private Builder where(List<String> byAddress, String jiniUrl, String[] discoveryGroups) {
+      this.servers = byAddress;
+      this.lookup = jiniUrl;
+      this.groups = discoveryGroups;
       return this;
     }
 
@@ -304,10 +313,7 @@ public final class Grid implements AutoCloseable {
 
     /** The longest one fetch long-poll waits at the value's owner before it asks again (default 10 s). */
     public Builder fetchWait(Duration d) {
-      if (d == null || d.isNegative() || d.isZero()) {
-        throw new GridException(Status.INVALID_ARGUMENT, "fetch wait must be positive: " + d);
-      }
-      settings.fetchWait = d;
+      settings.fetchWait = Session.Settings.positive(d, "fetch wait");
       return this;
     }
 
@@ -327,10 +333,7 @@ public final class Grid implements AutoCloseable {
      * registers it as soon as it accepts the batch; this only bounds how long that may take.
      */
     public Builder referenceTransit(Duration d) {
-      if (d == null || d.isNegative() || d.isZero()) {
-        throw new GridException(Status.INVALID_ARGUMENT, "reference transit must be positive: " + d);
-      }
-      settings.referenceTransit = d;
+      settings.referenceTransit = Session.Settings.positive(d, "reference transit");
       return this;
     }
 
@@ -345,10 +348,7 @@ public final class Grid implements AutoCloseable {
 
     /** How long to wait for a lookup service when the Grid is built (default 5 s). */
     public Builder discoveryTimeout(Duration d) {
-      if (d == null || d.isNegative() || d.isZero()) {
-        throw new GridException(Status.INVALID_ARGUMENT, "discovery timeout must be positive: " + d);
-      }
-      settings.discoveryTimeout = d;
+      settings.discoveryTimeout = Session.Settings.positive(d, "discovery timeout");
       return this;
     }
 

@@ -62,9 +62,14 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
     // a value made again after its server died is still bound by the original deadline: recovery comes first
     CompletableFuture<Object> remote = lineage == null ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
     CompletableFuture<Object> result = new CompletableFuture<>();
+    java.util.UUID id = ref.id(); // not the reference itself: these futures may outlive it
     remote.whenComplete((v, t) -> {
-      if (t == null) result.complete(v);
-      else result.completeExceptionally(Outcomes.toGrid(t));
+      if (t == null) {
+        session.arrived(id, v); // first: whoever waits may place a call taking it at once
+        result.complete(v);
+      } else {
+        result.completeExceptionally(Outcomes.toGrid(t));
+      }
     });
     localOutcome.whenComplete((v, t) -> {
       if (t != null) result.completeExceptionally(t);

@@ -39,6 +39,11 @@ final class ServerChannel {
   private final HolderLink link;
   /** The thread that queued the last command: while it runs, more of its chain may come (see linger). */
   private volatile Thread lastCaller;
+  /**
+   * When a caller last said it is about to make a call that may go here (an automatic view choosing a server): a
+   * lingering batch waits for it as for a call, so that the choice's own time never splits a chain.
+   */
+  private volatile long composingNanos;
   /** Smoothed round trip of submits to this server (0 until the first): whether lingering is worth it. */
   private volatile long submitRttNanos;
 
@@ -69,6 +74,12 @@ final class ServerChannel {
 
   NodeClient node() {
     return session.runtime().node(server.address());
+  }
+
+  /** The calling thread is choosing where its next call goes (see {@link #composingNanos}). */
+  void composing() {
+    lastCaller = Thread.currentThread();
+    composingNanos = System.nanoTime();
   }
 
   void send(Pending p) {
@@ -154,6 +165,7 @@ final class ServerChannel {
         seen = size;
         lastCall = System.nanoTime();
       }
+      lastCall = Math.max(lastCall, composingNanos);
     }
   }
 

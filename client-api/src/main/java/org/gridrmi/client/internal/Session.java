@@ -60,39 +60,11 @@ public final class Session implements AutoCloseable {
   private LocalNode home;
   private volatile boolean closed;
   private volatile java.util.function.Supplier<List<ServerInfo>> servers = List::of;
+  /** Where the calls of automatic views go (idle until such a view is made). */
+  private final AutoPlacement placement = new AutoPlacement(this);
 
-  /** What a Grid's builder sets. */
-  public static final class Settings {
-    public TlsStores tls;
-    public InProcessNetwork network;
-    public String host = "127.0.0.1";
-    public Duration discoveryTimeout = Duration.ofSeconds(5);
-    public final List<String> allow = new ArrayList<>();
-    LinkPlan link = LinkPlan.NONE;
-    Timeouts timeouts = Timeouts.DEFAULT;
-    public Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
-    public Duration referenceTransit = RuntimeSettings.DEFAULT.referenceTransit();
-    /** Whether this JVM collects garbage when a server's store is more than half full (see serverUnderPressure). */
-    public boolean collectOnServerPressure = true;
-    /** The budget of this Grid's own node, which keeps the values it puts. */
-    public StoreBudget store = StoreBudget.defaults();
-    /** Where its spans and metrics go; null: the global instance, if an SDK registered one. */
-    public io.opentelemetry.api.OpenTelemetry openTelemetry;
-    /** The longest between two renewals of a lease, whatever the server grants. */
-    long maxRenewMillis = 15_000;
-
-    public void link(String profile) {
-      try {
-        link = LinkPlan.parse(profile);
-      } catch (IllegalArgumentException e) {
-        throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
-      }
-    }
-
-    public void callTimeout(Duration d) {
-      timeouts = new Timeouts(d, timeouts.fetchSlack(), timeouts.connect());
-    }
-  }
+  /** What a Grid's builder sets (kept in {@link GridSettings}, so that this class stays about the session). */
+  public static final class Settings extends GridSettings {}
 
   public Session(Settings settings) {
     this.settings = settings;
@@ -115,6 +87,24 @@ public final class Session implements AutoCloseable {
     RANDOM.nextBytes(b);
     return new UUID(new BigInteger(1, java.util.Arrays.copyOf(b, 8)).longValue(),
         new BigInteger(1, java.util.Arrays.copyOfRange(b, 8, 16)).longValue());
+  }
+
+  /** The automatic placement of this Grid's {@code CallOptions.auto()} views. */
+  public AutoPlacement placement() { return placement; }
+
+  /** A value of a call this Grid made arrived here: what automatic placement learns from it. */
+  void arrived(UUID id, Object value) { placement.arrived(id, value); }
+
+  /**
+   * The servers that hold a copy of a value of this Grid's, or will: those it was pushed to (a put value) and those
+   * that accepted a call taking it, which keep the value they fetch as a replica held for this Grid.
+   */
+  List<String> copiesOf(UUID id) {
+    List<String> at = new ArrayList<>();
+    channels.values().stream().filter(c -> c.pushed.contains(id)).forEach(c -> at.add(c.server().address()));
+    borrowers.getOrDefault(id, Set.of()).stream().filter(l -> l.accepted().isDone()
+        && !l.accepted().isCompletedExceptionally()).forEach(l -> at.add(l.channel().server().address()));
+    return at;
   }
 
   ServerChannel channel(ServerInfo server) {
@@ -153,7 +143,6 @@ public final class Session implements AutoCloseable {
     return new StaticDirectory(addresses, runtime);
   }
 
-  /** Where recovery looks for another server: the Grid's directory. */
   /**
    * Checks the names of a link matrix against the grid's servers known now (a Grid checks when it is built: the
    * servers do not know each other's names); on failure closes {@code directory} and throws.
@@ -170,6 +159,7 @@ public final class Session implements AutoCloseable {
     }
   }
 
+  /** Where recovery looks for another server: the Grid's directory. */
   public void useServers(java.util.function.Supplier<List<ServerInfo>> servers) { this.servers = servers; }
 
   List<ServerInfo> servers() { return servers.get(); }
@@ -189,6 +179,8 @@ public final class Session implements AutoCloseable {
    * with the call.
    */
   public <T> RemoteReference<T> put(T value) {
+    if (value == null) throw new GridException(Status.INVALID_ARGUMENT, "put(null): a value is required");
+    if (closed) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     Object snapshot = runtime.copyOf(value);
     LocalNode node = home();
     UUID id = newId();

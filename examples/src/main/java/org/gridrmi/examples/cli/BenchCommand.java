@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         org.gridrmi.examples.bench.IdleBench.class,
         org.gridrmi.examples.bench.MemoryBench.class,
         org.gridrmi.examples.bench.TransferBench.class,
+        org.gridrmi.examples.bench.PlacementBench.class,
     })
 public final class BenchCommand {
 }

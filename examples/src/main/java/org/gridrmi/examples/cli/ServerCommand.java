@@ -24,6 +24,10 @@ public final class ServerCommand extends GridServerMain {
       + "calls they run (the soak and chaos benchmarks' SoakOps) append it, one file per server process")
   Path ledgerDir;
 
+  @Option(names = "--compute-scale", paramLabel = "F", description = "emulate a machine F times slower: every call of "
+      + "its services sleeps F - 1 times its own run time after it (default ${DEFAULT-VALUE}: as fast as it is)")
+  double computeScale = 1;
+
   private ExecutionLedger ledger;
 
   @Mixin TelemetryOptions telemetry;
@@ -36,6 +40,14 @@ public final class ServerCommand extends GridServerMain {
   /** A service whose constructor takes an {@link ExecutionLedger} gets this process's; any other, as usual. */
   @Override
   protected Object newService(Class<?> implementation) throws ReflectiveOperationException {
+    if (!(computeScale >= 1) || Double.isInfinite(computeScale)) {
+      throw CommandRunner.badOption("--compute-scale", String.valueOf(computeScale), "is not a factor",
+          "a number >= 1, such as 3");
+    }
+    return ComputeScale.wrap(unscaled(implementation), computeScale);
+  }
+
+  private Object unscaled(Class<?> implementation) throws ReflectiveOperationException {
     java.lang.reflect.Constructor<?> withLedger;
     try {
       withLedger = implementation.getConstructor(ExecutionLedger.class);

@@ -11,7 +11,7 @@ import org.gridrmi.ref.spi.ValueCodec;
  * the JDK values), else the length of its Java serialization, counted without keeping the bytes. Counted once per
  * value, when it is stored.
  */
-final class ValueSizes {
+public final class ValueSizes {
   /** A value that cannot be serialized: it can neither move nor spill, so it stays in memory, uncounted. */
   static final long UNMEASURABLE = -1;
 
@@ -26,7 +26,7 @@ final class ValueSizes {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  static long of(Object value) {
+  public static long of(Object value) {
     if (value == null) return 0;
     ValueCodec codec = Codecs.forClass(value.getClass());
     if (codec != null) return codec.size(value);
