@@ -102,15 +102,6 @@ public final class TransferBench implements Callable<Integer> {
 
   List<TransferRounds.Kind> kinds = List.of(TransferRounds.Kind.DOUBLES, TransferRounds.Kind.MATRIX);
 
-  /**
-   * The servers' collector (serial, as every server JVM the examples start) allocates arrays of 32 KB and more
-   * straight in the old generation. A value received as many rows (a 256 MB {@code Matrix} is 5657 rows of 45 KB)
-   * otherwise fills the young generation and is copied by each young collection on its way to the old one, which
-   * cost up to half the transfer's speed; a value is kept by its receiver, so it belongs there anyway. The README
-   * ("The data plane") recommends the same to operators.
-   */
-  static final String PRETENURE = "-XX:PretenureSizeThreshold=32k";
-
   @Option(names = "--out", paramLabel = "DIR", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
@@ -135,8 +126,10 @@ public final class TransferBench implements Callable<Integer> {
       System.out.printf(Locale.ROOT, "bench transfer: starting S1 and S2 (-Xmx%s each) on link %s...%n", heap,
           options.link());
       List<String> service = List.of("--service", TransferOps.class.getName() + "=" + TransferOpsImpl.class.getName());
-      ServerJvm s1 = local.startServer("S1", List.of("-Xmx" + heap, PRETENURE), service);
-      ServerJvm s2 = local.startServer("S2", List.of("-Xmx" + heap, PRETENURE), service);
+      // a fixed heap, as servers are run: one that shrinks after a collection faults its pages in again later
+      List<String> jvm = List.of("-Xms" + heap, "-Xmx" + heap);
+      ServerJvm s1 = local.startServer("S1", jvm, service);
+      ServerJvm s2 = local.startServer("S2", jvm, service);
       try (Grid grid = options.grid().connect(s1.address(), s2.address()).build();
           RawLoopback raw = new RawLoopback(options.shaper())) {
         Duration deadline = Duration.ofMinutes(5);

@@ -73,6 +73,7 @@ final class TransferRounds {
         new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     for (int round = 0; round < warm + measured; round++) {
       boolean keep = round >= warm;
+      collectGarbage();
       double tRaw = raw.move(bytes, rawData);
       double tLocal = chain(kind, shape, s1, expected, null);
       long[] alloc = new long[4];
@@ -88,6 +89,18 @@ final class TransferRounds {
       }
     }
     return r;
+  }
+
+  /**
+   * A full collection in both servers between rounds, untimed: the previous round's values (up to three copies of
+   * the largest per server) are garbage, and a collection of them in the middle of a transfer made rounds of the
+   * same size differ by up to 2x (256 MB Matrix: 94-107 ms and 161-181 ms in one run). Not in this JVM: its
+   * collector would give back the heap the raw receiver then faults in again, a cost the servers (-Xms = -Xmx) do
+   * not pay, and the baseline would look slower than it is.
+   */
+  private void collectGarbage() {
+    plain1.collectGarbage();
+    plain2.collectGarbage();
   }
 
   /**

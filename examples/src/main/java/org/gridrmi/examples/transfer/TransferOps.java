@@ -30,4 +30,11 @@ public interface TransferOps {
 
   /** Bytes allocated on the heap by this JVM's live threads so far. */
   long allocatedBytes();
+
+  /**
+   * Runs a full collection in this JVM ({@code System.gc()}) and returns the heap in use after it, in bytes: the
+   * benchmark calls it between rounds, outside the timed part (as JMH does with {@code -gc true}), so that the
+   * garbage of one round is not collected in the middle of the next one's transfer.
+   */
+  long collectGarbage();
 }

@@ -109,4 +109,11 @@ public class TransferOpsImpl implements TransferOps {
     for (long a : t.getThreadAllocatedBytes(t.getAllThreadIds())) sum += Math.max(0, a);
     return sum;
   }
+
+  @Override
+  public long collectGarbage() {
+    System.gc();
+    Runtime rt = Runtime.getRuntime();
+    return rt.totalMemory() - rt.freeMemory();
+  }
 }
