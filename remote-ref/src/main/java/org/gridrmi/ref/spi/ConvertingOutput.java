@@ -23,17 +23,18 @@ final class ConvertingOutput implements ValueOutput {
     return buffer.clear();
   }
 
-  /** Puts up to a buffer of elements from {@code off}; returns how many. */
+  /** Puts {@code n} elements from {@code off} at the buffer's start, through a view. */
   @FunctionalInterface
   private interface Put {
-    int put(ByteBuffer b, int off, int len);
+    void put(ByteBuffer b, int off, int n);
   }
 
-  private void run(int off, int len, Put put) throws IOException {
+  private void run(int off, int len, int elementBytes, Put put) throws IOException {
     while (len > 0) {
       ByteBuffer b = buffer();
-      int n = put.put(b, off, len);
-      out.write(b.array(), 0, b.position());
+      int n = Math.min(len, b.remaining() / elementBytes);
+      put.put(b, off, n);
+      out.write(b.array(), 0, n * elementBytes);
       off += n;
       len -= n;
     }
@@ -41,42 +42,22 @@ final class ConvertingOutput implements ValueOutput {
 
   @Override
   public void writeDoubles(double[] a, int off, int len) throws IOException {
-    run(off, len, (b, o, l) -> {
-      int n = Math.min(l, b.remaining() / Double.BYTES);
-      b.asDoubleBuffer().put(a, o, n);
-      b.position(n * Double.BYTES);
-      return n;
-    });
+    run(off, len, Double.BYTES, (b, o, n) -> b.asDoubleBuffer().put(a, o, n));
   }
 
   @Override
   public void writeFloats(float[] a, int off, int len) throws IOException {
-    run(off, len, (b, o, l) -> {
-      int n = Math.min(l, b.remaining() / Float.BYTES);
-      b.asFloatBuffer().put(a, o, n);
-      b.position(n * Float.BYTES);
-      return n;
-    });
+    run(off, len, Float.BYTES, (b, o, n) -> b.asFloatBuffer().put(a, o, n));
   }
 
   @Override
   public void writeInts(int[] a, int off, int len) throws IOException {
-    run(off, len, (b, o, l) -> {
-      int n = Math.min(l, b.remaining() / Integer.BYTES);
-      b.asIntBuffer().put(a, o, n);
-      b.position(n * Integer.BYTES);
-      return n;
-    });
+    run(off, len, Integer.BYTES, (b, o, n) -> b.asIntBuffer().put(a, o, n));
   }
 
   @Override
   public void writeLongs(long[] a, int off, int len) throws IOException {
-    run(off, len, (b, o, l) -> {
-      int n = Math.min(l, b.remaining() / Long.BYTES);
-      b.asLongBuffer().put(a, o, n);
-      b.position(n * Long.BYTES);
-      return n;
-    });
+    run(off, len, Long.BYTES, (b, o, n) -> b.asLongBuffer().put(a, o, n));
   }
 
   @Override public void write(int b) throws IOException { out.write(b); }

@@ -133,10 +133,10 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     ended = false;
   }
 
-  /** Copies up to {@code len} elements out of a little-endian view of the chunk; returns how many. */
+  /** Copies {@code len} elements out of a little-endian view of the chunk. */
   @FunctionalInterface
   private interface Get {
-    int get(ByteBuffer littleEndian, int off, int len);
+    void get(ByteBuffer littleEndian, int off, int len);
   }
 
   private void run(int off, int len, int elementBytes, Get get) throws IOException {
@@ -145,7 +145,8 @@ public final class ChunkedInput extends InputStream implements ValueInput {
         throw new EOFException("a message on a data connection ended " + len + " elements short of an array");
       }
       ByteBuffer view = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
-      int n = get.get(view, off, Math.min(len, chunk.remaining() / elementBytes));
+      int n = Math.min(len, chunk.remaining() / elementBytes);
+      get.get(view, off, n);
       chunk.position(chunk.position() + n * elementBytes);
       off += n;
       len -= n;
@@ -154,34 +155,22 @@ public final class ChunkedInput extends InputStream implements ValueInput {
 
   @Override
   public void readDoubles(double[] a, int off, int len) throws IOException {
-    run(off, len, Double.BYTES, (v, o, n) -> {
-      v.asDoubleBuffer().get(a, o, n);
-      return n;
-    });
+    run(off, len, Double.BYTES, (v, o, n) -> v.asDoubleBuffer().get(a, o, n));
   }
 
   @Override
   public void readFloats(float[] a, int off, int len) throws IOException {
-    run(off, len, Float.BYTES, (v, o, n) -> {
-      v.asFloatBuffer().get(a, o, n);
-      return n;
-    });
+    run(off, len, Float.BYTES, (v, o, n) -> v.asFloatBuffer().get(a, o, n));
   }
 
   @Override
   public void readInts(int[] a, int off, int len) throws IOException {
-    run(off, len, Integer.BYTES, (v, o, n) -> {
-      v.asIntBuffer().get(a, o, n);
-      return n;
-    });
+    run(off, len, Integer.BYTES, (v, o, n) -> v.asIntBuffer().get(a, o, n));
   }
 
   @Override
   public void readLongs(long[] a, int off, int len) throws IOException {
-    run(off, len, Long.BYTES, (v, o, n) -> {
-      v.asLongBuffer().get(a, o, n);
-      return n;
-    });
+    run(off, len, Long.BYTES, (v, o, n) -> v.asLongBuffer().get(a, o, n));
   }
 
   @Override

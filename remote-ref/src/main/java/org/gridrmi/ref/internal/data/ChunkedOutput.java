@@ -104,17 +104,18 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     }
   }
 
-  /** Puts up to {@code len} elements at the chunk's position through a view; returns how many. */
+  /** Puts {@code len} elements at the chunk's position through a view. */
   @FunctionalInterface
   private interface Put {
-    int put(ByteBuffer littleEndian, int off, int len);
+    void put(ByteBuffer littleEndian, int off, int len);
   }
 
   private void run(int off, int len, int elementBytes, Put put) throws IOException {
     while (len > 0) {
       if (room() < elementBytes) sendChunk(false);
       ByteBuffer view = chunk.slice(chunk.position(), room()).order(ByteOrder.LITTLE_ENDIAN);
-      int n = put.put(view, off, Math.min(len, room() / elementBytes));
+      int n = Math.min(len, room() / elementBytes);
+      put.put(view, off, n);
       chunk.position(chunk.position() + n * elementBytes);
       off += n;
       len -= n;
@@ -123,34 +124,22 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
 
   @Override
   public void writeDoubles(double[] a, int off, int len) throws IOException {
-    run(off, len, Double.BYTES, (v, o, n) -> {
-      v.asDoubleBuffer().put(a, o, n);
-      return n;
-    });
+    run(off, len, Double.BYTES, (v, o, n) -> v.asDoubleBuffer().put(a, o, n));
   }
 
   @Override
   public void writeFloats(float[] a, int off, int len) throws IOException {
-    run(off, len, Float.BYTES, (v, o, n) -> {
-      v.asFloatBuffer().put(a, o, n);
-      return n;
-    });
+    run(off, len, Float.BYTES, (v, o, n) -> v.asFloatBuffer().put(a, o, n));
   }
 
   @Override
   public void writeInts(int[] a, int off, int len) throws IOException {
-    run(off, len, Integer.BYTES, (v, o, n) -> {
-      v.asIntBuffer().put(a, o, n);
-      return n;
-    });
+    run(off, len, Integer.BYTES, (v, o, n) -> v.asIntBuffer().put(a, o, n));
   }
 
   @Override
   public void writeLongs(long[] a, int off, int len) throws IOException {
-    run(off, len, Long.BYTES, (v, o, n) -> {
-      v.asLongBuffer().put(a, o, n);
-      return n;
-    });
+    run(off, len, Long.BYTES, (v, o, n) -> v.asLongBuffer().put(a, o, n));
   }
 
   /** Nothing to do: a message goes out in full chunks and at its end ({@link #endMessage}). */
