@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +14,6 @@ import org.gridrmi.client.Traffic;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.server.GridServerMain;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,31 +27,27 @@ import org.junit.jupiter.api.Test;
 class DataPlaneProcessesIT {
   static final Duration WAIT = Duration.ofSeconds(120);
   static final int MB = 1 << 20;
-  static final List<ServerProcess> processes = new ArrayList<>();
-  static Path logs;
+  static ItServers servers;
   static ServerProcess p1;
   static ServerProcess p2;
 
   static ServerProcess server(String name, String... extra) {
-    List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0",
-        "--service", BulkData.class.getName() + "=" + BulkDataImpl.class.getName()));
+    List<String> args = new ArrayList<>(List.of("--service", BulkData.class.getName() + "="
+        + BulkDataImpl.class.getName()));
     args.addAll(List.of(extra));
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of("-Xmx1g"), args,
-        logs.resolve("data-plane-" + name + ".log"), Duration.ofSeconds(60));
-    processes.add(p);
-    return p;
+    return servers.start(name, List.of("-Xmx1g"), args.toArray(String[]::new));
   }
 
   @BeforeAll
   static void start() throws Exception {
-    logs = Files.createDirectories(Path.of("target", "it-logs"));
+    servers = new ItServers("data-plane-");
     p1 = server("S1");
     p2 = server("S2");
   }
 
   @AfterAll
   static void stop() {
-    processes.forEach(ServerProcess::kill);
+    servers.close();
   }
 
   private static long ms(long startNanos) {
