@@ -15,6 +15,7 @@ import org.gridrmi.ref.Idempotent;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.LocalNode;
+import org.gridrmi.ref.internal.MethodKeys;
 import org.gridrmi.ref.internal.Ref;
 import org.gridrmi.ref.internal.store.Slot;
 import org.gridrmi.ref.internal.telemetry.ClientCall;
@@ -65,7 +66,7 @@ final class AsyncHandler implements InvocationHandler {
     if (method.getDeclaringClass() == Object.class) return ObjectMethods.handle(proxy, method, args, this);
     Target t = targets.computeIfAbsent(method, m -> {
       Method sm = ViewMethods.serviceMethod(service, m);
-      return new Target(ViewMethods.key(sm), service.getSimpleName() + "." + sm.getName(), m.getParameters(),
+      return new Target(ViewMethods.key(sm), MethodKeys.label(service, sm), m.getParameters(),
           sm.isAnnotationPresent(Idempotent.class));
     });
     String site = t.label() + " on " + channel.server().name();

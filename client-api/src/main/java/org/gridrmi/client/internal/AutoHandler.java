@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.internal.MethodKeys;
 import org.gridrmi.ref.internal.Ref;
 
 /**
@@ -39,8 +40,8 @@ final class AutoHandler implements InvocationHandler {
   @Override
   public Object invoke(Object proxy, Method method, Object[] args) {
     if (method.getDeclaringClass() == Object.class) return ObjectMethods.handle(proxy, method, args, this);
-    Target t = targets.computeIfAbsent(method, m -> new Target(service.getSimpleName() + "."
-        + ViewMethods.serviceMethod(service, m).getName(), m.getParameters()));
+    Target t = targets.computeIfAbsent(method, m -> new Target(
+        MethodKeys.label(service, ViewMethods.serviceMethod(service, m)), m.getParameters()));
     if (session.closed()) throw new GridException(Status.CANCELLED, t.label() + ": the Grid is closed");
     List<ServerInfo> offering = candidates.get();
     if (offering.isEmpty()) {
