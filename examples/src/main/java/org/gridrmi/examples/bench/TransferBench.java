@@ -136,7 +136,8 @@ public final class TransferBench implements Callable<Integer> {
         TransferRounds rounds = new TransferRounds(
             grid.async(TransferOpsAsync.class, CallOptions.on(grid.server("S1")).withDeadline(deadline)),
             grid.async(TransferOpsAsync.class, CallOptions.on(grid.server("S2")).withDeadline(deadline)),
-            grid.plain(TransferOps.class, grid.server("S1")), grid.plain(TransferOps.class, grid.server("S2")),
+            grid.plain(TransferOps.class, CallOptions.on(grid.server("S1")).withDeadline(deadline)),
+            grid.plain(TransferOps.class, CallOptions.on(grid.server("S2")).withDeadline(deadline)),
             raw, deadline);
         TransferReport report = new TransferReport(options.link(), out);
         for (TransferRounds.Kind kind : kinds) {
