@@ -1,6 +1,7 @@
 package org.gridrmi.client.inprocess;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
@@ -30,6 +31,8 @@ class HolderSecrecyTest {
       RemoteReference<byte[]> made = on1.make(100, 1);
       RemoteReference<byte[]> slow = on1.makeSlowly(100, 2, 1_000);
       assertThat(made.get(WAIT)).hasSize(100);
+      // The two calls may travel in separate batches: the second may still be on its way when the first is done.
+      await().atMost(WAIT).untilAsserted(() -> assertThat(s1.storeSize()).as("both values held").isEqualTo(2));
       RemoteReference<String> put = grid.put("x"); // the Grid's own node starts, at an address anyone may call
       InProcessTransport outsider = new InProcessTransport(net.hub(), "M", Timeouts.DEFAULT,
           new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
