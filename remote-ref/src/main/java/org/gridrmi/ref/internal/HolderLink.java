@@ -145,6 +145,8 @@ public final class HolderLink {
   private void renew() {
     long next = maxRenewMillis;
     try {
+      // the link may have closed while this waited for a thread: a closed holder sends nothing more
+      if (closed) return;
       next = Math.min(next, Math.max(20, runtime.node(owner).renew(holder) / 3));
       runtime.peerHealth().answered(owner);
     } catch (GridException e) {
@@ -152,7 +154,10 @@ public final class HolderLink {
       if (e.status() == org.gridrmi.ref.Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());
       next = Math.min(next, 1_000);
     } finally {
-      renewing.set(false);
+      synchronized (this) {
+        renewing.set(false);
+        notifyAll();
+      }
     }
     schedule(next);
   }
@@ -165,12 +170,15 @@ public final class HolderLink {
     release(held.stream().map(Release::explicit).toList());
   }
 
-  /** Waits (at most {@code bound} for all of them) until the changes of these links have been sent. */
+  /**
+   * Waits (at most {@code bound} for all of them) until the changes of these links have been sent and no renewal is
+   * on its way: once it returns, closed links call their owners no more.
+   */
   public static void awaitSent(Collection<HolderLink> links, Duration bound) {
     long end = System.nanoTime() + bound.toNanos();
     for (HolderLink l : links) {
       synchronized (l) {
-        while ((l.sending.get() || !l.changes.isEmpty()) && System.nanoTime() < end) {
+        while ((l.sending.get() || !l.changes.isEmpty() || l.renewing.get()) && System.nanoTime() < end) {
           try {
             TimeUnit.NANOSECONDS.timedWait(l, Math.max(1, Math.min(end - System.nanoTime(), 50_000_000L)));
           } catch (InterruptedException e) {
