@@ -38,6 +38,9 @@ public final class DataServer implements SharedPort.Handler {
   private final long idleNanos;
   private final int maxConnections;
   private final Semaphore connections;
+  /** How long and how much a refused peer may still send before its connection closes (see lingerAfterRefusal). */
+  private static final long LINGER_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+  private static final long LINGER_BYTES = 64 * 1024;
   private final AtomicLong refusals = new AtomicLong();
 
   /**
@@ -68,12 +71,14 @@ public final class DataServer implements SharedPort.Handler {
     if (!connections.tryAcquire()) {
       refuse(out, Status.RESOURCE_EXHAUSTED, name + " already serves " + maxConnections
           + " data connections; try again later", peer);
+      lingerAfterRefusal(socket, raw);
       return;
     }
     try {
       String refusal = CallDeadline.within(inactivityNanos, inactivityNanos, () -> hello(in));
       if (refusal != null) {
         refuse(out, Status.PERMISSION_DENIED, refusal, peer);
+        lingerAfterRefusal(socket, raw);
         return;
       }
       Caller caller = new Caller(socket.getInetAddress().getHostAddress(), PeerIdentity.current());
@@ -175,6 +180,27 @@ public final class DataServer implements SharedPort.Handler {
       });
     } catch (IOException ignored) {
       // the peer is gone already; it is refused either way
+    }
+  }
+
+  /**
+   * After a refusal, ends the output and reads (and drops) what the peer still sends until it closes, for at most
+   * {@link #LINGER_NANOS} and {@link #LINGER_BYTES}. Closing at once with the peer's hello or request unread made its
+   * writes fail with a broken pipe, or reset the connection before it read why: the peer saw an I/O error instead of
+   * the refusal (as an HTTP server's lingering close avoids).
+   */
+  private void lingerAfterRefusal(Socket socket, InputStream raw) {
+    try {
+      socket.shutdownOutput();
+      long end = System.nanoTime() + LINGER_NANOS; // reads that move data extend a call's bound; this one does not
+      CallDeadline.within(LINGER_NANOS, LINGER_NANOS, () -> {
+        long dropped = 0;
+        byte[] sink = new byte[4096];
+        for (int n; dropped < LINGER_BYTES && System.nanoTime() < end && (n = raw.read(sink)) >= 0; ) dropped += n;
+        return null;
+      });
+    } catch (IOException | UnsupportedOperationException ignored) {
+      // the peer is gone already, or kept sending past the bound: it is refused either way
     }
   }
 

@@ -176,6 +176,23 @@ class DataServerBadInputTest {
   }
 
   @Test
+  void aPeerOverTheLimitThatWritesSlowlyStillReadsItsRefusal() throws Exception {
+    start(Duration.ofMinutes(2), 1);
+    try (Raw first = new Raw(); Raw late = new Raw()) {
+      first.hello(DataProtocol.VERSION, node.ticket); // holds the only connection
+      Thread.sleep(300); // the node has decided on the second connection before it writes anything
+      late.hello(DataProtocol.VERSION, node.ticket);
+      Thread.sleep(100);
+      late.out.writeByte(DataProtocol.FETCH); // a second write: it failed with a broken pipe, the node long gone
+      late.out.endMessage();
+      GridException refused = late.refusal();
+      assertThat(refused.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+      assertThat(refused.getMessage()).contains("1 data connections");
+    }
+    assertThat(fetchValue(node.service.ready("after"))).isEqualTo("after");
+  }
+
+  @Test
   void aConnectionIdleLongerThanTheNodeKeepsItIsClosedAndTheClientMakesANewOne() throws Exception {
     start(Duration.ofMillis(300), 16);
     assertThat(fetchValue(node.service.ready("first"))).isEqualTo("first");
