@@ -4,47 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.gridrmi.client.CallOptions;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.Placement;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.server.GridServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Views placed call by call ({@code CallOptions.auto()}) on an in-process network: the fallback, a departed server. */
-class AutoPlacementTest {
-  static final Duration SHORT = Duration.ofMillis(300);
-  final InProcessNetwork net = new InProcessNetwork();
-  final List<AutoCloseable> open = new ArrayList<>();
-
-  @AfterEach
-  void close() throws Exception {
-    net.heal();
-    for (int i = open.size() - 1; i >= 0; i--) open.get(i).close();
-  }
-
+class AutoPlacementTest extends InProcessGridTest {
   Grid grid(String... names) {
-    List<String> addresses = new ArrayList<>();
-    for (String n : names) {
-      GridServer s = GridServer.builder().name(n).inProcess(net).callTimeout(SHORT).fetchWait(Duration.ofMillis(500))
-          .export(Work.class, new WorkImpl()).start();
-      open.add(s);
-      addresses.add(s.address());
-    }
-    Grid g = Grid.builder().servers(addresses.toArray(String[]::new)).inProcess(net).callTimeout(SHORT)
-        .fetchWait(Duration.ofMillis(500)).build();
-    open.add(g);
-    return g;
-  }
-
-  static String token() {
-    return java.util.UUID.randomUUID().toString();
+    return grid(java.util.Arrays.stream(names).map(this::server).toArray(GridServer[]::new));
   }
 
   @Test

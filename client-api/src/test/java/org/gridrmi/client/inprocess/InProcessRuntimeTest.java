@@ -11,51 +11,16 @@ import org.gridrmi.client.CallOptions;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.server.GridServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The runtime on an in-process network, with faults set by the test: what servers fetch from each other, deadlines
  * with a stopped server, lease renewals, recovery and limits, in milliseconds instead of processes.
  */
-class InProcessRuntimeTest {
-  static final Duration SHORT = Duration.ofMillis(300);
-  final InProcessNetwork net = new InProcessNetwork();
-  final List<AutoCloseable> open = new ArrayList<>();
-
-  @AfterEach
-  void close() throws Exception {
-    net.heal();
-    for (int i = open.size() - 1; i >= 0; i--) open.get(i).close();
-  }
-
-  GridServer server(String name, java.util.function.UnaryOperator<GridServer.Builder> more) {
-    GridServer s = more.apply(GridServer.builder().name(name).inProcess(net).callTimeout(SHORT)
-        .fetchWait(Duration.ofMillis(500)).export(Work.class, new WorkImpl())).start();
-    open.add(s);
-    return s;
-  }
-
-  GridServer server(String name) {
-    return server(name, b -> b);
-  }
-
-  Grid grid(GridServer... servers) {
-    String[] addresses = java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new);
-    Grid g = Grid.builder().servers(addresses).inProcess(net).callTimeout(SHORT).fetchWait(Duration.ofMillis(500))
-        .build();
-    open.add(g);
-    return g;
-  }
-
-  static String token() {
-    return java.util.UUID.randomUUID().toString();
-  }
-
+class InProcessRuntimeTest extends InProcessGridTest {
   @Test
   void aServerFetchesAValueOnceAndItsLaterCallsUseTheReplica() {
     GridServer s1 = server("S1");
