@@ -178,9 +178,28 @@ class DataServerBadInputTest {
   @Test
   void aPeerOverTheLimitThatWritesSlowlyStillReadsItsRefusal() throws Exception {
     start(Duration.ofMinutes(2), 1);
-    try (Raw first = new Raw(); Raw late = new Raw()) {
-      first.hello(DataProtocol.VERSION, node.ticket); // holds the only connection
-      Thread.sleep(300); // the node has decided on the second connection before it writes anything
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    UUID slow = UUID.randomUUID();
+    node.service.answer(slow, () -> {
+      inside.countDown();
+      try {
+        release.await(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return FetchResult.ready("slow");
+    });
+    CompletableFuture<Object> first = CompletableFuture.supplyAsync(() -> {
+      try {
+        return fetchValue(slow);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    assertThat(inside.await(10, TimeUnit.SECONDS)).as("the first fetch holds the only connection").isTrue();
+    try (Raw late = new Raw()) {
+      Thread.sleep(300); // the node has decided on this connection before the peer writes anything more
       late.hello(DataProtocol.VERSION, node.ticket);
       Thread.sleep(100);
       late.out.writeByte(DataProtocol.FETCH); // a second write: it failed with a broken pipe, the node long gone
@@ -188,7 +207,10 @@ class DataServerBadInputTest {
       GridException refused = late.refusal();
       assertThat(refused.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
       assertThat(refused.getMessage()).contains("1 data connections");
+    } finally {
+      release.countDown();
     }
+    assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("slow");
     assertThat(fetchValue(node.service.ready("after"))).isEqualTo("after");
   }
 
