@@ -74,6 +74,7 @@ final class AsyncHandler implements InvocationHandler {
     Object[] a = args == null ? new Object[0] : args;
     Object[] wire = new Object[a.length];
     List<CompletableFuture<?>> after = new ArrayList<>();
+    List<UUID> announced = new ArrayList<>();
     List<Command> commands = new ArrayList<>();
     List<CallContext> inputs = new ArrayList<>();
     CompletableFuture<Void> accepted = new CompletableFuture<>();
@@ -81,7 +82,7 @@ final class AsyncHandler implements InvocationHandler {
     try {
       for (int i = 0; i < a.length; i++) {
         if (t.params()[i].getType() == RemoteReference.class) {
-          wire[i] = reference(a[i], i, t, site, after, commands, inputs, accepted, deadlineNanos);
+          wire[i] = reference(a[i], i, t, site, announced, commands, inputs, accepted, deadlineNanos);
         } else {
           wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
           // the server may read the references inside at once (the call may run before any argument is fetched)
@@ -96,7 +97,7 @@ final class AsyncHandler implements InvocationHandler {
     ClientCall trace = session.runtime().telemetry().clientCall(service.getName(), t.key(), t.label(),
         channel.server().address());
     commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label(),
-        trace == null ? null : trace.headers()));
+        trace == null ? null : trace.headers(), announced));
     if (trace != null) accepted.whenComplete((v, e) -> trace.end(e)); // the call is sent when its batch is accepted
     CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.link().heldThere(id);
@@ -146,8 +147,7 @@ final class AsyncHandler implements InvocationHandler {
   /** The largest value pushed inside a batch (see {@link #pushable}). */
   static final long PUSH_LIMIT_BYTES = 1 << 20;
 
-  private Object reference(Object arg, int i, Target t, String site, List<CompletableFuture<?>> after,
-      List<Command> commands, List<CallContext> inputs, CompletableFuture<Void> accepted, long deadlineNanos) {
+  private Object reference(Object arg, int i, Target t, String site, List<UUID> announced, List<Command> commands, List<CallContext> inputs, CompletableFuture<Void> accepted, long deadlineNanos) {
     String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
     if (arg == null) {
       throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
@@ -163,7 +163,10 @@ final class AsyncHandler implements InvocationHandler {
         throw new GridException(Status.CANCELLED, "argument " + (i + 1) + name + " of " + site
             + " is a reference from a closed Grid (" + c.label() + ")");
       }
-      afterItsCall(r, after);
+      // made by a call queued for another server: this call goes at once, not once that server accepted the other
+      // (a round trip to it on every link of a chain), and says so; the server it goes to then fetches the value
+      // saying that its call may still be on its way, so the owner waits for it rather than answer NOT_FOUND
+      if (c.channel() != channel && c.channel() != null) announced.add(r.id());
       if (c.session() == session) inputs.add(c);
     }
     LocalNode home = session.homeIfStarted();
@@ -188,8 +191,10 @@ final class AsyncHandler implements InvocationHandler {
   }
 
   /**
-   * If {@code r} is made by a call queued for another server, this command goes once that server accepted it: a
-   * server that resolves {@code r} before its owner has heard of the call would be told NOT_FOUND.
+   * If {@code r}, a reference inside a by-value argument, is made by a call queued for another server, this command
+   * goes once that server accepted it: the call may read {@code r} at any time while it runs, with no way to tell the
+   * owner that the call making it may still be on its way (as an argument's fetch does, see {@link #reference}), and
+   * a server that resolves it before its owner has heard of the call would be told NOT_FOUND.
    */
   private void afterItsCall(Ref<?> r, List<CompletableFuture<?>> after) {
     if (r.context() instanceof CallContext c && c.channel() != channel && c.channel() != null) {

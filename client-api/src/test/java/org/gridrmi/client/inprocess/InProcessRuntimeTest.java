@@ -203,6 +203,43 @@ class InProcessRuntimeTest extends InProcessGridTest {
   }
 
   @Test
+  void aCallTakingAnotherServersValueGoesBeforeThatServerAcceptedTheCallMakingIt() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    long toS2 = net.delivered("S2");
+    net.stall("S1"); // S1 accepts nothing until resumed: its batch, and S2's fetch from it, wait
+    RemoteReference<String> made = on1.append(RemoteReference.of("a"), "b");
+    RemoteReference<String> used = on2.append(made, "c");
+    // S2's batch does not wait for S1's acknowledgement (a round trip to S1 on every link of a chain)
+    await().atMost(Duration.ofSeconds(5)).until(() -> net.delivered("S2") > toS2);
+    net.resume("S1");
+    // S2's fetch told S1 that the call making the value was on its way, so S1 waited for it rather than NOT_FOUND
+    assertThat(used.get(Duration.ofSeconds(5))).isEqualTo("abc");
+    assertThat(made.get(Duration.ofSeconds(5))).isEqualTo("ab");
+  }
+
+  @Test
+  void aCallWhoseArgumentsCallNeverReachesItsOwnerFailsNotFoundWithinItsBounds() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    net.dropNext("S1", 1); // S1's batch is lost; S2's fetch of the value it would have made is not
+    RemoteReference<String> made = on1.append(RemoteReference.of("a"), "b");
+    RemoteReference<String> used = on2.append(made, "c");
+    assertThatThrownBy(() -> made.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
+        e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
+    assertThatThrownBy(() -> used.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
+    // on S2 itself the call ends too, once S1 stops waiting for the call it was told of (the call timeout, then one
+    // fetch wait): nothing is left pending there
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(s2.fetchesInFlight()).isZero());
+  }
+
+  @Test
   void aPartitionBetweenServersFailsTheCrossingCallNotTheOthers() {
     GridServer s1 = server("S1");
     GridServer s2 = server("S2");

@@ -154,7 +154,11 @@ public final class DataflowExecutor implements AutoCloseable {
     List<Fetcher.Waiter> fetches = new ArrayList<>();
     List<Slot> reading = new ArrayList<>();
     try (Scope fetchesUnder = trace == null ? null : trace.makeCurrent()) { // fetches are children of the call
-      for (int i = 0; i < args.length; i++) pending[i] = resolve(args[i], holder, fetches, reading);
+      CompletableFuture<?> announced = announcedUntil(c, slot);
+      for (int i = 0; i < args.length; i++) {
+        boolean onItsWay = announced != null && args[i] instanceof Ref<?> r && c.announced().contains(r.id());
+        pending[i] = resolve(args[i], holder, fetches, reading, onItsWay ? announced : null);
+      }
     }
     if (!reading.isEmpty()) slot.done().whenComplete((v, t) -> reading.forEach(Slot::endRead));
     // a call that fails or is cancelled before its arguments arrive stops waiting for them (the fetches stop once no
@@ -204,8 +208,35 @@ public final class DataflowExecutor implements AutoCloseable {
     }
   }
 
-  /** An argument's value: inline values as they are, references localized or fetched (once per node). */
-  private CompletableFuture<?> resolve(Object arg, UUID holder, List<Fetcher.Waiter> fetches, List<Slot> reading) {
+  /**
+   * Until when the fetches of the call's announced arguments ({@link Command.Call#announced}) tell their owners that
+   * the calls making them may still be on their way there; null if it has none. For the call timeout after this call
+   * arrived (the bound of the client's batch to the owner, sent no later than this call), or until the call is done:
+   * after that an owner that has not heard of the value answers NOT_FOUND, so a call whose argument's call was lost
+   * ends instead of waiting.
+   */
+  private CompletableFuture<?> announcedUntil(Command.Call c, Slot slot) {
+    if (c.announced().isEmpty()) return null;
+    CompletableFuture<Void> until = new CompletableFuture<>();
+    slot.done().whenComplete((v, t) -> until.complete(null));
+    try {
+      var timer = node.runtime().timer().schedule(() -> until.complete(null),
+          node.runtime().settings().timeouts().call().toNanos(), TimeUnit.NANOSECONDS);
+      until.whenComplete((v, t) -> timer.cancel(false));
+    } catch (RejectedExecutionException closing) {
+      until.complete(null);
+    }
+    return until;
+  }
+
+  /**
+   * An argument's value: inline values as they are, references localized or fetched (once per node).
+   *
+   * @param announced while not done, the owner is told that the call making the value may still be on its way to it
+   *     (null: it has it)
+   */
+  private CompletableFuture<?> resolve(Object arg, UUID holder, List<Fetcher.Waiter> fetches, List<Slot> reading,
+      CompletableFuture<?> announced) {
     if (arg instanceof ImmediateRef<?> inline) {
       try {
         return CompletableFuture.completedFuture(node.runtime().readingValues(inline::get));
@@ -221,7 +252,7 @@ public final class DataflowExecutor implements AutoCloseable {
       reading.add(local);
       return local.future();
     }
-    Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), holder, null, CompletableFuture.completedFuture(null));
+    Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), holder, announced, CompletableFuture.completedFuture(null));
     fetches.add(w);
     return w.future();
   }

@@ -7,6 +7,7 @@ import java.io.ObjectInput;
 import java.io.ObjectOutput;
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -71,7 +72,11 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
    * DEADLINE_EXCEEDED that long after it arrives), or 0 for none: time remaining, not an instant, so that clocks of
    * different hosts need not agree; {@code label} the call as users read it, such as {@code MatrixOps.svd};
    * {@code trace} the trace context of the client's span for the call ({@link
-   * org.gridrmi.ref.internal.telemetry.TraceHeaders}), or null: never trusted, a malformed one is ignored.
+   * org.gridrmi.ref.internal.telemetry.TraceHeaders}), or null: never trusted, a malformed one is ignored;
+   * {@code announced} the ids of reference arguments made by calls that the client sent to their owners but that may
+   * not have arrived there yet: the server fetches them saying so, and their owners wait for those calls (for a
+   * bounded time) instead of answering NOT_FOUND. Sending a call as soon as the call making its argument is on the
+   * wire, not once its owner acknowledged it, takes a round trip to the owner off every link of a chain across servers.
    */
   final class Call implements Command, Externalizable {
     private static final long serialVersionUID = 1L;
@@ -85,12 +90,20 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
     private long timeoutNanos;
     private String label;
     private String trace;
+    private List<UUID> announced = List.of();
 
     /** For deserialization only. */
     public Call() {}
 
     public Call(UUID valueId, String service, String method, Object[] args, long timeoutNanos, String label,
         String trace) {
+      this(valueId, service, method, args, timeoutNanos, label, trace, List.of());
+    }
+
+    public Call(UUID valueId, String service, String method, Object[] args, long timeoutNanos, String label,
+        String trace, List<UUID> announced) {
+      if (announced.size() > MAX_ARGS) throw new IllegalArgumentException("more announced ids than arguments");
+      this.announced = List.copyOf(announced);
       this.valueId = valueId;
       this.service = service;
       this.method = method;
@@ -102,7 +115,7 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
 
     /** The same call with the time it has left now (set just before its batch is sent). */
     public Call withTimeoutNanos(long nanos) {
-      return new Call(valueId, service, method, args, nanos, label, trace);
+      return new Call(valueId, service, method, args, nanos, label, trace, announced);
     }
 
     @Override public UUID valueId() { return valueId; }
@@ -113,6 +126,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
     public String label() { return label; }
     /** The client's trace context for the call, or null. */
     public String trace() { return trace; }
+    /** Ids of reference arguments whose calls may still be on their way to their owners (see the class comment). */
+    public List<UUID> announced() { return announced; }
 
     @Override
     public void writeExternal(ObjectOutput out) throws IOException {
@@ -122,6 +137,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       out.writeLong(timeoutNanos);
       out.writeUTF(label);
       out.writeUTF(trace == null ? "" : trace); // TraceHeaders keeps it far below writeUTF's 64 KB
+      out.writeByte(announced.size());
+      for (UUID id : announced) writeId(out, id);
       if (args == null) {
         out.writeShort(-1);
         return;
@@ -162,6 +179,10 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       label = in.readUTF();
       String t = in.readUTF();
       trace = t.isEmpty() ? null : t;
+      int k = in.readUnsignedByte();
+      UUID[] ids = new UUID[k];
+      for (int i = 0; i < k; i++) ids[i] = readId(in);
+      announced = List.of(ids);
       int n = in.readShort();
       if (n < -1 || n > MAX_ARGS) throw new InvalidObjectException("a call with " + n + " arguments");
       if (n < 0) return;

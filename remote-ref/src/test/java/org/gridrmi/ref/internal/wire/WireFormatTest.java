@@ -88,6 +88,15 @@ class WireFormatTest {
   }
 
   @Test
+  void aCallKeepsTheIdsOfItsArgumentsStillOnTheirWayToTheirOwners() throws Exception {
+    List<UUID> ids = List.of(UUID.randomUUID(), UUID.randomUUID());
+    Command.Call c = roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null, ids));
+    assertThat(c.announced()).isEqualTo(ids);
+    assertThat(c.withTimeoutNanos(5).announced()).isEqualTo(ids);
+    assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null)).announced()).isEmpty();
+  }
+
+  @Test
   void aReplicaAndEveryFetchAnswerSurviveTheWire() throws Exception {
     Command.Replica r = roundTrip(new Command.Replica(UUID.randomUUID(), UUID.randomUUID(), new WireValue("v")));
     assertThat(r.value().value()).isEqualTo("v");
@@ -114,11 +123,11 @@ class WireFormatTest {
   @Test
   void aForgedArgumentCountIsRefusedBeforeAnythingIsAllocated() throws Exception {
     byte[] ok = bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null));
-    // the argument count is the short after the label and the (empty) trace context: find "S.m" and overwrite the
-    // two bytes after the trace's two-byte length
+    // the argument count is the short after the label, the (empty) trace context and the count of announced ids
+    // (one byte, 0 here): find "S.m" and overwrite the two bytes after those
     int at = -1;
     for (int i = 0; i + 2 < ok.length; i++) {
-      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 5;
+      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 6;
     }
     ok[at] = (byte) 0x7f;
     ok[at + 1] = (byte) 0xff;
