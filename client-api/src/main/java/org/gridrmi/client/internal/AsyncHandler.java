@@ -147,7 +147,8 @@ final class AsyncHandler implements InvocationHandler {
   /** The largest value pushed inside a batch (see {@link #pushable}). */
   static final long PUSH_LIMIT_BYTES = 1 << 20;
 
-  private Object reference(Object arg, int i, Target t, String site, List<UUID> announced, List<Command> commands, List<CallContext> inputs, CompletableFuture<Void> accepted, long deadlineNanos) {
+  private Object reference(Object arg, int i, Target t, String site, List<UUID> announced, List<Command> commands,
+      List<CallContext> inputs, CompletableFuture<Void> accepted, long deadlineNanos) {
     String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
     if (arg == null) {
       throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");

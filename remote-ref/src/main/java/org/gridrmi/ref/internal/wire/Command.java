@@ -75,8 +75,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
    * org.gridrmi.ref.internal.telemetry.TraceHeaders}), or null: never trusted, a malformed one is ignored;
    * {@code announced} the ids of reference arguments made by calls that the client sent to their owners but that may
    * not have arrived there yet: the server fetches them saying so, and their owners wait for those calls (for a
-   * bounded time) instead of answering NOT_FOUND. Sending a call as soon as the call making its argument is on the
-   * wire, not once its owner acknowledged it, takes a round trip to the owner off every link of a chain across servers.
+   * bounded time) instead of answering NOT_FOUND. Sending such a call at once, not once the owner acknowledged the
+   * call making its argument, takes a round trip to the owner off every link of a chain across servers.
    */
   final class Call implements Command, Externalizable {
     private static final long serialVersionUID = 1L;
