@@ -142,26 +142,7 @@ class DataServerBadInputTest {
   @Test
   void connectionsOverTheLimitAreRefusedAsResourceExhausted() throws Exception {
     start(Duration.ofMinutes(2), 1);
-    CountDownLatch inside = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    UUID slow = UUID.randomUUID();
-    node.service.answer(slow, () -> {
-      inside.countDown();
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return FetchResult.ready("slow");
-    });
-    CompletableFuture<Object> first = CompletableFuture.supplyAsync(() -> {
-      try {
-        return fetchValue(slow);
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
-    assertThat(inside.await(10, TimeUnit.SECONDS)).isTrue();
+    ParkedFetch first = new ParkedFetch();
     try {
       assertThatThrownBy(() -> fetchValue(node.service.ready("second"))).isInstanceOfSatisfying(GridException.class,
           e -> {
@@ -169,35 +150,16 @@ class DataServerBadInputTest {
             assertThat(e.getMessage()).contains("N1").contains("1 data connections");
           });
     } finally {
-      release.countDown();
+      first.release();
     }
-    assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("slow");
+    assertThat(first.value()).isEqualTo("slow");
     assertThat(fetchValue(node.service.ready("after"))).isEqualTo("after");
   }
 
   @Test
   void aPeerOverTheLimitThatWritesSlowlyStillReadsItsRefusal() throws Exception {
     start(Duration.ofMinutes(2), 1);
-    CountDownLatch inside = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    UUID slow = UUID.randomUUID();
-    node.service.answer(slow, () -> {
-      inside.countDown();
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return FetchResult.ready("slow");
-    });
-    CompletableFuture<Object> first = CompletableFuture.supplyAsync(() -> {
-      try {
-        return fetchValue(slow);
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
-    assertThat(inside.await(10, TimeUnit.SECONDS)).as("the first fetch holds the only connection").isTrue();
+    ParkedFetch first = new ParkedFetch();
     try (Raw late = new Raw()) {
       Thread.sleep(300); // the node has decided on this connection before the peer writes anything more
       late.hello(DataProtocol.VERSION, node.ticket);
@@ -208,9 +170,9 @@ class DataServerBadInputTest {
       assertThat(refused.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
       assertThat(refused.getMessage()).contains("1 data connections");
     } finally {
-      release.countDown();
+      first.release();
     }
-    assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("slow");
+    assertThat(first.value()).isEqualTo("slow");
     assertThat(fetchValue(node.service.ready("after"))).isEqualTo("after");
   }
 
@@ -221,5 +183,45 @@ class DataServerBadInputTest {
     Thread.sleep(1_000); // past the node's idle bound: it closes its end
     assertThat(fetchValue(node.service.ready("second"))).isEqualTo("second");
     assertThat(node.connections()).isEqualTo(2);
+  }
+
+  /**
+   * A fetch of a value that the node's service holds back until {@link #release}: once made, it holds one of the
+   * node's data connections (its only one, with a limit of 1).
+   */
+  private final class ParkedFetch {
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final CompletableFuture<Object> fetch;
+
+    ParkedFetch() throws InterruptedException {
+      CountDownLatch inside = new CountDownLatch(1);
+      UUID slow = UUID.randomUUID();
+      node.service.answer(slow, () -> {
+        inside.countDown();
+        try {
+          release.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return FetchResult.ready("slow");
+      });
+      fetch = CompletableFuture.supplyAsync(() -> {
+        try {
+          return fetchValue(slow);
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      assertThat(inside.await(10, TimeUnit.SECONDS)).as("the parked fetch holds a connection inside the node").isTrue();
+    }
+
+    void release() {
+      release.countDown();
+    }
+
+    /** The value the fetch got, once released. */
+    Object value() throws Exception {
+      return fetch.get(10, TimeUnit.SECONDS);
+    }
   }
 }
