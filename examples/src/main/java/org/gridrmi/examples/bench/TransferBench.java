@@ -85,6 +85,15 @@ public final class TransferBench implements Callable<Integer> {
 
   int warmup = 3;
 
+  @Option(names = "--warmup-seconds", paramLabel = "S", description = "and warm up for at least this long per size"
+      + " and type, so that the servers' JIT has compiled the transfer paths (default 3)")
+  void warmupSeconds(double s) {
+    if (!(s >= 0 && s <= 3600)) throw bad("--warmup-seconds", s, "out of range", "seconds from 0 to 3600");
+    warmupFor = Duration.ofNanos((long) (s * 1e9));
+  }
+
+  Duration warmupFor = Duration.ofSeconds(3);
+
   @Option(names = "--types", paramLabel = "TYPE,...", split = ",", description = "value types: doubles (double[]),"
       + " matrix (JAMA Matrix), rows (double[][], which may pass 2 GB) (default doubles,matrix)")
   void types(List<String> names) {
@@ -146,7 +155,8 @@ public final class TransferBench implements Callable<Integer> {
             // a small value's move is short beside the chains' own noise: more rounds where they are cheap
             int warm = bytes <= 1_000_000 ? warmup * 20 : warmup;
             int measured = bytes <= 1_000_000 ? runs * 4 : bytes <= 64_000_000 ? runs * 2 : runs;
-            report.add(rounds.measure(kind, labels.get(i), bytes, warm, measured, bytes <= PLAIN_LIMIT_BYTES));
+            report.add(rounds.measure(kind, labels.get(i), bytes, warm, warmupFor, measured,
+                bytes <= PLAIN_LIMIT_BYTES));
           }
         }
         return report.finish();

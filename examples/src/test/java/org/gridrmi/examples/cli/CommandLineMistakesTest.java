@@ -82,6 +82,15 @@ class CommandLineMistakesTest {
   }
 
   @Test
+  void badTransferBenchFiguresNameTheOptionAndTheForm() {
+    assertOneLine(run("bench", "transfer", "--sizes", "8XB"), "--sizes '8XB'", "not a size");
+    assertOneLine(run("bench", "transfer", "--types", "floats"), "--types 'floats'", "doubles, matrix or rows");
+    assertOneLine(run("bench", "transfer", "--warmup", "-1"), "--warmup '-1'", "from 0 to 1000");
+    assertOneLine(run("bench", "transfer", "--warmup-seconds", "-1"), "--warmup-seconds '-1.0'", "from 0 to 3600");
+    assertOneLine(run("bench", "transfer", "--warmup-seconds", "NaN"), "--warmup-seconds 'NaN'", "from 0 to 3600");
+  }
+
+  @Test
   void anUnknownOptionIsOneLineToo() {
     assertOneLine(run("server", "--prot", "5000"), "--prot");
   }
