@@ -15,6 +15,7 @@ import org.gridrmi.examples.transfer.TransferOps;
 import org.gridrmi.examples.transfer.TransferOpsAsync;
 import org.gridrmi.examples.transfer.TransferOpsImpl;
 import org.gridrmi.perf.Units;
+import org.gridrmi.perf.bench.Warmup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,6 +95,15 @@ public final class TransferBench implements Callable<Integer> {
 
   Duration warmupFor = Duration.ofSeconds(3);
 
+  @Option(names = "--warmup-chains", paramLabel = "N", description = "rounds of small chains (local, lazy and plain"
+      + " of each type) before all sizes, 8 at a time, so that the JIT has compiled the call paths (default 2000)")
+  void warmupChains(int n) {
+    if (n < 0 || n > 100_000) throw bad("--warmup-chains", n, "out of range", "a number of rounds from 0 to 100000");
+    warmupChains = n;
+  }
+
+  int warmupChains = 2000;
+
   @Option(names = "--types", paramLabel = "TYPE,...", split = ",", description = "value types: doubles (double[]),"
       + " matrix (JAMA Matrix), rows (double[][], which may pass 2 GB) (default doubles,matrix)")
   void types(List<String> names) {
@@ -148,6 +158,9 @@ public final class TransferBench implements Callable<Integer> {
             grid.plain(TransferOps.class, CallOptions.on(grid.server("S1")).withDeadline(deadline)),
             grid.plain(TransferOps.class, CallOptions.on(grid.server("S2")).withDeadline(deadline)),
             raw, deadline);
+        System.out.printf(Locale.ROOT, "bench transfer: warming up (%d rounds of small chains, %d at a time)...%n",
+            warmupChains, Warmup.THREADS);
+        rounds.warmUp(kinds, warmupChains);
         TransferReport report = new TransferReport(options.link(), out);
         for (TransferRounds.Kind kind : kinds) {
           for (int i = 0; i < sizes.size(); i++) {

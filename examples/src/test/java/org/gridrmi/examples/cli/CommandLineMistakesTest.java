@@ -88,6 +88,7 @@ class CommandLineMistakesTest {
     assertOneLine(run("bench", "transfer", "--warmup", "-1"), "--warmup '-1'", "from 0 to 1000");
     assertOneLine(run("bench", "transfer", "--warmup-seconds", "-1"), "--warmup-seconds '-1.0'", "from 0 to 3600");
     assertOneLine(run("bench", "transfer", "--warmup-seconds", "NaN"), "--warmup-seconds 'NaN'", "from 0 to 3600");
+    assertOneLine(run("bench", "transfer", "--warmup-chains", "-5"), "--warmup-chains '-5'", "from 0 to 100000");
   }
 
   @Test
