@@ -68,8 +68,8 @@ public final class TransferBench implements Callable<Integer> {
     labels = texts.stream().map(String::trim).toList();
   }
 
-  @Option(names = "--runs", paramLabel = "N", description = "measured rounds per size and type; up to 64MB twice"
-      + " as many, up to 1MB four times (default 7)")
+  @Option(names = "--runs", paramLabel = "N", description = "measured rounds per size and type; up to 64MB four"
+      + " times as many (default 7)")
   void runs(int n) {
     if (n < 1 || n > 1000) throw bad("--runs", n, "out of range", "a number of rounds from 1 to 1000");
     runs = n;
@@ -160,14 +160,16 @@ public final class TransferBench implements Callable<Integer> {
             raw, deadline);
         System.out.printf(Locale.ROOT, "bench transfer: warming up (%d rounds of small chains, %d at a time)...%n",
             warmupChains, Warmup.THREADS);
+        TransferRounds.keepHeap();
         rounds.warmUp(kinds, warmupChains);
         TransferReport report = new TransferReport(options.link(), out);
         for (TransferRounds.Kind kind : kinds) {
           for (int i = 0; i < sizes.size(); i++) {
             long bytes = sizes.get(i);
-            // a small value's move is short beside the chains' own noise: more rounds where they are cheap
+            // a move up to 64 MB is short beside the chains' own noise (8 MB lazy chains of 4-14 ms in one run):
+            // more rounds where they are cheap
             int warm = bytes <= 1_000_000 ? warmup * 20 : warmup;
-            int measured = bytes <= 1_000_000 ? runs * 4 : bytes <= 64_000_000 ? runs * 2 : runs;
+            int measured = bytes <= 64_000_000 ? runs * 4 : runs;
             report.add(rounds.measure(kind, labels.get(i), bytes, warm, warmupFor, measured,
                 bytes <= PLAIN_LIMIT_BYTES));
           }

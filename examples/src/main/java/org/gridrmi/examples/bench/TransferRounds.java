@@ -45,6 +45,20 @@ final class TransferRounds {
   private final Duration deadline;
   private byte[] rawData = new byte[0];
 
+  /**
+   * Keeps this JVM from giving heap back after a collection ({@code MaxHeapFreeRatio} is manageable at run time);
+   * where the flag cannot be set, the raw receiver pays for the pages it faults in, and the run says so.
+   */
+  static void keepHeap() {
+    try {
+      java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+          .setVMOption("MaxHeapFreeRatio", "100");
+    } catch (RuntimeException e) {
+      System.out.println("bench transfer: this JVM may give back heap after a collection (" + e.getMessage()
+          + "): the raw socket's receiver may then be slower than it is");
+    }
+  }
+
   TransferRounds(TransferOpsAsync s1, TransferOpsAsync s2, TransferOps plain1, TransferOps plain2, RawLoopback raw,
       Duration deadline) {
     this.s1 = s1;
@@ -63,19 +77,15 @@ final class TransferRounds {
     return new int[] {side, side};
   }
 
-  /**
-   * Runs unmeasured rounds until there have been {@code warm} of them and {@code warmFor} has passed, then
-   * {@code measured} rounds. The time bound is what warms the servers' JIT whatever the size: after three warm-up
-   * rounds the first measured 8 MB {@code Matrix} chains took 17-21 ms, the later ones 6-8 ms.
-   */
   /** The size of the values the JIT warm-up moves: above the 64 KB a value needs to be streamed. */
   static final long WARM_UP_BYTES = 80_000;
 
   /**
    * The JIT warm-up of the paths every measured round takes, in all three JVMs: {@code rounds} rounds of small
    * chains, local, lazy and plain, of each type, {@link Warmup#THREADS} at a time. The code a chain runs once (its
-   * batches, the fetch's hand-offs, the store) is compiled only after a few thousand chains: after the warm-up by
-   * size alone an 8 MB chain on one server took 3.2 ms, 1.4 ms after 3,000 small ones, and a lazy one 9.5 ms, 6.7 ms.
+   * batches, the fetch's hand-offs, the store) is compiled only after a few thousand chains: in 60 rounds of 8 MB
+   * chains, one on one server took 3.2 ms (median) on fresh servers and 1.4 ms after 3,000 rounds of small chains; a
+   * lazy one 9.5 ms and 6.7 ms.
    */
   void warmUp(List<Kind> kinds, int rounds) {
     Warmup.run(rounds, Warmup.THREADS, round -> {
@@ -90,6 +100,11 @@ final class TransferRounds {
     });
   }
 
+  /**
+   * Runs unmeasured rounds until there have been {@code warm} of them and {@code warmFor} has passed, then
+   * {@code measured} rounds. The time bound is what warms the servers' JIT whatever the size: after three warm-up
+   * rounds the first measured 8 MB {@code Matrix} chains took 17-21 ms, the later ones 6-8 ms.
+   */
   Result measure(Kind kind, String label, long approxBytes, int warm, Duration warmFor, int measured,
       boolean withPlain) throws IOException {
     int[] shape = shape(kind, approxBytes);
@@ -123,13 +138,16 @@ final class TransferRounds {
   }
 
   /**
-   * A full collection in both servers between rounds, untimed: the previous round's values (up to three copies of
-   * the largest per server) are garbage, and a collection of them in the middle of a transfer made rounds of the
-   * same size differ by up to 2x (256 MB Matrix: 94-107 ms and 161-181 ms in one run). Not in this JVM: its
-   * collector would give back the heap the raw receiver then faults in again, a cost the servers (-Xms = -Xmx) do
-   * not pay, and the baseline would look slower than it is.
+   * A full collection in both servers and in this JVM between rounds, untimed: the previous round's values (up to
+   * three copies of the largest per server) are garbage, and a collection of them in the middle of a transfer made
+   * rounds of the same size differ by up to 2x (256 MB Matrix: 94-107 ms and 161-181 ms in one run). This JVM
+   * receives the raw socket's and plain RMI's values: left to itself, G1 collected it every 5-7 rounds of 8 MB, in
+   * 3-7 ms pauses and a concurrent cycle, whichever chain was running then (lazy chains of 13-16 ms among ones of
+   * 5-7 ms). It keeps its heap ({@link #keepHeap}), as the servers (-Xms = -Xmx) do, so the raw receiver does not
+   * fault in pages given back.
    */
   private void collectGarbage() {
+    System.gc();
     plain1.collectGarbage();
     plain2.collectGarbage();
   }
