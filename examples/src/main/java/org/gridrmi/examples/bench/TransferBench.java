@@ -71,8 +71,7 @@ public final class TransferBench implements Callable<Integer> {
   @Option(names = "--runs", paramLabel = "N", description = "measured rounds per size and type; up to 64MB four"
       + " times as many (default 7)")
   void runs(int n) {
-    if (n < 1 || n > 1000) throw bad("--runs", n, "out of range", "a number of rounds from 1 to 1000");
-    runs = n;
+    runs = rounds("--runs", n, 1, 1000);
   }
 
   int runs = 7;
@@ -80,8 +79,7 @@ public final class TransferBench implements Callable<Integer> {
   @Option(names = "--warmup", paramLabel = "N", description = "rounds before the measured ones, per size and type;"
       + " small sizes run 20 times more (default 3)")
   void warmup(int n) {
-    if (n < 0 || n > 1000) throw bad("--warmup", n, "out of range", "a number of rounds from 0 to 1000");
-    warmup = n;
+    warmup = rounds("--warmup", n, 0, 1000);
   }
 
   int warmup = 3;
@@ -98,8 +96,7 @@ public final class TransferBench implements Callable<Integer> {
   @Option(names = "--warmup-chains", paramLabel = "N", description = "rounds of small chains (local, lazy and plain"
       + " of each type) before all sizes, 8 at a time, so that the JIT has compiled the call paths (default 2000)")
   void warmupChains(int n) {
-    if (n < 0 || n > 100_000) throw bad("--warmup-chains", n, "out of range", "a number of rounds from 0 to 100000");
-    warmupChains = n;
+    warmupChains = rounds("--warmup-chains", n, 0, 100_000);
   }
 
   int warmupChains = 2000;
@@ -123,6 +120,12 @@ public final class TransferBench implements Callable<Integer> {
 
   @Option(names = "--out", paramLabel = "DIR", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
+
+  /** {@code n}, a number of rounds an option gave, if it is from {@code min} to {@code max}. */
+  private int rounds(String option, int n, int min, int max) {
+    if (n < min || n > max) throw bad(option, n, "out of range", "a number of rounds from " + min + " to " + max);
+    return n;
+  }
 
   private ParameterException bad(String option, Object v, String problem, String expected) {
     return new ParameterException(spec.commandLine(), option + " '" + v + "': " + problem + "; expected " + expected);
