@@ -43,6 +43,17 @@ abstract class InProcessGridTest {
     return g;
   }
 
+  /** S1 and S2 as {@link #server(String)} makes them, a Grid of both, and {@link Work} on each. */
+  record TwoServers(GridServer s1, GridServer s2, Grid grid, WorkAsync on1, WorkAsync on2) {}
+
+  TwoServers twoServers() {
+    GridServer s1 = server("S1");
+    GridServer s2 = server("S2");
+    Grid grid = grid(s1, s2);
+    return new TwoServers(s1, s2, grid, grid.async(WorkAsync.class, grid.server("S1")),
+        grid.async(WorkAsync.class, grid.server("S2")));
+  }
+
   static String token() {
     return java.util.UUID.randomUUID().toString();
   }

@@ -23,18 +23,14 @@ import org.junit.jupiter.api.Test;
 class InProcessRuntimeTest extends InProcessGridTest {
   @Test
   void aServerFetchesAValueOnceAndItsLaterCallsUseTheReplica() {
-    GridServer s1 = server("S1");
-    GridServer s2 = server("S2");
-    Grid grid = grid(s1, s2);
-    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
-    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
-    RemoteReference<byte[]> data = on1.make(100_000, token());
-    assertThat(on2.length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(100_000);
+    TwoServers t = twoServers();
+    RemoteReference<byte[]> data = t.on1().make(100_000, token());
+    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(100_000);
     long toS1 = net.delivered("S1");
     // a second call on S2 with the same argument: S2 resolves it from its replica, S1 hears nothing
-    assertThat(on2.length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(100_000);
+    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(100_000);
     assertThat(net.delivered("S1")).isEqualTo(toS1);
-    assertThat(s2.storeSize()).as("S2 holds its two results and the replica").isEqualTo(3);
+    assertThat(t.s2().storeSize()).as("S2 holds its two results and the replica").isEqualTo(3);
   }
 
   @Test
@@ -188,31 +184,23 @@ class InProcessRuntimeTest extends InProcessGridTest {
 
   @Test
   void closingTheGridLeavesNoValueOnItsServersIncludingReplicas() {
-    GridServer s1 = server("S1");
-    GridServer s2 = server("S2");
-    Grid grid = grid(s1, s2);
-    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
-    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
-    RemoteReference<byte[]> data = on1.make(1000, token());
-    on2.length(data, token()).get(Duration.ofSeconds(5));
-    on2.length(grid.put(new byte[7]), token()).get(Duration.ofSeconds(5));
-    assertThat(s1.storeSize() + s2.storeSize()).isPositive();
-    grid.close();
-    assertThat(s1.storeSize()).isZero();
-    assertThat(s2.storeSize()).as("results, the fetched replica and the pushed put").isZero();
+    TwoServers t = twoServers();
+    RemoteReference<byte[]> data = t.on1().make(1000, token());
+    t.on2().length(data, token()).get(Duration.ofSeconds(5));
+    t.on2().length(t.grid().put(new byte[7]), token()).get(Duration.ofSeconds(5));
+    assertThat(t.s1().storeSize() + t.s2().storeSize()).isPositive();
+    t.grid().close();
+    assertThat(t.s1().storeSize()).isZero();
+    assertThat(t.s2().storeSize()).as("results, the fetched replica and the pushed put").isZero();
   }
 
   @Test
   void aCallTakingAnotherServersValueGoesBeforeThatServerAcceptedTheCallMakingIt() {
-    GridServer s1 = server("S1");
-    GridServer s2 = server("S2");
-    Grid grid = grid(s1, s2);
-    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
-    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    TwoServers t = twoServers();
     long toS2 = net.delivered("S2");
     net.stall("S1"); // S1 accepts nothing until resumed: its batch, and S2's fetch from it, wait
-    RemoteReference<String> made = on1.append(RemoteReference.of("a"), "b");
-    RemoteReference<String> used = on2.append(made, "c");
+    RemoteReference<String> made = t.on1().append(RemoteReference.of("a"), "b");
+    RemoteReference<String> used = t.on2().append(made, "c");
     // S2's batch does not wait for S1's acknowledgement (a round trip to S1 on every link of a chain)
     await().atMost(Duration.ofSeconds(5)).until(() -> net.delivered("S2") > toS2);
     net.resume("S1");
@@ -223,20 +211,16 @@ class InProcessRuntimeTest extends InProcessGridTest {
 
   @Test
   void aCallWhoseArgumentsCallNeverReachesItsOwnerFailsNotFoundWithinItsBounds() {
-    GridServer s1 = server("S1");
-    GridServer s2 = server("S2");
-    Grid grid = grid(s1, s2);
-    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
-    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    TwoServers t = twoServers();
     net.dropNext("S1", 1); // S1's batch is lost; S2's fetch of the value it would have made is not
-    RemoteReference<String> made = on1.append(RemoteReference.of("a"), "b");
-    RemoteReference<String> used = on2.append(made, "c");
+    RemoteReference<String> made = t.on1().append(RemoteReference.of("a"), "b");
+    RemoteReference<String> used = t.on2().append(made, "c");
     assertThatThrownBy(() -> made.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
         e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
     assertThatThrownBy(() -> used.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
     // on S2 itself the call ends too, once S1 stops waiting for the call it was told of (the call timeout, then one
     // fetch wait): nothing is left pending there
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(s2.fetchesInFlight()).isZero());
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(t.s2().fetchesInFlight()).isZero());
   }
 
   @Test
@@ -297,33 +281,25 @@ class InProcessRuntimeTest extends InProcessGridTest {
 
   @Test
   void chainsWhoseReferencesTheClientDropsLeaveNothingOnTheServers() {
-    GridServer s1 = server("S1");
-    GridServer s2 = server("S2");
-    Grid grid = grid(s1, s2);
-    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
-    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
+    TwoServers t = twoServers();
     for (int i = 0; i < 200; i++) {
-      assertThat(on2.length(on1.make(1000, token()), token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+      assertThat(t.on2().length(t.on1().make(1000, token()), token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
     }
     // no scope, no release, the Grid still open: once the references are garbage, so are the values
     await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
       System.gc();
-      return s1.storeSize() + s2.storeSize() == 0;
+      return t.s1().storeSize() + t.s2().storeSize() == 0;
     });
   }
 
   @Test
   void aBorrowerGetsTheValueEvenWhenTheClientDroppedItsReferenceAtOnce() {
-    GridServer s1 = server("S1");
-    GridServer s2 = server("S2");
-    Grid grid = grid(s1, s2);
-    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
-    WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
-    RemoteReference<String> slow = on1.slow(RemoteReference.of("value"), 300);
-    RemoteReference<String> dependent = on2.append(slow, "!"); // S2 borrows slow's value from S1
+    TwoServers t = twoServers();
+    RemoteReference<String> slow = t.on1().slow(RemoteReference.of("value"), 300);
+    RemoteReference<String> dependent = t.on2().append(slow, "!"); // S2 borrows slow's value from S1
     slow.release(); // the client lets go before S2 has it: the owner keeps it for its borrower
     assertThat(dependent.get(Duration.ofSeconds(5))).isEqualTo("value!");
-    await().atMost(Duration.ofSeconds(5)).until(() -> s1.storeSize() == 0); // and frees it once S2 has it
+    await().atMost(Duration.ofSeconds(5)).until(() -> t.s1().storeSize() == 0); // and frees it once S2 has it
   }
 
   @Test
