@@ -141,34 +141,44 @@ class DataServerBadInputTest {
 
   @Test
   void connectionsOverTheLimitAreRefusedAsResourceExhausted() throws Exception {
-    start(Duration.ofMinutes(2), 1);
-    ParkedFetch first = new ParkedFetch();
-    try {
-      assertThatThrownBy(() -> fetchValue(node.service.ready("second"))).isInstanceOfSatisfying(GridException.class,
-          e -> {
-            assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
-            assertThat(e.getMessage()).contains("N1").contains("1 data connections");
-          });
-    } finally {
-      first.release();
-    }
-    assertThat(first.value()).isEqualTo("slow");
-    assertThat(fetchValue(node.service.ready("after"))).isEqualTo("after");
+    whileTheOnlyConnectionIsTaken(() -> assertThatThrownBy(() -> fetchValue(node.service.ready("second")))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+          assertThat(e.getMessage()).contains("N1").contains("1 data connections");
+        }));
   }
 
   @Test
   void aPeerOverTheLimitThatWritesSlowlyStillReadsItsRefusal() throws Exception {
+    whileTheOnlyConnectionIsTaken(() -> {
+      try (Raw late = new Raw()) {
+        Thread.sleep(300); // the node has decided on this connection before the peer writes anything more
+        late.hello(DataProtocol.VERSION, node.ticket);
+        Thread.sleep(100);
+        late.out.writeByte(DataProtocol.FETCH); // a second write: it failed with a broken pipe, the node long gone
+        late.out.endMessage();
+        GridException refused = late.refusal();
+        assertThat(refused.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+        assertThat(refused.getMessage()).contains("1 data connections");
+      }
+    });
+  }
+
+  /** What a test does while the node's only data connection is taken. */
+  @FunctionalInterface
+  private interface WhileTaken {
+    void run() throws Exception;
+  }
+
+  /**
+   * Starts the node with one data connection, takes it with a parked fetch, runs {@code whileTaken}, then releases
+   * the parked fetch: it and a new fetch still complete (the node kept serving).
+   */
+  private void whileTheOnlyConnectionIsTaken(WhileTaken whileTaken) throws Exception {
     start(Duration.ofMinutes(2), 1);
     ParkedFetch first = new ParkedFetch();
-    try (Raw late = new Raw()) {
-      Thread.sleep(300); // the node has decided on this connection before the peer writes anything more
-      late.hello(DataProtocol.VERSION, node.ticket);
-      Thread.sleep(100);
-      late.out.writeByte(DataProtocol.FETCH); // a second write: it failed with a broken pipe, the node long gone
-      late.out.endMessage();
-      GridException refused = late.refusal();
-      assertThat(refused.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
-      assertThat(refused.getMessage()).contains("1 data connections");
+    try {
+      whileTaken.run();
     } finally {
       first.release();
     }
