@@ -91,13 +91,22 @@ final class TransferRounds {
     Warmup.run(rounds, Warmup.THREADS, round -> {
       for (Kind kind : kinds) {
         int[] shape = shape(kind, WARM_UP_BYTES);
-        long expected = TransferOpsImpl.checksum(kind == Kind.DOUBLES ? shape[0] : (long) shape[0] * shape[1],
-            TransferOpsImpl::content);
+        long expected = expectedChecksum(kind, shape); // microseconds (a sample of the elements) beside the chains
         chain(kind, shape, s1, expected, null);
         chain(kind, shape, s2, expected, null);
         plain(kind, shape, expected);
       }
     });
+  }
+
+  /** The number of elements of a value of this shape. */
+  private static long elements(Kind kind, int[] shape) {
+    return kind == Kind.DOUBLES ? shape[0] : (long) shape[0] * shape[1];
+  }
+
+  /** The checksum a value of this shape made by {@link TransferOpsImpl} has. */
+  private static long expectedChecksum(Kind kind, int[] shape) {
+    return TransferOpsImpl.checksum(elements(kind, shape), TransferOpsImpl::content);
   }
 
   /**
@@ -108,9 +117,8 @@ final class TransferRounds {
   Result measure(Kind kind, String label, long approxBytes, int warm, Duration warmFor, int measured,
       boolean withPlain) throws IOException {
     int[] shape = shape(kind, approxBytes);
-    long elements = kind == Kind.DOUBLES ? shape[0] : (long) shape[0] * shape[1];
-    long bytes = elements * Double.BYTES;
-    long expected = TransferOpsImpl.checksum(elements, TransferOpsImpl::content);
+    long bytes = elements(kind, shape) * Double.BYTES;
+    long expected = expectedChecksum(kind, shape);
     if (rawData.length < Math.min(bytes, 1 << 26)) rawData = new byte[(int) Math.min(bytes, 1 << 26)];
     Result r = new Result(kind, label, bytes, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
         new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
