@@ -3,6 +3,7 @@ package org.gridrmi.jama;
 import Jama.Matrix;
 import java.io.EOFException;
 import java.io.IOException;
+import java.util.Arrays;
 import org.gridrmi.ref.spi.ValueCodec;
 import org.gridrmi.ref.spi.ValueInput;
 import org.gridrmi.ref.spi.ValueOutput;
@@ -17,10 +18,13 @@ import org.gridrmi.ref.spi.ValueOutput;
  * the chunk being sent, so a matrix of any size moves at memory speed and is never whole in a byte array; the
  * per-element {@code writeDouble} path costs a virtual call and eight single-byte writes per entry.
  *
- * <p>Reading checks the header before allocating: negative dimensions, and more than {@link #maxElements()} entries
- * (an empty row counts as one, so {@code 2^31 x 0} cannot allocate two billion row arrays), fail with an
- * {@link IOException} naming the dimensions. Rows are allocated as their bytes arrive, so a stream that lies about
- * its size and then ends costs no more memory than the bytes actually sent (the array of rows grows as they come).
+ * <p>Reading checks the header before allocating: negative dimensions, more than {@link #maxElements()} entries
+ * (an empty row counts as one), and a matrix with no columns claiming more than {@value #MAX_EMPTY_ROWS} rows fail
+ * with an {@link IOException} naming the dimensions. Rows are allocated as their bytes arrive, so a stream that lies
+ * about its size and then ends costs no more memory than the bytes actually sent (the array of rows grows as they
+ * come). Rows of no columns carry no bytes at all, so they could not be charged that way: a nine-byte header of
+ * {@code 2^28 x 0} would otherwise make 2^28 empty arrays (4 GiB) out of nothing. Such a matrix therefore shares one
+ * empty row and its row count is bounded by a constant.
  *
  * <p>The limit defaults to {@link #DEFAULT_MAX_ELEMENTS}; a JVM sets it with the system property
  * {@value #MAX_ELEMENTS_PROPERTY} (the ServiceLoader instance has no other way to be configured). Thread-safe.
@@ -32,6 +36,11 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
   public static final String MAX_ELEMENTS_PROPERTY = "gridrmi.jama.maxElements";
   /** The format version written first (1 was big-endian doubles). */
   public static final int VERSION = 2;
+  /**
+   * The most rows a matrix of no columns may claim: no byte on the wire pays for them, so their memory (a reference
+   * each, 256 KB at most) is bounded by a constant instead.
+   */
+  public static final int MAX_EMPTY_ROWS = 1 << 16;
   /** Rows the array of rows holds before it first grows. */
   private static final int FIRST_ROWS = 8192;
 
@@ -112,11 +121,20 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
       throw new IOException("MatrixCodec: " + rows + "x" + cols + " = " + (long) rows * cols
           + " entries exceeds the maximum of " + maxElements + " (system property " + MAX_ELEMENTS_PROPERTY + ")");
     }
+    if (cols == 0) {
+      if (rows > MAX_EMPTY_ROWS) {
+        throw new IOException("MatrixCodec: " + rows + "x0 claims " + rows + " rows of no columns; at most "
+            + MAX_EMPTY_ROWS + " are read, since no byte of the stream pays for them");
+      }
+      double[][] empty = new double[rows][];
+      Arrays.fill(empty, new double[0]); // JAMA never writes into a row of no columns, so one can serve them all
+      return new Matrix(empty, rows, 0);
+    }
     // the array of rows grows as rows arrive too: allocated whole, 2^28 one-column rows would cost a gigabyte of
     // references before the first entry came
     double[][] data = new double[Math.min(rows, FIRST_ROWS)][];
     for (int i = 0; i < rows; i++) {
-      if (i == data.length) data = java.util.Arrays.copyOf(data, (int) Math.min(rows, 2L * data.length));
+      if (i == data.length) data = Arrays.copyOf(data, (int) Math.min(rows, 2L * data.length));
       try {
         data[i] = in.readDoubles(cols); // each row allocated as its data arrives
       } catch (EOFException e) {

@@ -164,6 +164,24 @@ class MatrixCodecTest {
     assertThat(allocatedBytes() - before).as("bytes allocated by the read").isLessThan(10_000_000L);
   }
 
+  @Test
+  void nineBytesOfAnEmptyMatrixHeaderAllocateNothingLarge() {
+    // 2^28 x 0 passes the element limit (an empty row counts as one entry) and carries no data: every row of it
+    // used to be allocated from the nine-byte header alone (2^28 empty arrays, 4 GiB, plus the array of rows)
+    long before = allocatedBytes();
+    assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, 1 << 28, 0, 0)))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("268435456x0").hasMessageContaining("at most " + MatrixCodec.MAX_EMPTY_ROWS);
+    assertThat(allocatedBytes() - before).as("bytes allocated by the read").isLessThan(10_000_000L);
+  }
+
+  @Test
+  void aMatrixOfNoColumnsWithinTheBoundStillReads() throws IOException {
+    Matrix back = decode(codec, header(MatrixCodec.VERSION, MatrixCodec.MAX_EMPTY_ROWS, 0, 0));
+    assertThat(back.getRowDimension()).isEqualTo(MatrixCodec.MAX_EMPTY_ROWS);
+    assertThat(back.getColumnDimension()).isZero();
+  }
+
   /** Bytes this thread allocated so far (GC does not lower it). */
   private static long allocatedBytes() {
     return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
