@@ -22,6 +22,7 @@ import org.gridrmi.ref.internal.telemetry.ClientCall;
 import org.gridrmi.ref.internal.wire.Command;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.SerializedValue;
+import org.gridrmi.ref.internal.wire.ValueIds;
 import org.gridrmi.ref.internal.wire.WireValue;
 
 /**
@@ -93,7 +94,7 @@ final class AsyncHandler implements InvocationHandler {
       accepted.completeExceptionally(e); // never sent: the arguments lent so far were not lent (see Session#lent)
       throw e;
     }
-    UUID id = Session.newId();
+    UUID id = ValueIds.forCall();
     ClientCall trace = session.runtime().telemetry().clientCall(service.getName(), t.key(), t.label(),
         channel.server().address());
     commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label(),

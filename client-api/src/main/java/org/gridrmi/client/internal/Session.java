@@ -37,6 +37,7 @@ import org.gridrmi.ref.internal.transport.Transports;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.transport.Transport;
 import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.ref.internal.wire.ValueIds;
 
 /**
  * The state of one open Grid: its runtime (transport, filters, pools, timer), its channels to servers, its own node
@@ -81,7 +82,7 @@ public final class Session implements AutoCloseable {
     runtime.bindValues(new ValueRefs(this));
   }
 
-  /** 128 random bits: a value id no one can guess (ids are capabilities: who knows one may read the value). */
+  /** 128 random bits: a holder id no one can guess (a holder acts on its own holds only). */
   static UUID newId() {
     byte[] b = new byte[16];
     RANDOM.nextBytes(b);
@@ -183,7 +184,7 @@ public final class Session implements AutoCloseable {
     if (closed) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     Object snapshot = runtime.copyOf(value);
     LocalNode node = home();
-    UUID id = newId();
+    UUID id = ValueIds.forPut();
     node.table().put(id, holder, "put value", snapshot);
     CallContext context = CallContext.forPut(this, "put " + value.getClass().getSimpleName());
     Ref<T> ref = new Ref<>(id, node.address(), context);

@@ -24,6 +24,7 @@ import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.transport.InProcessTransport;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.ValueIds;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -100,7 +101,7 @@ class LifecycleLogTest {
     UUID holder = UUID.randomUUID(); // a client that sends one batch and never renews
     new InProcessTransport(net.hub(), "crashed", Timeouts.DEFAULT,
         new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter()).client(one.address())
-        .submit(holder, null, List.of(new Command.Call(UUID.randomUUID(), Work.class.getName(),
+        .submit(holder, null, List.of(new Command.Call(ValueIds.forCall(), Work.class.getName(),
             "append(java.lang.String,java.lang.String)", new Object[] {"a", "b"}, 0, "Work.append", null)));
     await().atMost(Duration.ofSeconds(5)).until(() -> lines(Level.INFO).stream().anyMatch(l -> l.contains("lapsed")));
     assertThat(lines(Level.INFO)).filteredOn(l -> l.contains("lapsed")).singleElement().asString()

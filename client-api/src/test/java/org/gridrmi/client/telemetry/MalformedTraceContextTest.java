@@ -14,6 +14,7 @@ import org.gridrmi.ref.internal.transport.InProcessTransport;
 import org.gridrmi.ref.internal.transport.NodeClient;
 import org.gridrmi.ref.internal.transport.Timeouts;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.ValueIds;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
@@ -44,7 +45,7 @@ class MalformedTraceContextTest {
   @MethodSource("malformed")
   void aCallAndAFetchWithAMalformedContextRunAsNewTraces(String bad) {
     UUID holder = UUID.randomUUID();
-    UUID id = UUID.randomUUID();
+    UUID id = ValueIds.forCall();
     raw.submit(holder, null, List.of(new Command.Call(id, Work.class.getName(),
         "append(java.lang.String,java.lang.String)", new Object[] {"a", "b"}, 0, "Work.append", bad)));
     FetchResult r = raw.fetch(id, 5_000, null, false, bad);

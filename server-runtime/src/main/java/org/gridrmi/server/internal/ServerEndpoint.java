@@ -22,6 +22,7 @@ import org.gridrmi.ref.internal.NodeEndpoint;
 import org.gridrmi.ref.internal.SerialPolicy;
 import org.gridrmi.ref.internal.wire.BatchReceipt;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.ValueIds;
 import org.gridrmi.ref.internal.wire.Introduction;
 import org.gridrmi.ref.internal.wire.Failure;
 import org.gridrmi.ref.internal.wire.PlainResult;
@@ -92,6 +93,7 @@ public final class ServerEndpoint extends NodeEndpoint {
   public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
     long arrived = System.nanoTime();
     authorize(holder);
+    refuseForeignWrites(commands);
     batches.incrementAndGet();
     node.runtime().telemetry().batchReceived(commands.size());
     peers.introduce(introduction, Caller.current());
@@ -104,6 +106,25 @@ public final class ServerEndpoint extends NodeEndpoint {
       }
     }
     return node.table().store().underPressure() ? BatchReceipt.PRESSED : BatchReceipt.CALM;
+  }
+
+  /**
+   * Refuses, before any command of the batch runs, a replica that does not name a put's value (a client may push
+   * only its own puts; a call's result is written by the call) and a call whose result id names a put's value.
+   */
+  private void refuseForeignWrites(List<Command> commands) {
+    for (Command c : commands) {
+      boolean put = ValueIds.isPut(c.valueId());
+      if (c instanceof Command.Replica && !put) {
+        throw new GridException(Status.PERMISSION_DENIED, "server " + node.name() + " refused a batch: it pushes a "
+            + "copy of value " + ValueIds.shortForm(c.valueId()) + "..., which is a call's result (only the call "
+            + "writes it)");
+      }
+      if (c instanceof Command.Call call && put) {
+        throw new GridException(Status.PERMISSION_DENIED, "server " + node.name() + " refused a batch: its call "
+            + call.label() + " would write value " + ValueIds.shortForm(c.valueId()) + "..., which names a put");
+      }
+    }
   }
 
   @Override

@@ -26,6 +26,7 @@ import org.gridrmi.ref.internal.SerialFilters;
 import org.gridrmi.ref.internal.transport.Addresses;
 import org.gridrmi.ref.internal.wire.CallGateway;
 import org.gridrmi.ref.internal.wire.Command;
+import org.gridrmi.ref.internal.wire.ValueIds;
 import org.gridrmi.ref.internal.wire.FetchResult;
 import org.gridrmi.ref.internal.wire.SerializedValue;
 import org.gridrmi.server.GridServerMain;
@@ -182,7 +183,7 @@ class HostileInputIT {
   }
 
   private static UUID call(List<Command> batch, List<UUID> ids, String method, Object... args) {
-    UUID id = UUID.randomUUID();
+    UUID id = ValueIds.forCall();
     batch.add(new Command.Call(id, SVC, method, args, 0, "Echo.fuzz", null));
     ids.add(id);
     return id;

@@ -21,6 +21,7 @@ public final class Slot {
   private final UUID id;
   private final String label;
   private final ValueStore store;
+  private final UUID putBy;
   /** Completes with this slot once the value is stored, or exceptionally with a {@link FailureCarrier}. */
   private final CompletableFuture<Slot> done = new CompletableFuture<>();
   private final AtomicBoolean settled = new AtomicBoolean();
@@ -60,13 +61,16 @@ public final class Slot {
   /** Let go by the table: nothing may be stored for it any more. */
   boolean freed;
 
-  Slot(UUID id, String label, ValueStore store) {
+  Slot(UUID id, String label, ValueStore store, UUID putBy) {
     this.id = id;
     this.label = label;
     this.store = store;
+    this.putBy = putBy;
   }
 
   public UUID id() { return id; }
+  /** The holder that put the value (a client's put, or its copy pushed here), or null for a call's result. */
+  UUID putBy() { return putBy; }
   /** The span of the call that makes the value, or null (not traced, or a put). */
   public io.opentelemetry.api.trace.SpanContext trace() { return trace; }
   public void tracedBy(io.opentelemetry.api.trace.SpanContext span) { this.trace = span; }

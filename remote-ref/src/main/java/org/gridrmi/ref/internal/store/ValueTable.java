@@ -9,7 +9,10 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
 import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.ref.internal.wire.ValueIds;
 
 /**
  * The values one node holds, and the holds that keep them: a value lives while at least one holder keeps it or a
@@ -52,7 +55,7 @@ public final class ValueTable {
 
   /** A new pending value, or null if the id is already known (a batch sent twice). */
   public Slot create(UUID id, UUID holder, String label) {
-    Slot s = new Slot(id, label, store);
+    Slot s = new Slot(id, label, store, null);
     if (slots.putIfAbsent(id, s) != null) return null;
     AtomicInteger pending = pendingByHolder.computeIfAbsent(holder, h -> new AtomicInteger());
     pending.incrementAndGet();
@@ -62,20 +65,35 @@ public final class ValueTable {
     return s;
   }
 
-  /** Stores a value that is already known (a put, or a replica pushed by its client). */
+  /**
+   * Stores a value that is already known (a put, or a replica pushed by its client). Only its writer writes a value,
+   * once: the same holder putting the same id again (a value pushed again) only holds it; any other put of an id
+   * that is here already (a call's pending result, a replica, another holder's put) is refused, and changes nothing.
+   *
+   * @throws GridException PERMISSION_DENIED if the id is here already and {@code holder} did not put it
+   */
   public Slot put(UUID id, UUID holder, String label, Object value) {
-    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, label, store));
-    s.set(value);
-    hold(s, holder);
-    created(s);
-    return s;
+    Slot fresh = new Slot(id, label, store, holder);
+    Slot s = slots.putIfAbsent(id, fresh);
+    if (s != null) {
+      if (!holder.equals(s.putBy())) {
+        throw new GridException(Status.PERMISSION_DENIED, "value " + ValueIds.shortForm(id)
+            + "... is here already, written by someone else: only a value's producer writes it, once");
+      }
+      hold(s, holder);
+      return s;
+    }
+    fresh.set(value);
+    hold(fresh, holder);
+    created(fresh);
+    return fresh;
   }
 
   /** Keeps a copy of another node's value, fetched for calls of these holders, so their later calls find it here. */
   public void putReplica(UUID id, Object value, List<UUID> holders) {
     List<UUID> keepers = holders.stream().filter(h -> !early.consume(h, id)).toList();
     if (keepers.isEmpty()) return; // nobody would ever release it
-    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k, store));
+    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k, store, null));
     s.set(value);
     for (UUID h : keepers) hold(s, h);
   }

@@ -1,6 +1,7 @@
 package org.gridrmi.ref.internal.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.UUID;
@@ -16,7 +17,7 @@ class ValueTableTest {
     UUID id = UUID.randomUUID();
     UUID other = UUID.randomUUID();
     table.put(id, client, "v", "x");
-    table.put(id, other, "v", "x");
+    table.hold(id, other);
     table.release(client, List.of(id));
     assertThat(table.get(id)).isNotNull();
     table.release(other, List.of(id));
@@ -67,6 +68,24 @@ class ValueTableTest {
     assertThat(s.set("second")).isFalse();
     assertThat(s.future().join()).isEqualTo("first");
     assertThat(s.cancel("call")).isFalse();
+  }
+
+  @Test
+  void onlyTheProducerWritesAValue() {
+    UUID call = UUID.randomUUID();
+    Slot pending = table.create(call, client, "call");
+    UUID forger = UUID.randomUUID();
+    assertThatThrownBy(() -> table.put(call, forger, "forged", "forged"))
+        .isInstanceOf(org.gridrmi.ref.GridException.class).hasMessageContaining("only a value's producer writes it");
+    assertThat(pending.set("real")).as("the call's own result is stored").isTrue();
+    assertThat(table.get(call).future().join()).isEqualTo("real");
+    assertThat(table.holds(forger, call)).isFalse();
+
+    UUID put = UUID.randomUUID();
+    table.put(put, client, "put", "mine");
+    assertThatThrownBy(() -> table.put(put, forger, "forged", "forged"))
+        .isInstanceOf(org.gridrmi.ref.GridException.class);
+    assertThat(table.put(put, client, "put", "mine").future().join()).as("pushed again by its writer").isEqualTo("mine");
   }
 
   @Test
