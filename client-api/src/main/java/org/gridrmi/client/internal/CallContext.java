@@ -75,7 +75,7 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
       if (t != null) result.completeExceptionally(t);
     });
     if (deadlineNanos != 0) boundByDeadline(result);
-    return result;
+    return session.endedByClose(result, label);
   }
 
   /** Fails the wait (and the local outcome, for the calls made from it) if the value is not known by the deadline. */

@@ -60,6 +60,8 @@ public final class Session implements AutoCloseable {
   /** This Grid's node, holding the values it puts; started by the first put, closed with the Grid. */
   private LocalNode home;
   private volatile boolean closed;
+  /** Waits on this Grid's references not done yet, each with the name of its value: {@link #close} ends them. */
+  private final Map<CompletableFuture<?>, String> waits = new ConcurrentHashMap<>();
   private volatile java.util.function.Supplier<List<ServerInfo>> servers = List::of;
   /** Where the calls of automatic views go (idle until such a view is made). */
   private final AutoPlacement placement = new AutoPlacement(this);
@@ -352,8 +354,27 @@ public final class Session implements AutoCloseable {
   }
 
   /**
+   * Returns {@code wait}, a wait for the value {@code label} names, which {@link #close} fails with CANCELLED if it
+   * is not done by then: the pools and timer that would have ended it stop with the Grid.
+   */
+  <T> CompletableFuture<T> endedByClose(CompletableFuture<T> wait, String label) {
+    if (wait.isDone()) return wait;
+    waits.put(wait, label);
+    wait.whenComplete((v, t) -> waits.remove(wait));
+    // close() sets closed before it reads waits: either it sees this wait, or this sees closed
+    if (closed) cancelForClose(wait, label);
+    return wait;
+  }
+
+  private static void cancelForClose(CompletableFuture<?> wait, String label) {
+    wait.completeExceptionally(new GridException(Status.CANCELLED, label + ": the Grid was closed while this waited "
+        + "for it", null, List.of(label)));
+  }
+
+  /**
    * Releases everything this Grid made, stops renewing leases and closes this Grid's node and runtime (so that
-   * nothing of it keeps the JVM alive); references made by it fail with CANCELLED.
+   * nothing of it keeps the JVM alive); every wait on its references still under way ends
+   * with CANCELLED before this returns, and later ones fail so at once.
    */
   @Override
   public void close() {
@@ -363,6 +384,7 @@ public final class Session implements AutoCloseable {
       closed = true;
       node = home;
     }
+    waits.forEach(Session::cancelForClose);
     channels.values().forEach(ServerChannel::close);
     HolderLink.awaitSent(channels.values().stream().map(ServerChannel::link).toList(), settings.timeouts.call());
     if (node != null) node.close();

@@ -44,7 +44,7 @@ final class ValueRefs implements RefContext {
     Slot local = home != null ? home.findLocal(ref.id()) : null;
     if (local != null) return Outcomes.of(local.future(), label(ref));
     Fetcher.Waiter w = session.fetcher().await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
-    return Outcomes.of(w.future(), label(ref));
+    return session.endedByClose(Outcomes.of(w.future(), label(ref)), label(ref));
   }
 
   @Override
