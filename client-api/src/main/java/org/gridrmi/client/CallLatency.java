@@ -2,7 +2,7 @@ package org.gridrmi.client;
 
 import java.time.Duration;
 import java.util.Arrays;
-import org.gridrmi.ref.internal.telemetry.CallTimes;
+import org.gridrmi.runtime.telemetry.CallTimes;
 
 /**
  * How long a server's calls took from their arrival to their value (waiting for arguments, queued, computing),

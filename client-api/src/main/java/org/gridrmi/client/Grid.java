@@ -16,7 +16,7 @@ import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.ref.internal.store.StoreBudget;
+import org.gridrmi.runtime.store.StoreBudget;
 
 /**
  * A client's connection to a Grid of servers: the entry point of GridRMI.
@@ -40,6 +40,11 @@ public final class Grid implements AutoCloseable {
   public static final String LOOKUP_ENV = EnvironmentLookup.VARIABLE;
   private final Directory directory;
   private final Session session;
+
+  /** The state behind this Grid, for the gates of this package ({@link InternalPlacement}). */
+  Session session() {
+    return session;
+  }
 
   private Grid(Session session, Directory directory) {
     this.session = session;

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.gridrmi.client.internal.Session;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.internal.cost.LinkProbe;
+import org.gridrmi.runtime.cost.LinkProbe;
 
 /**
  * The links of a Grid as its nodes learned them ({@link Grid#links()}): this Grid's own links to the servers it

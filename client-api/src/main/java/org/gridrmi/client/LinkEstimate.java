@@ -2,7 +2,7 @@ package org.gridrmi.client;
 
 import java.util.List;
 import java.util.Locale;
-import org.gridrmi.ref.internal.cost.LinkCost;
+import org.gridrmi.runtime.cost.LinkCost;
 
 /**
  * What a node learned of its link to one peer from its own traffic: every round trip it made there (a batch, a short

@@ -2,7 +2,7 @@ package org.gridrmi.client;
 
 import java.util.List;
 import java.util.Locale;
-import org.gridrmi.ref.internal.cost.MethodCost;
+import org.gridrmi.runtime.cost.MethodCost;
 
 /**
  * A server's compute time for one service method, learned from its own calls: the time from the start of each

@@ -3,7 +3,7 @@ package org.gridrmi.client;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.gridrmi.ref.internal.wire.NodeStats;
+import org.gridrmi.runtime.wire.NodeStats;
 
 /**
  * A server's counters at one moment, as {@link Grid#stats} reads them.

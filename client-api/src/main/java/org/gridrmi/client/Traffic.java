@@ -2,7 +2,7 @@ package org.gridrmi.client;
 
 import java.util.Map;
 import java.util.TreeMap;
-import org.gridrmi.ref.internal.net.TransportMetrics;
+import org.gridrmi.runtime.net.TransportMetrics;
 
 /**
  * Bytes this JVM moved on its GridRMI connections.

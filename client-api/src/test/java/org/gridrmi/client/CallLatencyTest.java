@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
-import org.gridrmi.ref.internal.telemetry.CallTimes;
+import org.gridrmi.runtime.telemetry.CallTimes;
 import org.junit.jupiter.api.Test;
 
 class CallLatencyTest {

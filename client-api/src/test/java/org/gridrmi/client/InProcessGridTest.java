@@ -7,9 +7,9 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.client.it.Fig2Service;
-import org.gridrmi.client.it.Fig2ServiceAsync;
-import org.gridrmi.client.it.Fig2ServiceImpl;
+import org.gridrmi.client.Fig2Service;
+import org.gridrmi.client.Fig2ServiceAsync;
+import org.gridrmi.client.Fig2ServiceImpl;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
@@ -148,10 +148,10 @@ class InProcessGridTest {
 
   @Test
   void noServerOfferingTheServiceIsNotFoundListingWhatIsRegistered() {
-    assertThatThrownBy(() -> grid.async(org.gridrmi.client.it.UnofferedServiceAsync.class))
+    assertThatThrownBy(() -> grid.async(org.gridrmi.client.UnofferedServiceAsync.class))
         .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND))
-        .hasMessageContaining("no server offers org.gridrmi.client.it.UnofferedService")
-        .hasMessageContaining("S1 [org.gridrmi.client.it.Fig2Service]");
+        .hasMessageContaining("no server offers org.gridrmi.client.UnofferedService")
+        .hasMessageContaining("S1 [org.gridrmi.client.Fig2Service]");
   }
 
   @Test
@@ -165,7 +165,7 @@ class InProcessGridTest {
         e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND))
         .hasMessageContaining("argument 1").hasMessageContaining("length on S2").hasMessageContaining("was released");
     // once S1 has dropped it, a server asked for it answers NOT_FOUND
-    await().atMost(Duration.ofSeconds(10)).until(() -> org.gridrmi.ref.internal.Nodes.findSlot(r.id()) == null);
+    await().atMost(Duration.ofSeconds(10)).until(() -> org.gridrmi.runtime.Nodes.findSlot(r.id()) == null);
     RemoteReference<Integer> len = on("S2").length(copy);
     assertThatThrownBy(() -> len.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
         e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND));

@@ -5,9 +5,9 @@ import java.time.Duration;
 import java.util.List;
 import org.gridrmi.lookup.internal.CachingDirectory;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.net.NetContext;
-import org.gridrmi.ref.internal.net.NetContexts;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.net.NetContext;
+import org.gridrmi.runtime.net.NetContexts;
 
 /**
  * A live view of the GridRMI servers registered in Jini lookup services.
@@ -35,6 +35,16 @@ public interface LookupDirectory extends AutoCloseable {
   /** As {@link #unicast(URI, Duration)}, over mutual TLS with these stores. */
   static LookupDirectory unicast(URI lookup, Duration timeout, TlsStores tls) {
     return CachingDirectory.unicast(lookup, timeout, new NetContext(tls, LinkPlan.NONE, 5_000, null));
+  }
+
+  /** As {@link #unicast(URI, Duration)}, over the sockets of {@code net} (a Grid's: its TLS, link and counts). */
+  static LookupDirectory unicast(URI lookup, Duration timeout, NetContext net) {
+    return CachingDirectory.unicast(lookup, timeout, net);
+  }
+
+  /** As {@link #multicast(Duration, String...)}, over the sockets of {@code net}. */
+  static LookupDirectory multicast(Duration timeout, NetContext net, String... groups) {
+    return CachingDirectory.multicast(timeout, net, groups);
   }
 
   /**

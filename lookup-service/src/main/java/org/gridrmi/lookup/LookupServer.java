@@ -2,8 +2,8 @@ package org.gridrmi.lookup;
 
 import org.gridrmi.lookup.internal.EmbeddedReggie;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.net.NetContext;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.net.NetContext;
 
 /**
  * A Jini lookup service (Apache River's Reggie) running inside this JVM.

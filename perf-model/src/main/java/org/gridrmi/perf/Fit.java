@@ -1,7 +1,7 @@
 package org.gridrmi.perf;
 
 import java.util.Locale;
-import org.gridrmi.ref.internal.cost.LineFit;
+import org.gridrmi.runtime.cost.LineFit;
 
 /**
  * An ordinary least-squares straight line y = intercept + slope x with its coefficient of determination (computed by

@@ -14,17 +14,19 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.ref.internal.KnownPeers;
-import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.NodeRuntime;
-import org.gridrmi.ref.internal.RuntimeSettings;
-import org.gridrmi.ref.internal.store.StoreBudget;
-import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.telemetry.NodeGauges;
-import org.gridrmi.ref.internal.telemetry.Telemetry;
-import org.gridrmi.ref.internal.transport.Timeouts;
-import org.gridrmi.ref.internal.transport.Transports;
+import org.gridrmi.runtime.KnownPeers;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.NodeRuntime;
+import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.telemetry.NodeGauges;
+import org.gridrmi.runtime.telemetry.Telemetry;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.transport.Transport;
+import org.gridrmi.runtime.transport.Transports;
+import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.server.internal.DataflowExecutor;
 import org.gridrmi.server.internal.LookupJoin;
 import org.gridrmi.server.internal.ServerEndpoint;
@@ -375,8 +377,9 @@ public final class GridServer implements AutoCloseable {
       exports.forEach(e -> e.register(registry));
       // a reference this server writes inside a value stays held here for one lease, as long as a holder may lapse
       RuntimeSettings s = settings.withTimeouts(timeouts).withReferenceTransit(lease);
-      NodeRuntime runtime = new NodeRuntime(name, Transports.create(network, name, tls, link.as(name), timeouts,
-          bind != null ? bind : host, policy.filter()), policy, s,
+      Transport transport = network != null ? InternalInProcess.transport(network, name, timeouts, policy.filter())
+          : Transports.rmi(tls, link.as(name), timeouts, bind != null ? bind : host, policy.filter());
+      NodeRuntime runtime = new NodeRuntime(name, transport, policy, s,
           openTelemetry == null ? Telemetry.global() : Telemetry.of(openTelemetry));
       try {
         return new GridServer(this, runtime, registry, tasks);

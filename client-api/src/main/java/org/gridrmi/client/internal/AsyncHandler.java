@@ -14,16 +14,17 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Idempotent;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.MethodKeys;
-import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.store.Slot;
-import org.gridrmi.ref.internal.telemetry.ClientCall;
-import org.gridrmi.ref.internal.wire.Command;
-import org.gridrmi.ref.internal.wire.Failure;
-import org.gridrmi.ref.internal.wire.SerializedValue;
-import org.gridrmi.ref.internal.wire.ValueIds;
-import org.gridrmi.ref.internal.wire.WireValue;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.MethodKeys;
+import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.telemetry.ClientCall;
+import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.InlineArgument;
+import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.SerializedValue;
+import org.gridrmi.runtime.wire.ValueIds;
+import org.gridrmi.runtime.wire.WireValue;
 
 /**
  * Turns a call on an async view into a command on the server's channel and returns the result's reference at
@@ -154,7 +155,8 @@ final class AsyncHandler implements InvocationHandler {
     if (arg == null) {
       throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
     }
-    if (!(arg instanceof Ref<?> r)) return arg; // an inline reference carries its value
+    // a reference made by RemoteReference.of carries its value: it goes inside the call
+    if (!(arg instanceof Ref<?> r)) return new InlineArgument(((RemoteReference<?>) arg).get());
     if (r.released()) {
       // refused here, not by the owner: the release travels on its own and could arrive after this call's fetch
       throw new GridException(Status.NOT_FOUND, "argument " + (i + 1) + name + " of " + site + " was released: "

@@ -11,21 +11,21 @@ import java.util.UUID;
 import java.util.function.Function;
 import org.gridrmi.client.Placement;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.client.internal.placement.Call;
-import org.gridrmi.client.internal.placement.Choice;
-import org.gridrmi.client.internal.placement.CostSnapshot;
-import org.gridrmi.client.internal.placement.Estimate;
-import org.gridrmi.client.internal.placement.Input;
-import org.gridrmi.client.internal.placement.Predictor;
-import org.gridrmi.client.internal.placement.ResultSizes;
-import org.gridrmi.client.internal.placement.Timeline;
+import org.gridrmi.perf.placement.Call;
+import org.gridrmi.perf.placement.Choice;
+import org.gridrmi.perf.placement.CostSnapshot;
+import org.gridrmi.perf.placement.Estimate;
+import org.gridrmi.perf.placement.Input;
+import org.gridrmi.perf.placement.Predictor;
+import org.gridrmi.perf.placement.ResultSizes;
+import org.gridrmi.perf.placement.Timeline;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.store.Slot;
-import org.gridrmi.ref.internal.store.ValueSizes;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.store.ValueSizes;
 
 /**
  * The automatic placement of one Grid ({@code CallOptions.auto()}): for each call, the model's prediction on every

@@ -5,14 +5,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.Fetcher;
-import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.Nodes;
-import org.gridrmi.ref.internal.Outcomes;
-import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.RefContext;
-import org.gridrmi.ref.internal.store.Slot;
-import org.gridrmi.ref.internal.wire.Failure;
+import org.gridrmi.runtime.Fetcher;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.Nodes;
+import org.gridrmi.runtime.Outcomes;
+import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.RefContext;
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.wire.Failure;
 
 /**
  * What the client knows of a reference it made, and how it resolves one: the call it came from, when its batch holds
@@ -185,6 +185,6 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
   @Override
   public void release(Ref<?> ref) {
     // after the batch that makes it was accepted (or failed): a release must not overtake it
-    submitted.whenComplete((x, t) -> session.release(ref.id(), channel, org.gridrmi.ref.internal.wire.Release.Cause.EXPLICIT));
+    submitted.whenComplete((x, t) -> session.release(ref.id(), channel, org.gridrmi.runtime.wire.Release.Cause.EXPLICIT));
   }
 }

@@ -9,11 +9,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.client.internal.placement.CostSnapshot;
-import org.gridrmi.client.internal.placement.LinkCost;
+import org.gridrmi.perf.placement.CostSnapshot;
+import org.gridrmi.perf.placement.LinkCost;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.internal.cost.MethodCost;
-import org.gridrmi.ref.internal.wire.NodeStats;
+import org.gridrmi.runtime.cost.MethodCost;
+import org.gridrmi.runtime.wire.NodeStats;
 
 /**
  * Keeps an automatic placement's estimates fresh, in the background: every {@link #PERIOD_MILLIS} ms it reads each
@@ -85,7 +85,7 @@ final class CostRefresher {
 
   private synchronized CostSnapshot snapshot(List<ServerInfo> all) {
     CostSnapshot.Builder b = CostSnapshot.builder();
-    List<org.gridrmi.ref.internal.cost.LinkCost> mine = session.runtime().transport().linkCosts().estimates();
+    List<org.gridrmi.runtime.cost.LinkCost> mine = session.runtime().transport().linkCosts().estimates();
     double maxTw = 0;
     Map<String, NodeStats> stats;
     synchronized (last) {
@@ -150,7 +150,7 @@ final class CostRefresher {
     return r[2];
   }
 
-  private static LinkCost cost(org.gridrmi.ref.internal.cost.LinkCost l, double maxTw) {
+  private static LinkCost cost(org.gridrmi.runtime.cost.LinkCost l, double maxTw) {
     return new LinkCost(Math.max(0, l.ts()), Double.isNaN(l.tw()) ? maxTw : Math.max(0, l.tw()));
   }
 

@@ -1,7 +1,7 @@
 package org.gridrmi.client.internal;
 
 import java.util.Map;
-import org.gridrmi.lookup.internal.JiniUrls;
+import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 

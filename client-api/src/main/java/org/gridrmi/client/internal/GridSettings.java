@@ -7,10 +7,10 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.ref.internal.RuntimeSettings;
-import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.store.StoreBudget;
-import org.gridrmi.ref.internal.transport.Timeouts;
+import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.transport.Timeouts;
 
 /** What a Grid's builder sets, read by its {@link Session}. Not thread-safe: filled in before the Grid is built. */
 public class GridSettings {

@@ -6,10 +6,10 @@ import java.time.Duration;
 import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.MethodKeys;
-import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.telemetry.ClientCall;
-import org.gridrmi.ref.internal.wire.PlainResult;
+import org.gridrmi.runtime.MethodKeys;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.telemetry.ClientCall;
+import org.gridrmi.runtime.wire.PlainResult;
 
 /**
  * Plain RMI, the baseline: a synchronous call that sends its arguments and returns its result by value with

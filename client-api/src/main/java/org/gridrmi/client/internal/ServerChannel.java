@@ -12,12 +12,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.HolderLink;
-import org.gridrmi.ref.internal.net.FirstWrite;
-import org.gridrmi.ref.internal.transport.NodeClient;
-import org.gridrmi.ref.internal.wire.Command;
-import org.gridrmi.ref.internal.wire.Introduction;
-import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.runtime.HolderLink;
+import org.gridrmi.runtime.net.FirstWrite;
+import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.Introduction;
+import org.gridrmi.runtime.wire.Release;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the

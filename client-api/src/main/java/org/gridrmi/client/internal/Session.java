@@ -16,28 +16,29 @@ import java.util.concurrent.TimeUnit;
 import org.gridrmi.client.GridScope;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.ref.internal.Cleaners;
-import org.gridrmi.ref.internal.Fetcher;
-import org.gridrmi.ref.internal.HolderLink;
-import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.NodeEndpoint;
-import org.gridrmi.ref.internal.NodeRuntime;
-import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.RuntimeSettings;
-import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.store.StoreBudget;
-import org.gridrmi.ref.internal.telemetry.Telemetry;
-import org.gridrmi.ref.internal.net.LinkPlan;
-import org.gridrmi.ref.internal.net.TransportMetrics;
-import org.gridrmi.ref.internal.transport.Transports;
-import org.gridrmi.ref.internal.transport.Timeouts;
-import org.gridrmi.ref.internal.transport.Transport;
-import org.gridrmi.ref.internal.wire.Release;
-import org.gridrmi.ref.internal.wire.ValueIds;
+import org.gridrmi.runtime.Cleaners;
+import org.gridrmi.runtime.Fetcher;
+import org.gridrmi.runtime.HolderLink;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.NodeEndpoint;
+import org.gridrmi.runtime.NodeRuntime;
+import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.telemetry.Telemetry;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.net.TransportMetrics;
+import org.gridrmi.runtime.transport.Transports;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.transport.Transport;
+import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * The state of one open Grid: its runtime (transport, filters, pools, timer), its channels to servers, its own node
@@ -73,9 +74,10 @@ public final class Session implements AutoCloseable {
     this.settings = settings;
     SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow);
     String name = "client-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(holder.hashCode());
-    Transport transport = Transports.create(settings.network, name, settings.tls, settings.link.as(LinkPlan.CLIENT),
-        settings.timeouts,
-        settings.host, policy.filter());
+    Transport transport = settings.network != null
+        ? InternalInProcess.transport(settings.network, name, settings.timeouts, policy.filter())
+        : Transports.rmi(settings.tls, settings.link.as(LinkPlan.CLIENT), settings.timeouts, settings.host,
+            policy.filter());
     this.runtime = new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT.withTimeouts(settings.timeouts)
         .withReferenceTransit(settings.referenceTransit)
         .withFetchWait(settings.fetchWait), settings.openTelemetry == null ? Telemetry.global()

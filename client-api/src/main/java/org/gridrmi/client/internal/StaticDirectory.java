@@ -6,9 +6,9 @@ import java.util.Map;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.NodeRuntime;
-import org.gridrmi.ref.internal.transport.NodeClient;
-import org.gridrmi.ref.internal.wire.NodeInfo;
+import org.gridrmi.runtime.NodeRuntime;
+import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.wire.NodeInfo;
 
 /** Servers given by address: each is asked once for its name and services. */
 public final class StaticDirectory implements Directory {

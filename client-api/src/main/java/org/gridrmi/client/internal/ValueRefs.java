@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.Fetcher;
-import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.Outcomes;
-import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.RefContext;
-import org.gridrmi.ref.internal.store.Slot;
-import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.runtime.Fetcher;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.Outcomes;
+import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.RefContext;
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.wire.Release;
 
 /**
  * The context of references a Grid reads inside values (a result that is a {@code List<RemoteReference<T>>}, a

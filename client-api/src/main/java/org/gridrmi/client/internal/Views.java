@@ -5,7 +5,7 @@ import java.time.Duration;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.wire.NodeStats;
+import org.gridrmi.runtime.wire.NodeStats;
 
 /** Makes the proxies behind {@code grid.plain} and {@code grid.async}. */
 public final class Views {

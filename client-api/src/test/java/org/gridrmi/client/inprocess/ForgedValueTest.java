@@ -7,18 +7,19 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import org.gridrmi.ref.InternalInProcess;
+import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.client.Grid;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.transport.InProcessTransport;
-import org.gridrmi.ref.internal.transport.NodeClient;
-import org.gridrmi.ref.internal.transport.Timeouts;
-import org.gridrmi.ref.internal.wire.Command;
-import org.gridrmi.ref.internal.wire.ValueIds;
-import org.gridrmi.ref.internal.wire.WireValue;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.ValueIds;
+import org.gridrmi.runtime.wire.WireValue;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.Test;
 
@@ -81,8 +82,8 @@ class ForgedValueTest {
     }
   }
 
-  private static InProcessTransport outsider(InProcessNetwork net) {
-    return new InProcessTransport(net.hub(), "M", Timeouts.DEFAULT,
+  private static Transport outsider(InProcessNetwork net) {
+    return InternalInProcess.transport(net, "M", Timeouts.DEFAULT,
         new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
   }
 }

@@ -6,14 +6,15 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import org.gridrmi.ref.InternalInProcess;
+import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.client.Grid;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.transport.InProcessTransport;
-import org.gridrmi.ref.internal.transport.NodeClient;
-import org.gridrmi.ref.internal.transport.Timeouts;
-import org.gridrmi.ref.internal.wire.Release;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +35,7 @@ class HolderSecrecyTest {
       // The two calls may travel in separate batches: the second may still be on its way when the first is done.
       await().atMost(WAIT).untilAsserted(() -> assertThat(s1.storeSize()).as("both values held").isEqualTo(2));
       RemoteReference<String> put = grid.put("x"); // the Grid's own node starts, at an address anyone may call
-      InProcessTransport outsider = new InProcessTransport(net.hub(), "M", Timeouts.DEFAULT,
+      Transport outsider = InternalInProcess.transport(net, "M", Timeouts.DEFAULT,
           new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
       UUID told = outsider.client(put.owner()).info().id();
       NodeClient s1FromOutside = outsider.client(s1.address());

@@ -109,7 +109,7 @@ class StatusContractTest {
     r.get(WAIT);
     r.release();
     assertThat(failureOf(() -> grid.async(ThrowerAsync.class).echo(r)).status()).isEqualTo(Status.NOT_FOUND);
-    assertThat(failureOf(() -> grid.async(org.gridrmi.client.it.Fig2ServiceAsync.class)).status())
+    assertThat(failureOf(() -> grid.async(org.gridrmi.client.Fig2ServiceAsync.class)).status())
         .isEqualTo(Status.NOT_FOUND);
   }
 

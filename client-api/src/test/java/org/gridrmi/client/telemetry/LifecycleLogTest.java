@@ -13,6 +13,8 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.gridrmi.ref.InternalInProcess;
+import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.inprocess.Work;
 import org.gridrmi.client.inprocess.WorkAsync;
@@ -20,11 +22,10 @@ import org.gridrmi.client.inprocess.WorkImpl;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.transport.InProcessTransport;
-import org.gridrmi.ref.internal.transport.Timeouts;
-import org.gridrmi.ref.internal.wire.Command;
-import org.gridrmi.ref.internal.wire.ValueIds;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -99,7 +100,7 @@ class LifecycleLogTest {
   void aLapsedLeaseIsOneLineNamingTheServerAndNotTheWholeHolderId() {
     GridServer one = server(s1, b -> b.lease(Duration.ofMillis(300)));
     UUID holder = UUID.randomUUID(); // a client that sends one batch and never renews
-    new InProcessTransport(net.hub(), "crashed", Timeouts.DEFAULT,
+    InternalInProcess.transport(net, "crashed", Timeouts.DEFAULT,
         new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter()).client(one.address())
         .submit(holder, null, List.of(new Command.Call(ValueIds.forCall(), Work.class.getName(),
             "append(java.lang.String,java.lang.String)", new Object[] {"a", "b"}, 0, "Work.append", null)));

@@ -6,16 +6,17 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.util.List;
 import java.util.UUID;
+import org.gridrmi.ref.InternalInProcess;
+import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.client.inprocess.Work;
 import org.gridrmi.client.inprocess.WorkImpl;
 import org.gridrmi.ref.InProcessNetwork;
-import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.transport.InProcessTransport;
-import org.gridrmi.ref.internal.transport.NodeClient;
-import org.gridrmi.ref.internal.transport.Timeouts;
-import org.gridrmi.ref.internal.wire.Command;
-import org.gridrmi.ref.internal.wire.ValueIds;
-import org.gridrmi.ref.internal.wire.FetchResult;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.ValueIds;
+import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,7 +28,7 @@ class MalformedTraceContextTest {
   final InMemoryTelemetry otel = new InMemoryTelemetry();
   final GridServer server = GridServer.builder().name("S1").inProcess(net).openTelemetry(otel.sdk)
       .export(Work.class, new WorkImpl()).start();
-  final NodeClient raw = new InProcessTransport(net.hub(), "raw-peer", Timeouts.DEFAULT,
+  final NodeClient raw = InternalInProcess.transport(net, "raw-peer", Timeouts.DEFAULT,
       new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter()).client(server.address());
 
   @AfterEach

@@ -93,6 +93,16 @@ public final class Matmul implements AutoCloseable {
     });
   }
 
+  /** Bytes this JVM sent over the {@link Mechanism#SOCKET} mechanism's connections so far. */
+  public static long socketBytesSent() {
+    return SocketSlotClient.SENT.get();
+  }
+
+  /** Bytes this JVM received over the {@link Mechanism#SOCKET} mechanism's connections so far. */
+  public static long socketBytesReceived() {
+    return SocketSlotClient.RECEIVED.get();
+  }
+
   /**
    * Uses the first {@code k} servers (by name) of {@code grid} that offer {@link MatmulWorker}.
    *
@@ -195,7 +205,7 @@ public final class Matmul implements AutoCloseable {
         for (ServerInfo w : workers) {
           int port = grid.plain(MatmulWorker.class, w).socketPort(socketLink);
           s.add(new SocketSlotClient(URI.create(w.address()).getHost(), port,
-              org.gridrmi.ref.internal.net.LinkProfiles.parse(socketLink)));
+              org.gridrmi.runtime.net.LinkProfiles.parse(socketLink)));
         }
         sockets = s;
       }

@@ -73,7 +73,7 @@ public final class MatmulWorkerImpl implements MatmulWorker {
 
   @Override
   public synchronized int socketPort(String linkProfile) {
-    if (socket == null) socket = new SocketEndpoint(slots, org.gridrmi.ref.internal.net.LinkProfiles.parse(linkProfile));
+    if (socket == null) socket = new SocketEndpoint(slots, org.gridrmi.runtime.net.LinkProfiles.parse(linkProfile));
     return socket.port();
   }
 }

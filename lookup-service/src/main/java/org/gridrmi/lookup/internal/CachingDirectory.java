@@ -29,9 +29,10 @@ import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.entry.GridServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.net.NetContext;
-import org.gridrmi.ref.internal.net.NetContexts;
-import org.gridrmi.ref.internal.net.TlsRequiredException;
+import org.gridrmi.runtime.net.NetContext;
+import org.gridrmi.runtime.net.NetContexts;
+import org.gridrmi.runtime.net.TlsRequiredException;
+import org.gridrmi.lookup.JiniUrls;
 
 /**
  * {@link LookupDirectory} on River's ServiceDiscoveryManager and one LookupCache: the cache

@@ -10,9 +10,10 @@ import java.time.Duration;
 import java.util.Arrays;
 import net.jini.config.Configuration;
 import org.gridrmi.lookup.LookupServer;
-import org.gridrmi.ref.internal.JvmFilter;
-import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.net.NetContext;
+import org.gridrmi.runtime.JvmFilter;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.net.NetContext;
+import org.gridrmi.lookup.JiniUrls;
 
 /** {@link LookupServer}: Reggie's transient implementation, started in-process. */
 public final class EmbeddedReggie implements LookupServer {

@@ -6,7 +6,7 @@ import java.rmi.server.ExportException;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.Objects;
 import net.jini.export.Exporter;
-import org.gridrmi.ref.internal.net.NetContext;
+import org.gridrmi.runtime.net.NetContext;
 
 /**
  * A River {@link Exporter} on plain JDK RMI ({@link UnicastRemoteObject}, JRMP) instead of JERI.

@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 import net.jini.config.Configuration;
 import net.jini.core.discovery.LookupLocator;
 import net.jini.export.Exporter;
-import org.gridrmi.ref.internal.net.NetContext;
+import org.gridrmi.runtime.net.NetContext;
 
 /**
  * The River configurations GridRMI uses, generated in code (users never write a Jini .config).

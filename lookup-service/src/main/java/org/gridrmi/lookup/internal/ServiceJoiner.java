@@ -24,6 +24,7 @@ import net.jini.lease.LeaseRenewalManager;
 import net.jini.lookup.JoinManager;
 import org.gridrmi.lookup.LookupRegistration;
 import org.gridrmi.lookup.ServerDescriptor;
+import org.gridrmi.lookup.JiniUrls;
 
 /**
  * {@link LookupRegistration} on River's JoinManager: one JoinManager per service type, sharing

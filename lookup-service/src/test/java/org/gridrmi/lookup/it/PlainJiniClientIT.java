@@ -14,7 +14,6 @@ import net.jini.core.lookup.ServiceRegistrar;
 import net.jini.core.lookup.ServiceTemplate;
 import net.jini.lookup.entry.Name;
 import net.jini.lookup.entry.ServiceInfo;
-import org.gridrmi.lookup.LookupMain;
 import org.gridrmi.lookup.entry.GridAttribute;
 import org.gridrmi.lookup.entry.GridServerInfo;
 import org.gridrmi.lookup.entry.ServerLoad;
@@ -42,7 +41,7 @@ class PlainJiniClientIT {
   @Test
   void findsGridServicesByTypeAndByAttributeAndReadsTheirAttributes() throws Exception {
     int port = Ports.free();
-    reggie = JvmProcess.start("reggie-plain", LookupMain.class.getName(), java.util.List.of(), java.util.List.of("--port", "" + port, "--host", "127.0.0.1", "--groups", "plain-" + port), java.nio.file.Path.of("target", "it-logs", "reggie-plain" + ".log"));
+    reggie = JvmProcess.start("reggie-plain", LookupProcess.class.getName(), java.util.List.of(), java.util.List.of("" + port, "127.0.0.1", "plain-" + port), java.nio.file.Path.of("target", "it-logs", "reggie-plain" + ".log"));
     reggie.awaitLine("lookup service ready", Duration.ofSeconds(20));
     server = JvmProcess.start("S9", Registrant.class.getName(), java.util.List.of(), java.util.List.of("S9", "jini://127.0.0.1:" + port, "5000"), java.nio.file.Path.of("target", "it-logs", "S9" + ".log"));
     server.awaitLine("registered S9", Duration.ofSeconds(20));

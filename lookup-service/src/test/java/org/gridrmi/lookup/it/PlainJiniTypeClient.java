@@ -7,7 +7,7 @@ import org.gridrmi.jama.MatrixOps;
 
 /**
  * A Jini client as any Jini user writes one: the code uses only the net.jini API and the service interface, no
- * GridRMI client. gridrmi-user-it's JiniByTypeIT runs it in a JVM whose class path holds only the Jini jars, the
+ * GridRMI client. integration-tests' JiniByTypeIT runs it in a JVM whose class path holds only the Jini jars, the
  * lookup service's proxy code (lookup-service, what Jini would download from the lookup service) and the
  * interface with what its signatures need (jama-adapter, remote-ref, JAMA).
  * Args: jini://HOST:PORT. Prints what it found and the results of three calls.

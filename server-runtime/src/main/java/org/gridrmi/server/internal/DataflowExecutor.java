@@ -11,26 +11,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.Daemons;
-import org.gridrmi.ref.internal.Fetcher;
-import org.gridrmi.ref.internal.FetchingContext;
-import org.gridrmi.ref.internal.HeldReferences;
-import org.gridrmi.ref.internal.FailureCarrier;
-import org.gridrmi.ref.internal.ImmediateRef;
-import org.gridrmi.ref.internal.KnownPeers;
-import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.Ref;
-import org.gridrmi.ref.internal.RefContexts;
-import org.gridrmi.ref.internal.SerialPolicy;
+import org.gridrmi.runtime.Daemons;
+import org.gridrmi.runtime.Fetcher;
+import org.gridrmi.runtime.FetchingContext;
+import org.gridrmi.runtime.HeldReferences;
+import org.gridrmi.runtime.FailureCarrier;
+import org.gridrmi.runtime.wire.InlineArgument;
+import org.gridrmi.runtime.KnownPeers;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.RefContexts;
+import org.gridrmi.runtime.SerialPolicy;
 import io.opentelemetry.context.Scope;
-import org.gridrmi.ref.internal.store.Slot;
-import org.gridrmi.ref.internal.telemetry.CallTimes;
-import org.gridrmi.ref.internal.cost.MethodTimes;
-import org.gridrmi.ref.internal.telemetry.RefusalLog;
-import org.gridrmi.ref.internal.telemetry.ServerCall;
-import org.gridrmi.ref.internal.wire.Command;
-import org.gridrmi.ref.internal.wire.Failure;
-import org.gridrmi.ref.internal.wire.SerializedValue;
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.telemetry.CallTimes;
+import org.gridrmi.runtime.cost.MethodTimes;
+import org.gridrmi.runtime.telemetry.RefusalLog;
+import org.gridrmi.runtime.telemetry.ServerCall;
+import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.SerializedValue;
 
 /**
  * Runs async calls when their arguments exist (dataflow): a call is registered at once, its reference arguments
@@ -237,9 +237,9 @@ public final class DataflowExecutor implements AutoCloseable {
    */
   private CompletableFuture<?> resolve(Object arg, UUID holder, List<Fetcher.Waiter> fetches, List<Slot> reading,
       CompletableFuture<?> announced) {
-    if (arg instanceof ImmediateRef<?> inline) {
+    if (arg instanceof InlineArgument inline) {
       try {
-        return CompletableFuture.completedFuture(node.runtime().readingValues(inline::get));
+        return CompletableFuture.completedFuture(node.runtime().readingValues(inline::value));
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(e);
       }

@@ -4,7 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.wire.SerializedValue;
+import org.gridrmi.runtime.wire.SerializedValue;
 
 /** Checks resolved arguments against a method's parameters, then invokes it; one place for both call paths. */
 final class Invocation {

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 import org.gridrmi.lookup.LookupRegistration;
 import org.gridrmi.lookup.ServerDescriptor;
-import org.gridrmi.lookup.internal.JiniUrls;
+import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.wire.GatewayProxy;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.wire.GatewayProxy;
 
 /** How a server joins a Jini lookup service. */
 public final class LookupJoin {

@@ -4,28 +4,28 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import io.opentelemetry.context.Scope;
-import org.gridrmi.ref.internal.FailureCarrier;
+import org.gridrmi.runtime.FailureCarrier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.KnownPeers;
-import org.gridrmi.ref.internal.cost.LinkCost;
-import org.gridrmi.ref.internal.cost.LinkProbe;
-import org.gridrmi.ref.internal.store.Slot;
-import org.gridrmi.ref.internal.telemetry.FetchSpan;
-import org.gridrmi.ref.internal.telemetry.ServerCall;
-import org.gridrmi.ref.internal.telemetry.Telemetry;
-import org.gridrmi.ref.internal.LocalNode;
-import org.gridrmi.ref.internal.transport.Caller;
-import org.gridrmi.ref.internal.wire.FetchResult;
-import org.gridrmi.ref.internal.wire.Requester;
-import org.gridrmi.ref.internal.NodeEndpoint;
-import org.gridrmi.ref.internal.SerialPolicy;
-import org.gridrmi.ref.internal.wire.BatchReceipt;
-import org.gridrmi.ref.internal.wire.Command;
-import org.gridrmi.ref.internal.wire.ValueIds;
-import org.gridrmi.ref.internal.wire.Introduction;
-import org.gridrmi.ref.internal.wire.Failure;
-import org.gridrmi.ref.internal.wire.PlainResult;
+import org.gridrmi.runtime.KnownPeers;
+import org.gridrmi.runtime.cost.LinkCost;
+import org.gridrmi.runtime.cost.LinkProbe;
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.telemetry.FetchSpan;
+import org.gridrmi.runtime.telemetry.ServerCall;
+import org.gridrmi.runtime.telemetry.Telemetry;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.transport.Caller;
+import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.NodeEndpoint;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.wire.BatchReceipt;
+import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.ValueIds;
+import org.gridrmi.runtime.wire.Introduction;
+import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.PlainResult;
 
 /** A server's node: its values plus async batches and plain calls. */
 public final class ServerEndpoint extends NodeEndpoint {
@@ -194,7 +194,7 @@ public final class ServerEndpoint extends NodeEndpoint {
   }
 
   @Override
-  protected List<org.gridrmi.ref.internal.cost.MethodCost> methodCosts() {
+  protected List<org.gridrmi.runtime.cost.MethodCost> methodCosts() {
     return executor.methodTimes().snapshot();
   }
 

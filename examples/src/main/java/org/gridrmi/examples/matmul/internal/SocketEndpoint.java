@@ -13,7 +13,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import org.gridrmi.jama.MatrixCodec;
-import org.gridrmi.ref.internal.net.LinkShaper;
+import org.gridrmi.runtime.net.LinkShaper;
 
 /**
  * The raw socket baseline's worker side: a tiny request/response protocol over one TCP connection per manager,

@@ -18,7 +18,7 @@ import java.net.Socket;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.internal.net.LinkShaper;
+import org.gridrmi.runtime.net.LinkShaper;
 
 /** The raw socket baseline's manager side (see {@link SocketEndpoint} for the protocol); counts its bytes. */
 public final class SocketSlotClient implements SlotClient {

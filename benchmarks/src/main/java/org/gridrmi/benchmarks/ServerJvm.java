@@ -1,0 +1,150 @@
+package org.gridrmi.benchmarks;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+
+/**
+ * A GridRMI server in a JVM of its own, started with this JVM's class path: how the demo and the benchmarks put
+ * servers in separate processes ({@link LocalGrid}). Output goes to a log file; {@link #close} kills it, and so does
+ * the end of this JVM (Ctrl-C, SIGTERM).
+ */
+public final class ServerJvm implements AutoCloseable {
+  private static final Pattern READY = Pattern.compile("ready at ((?:rmi|jini)://[^\\s,]+)");
+  private final Process process;
+  private final String name;
+  private final String address;
+  /** Copies the process's output to its log. */
+  private final Thread pump;
+
+  /** Children still running: killed if this JVM is stopped (SIGTERM, Ctrl-C) before it closes them itself. */
+  private static final java.util.Set<Process> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  static {
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Process::destroyForcibly),
+        "gridrmi-child-reaper"));
+  }
+
+  private ServerJvm(Process process, String name, String address, Thread pump) {
+    this.pump = pump;
+    this.process = process;
+    this.name = name;
+    this.address = address;
+  }
+
+  /**
+   * Starts {@code mainClass} with {@code args} in a new JVM and waits until it prints {@code ready at rmi://...}.
+   *
+   * @param jvmArgs extra JVM options such as {@code -Xmx1g}
+   * @param log where the process's output goes
+   * @throws GridException UNAVAILABLE if it exits or stays silent past {@code timeout}
+   */
+  public static ServerJvm start(String name, String mainClass, List<String> jvmArgs, List<String> args, Path log,
+      Duration timeout) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx" + System.getProperty("gridrmi.serverHeap", "512m"));
+    cmd.add("-XX:+UseSerialGC");
+    cmd.addAll(jvmArgs);
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(mainClass);
+    cmd.addAll(args);
+    try {
+      File logFile = log.toFile();
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      RUNNING.add(p);
+      p.onExit().thenRun(() -> RUNNING.remove(p));
+      CompletableFuture<String> ready = new CompletableFuture<>();
+      Thread pump = pump(p, logFile, line -> {
+        Matcher m = READY.matcher(line);
+        if (m.find()) ready.complete(m.group(1));
+      }, ready);
+      String address;
+      try {
+        address = ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (Exception e) {
+        p.destroyForcibly();
+        throw new GridException(Status.UNAVAILABLE, "server " + name + " did not start within " + timeout
+            + "; see " + logFile, e);
+      }
+      return new ServerJvm(p, name, address, pump);
+    } catch (IOException e) {
+      throw new GridException(Status.UNAVAILABLE, "cannot start server " + name + ": " + e, e);
+    }
+  }
+
+  private static Thread pump(Process p, File logFile, Consumer<String> onLine, CompletableFuture<String> ready) {
+    Thread t = new Thread(() -> {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+           var w = new java.io.PrintWriter(new java.io.FileWriter(logFile, StandardCharsets.UTF_8, true), true)) {
+        for (String line; (line = r.readLine()) != null; ) {
+          w.println(line);
+          onLine.accept(line);
+        }
+      } catch (IOException ignored) {
+        // the process ended
+      }
+      p.onExit().thenRun(() -> ready.completeExceptionally(
+          new IllegalStateException("process exited with " + p.exitValue())));
+    }, "gridrmi-log-" + p.pid());
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  public String name() { return name; }
+  public String address() { return address; }
+  public long pid() { return process.pid(); }
+  public boolean isAlive() { return process.isAlive(); }
+
+  /** CPU time the process has used so far, in seconds, as the operating system counts it (0 if unknown). */
+  public double cpuSeconds() {
+    return process.info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(0.0);
+  }
+
+  /** Kills the process at once, as {@code kill -9} does, and waits for it to be gone. */
+  public void kill() {
+    process.destroyForcibly();
+    try {
+      process.waitFor(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Stops the process as {@code kill} (SIGTERM) does, so that its shutdown hooks run (the server closes and says so,
+   * its OpenTelemetry SDK exports what it still holds), and kills it if it is not gone within {@code grace}.
+   */
+  public void stop(Duration grace) {
+    process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close its output, losing the last lines
+    try {
+      if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        pump.join(grace.toMillis()); // its last lines (the stop line, the last spans) reach the log before we exit
+        return;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    kill();
+  }
+
+  @Override
+  public void close() {
+    kill();
+  }
+}

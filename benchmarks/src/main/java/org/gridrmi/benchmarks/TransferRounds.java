@@ -1,0 +1,219 @@
+package org.gridrmi.benchmarks;
+
+import Jama.Matrix;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.gridrmi.benchmarks.transfer.TransferOps;
+import org.gridrmi.benchmarks.transfer.TransferOpsAsync;
+import org.gridrmi.benchmarks.transfer.TransferOpsImpl;
+import org.gridrmi.benchmarks.Warmup;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.Status;
+
+/**
+ * The measurements of {@code bench transfer} for one size and value type: rounds in which each mechanism runs once,
+ * in the same order, so that the machine's noise falls on all of them alike. Every checksum is checked against the
+ * one computed here; a wrong one fails the run.
+ */
+final class TransferRounds {
+  /** The value types moved. */
+  enum Kind {
+    DOUBLES("double[]"), MATRIX("Matrix"), ROWS("double[][]");
+
+    final String label;
+
+    Kind(String label) {
+      this.label = label;
+    }
+  }
+
+  /**
+   * One size and type: seconds per measured round of each mechanism, and per lazy round the heap S1 and S2
+   * allocated beyond the value itself.
+   */
+  record Result(Kind kind, String label, long bytes, List<Double> raw, List<Double> local, List<Double> lazy,
+      List<Double> plain, List<Long> extraS1, List<Long> extraS2) {}
+
+  private final TransferOpsAsync s1;
+  private final TransferOpsAsync s2;
+  private final TransferOps plain1;
+  private final TransferOps plain2;
+  private final RawLoopback raw;
+  private final Duration deadline;
+  private byte[] rawData = new byte[0];
+
+  /**
+   * Keeps this JVM from giving heap back after a collection ({@code MaxHeapFreeRatio} is manageable at run time);
+   * where the flag cannot be set, the raw receiver pays for the pages it faults in, and the run says so.
+   */
+  static void keepHeap() {
+    try {
+      java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+          .setVMOption("MaxHeapFreeRatio", "100");
+    } catch (RuntimeException e) {
+      System.out.println("bench transfer: this JVM may give back heap after a collection (" + e.getMessage()
+          + "): the raw socket's receiver may then be slower than it is");
+    }
+  }
+
+  TransferRounds(TransferOpsAsync s1, TransferOpsAsync s2, TransferOps plain1, TransferOps plain2, RawLoopback raw,
+      Duration deadline) {
+    this.s1 = s1;
+    this.s2 = s2;
+    this.plain1 = plain1;
+    this.plain2 = plain2;
+    this.raw = raw;
+    this.deadline = deadline;
+  }
+
+  /** The shape of a value of about {@code bytes} bytes: {n} for double[n], {rows, cols} for a square Matrix. */
+  static int[] shape(Kind kind, long bytes) {
+    long n = Math.max(1, bytes / Double.BYTES);
+    if (kind == Kind.DOUBLES) return new int[] {(int) n};
+    int side = (int) Math.max(1, Math.round(Math.sqrt(n)));
+    return new int[] {side, side};
+  }
+
+  /** The size of the values the JIT warm-up moves: above the 64 KB a value needs to be streamed. */
+  static final long WARM_UP_BYTES = 80_000;
+
+  /**
+   * The JIT warm-up of the paths every measured round takes, in all three JVMs: {@code rounds} rounds of small
+   * chains, local, lazy and plain, of each type, {@link Warmup#THREADS} at a time. The code a chain runs once (its
+   * batches, the fetch's hand-offs, the store) is compiled only after a few thousand chains: in 60 rounds of 8 MB
+   * chains, one on one server took 3.2 ms (median) on fresh servers and 1.4 ms after 3,000 rounds of small chains; a
+   * lazy one 9.5 ms and 6.7 ms.
+   */
+  void warmUp(List<Kind> kinds, int rounds) {
+    Warmup.run(rounds, Warmup.THREADS, round -> {
+      for (Kind kind : kinds) {
+        int[] shape = shape(kind, WARM_UP_BYTES);
+        long expected = expectedChecksum(kind, shape); // microseconds (a sample of the elements) beside the chains
+        chain(kind, shape, s1, expected, null);
+        chain(kind, shape, s2, expected, null);
+        plain(kind, shape, expected);
+      }
+    });
+  }
+
+  /** The number of elements of a value of this shape. */
+  private static long elements(Kind kind, int[] shape) {
+    return kind == Kind.DOUBLES ? shape[0] : (long) shape[0] * shape[1];
+  }
+
+  /** The checksum a value of this shape made by {@link TransferOpsImpl} has. */
+  private static long expectedChecksum(Kind kind, int[] shape) {
+    return TransferOpsImpl.checksum(elements(kind, shape), TransferOpsImpl::content);
+  }
+
+  /**
+   * Runs unmeasured rounds until there have been {@code warm} of them and {@code warmFor} has passed, then
+   * {@code measured} rounds. The time bound is what warms the servers' JIT whatever the size: after three warm-up
+   * rounds the first measured 8 MB {@code Matrix} chains took 17-21 ms, the later ones 6-8 ms.
+   */
+  Result measure(Kind kind, String label, long approxBytes, int warm, Duration warmFor, int measured,
+      boolean withPlain) throws IOException {
+    int[] shape = shape(kind, approxBytes);
+    long bytes = elements(kind, shape) * Double.BYTES;
+    long expected = expectedChecksum(kind, shape);
+    if (rawData.length < Math.min(bytes, 1 << 26)) rawData = new byte[(int) Math.min(bytes, 1 << 26)];
+    Result r = new Result(kind, label, bytes, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+        new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    long warmUntil = System.nanoTime() + warmFor.toNanos();
+    int warmed = 0;
+    while (r.raw().size() < measured) {
+      boolean keep = warmed >= warm && System.nanoTime() - warmUntil >= 0;
+      if (!keep) warmed++;
+      collectGarbage();
+      double tRaw = raw.move(bytes, rawData);
+      double tLocal = chain(kind, shape, s1, expected, null);
+      long[] alloc = new long[4];
+      double tLazy = chain(kind, shape, s2, expected, alloc);
+      double tPlain = withPlain ? plain(kind, shape, expected) : Double.NaN;
+      if (keep) {
+        r.raw().add(tRaw);
+        r.local().add(tLocal);
+        r.lazy().add(tLazy);
+        if (withPlain) r.plain().add(tPlain);
+        r.extraS1().add(alloc[1] - alloc[0]); // S1 sends a value it holds already: all it allocates is extra
+        r.extraS2().add(alloc[3] - alloc[2] - bytes); // S2 receives the value itself, and any extra
+      }
+    }
+    return r;
+  }
+
+  /**
+   * A full collection in both servers and in this JVM between rounds, untimed: the previous round's values (up to
+   * three copies of the largest per server) are garbage, and a collection of them in the middle of a transfer made
+   * rounds of the same size differ by up to 2x (256 MB Matrix: 94-107 ms and 161-181 ms in one run). This JVM
+   * receives the raw socket's and plain RMI's values: left to itself, G1 collected it every 5-7 rounds of 8 MB, in
+   * 3-7 ms pauses and a concurrent cycle, whichever chain was running then (lazy chains of 13-16 ms among ones of
+   * 5-7 ms). It keeps its heap ({@link #keepHeap}), as the servers (-Xms = -Xmx) do, so the raw receiver does not
+   * fault in pages given back.
+   */
+  private void collectGarbage() {
+    System.gc();
+    plain1.collectGarbage();
+    plain2.collectGarbage();
+  }
+
+  /**
+   * {@code on.checksum(s1.make(shape))}: seconds from the first call until the checksum is here. With
+   * {@code alloc}, the bytes S1 and S2 allocated are read before and after (outside the timing).
+   */
+  private double chain(Kind kind, int[] shape, TransferOpsAsync on, long expected, long[] alloc) {
+    if (alloc != null) {
+      alloc[0] = plain1.allocatedBytes();
+      alloc[2] = plain2.allocatedBytes();
+    }
+    long start = System.nanoTime();
+    RemoteReference<?> value = switch (kind) {
+      case DOUBLES -> s1.doubles(shape[0]);
+      case MATRIX -> s1.matrix(shape[0], shape[1]);
+      case ROWS -> s1.rows(shape[0], shape[1]);
+    };
+    RemoteReference<Long> sum = checksum(kind, on, value);
+    long got = sum.get(deadline);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    value.release();
+    sum.release();
+    if (alloc != null) {
+      alloc[1] = plain1.allocatedBytes();
+      alloc[3] = plain2.allocatedBytes();
+    }
+    check(got, expected, "lazy");
+    return seconds;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static RemoteReference<Long> checksum(Kind kind, TransferOpsAsync on, RemoteReference<?> value) {
+    return switch (kind) {
+      case DOUBLES -> on.checksum((RemoteReference<double[]>) value);
+      case MATRIX -> on.matrixChecksum((RemoteReference<Matrix>) value);
+      case ROWS -> on.rowsChecksum((RemoteReference<double[][]>) value);
+    };
+  }
+
+  /** Plain RMI: the value comes to the client and goes on to S2. */
+  private double plain(Kind kind, int[] shape, long expected) {
+    long start = System.nanoTime();
+    long got = switch (kind) {
+      case DOUBLES -> plain2.checksum(plain1.doubles(shape[0]));
+      case MATRIX -> plain2.matrixChecksum(plain1.matrix(shape[0], shape[1]));
+      case ROWS -> plain2.rowsChecksum(plain1.rows(shape[0], shape[1]));
+    };
+    double seconds = (System.nanoTime() - start) / 1e9;
+    check(got, expected, "plain");
+    return seconds;
+  }
+
+  private static void check(long got, long expected, String how) {
+    if (got != expected) {
+      throw new GridException(Status.INTERNAL, "bench transfer: the " + how + " checksum " + got + " is not the "
+          + expected + " of the value made: the value arrived changed");
+    }
+  }
+}

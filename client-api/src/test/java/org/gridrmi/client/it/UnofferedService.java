@@ -1,9 +1,0 @@
-package org.gridrmi.client.it;
-
-import org.gridrmi.ref.GridService;
-
-/** A service no test server exports. */
-@GridService
-public interface UnofferedService {
-  String hello(String name);
-}

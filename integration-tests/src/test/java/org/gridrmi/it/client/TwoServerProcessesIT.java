@@ -1,0 +1,173 @@
+package org.gridrmi.it.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.gridrmi.client.Grid;
+import org.gridrmi.client.ServerInfo;
+import org.gridrmi.client.ServerStats;
+import org.gridrmi.client.Traffic;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.Status;
+import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.testing.ServerProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.gridrmi.client.Fig2Service;
+import org.gridrmi.client.Fig2ServiceImpl;
+import org.gridrmi.client.Fig2ServiceAsync;
+
+/** The core across real processes: the test is the client, each server is a JVM of its own. */
+class TwoServerProcessesIT {
+  static final int MB = 1 << 20;
+  static final List<ServerProcess> processes = new ArrayList<>();
+  static Path logs;
+  static ServerProcess p1;
+  static ServerProcess p2;
+
+  static ServerProcess server(String name, String... extra) {
+    List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0", "--lease", "2s",
+        "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
+    args.addAll(List.of(extra));
+    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), args,
+        logs.resolve(name + ".log"), Duration.ofSeconds(60));
+    processes.add(p);
+    return p;
+  }
+
+  @BeforeAll
+  static void start() throws Exception {
+    logs = Files.createDirectories(Path.of("target", "it-logs"));
+    p1 = server("S1");
+    p2 = server("S2");
+  }
+
+  @AfterAll
+  static void stop() {
+    processes.forEach(ServerProcess::kill);
+  }
+
+  @Test
+  void fig2IntermediateGoesServerToServerNotThroughTheClient() {
+    try (Grid grid = Grid.connect(p1.address(), p2.address())) {
+      ServerInfo s1 = grid.server("S1");
+      ServerInfo s2 = grid.server("S2");
+      Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, s1);
+      Fig2ServiceAsync on2 = grid.async(Fig2ServiceAsync.class, s2);
+      on2.method2(on1.method1(16, 0)).get(Duration.ofSeconds(30)); // warm up connections and classes
+      ServerStats before2 = grid.stats(s2);
+      Traffic before = grid.traffic();
+
+      long checksum = on2.method2(on1.method1(MB, 42)).get(Duration.ofSeconds(30));
+
+      Traffic client = grid.traffic().since(before);
+      ServerStats after2 = grid.stats(s2);
+      assertThat(checksum).isEqualTo(new Fig2ServiceImpl().method2(new Fig2ServiceImpl().method1(MB, 42)));
+      assertThat(client.receivedBytes()).as("bytes the client received").isLessThan(4096);
+      long s2FromS1 = after2.receivedFrom(p1.address()) - before2.receivedFrom(p1.address());
+      assertThat(s2FromS1).as("bytes S2 received from S1").isBetween((long) MB, MB + 64 * 1024L);
+      System.out.printf("fig2: client received %d B, sent %d B; S2 received %d B from S1%n",
+          client.receivedBytes(), client.sentBytes(), s2FromS1);
+    }
+  }
+
+  @Test
+  void sameServerCompositionCrossesNoSocket() {
+    try (Grid grid = Grid.connect(p1.address())) {
+      ServerInfo s1 = grid.server("S1");
+      Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, s1);
+      on1.length(on1.method1(16, 0)).get(Duration.ofSeconds(30));
+      ServerStats before = grid.stats(s1);
+      int length = on1.length(on1.method1(MB, 1)).get(Duration.ofSeconds(30));
+      ServerStats after = grid.stats(s1);
+      assertThat(length).isEqualTo(MB);
+      assertThat(after.receivedBytes() - before.receivedBytes()).as("bytes S1 received").isLessThan(8192);
+      assertThat(after.sentBytes() - before.sentBytes()).as("bytes S1 sent").isLessThan(8192);
+    }
+  }
+
+  @Test
+  void serverKilledMidChainFailsDependentsWithinTheDeadline() {
+    ServerProcess victim = server("S3");
+    try (Grid grid = Grid.connect(p1.address(), victim.address())) {
+      Fig2ServiceAsync on3 = grid.async(Fig2ServiceAsync.class, grid.server("S3"));
+      Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, grid.server("S1"));
+      RemoteReference<String> slow = on3.slowOnce(RemoteReference.of("a"), "b", 20_000);
+      RemoteReference<String> dependent = on1.echo(slow);
+      await().atMost(Duration.ofSeconds(10)).until(() -> grid.stats(grid.server("S3")).pending() > 0);
+      victim.kill();
+      long start = System.nanoTime();
+      assertThatThrownBy(() -> dependent.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class,
+          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE)).hasMessageContaining(victim.address());
+      assertThatThrownBy(() -> slow.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class,
+          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE)).hasMessageContaining("Fig2Service.slowOnce on S3");
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+    }
+  }
+
+  @Test
+  void leaseLapseFreesTheValuesOfACrashedClient() throws Exception {
+    int before;
+    try (Grid grid = Grid.connect(p2.address())) {
+      before = grid.stats(grid.server("S2")).values();
+    }
+    ServerProcess client = ServerProcess.start("client", CrashingClient.class.getName(), List.of(),
+        List.of(p2.address()), logs.resolve("client.log"), Duration.ofSeconds(60));
+    processes.add(client);
+    try (Grid grid = Grid.connect(p2.address())) {
+      ServerInfo s2 = grid.server("S2");
+      assertThat(grid.stats(s2).values()).isGreaterThanOrEqualTo(before + 3);
+      client.kill();
+      long killed = System.nanoTime();
+      await().atMost(Duration.ofSeconds(10)).until(() -> grid.stats(s2).values() <= before);
+      System.out.printf("lease: values of a killed client freed %d ms after the kill (lease 2 s)%n",
+          (System.nanoTime() - killed) / 1_000_000);
+    }
+  }
+
+  @Test
+  void idempotentCallWhoseServerDiedIsReRunOnAnotherServer() {
+    ServerProcess victim = server("S5");
+    try (Grid grid = Grid.connect(p1.address(), victim.address())) {
+      Fig2ServiceAsync onVictim = grid.async(Fig2ServiceAsync.class, grid.server("S5"));
+      RemoteReference<String> slow = onVictim.slowAppend(grid.put("a"), "b", 2000);
+      RemoteReference<String> next = onVictim.slowAppend(slow, "c", 10);
+      await().atMost(Duration.ofSeconds(10)).until(() -> grid.stats(grid.server("S5")).pending() > 0);
+      victim.kill();
+      assertThat(next.get(Duration.ofSeconds(30))).isEqualTo("abc");
+    }
+  }
+
+  @Test
+  void reRunNamesTheLostInputThatIsNotIdempotent() {
+    ServerProcess victim = server("S6");
+    try (Grid grid = Grid.connect(p1.address(), victim.address())) {
+      RemoteReference<String> lost = grid.async(Fig2ServiceAsync.class, grid.server("S6")).echo(grid.put("x"));
+      lost.get(Duration.ofSeconds(10));
+      victim.kill();
+      RemoteReference<String> dependent = grid.async(Fig2ServiceAsync.class, grid.server("S1"))
+          .slowAppend(lost, "!", 10);
+      assertThatThrownBy(() -> dependent.get(Duration.ofSeconds(20))).isInstanceOfSatisfying(GridException.class,
+          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
+          .hasMessageContaining("cannot re-run Fig2Service.slowAppend on S1")
+          .hasMessageContaining("Fig2Service.echo on S6").hasMessageContaining("not the result of an @Idempotent call");
+    }
+  }
+
+  @Test
+  void callOnAServerThatIsGoneIsUnavailable() {
+    ServerProcess gone = server("S4");
+    String address = gone.address();
+    gone.kill();
+    assertThatThrownBy(() -> Grid.connect(address)).isInstanceOfSatisfying(GridException.class,
+        e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE)).hasMessageContaining(address);
+  }
+}

@@ -1,0 +1,177 @@
+package org.gridrmi.inprocess.internal;
+
+import java.io.ObjectInputFilter;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.transport.Caller;
+import org.gridrmi.runtime.transport.NodeService;
+
+/**
+ * The in-process network behind {@link org.gridrmi.ref.InProcessNetwork}: the nodes exported on it by name, and the
+ * faults a test sets, applied to every call at delivery. Faults are explicit and deterministic: nothing here is random
+ * or timed except the waits a stalled or delayed call makes, each bounded by the caller's own bound.
+ */
+public final class InProcessHub {
+  static final String SCHEME = "inproc://";
+  private static final AtomicInteger HUBS = new AtomicInteger();
+  private final String name = "net-" + HUBS.incrementAndGet();
+  private final Map<String, Node> nodes = new ConcurrentHashMap<>();
+  private final Set<String> stalled = ConcurrentHashMap.newKeySet();
+  private final Set<String> killed = ConcurrentHashMap.newKeySet();
+  private final Map<String, AtomicInteger> drops = new ConcurrentHashMap<>();
+  private final Map<String, Duration> delays = new ConcurrentHashMap<>();
+  private final Set<String> cuts = ConcurrentHashMap.newKeySet();
+  private final Map<String, AtomicLong> delivered = new ConcurrentHashMap<>();
+
+  private record Node(NodeService service, ObjectInputFilter filter) {}
+
+  /** {@code inproc://name} for a node name, or the address itself. */
+  public static String address(String nodeName) {
+    return nodeName.startsWith(SCHEME) ? nodeName : SCHEME + nodeName;
+  }
+
+  synchronized String export(String nodeName, NodeService service, ObjectInputFilter filter) {
+    String address = address(nodeName);
+    if (nodes.containsKey(address)) {
+      throw new GridException(Status.INVALID_ARGUMENT, "a node named " + nodeName + " already exists on " + this);
+    }
+    killed.remove(address);
+    nodes.put(address, new Node(service, filter));
+    return address;
+  }
+
+  synchronized void unexport(String address, NodeService service) {
+    nodes.computeIfPresent(address, (a, n) -> n.service() == service ? null : n);
+    notifyAll();
+  }
+
+  NodeService service(String address) {
+    Node n = nodes.get(address);
+    if (n == null) throw new GridException(Status.UNAVAILABLE, "no GridRMI node answers at " + address);
+    return n.service();
+  }
+
+  // --- faults, by node name or address ---
+
+  public synchronized void stall(String node) {
+    stalled.add(address(node));
+  }
+
+  public synchronized void resume(String node) {
+    stalled.remove(address(node));
+    notifyAll();
+  }
+
+  public synchronized void kill(String node) {
+    String a = address(node);
+    killed.add(a);
+    nodes.remove(a);
+    notifyAll();
+  }
+
+  public void dropNext(String node, int calls) {
+    drops.computeIfAbsent(address(node), k -> new AtomicInteger()).addAndGet(calls);
+  }
+
+  public void delay(String node, Duration d) {
+    if (d == null || d.isZero()) delays.remove(address(node));
+    else delays.put(address(node), d);
+  }
+
+  public synchronized void partition(String a, String b) {
+    cuts.add(pair(address(a), address(b)));
+  }
+
+  public synchronized void heal() {
+    cuts.clear();
+    stalled.clear();
+    delays.clear();
+    drops.clear();
+    notifyAll();
+  }
+
+  /** Calls delivered to {@code node} so far (a test's view of traffic). */
+  public long delivered(String node) {
+    AtomicLong n = delivered.get(address(node));
+    return n == null ? 0 : n.get();
+  }
+
+  private static String pair(String a, String b) {
+    return a.compareTo(b) < 0 ? a + "|" + b : b + "|" + a;
+  }
+
+  /**
+   * Delivers one call from {@code from} to {@code to}, with the faults in force, bounded by {@code boundNanos}.
+   *
+   * @throws GridException UNAVAILABLE for a dead, dropping, stalled or cut-off node; what the body threw otherwise
+   */
+  Object deliver(String from, String to, String what, long boundNanos, Object[] args,
+      Function<Object[], ?> body, ObjectInputFilter callerFilter) {
+    long deadline = System.nanoTime() + boundNanos;
+    String fromAddress = address(from);
+    if (killed.contains(to) || !nodes.containsKey(to)) {
+      throw new GridException(Status.UNAVAILABLE, "the GridRMI node at " + to + " is unreachable (" + what
+          + "): connection refused");
+    }
+    AtomicInteger drop = drops.get(to);
+    if (drop != null && drop.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new GridException(Status.UNAVAILABLE, "the GridRMI node at " + to + " is unreachable (" + what
+          + "): connection reset");
+    }
+    Duration delay = delays.get(to);
+    if (delay != null) sleepUntil(Math.min(deadline, System.nanoTime() + delay.toNanos()));
+    awaitReachable(fromAddress, to, what, boundNanos, deadline);
+    Node target = nodes.get(to);
+    if (target == null) {
+      throw new GridException(Status.UNAVAILABLE, "the GridRMI node at " + to + " is unreachable (" + what
+          + "): connection refused");
+    }
+    delivered.computeIfAbsent(to, k -> new AtomicLong()).incrementAndGet();
+    // the far side runs as another JVM would: none of the caller's thread state (contexts, policy) applies there
+    byte[] sent = InProcessTransport.write(args);
+    byte[] answer = org.gridrmi.runtime.RefContexts.outside(() -> {
+      Object[] copied = (Object[]) InProcessTransport.read(sent, target.filter());
+      return InProcessTransport.write(Caller.serving(new Caller(fromAddress, null), () -> body.apply(copied)));
+    });
+    return InProcessTransport.read(answer, callerFilter);
+  }
+
+  private synchronized void awaitReachable(String from, String to, String what, long boundNanos, long deadline) {
+    while (stalled.contains(to) || cuts.contains(pair(from, to))) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        throw new GridException(Status.UNAVAILABLE, "the GridRMI node at " + to + " did not answer " + what
+            + " within " + TimeUnit.NANOSECONDS.toMillis(boundNanos) + " ms (stopped, overloaded or cut off)");
+      }
+      try {
+        TimeUnit.NANOSECONDS.timedWait(this, left);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new GridException(Status.CANCELLED, what + " to " + to + " was interrupted", e);
+      }
+    }
+  }
+
+  private static void sleepUntil(long nanoDeadline) {
+    for (long left = nanoDeadline - System.nanoTime(); left > 0; left = nanoDeadline - System.nanoTime()) {
+      java.util.concurrent.locks.LockSupport.parkNanos(left);
+      if (Thread.interrupted()) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,55 @@
+package org.gridrmi.ref;
+
+import java.time.Duration;
+import org.gridrmi.inprocess.internal.InProcessHub;
+
+/**
+ * A network inside one JVM for tests: servers and Grids built on it ({@code GridServer.builder().inProcess(net)},
+ * {@code Grid.builder().inProcess(net)}) call each other directly, with arguments and results copied through
+ * serialization and the filters as between JVMs, at addresses {@code inproc://NAME}. Faults are set by the test and
+ * applied to every call from then on, deterministically:
+ *
+ * <pre>{@code
+ * InProcessNetwork net = new InProcessNetwork();
+ * net.stall("S1");          // calls to S1 get no answer (until resume, or until the caller's bound passes)
+ * net.partition("S1", "S2"); // S1 and S2 cannot reach each other; clients still reach both
+ * net.dropNext("S2", 1);    // the next call to S2 fails as a dropped connection
+ * net.delay("S2", Duration.ofMillis(50));
+ * net.kill("S1");           // S1 is gone for good
+ * }</pre>
+ */
+public final class InProcessNetwork {
+  private final InProcessHub hub = new InProcessHub();
+
+  /** The hub GridRMI's builders attach to, through {@link InternalInProcess}. */
+  InProcessHub hub() {
+    return hub;
+  }
+
+  /** Calls to {@code node} get no answer until {@link #resume}; each caller gives up at its own bound. */
+  public void stall(String node) { hub.stall(node); }
+
+  /** Ends a {@link #stall}: waiting calls are delivered. */
+  public void resume(String node) { hub.resume(node); }
+
+  /** {@code node} is gone: calls to it fail at once, as a refused connection does. */
+  public void kill(String node) { hub.kill(node); }
+
+  /** The next {@code calls} calls to {@code node} fail as a connection that drops. */
+  public void dropNext(String node, int calls) { hub.dropNext(node, calls); }
+
+  /** Every call to {@code node} is delivered {@code d} late (zero: no delay). */
+  public void delay(String node, Duration d) { hub.delay(node, d); }
+
+  /** {@code a} and {@code b} cannot reach each other (in either direction); others still reach both. */
+  public void partition(String a, String b) { hub.partition(a, b); }
+
+  /** Lifts every stall, delay, drop and partition (killed nodes stay dead). */
+  public void heal() { hub.heal(); }
+
+  /** Calls delivered to {@code node} so far. */
+  public long delivered(String node) { return hub.delivered(node); }
+
+  @Override
+  public String toString() { return "InProcessNetwork[" + hub + "]"; }
+}

@@ -1,0 +1,54 @@
+package org.gridrmi.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.InProcessNetwork;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.transport.Caller;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.junit.jupiter.api.Test;
+
+/** Only a holder acts on its values; under TLS a holder id belongs to the certificate that first used it. */
+class HolderIdentityTest {
+  static final Caller ALICE = new Caller("10.0.0.1", "CN=alice");
+  static final Caller MALLORY = new Caller("10.0.0.2", "CN=mallory");
+
+  @Test
+  void anotherPeerCannotReleaseRenewOrCancelForAHolderThatIsNotItsOwn() {
+    try (TestNodes.Started n = TestNodes.node(new InProcessNetwork(), "H1", Timeouts.DEFAULT)) {
+      UUID holder = UUID.randomUUID();
+      UUID id = UUID.randomUUID();
+      Caller.serving(ALICE, () -> n.endpoint().renew(holder)); // alice's first use binds the holder to her
+      n.node().table().create(id, holder, "call");
+      for (Runnable act : List.<Runnable>of(() -> n.endpoint().release(holder, List.of(org.gridrmi.runtime.wire.Release.explicit(id))),
+          () -> n.endpoint().renew(holder), () -> n.endpoint().cancel(holder, id))) {
+        assertThatThrownBy(() -> Caller.serving(MALLORY, () -> {
+          act.run();
+          return null;
+        })).isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+          assertThat(e.getMessage()).contains("CN=mallory");
+        });
+      }
+      assertThat(n.node().table().get(id)).as("still there").isNotNull();
+      assertThat(Caller.serving(ALICE, () -> n.endpoint().cancel(holder, id))).isTrue();
+    }
+  }
+
+  @Test
+  void aNonHolderCannotCancelOrReleaseEvenWithoutTls() {
+    try (TestNodes.Started n = TestNodes.node(new InProcessNetwork(), "H2", Timeouts.DEFAULT)) {
+      UUID holder = UUID.randomUUID();
+      UUID id = UUID.randomUUID();
+      n.node().table().create(id, holder, "call");
+      UUID stranger = UUID.randomUUID();
+      assertThat(n.endpoint().cancel(stranger, id)).isFalse();
+      n.endpoint().release(stranger, List.of(org.gridrmi.runtime.wire.Release.explicit(id)));
+      assertThat(n.node().table().get(id)).isNotNull();
+    }
+  }
+}

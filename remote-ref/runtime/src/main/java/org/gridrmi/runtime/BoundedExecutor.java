@@ -1,0 +1,93 @@
+package org.gridrmi.runtime;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+
+/**
+ * A pool with a bound on its threads and on its queue, whose refusal is a {@link GridException} naming the pool and
+ * its limits. Threads are daemons, named for what they do, and end when idle for 30 s.
+ *
+ * <p>A task goes to an idle thread if there is one, else to a new thread up to the limit, else to the queue. A plain
+ * {@link ThreadPoolExecutor} does not do that: below its core size it starts a new thread for every task even when
+ * others are idle, and with the core size at the limit (so that it may grow at all before the queue fills) a pool of
+ * 64 started a thread per fetch for the first 64 fetches after each idle spell, about half a millisecond each on a
+ * small machine, on the critical path of every server-to-server chain. So the queue itself refuses a task while no
+ * thread is idle and the pool may still grow (the way Tomcat's task queue does), and takes it when the pool is full.
+ */
+public final class BoundedExecutor implements Executor, AutoCloseable {
+  private final String name;
+  private final int threads;
+  private final int queue;
+  private final IdleFirstQueue tasks;
+  private final ThreadPoolExecutor pool;
+
+  public BoundedExecutor(String name, int threads, int queue) {
+    this.name = name;
+    this.threads = threads;
+    this.queue = queue;
+    this.tasks = new IdleFirstQueue(queue);
+    this.pool = new ThreadPoolExecutor(1, threads, 30, TimeUnit.SECONDS, tasks, Daemons.factory(name),
+        (task, p) -> {
+          throw new RejectedExecutionException(name + " has no thread free");
+        });
+    pool.allowCoreThreadTimeOut(true);
+    tasks.pool = pool;
+  }
+
+  /**
+   * @throws GridException RESOURCE_EXHAUSTED when the pool's threads are busy and its queue is full, or CANCELLED
+   *     once it is closed
+   */
+  @Override
+  public void execute(Runnable task) {
+    try {
+      pool.execute(task);
+    } catch (RejectedExecutionException e) {
+      if (pool.isShutdown()) throw new GridException(Status.CANCELLED, name + " is closed", e);
+      // every thread is busy and the pool is at its limit: the task waits in the queue if there is room (a busy
+      // thread takes it when its task ends)
+      if (tasks.enqueue(task)) return;
+      throw new GridException(Status.RESOURCE_EXHAUSTED, name + " is full: " + threads + " threads busy and " + queue
+          + " tasks queued", e);
+    }
+  }
+
+  /** Tasks queued and running now. */
+  public int load() {
+    return tasks.size() + pool.getActiveCount();
+  }
+
+  @Override
+  public void close() {
+    pool.shutdownNow();
+  }
+
+  /** The pool's queue: it takes a task only when a thread is idle to run it or the pool cannot grow. */
+  private static final class IdleFirstQueue extends LinkedBlockingQueue<Runnable> {
+    private static final long serialVersionUID = 1L;
+    private transient volatile ThreadPoolExecutor pool;
+
+    IdleFirstQueue(int capacity) {
+      super(capacity);
+    }
+
+    @Override
+    public boolean offer(Runnable task) {
+      ThreadPoolExecutor p = pool;
+      int size = p.getPoolSize();
+      boolean idleThreadFree = size - p.getActiveCount() > size();
+      if (!idleThreadFree && size < p.getMaximumPoolSize()) return false; // the pool starts a thread for it
+      return super.offer(task);
+    }
+
+    /** Queues a task the pool refused (it is at its limit), if there is room. */
+    boolean enqueue(Runnable task) {
+      return super.offer(task);
+    }
+  }
+}

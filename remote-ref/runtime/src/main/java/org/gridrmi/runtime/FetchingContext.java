@@ -1,0 +1,81 @@
+package org.gridrmi.runtime;
+
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.store.ValueTable;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.gridrmi.runtime.HeldReferences;
+
+/**
+ * Resolves references for code that runs on a node (a server's call) or outside any Grid (detached): a value a
+ * node here holds is the object itself (localized), any other is fetched from its owner through the shared
+ * {@link Fetcher}. References read inside values here are held by the node ({@link HeldReferences}) while they live;
+ * a call's code cannot release them for the others, nor cancel what it does not hold.
+ */
+public class FetchingContext implements RefContext {
+  private final NodeRuntime runtime;
+  private final Fetcher fetcher;
+  private final LocalNode node;
+  private final UUID holder;
+  private final HeldReferences held;
+
+  /**
+   * @param node the node whose values are local, or null (then only the JVM's RMI nodes, if the transport shares it)
+   * @param holder the client whose call runs (it may cancel what it holds), or null
+   * @param held what holds the references read inside values here, or null for none (a detached reader)
+   */
+  public FetchingContext(NodeRuntime runtime, Fetcher fetcher, LocalNode node, UUID holder, HeldReferences held) {
+    this.runtime = runtime;
+    this.fetcher = fetcher;
+    this.node = node;
+    this.holder = holder;
+    this.held = held;
+  }
+
+  /** The same context for a call of {@code client}. */
+  public FetchingContext forHolder(UUID client) {
+    return new FetchingContext(runtime, fetcher, node, client, held);
+  }
+
+  @Override
+  public String label(Ref<?> ref) {
+    return "value " + ref.id() + " on " + ref.owner();
+  }
+
+  private Slot local(UUID id) {
+    if (node != null) return node.findLocal(id);
+    return runtime.transport().sharesJvm() ? Nodes.findSlot(id) : null;
+  }
+
+  @Override
+  public CompletableFuture<Object> resolve(Ref<?> ref) {
+    Slot s = local(ref.id());
+    if (s != null) return Outcomes.of(s.future(), label(ref));
+    // no replica is kept for the call's client: it does not know this node read the reference, so it would never
+    // release the replica; the reference object caches the value for its own later uses
+    Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
+    return Outcomes.of(w.future(), label(ref));
+  }
+
+  @Override
+  public boolean cancel(Ref<?> ref) {
+    Slot s = local(ref.id());
+    return s != null && holder != null && node != null && node.table().holds(holder, ref.id())
+        && s.cancel(label(ref));
+  }
+
+  @Override
+  public void release(Ref<?> ref) {
+    // the node holds it while this reference object lives (see adopt); one call cannot let go for the others
+  }
+
+  @Override
+  public void adopt(Ref<?> ref) {
+    if (held != null) held.adopt(ref);
+  }
+
+  @Override
+  public void pin(Ref<?> ref) {
+    if (held != null) runtime.pins().pin(java.util.List.of(ref));
+  }
+}

@@ -1,0 +1,92 @@
+package org.gridrmi.runtime;
+
+import java.io.ObjectInputFilter;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.gridrmi.runtime.SerialFilters;
+
+/**
+ * The JVM-wide deserialization filter of a GridRMI JVM, for the streams no instance can set a filter on: RMI reads
+ * plain-call results, registry replies, stats and the lookup service's calls with only the JVM's filter. It allows
+ * what any live instance's {@link SerialPolicy} allows, plus the plumbing those streams need (RMI stubs and leases,
+ * Jini's lookup types), under the loosest live limits; it refuses known gadgets that are not plumbing, and anything
+ * else.
+ *
+ * <p>The one process-wide filter the JDK offers ({@code ObjectInputFilter.Config.setSerialFilter}) is set once, by
+ * the first GridRMI instance of the JVM, unless the user set one (then that stands, and GridRMI keeps only its
+ * per-stream filters). So in a GridRMI JVM, code that deserializes classes of its own needs them allowed (a builder's
+ * {@code allow(...)}), or a JVM filter of its own ({@code -Djdk.serialFilter=...}).
+ */
+public final class JvmFilter {
+  /** What RMI and Jini streams carry besides values: stubs, DGC leases, the lookup service's types. */
+  private static final List<String> PLUMBING = List.of("java.rmi.", "sun.rmi.", "net.jini.", "com.sun.jini.");
+  private static final Set<String> PLUMBING_CLASSES = Set.of("java.lang.reflect.Proxy", "java.rmi.MarshalledObject",
+      "java.util.logging.Level", // River makes its log levels by deserializing a Level
+      "java.util.EventObject", // the superclass of Jini's remote events
+
+      "java.security.cert.Certificate$CertificateRep", "java.lang.Class", "java.net.URL", "java.net.InetAddress",
+      "java.net.InetAddress$InetAddressHolder", "java.net.Inet4Address", "java.net.Inet6Address",
+      "java.net.Inet6Address$Inet6AddressHolder");
+  private static final List<SerialPolicy> LIVE = new CopyOnWriteArrayList<>();
+  private static final ObjectInputFilter FILTER = JvmFilter::check;
+  private static boolean installed;
+  private static boolean theirs;
+
+  private JvmFilter() {}
+
+  /** Adds an instance's policy to what the JVM-wide filter allows, installing the filter the first time. */
+  public static synchronized void register(SerialPolicy policy) {
+    LIVE.add(policy);
+    if (installed || theirs) return;
+    if (ObjectInputFilter.Config.getSerialFilter() != null) {
+      theirs = true; // the user's own JVM filter (jdk.serialFilter) stands
+      return;
+    }
+    try {
+      ObjectInputFilter.Config.setSerialFilter(FILTER);
+      installed = true;
+    } catch (IllegalStateException alreadySet) {
+      theirs = true;
+    }
+  }
+
+  public static void unregister(SerialPolicy policy) {
+    LIVE.remove(policy);
+  }
+
+  /** Whether GridRMI's JVM-wide filter is the one in force. */
+  public static synchronized boolean installed() {
+    return installed;
+  }
+
+  private static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
+    SerialPolicy.Limits limits = loosest();
+    return SerialFilters.check(info, limits, JvmFilter::allowed, JvmFilter::plumbing);
+  }
+
+  private static boolean allowed(Class<?> c) {
+    if (plumbing(c)) return true;
+    for (SerialPolicy p : LIVE) if (p.allowed(c)) return true;
+    return false;
+  }
+
+  /** Classes RMI and Jini need in their own streams: never refused as gadgets there (values refuse them). */
+  static boolean plumbing(Class<?> c) {
+    if (Proxy.isProxyClass(c) || PLUMBING_CLASSES.contains(c.getName())) return true;
+    String n = c.getName();
+    for (String p : PLUMBING) if (n.startsWith(p)) return true;
+    return false;
+  }
+
+  private static SerialPolicy.Limits loosest() {
+    SerialPolicy.Limits l = SerialPolicy.Limits.DEFAULT;
+    for (SerialPolicy p : LIVE) {
+      SerialPolicy.Limits o = p.limits();
+      l = new SerialPolicy.Limits(Math.max(l.maxArray(), o.maxArray()), Math.max(l.maxDepth(), o.maxDepth()),
+          Math.max(l.maxRefs(), o.maxRefs()), Math.max(l.maxBytes(), o.maxBytes()));
+    }
+    return l;
+  }
+}

@@ -1,0 +1,83 @@
+package org.gridrmi.runtime;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.Collection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.transport.Caller;
+import org.gridrmi.runtime.wire.Introduction;
+
+/**
+ * The nodes a server may fetch values from. A reference names its owner's address, and a server that connected to any
+ * address a reference names could be made to reach any host and read its answer; so a server fetches only from:
+ * <ul>
+ *   <li>itself, and the peers it was configured with;
+ *   <li>nodes that called it, at the address they declared, if the call came from that address's host;
+ *   <li>the servers of a client's Grid, as the client introduced them with its batches (a Jini client's Grid is what
+ *       its lookup service lists; a client connected by address names its servers itself).
+ * </ul>
+ * A reference naming any other owner fails with PERMISSION_DENIED naming it, before any connection is made. The check
+ * never waits (it runs in a server's call dispatch) and needs no lookup service (a Grid keeps working while its lookup
+ * service is down). Under TLS every fetch is also authenticated both ways, so only members of the Grid answer one; a
+ * Grid without TLS trusts its clients to name its servers, as it trusts them with everything else.
+ */
+public final class KnownPeers {
+  private final Set<String> known = ConcurrentHashMap.newKeySet();
+  private final java.util.function.Supplier<String> self;
+
+  /**
+   * @param self this node's address (known once it is exported)
+   * @param configured peers given to the server ({@code --peers})
+   */
+  public KnownPeers(java.util.function.Supplier<String> self, Collection<String> configured) {
+    this.self = self;
+    known.addAll(configured);
+  }
+
+  /** What a caller said with its batch: its own address (checked against the connection) and its Grid's servers. */
+  public void introduce(Introduction in, Caller caller) {
+    if (in == null) return;
+    if (in.callerAddress() != null) calledFrom(in.callerAddress(), caller);
+    known.addAll(in.gridServers());
+  }
+
+  /** A node that called this one declared {@code address}: known if the call came from that address's host. */
+  public void calledFrom(String address, Caller caller) {
+    if (address == null || known.contains(address)) return;
+    if (address.equals(caller.host()) || hostOf(address).equals(caller.host())) known.add(address);
+  }
+
+  /** Whether this server may fetch from {@code owner} (never blocks). */
+  public boolean known(String owner) {
+    return known.contains(owner) || owner.equals(self.get());
+  }
+
+  /** Fetches refused because their owner is not a known peer, for the log. */
+  private static final org.gridrmi.runtime.telemetry.RefusalLog REFUSALS =
+      new org.gridrmi.runtime.telemetry.RefusalLog(KnownPeers.class.getName(), 10, 1000);
+
+  /** @throws GridException PERMISSION_DENIED naming the owner, if it is not known */
+  public void check(String owner, String node, String what) {
+    if (known(owner)) return;
+    String why = what + ": its owner " + owner + " is not a known peer of " + node + " (no client introduced it as a "
+        + "server of its Grid, it was not configured with --peers, and it never called " + node + "): refused to "
+        + "connect there";
+    REFUSALS.refused(why);
+    throw new GridException(Status.PERMISSION_DENIED, why);
+  }
+
+  /** The IP address of an address's host, as a connection from it shows it; the host itself if it does not resolve. */
+  static String hostOf(String address) {
+    try {
+      String host = URI.create(address).getHost();
+      if (host == null) return address;
+      return InetAddress.getByName(host).getHostAddress();
+    } catch (IllegalArgumentException | UnknownHostException e) {
+      return address;
+    }
+  }
+}

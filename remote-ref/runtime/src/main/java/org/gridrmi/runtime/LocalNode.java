@@ -1,0 +1,97 @@
+package org.gridrmi.runtime;
+
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.store.ValueStore;
+import org.gridrmi.runtime.store.ValueTable;
+import java.util.UUID;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.gridrmi.runtime.transport.NodeService;
+import org.gridrmi.runtime.transport.Transport;
+import org.gridrmi.runtime.SerialFilters;
+import org.gridrmi.runtime.StoredValues;
+
+/**
+ * One node of the Grid: its {@link ValueTable}, exported through its runtime's transport. A server has one; a Grid
+ * gets one the first time it puts a value.
+ */
+public final class LocalNode implements AutoCloseable {
+  private final UUID id;
+  private final String name;
+  private final NodeRuntime runtime;
+  private final ValueTable table;
+  private final Transport.Exported exported;
+  private final ScheduledFuture<?> sweeper;
+
+  private LocalNode(UUID id, UUID self, String name, String host, int port, long leaseMillis, StoreBudget budget,
+      NodeRuntime runtime, Function<LocalNode, NodeService> service) {
+    this.id = id;
+    this.name = name;
+    this.runtime = runtime;
+    ValueStore store = new ValueStore(name, budget, new StoredValues(runtime));
+    store.openSpill(); // an unusable spill directory is said now (INVALID_ARGUMENT), not at the first full store
+    this.table = new ValueTable(self, leaseMillis, store);
+    SerialFilters.limitRegistry(); // before the first registry reads its filter property
+    this.exported = runtime.transport().export(name, host, port, service.apply(this));
+    long period = Math.max(50, Math.min(1000, leaseMillis / 4));
+    this.sweeper = runtime.timer().scheduleWithFixedDelay(() -> table.expire(System.currentTimeMillis()), period,
+        period, TimeUnit.MILLISECONDS);
+    if (runtime.transport().sharesJvm()) Nodes.add(this);
+  }
+
+  /**
+   * Starts a node.
+   *
+   * @param host the address other nodes use to reach this one
+   * @param port the port, or 0 for a free one
+   * @param budget how much of its values the node keeps in memory and on disk
+   * @param service makes the node's service, given the node (before it is exported, so no call arrives first)
+   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT if the port is in use or the spill directory cannot be used,
+   *     UNAVAILABLE if it cannot export
+   */
+  public static LocalNode start(UUID id, String name, String host, int port, long leaseMillis, StoreBudget budget,
+      NodeRuntime runtime, Function<LocalNode, NodeService> service) {
+    return new LocalNode(id, id, name, host, port, leaseMillis, budget, runtime, service);
+  }
+
+  /**
+   * Starts a Grid's node, whose values are held by the Grid's {@code holder} id, which never lapses here (the Grid
+   * renews no lease on its own node). The node's id, which {@code info()} tells anyone, is another, random one: a
+   * holder id is a secret of its client.
+   */
+  public static LocalNode startForHolder(UUID holder, String name, String host, long leaseMillis, StoreBudget budget,
+      NodeRuntime runtime, Function<LocalNode, NodeService> service) {
+    return new LocalNode(UUID.randomUUID(), holder, name, host, 0, leaseMillis, budget, runtime, service);
+  }
+
+  public UUID id() { return id; }
+  public String name() { return name; }
+  /** {@code rmi://host:port} (or {@code inproc://name}). */
+  public String address() { return exported == null ? "(not exported yet)" : exported.address(); }
+  public ValueTable table() { return table; }
+
+  /** The RMI stub of this node, what a Jini registration carries; null on other transports. */
+  public java.rmi.Remote exportedStub() { return exported.stub(); }
+  public NodeRuntime runtime() { return runtime; }
+
+  /** The slot of {@code id} if this node holds it, or, on a transport that shares the JVM, another node here does. */
+  public Slot findLocal(UUID valueId) {
+    Slot s = table.get(valueId);
+    if (s != null || !runtime.transport().sharesJvm()) return s;
+    return Nodes.findSlot(valueId);
+  }
+
+  /** Stops serving: unexports the node, forgets its values. Does not close the runtime (its owner does). */
+  @Override
+  public void close() {
+    Nodes.remove(this);
+    sweeper.cancel(false);
+    exported.close();
+    table.clear();
+    table.store().close();
+  }
+
+  @Override public String toString() { return name + " (" + address() + ")"; }
+}

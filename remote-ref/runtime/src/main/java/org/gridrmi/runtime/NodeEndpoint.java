@@ -1,0 +1,277 @@
+package org.gridrmi.runtime;
+
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.store.ReleaseCounts;
+import org.gridrmi.runtime.store.ValueStore;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import org.gridrmi.runtime.cost.LinkProbe;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.net.TransportMetrics;
+import org.gridrmi.runtime.transport.Caller;
+import org.gridrmi.runtime.transport.NodeService;
+import org.gridrmi.runtime.wire.BatchReceipt;
+import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Introduction;
+import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.NodeInfo;
+import org.gridrmi.runtime.wire.NodeStats;
+import org.gridrmi.runtime.wire.PlainResult;
+import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.RequesterCheck;
+
+/** What every node serves: its values. A server's endpoint adds batches and plain calls. */
+public class NodeEndpoint implements NodeService {
+  protected final LocalNode node;
+  /** Under TLS, the certificate that first used each holder id: only that peer may act for the holder. */
+  private final java.util.Map<UUID, String> identities = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Who may end what this node keeps for a borrower. */
+  private final RequesterCheck requesters;
+
+  public NodeEndpoint(LocalNode node) {
+    this.node = node;
+    this.requesters = new RequesterCheck(node);
+  }
+
+  @Override
+  public NodeInfo info() {
+    return new NodeInfo(node.id(), node.name(), node.address());
+  }
+
+  @Override
+  public FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
+    FetchResult r = fetchForStream(id, waitMillis, requester, announced, trace);
+    if (r.state() != FetchResult.State.READY) return r;
+    try {
+      r.value().encode(); // here, so that running out of memory is this fetch's failure, not a broken connection
+      return r;
+    } catch (OutOfMemoryError e) {
+      return FetchResult.failed(Failure.outOfMemory("sending value " + id, node.toString(), e, null));
+    } catch (java.io.IOException e) {
+      return FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, notSendable(id, e), null, null));
+    }
+  }
+
+  /** Why value {@code id} cannot leave this node. */
+  public String notSendable(UUID id, Exception e) {
+    return "value " + id + " cannot be sent from " + node + ": " + e
+        + " (a value that leaves its node must be Serializable or have a ValueCodec)";
+  }
+
+  @Override
+  public FetchResult fetchForStream(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
+    if (LinkProbe.isProbe(id)) return FetchResult.ready(LinkProbe.value(id)); // made here, held by nobody
+    long wait = Math.max(0, Math.min(waitMillis, node.runtime().settings().fetchWait().toMillis()));
+    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
+    Slot s = node.table().get(id);
+    if (s == null && announced) {
+      // the call making it is in a batch still on its way here: wait for it rather than make the client wait
+      // for the submit's acknowledgement before it asks (that cost a second round trip per async call)
+      CompletableFuture<Slot> created = node.table().whenCreated(id);
+      try {
+        s = created.get(wait, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        node.table().abandon(id, created);
+        return FetchResult.PENDING; // the client asks again, saying whether the batch has been accepted by then
+      } catch (ExecutionException e) {
+        node.table().abandon(id, created);
+        return FetchResult.failed(FailureCarrier.unwrap(e, null));
+      } catch (InterruptedException e) {
+        node.table().abandon(id, created);
+        Thread.currentThread().interrupt();
+        return FetchResult.PENDING;
+      }
+    }
+    if (s == null) return FetchResult.failed(Failure.of(Status.NOT_FOUND, notHeld(node, id), null, null));
+    try {
+      FetchResult ready = FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
+      fetchedBy(id, requester, true);
+      return ready;
+    } catch (TimeoutException e) {
+      fetchedBy(id, requester, false); // a borrower that waits keeps its hold
+      return FetchResult.PENDING;
+    } catch (ExecutionException e) {
+      fetchedBy(id, requester, true);
+      return FetchResult.failed(FailureCarrier.unwrap(e, null));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return FetchResult.PENDING;
+    }
+  }
+
+  /**
+   * The requester of a fetch got its answer, or waits on. A borrow it waits for is renewed whoever asks (that keeps a
+   * value longer, never shorter); it ends only when the caller is that node: at once if that is known already, else
+   * once the node confirmed it, off this fetch's path (the borrow meanwhile lasts a little longer).
+   */
+  private void fetchedBy(UUID id, Requester requester, boolean answered) {
+    if (requester == null) return;
+    String borrower = requester.address();
+    if (!answered) {
+      node.table().fetchedBy(id, borrower, false);
+      return;
+    }
+    Caller caller = Caller.current();
+    if (requesters.known(requester, caller)) {
+      node.table().fetchedBy(id, borrower, true);
+      return;
+    }
+    try {
+      node.runtime().io().execute(() -> {
+        if (requesters.mayActFor(requester, caller)) node.table().fetchedBy(id, borrower, true);
+      });
+    } catch (GridException full) {
+      // the pool is full or closed: the borrow ends with its lease or deadline
+    }
+  }
+
+  /** Why {@code id} is not on {@code node}: how it went, if the node remembers, else the possible reasons. */
+  public static String notHeld(LocalNode node, UUID id) {
+    String why = node.table().freedBecause(id);
+    return "value " + id + " is not held by " + node + ": " + (why != null ? "it was " + why
+        : "never made there, or let go long ago (released, collected, or its lease lapsed)");
+  }
+
+  /**
+   * Checks that the caller may act for {@code holder}: under TLS the holder id belongs to the certificate that first
+   * used it (a holder id is a secret of its client; this keeps another member of the Grid that learned one from using
+   * it). Plain connections authenticate nobody, so there the holder id alone decides.
+   *
+   * @throws GridException PERMISSION_DENIED naming the caller
+   */
+  protected final void authorize(UUID holder) {
+    String who = Caller.current().tlsIdentity();
+    if (who == null) return;
+    String owner = identities.putIfAbsent(holder, who);
+    if (owner != null && !owner.equals(who)) {
+      throw new GridException(Status.PERMISSION_DENIED, "peer " + who + " may not act for a holder of another peer "
+          + "on " + node.name());
+    }
+  }
+
+  @Override
+  public void hold(UUID holder, List<UUID> ids) {
+    authorize(holder);
+    for (UUID id : node.table().holdAll(holder, ids)) holdWhenCreated(holder, id);
+  }
+
+  /**
+   * A hold for a value not here yet: the call making it may still be on its way (its batch and the reference to it
+   * travel separately), so the hold waits for it, as long as a lease; a value this node let go is not waited for.
+   */
+  private void holdWhenCreated(UUID holder, UUID id) {
+    if (node.table().freedBecause(id) != null) return;
+    CompletableFuture<Slot> created = node.table().whenCreated(id);
+    created.thenAccept(s -> node.table().hold(id, holder));
+    try {
+      node.runtime().timer().schedule(() -> node.table().abandon(id, created), node.table().leaseMillis(),
+          TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException closing) {
+      node.table().abandon(id, created);
+    }
+  }
+
+  @Override
+  public void abandon(Requester requester, List<UUID> ids) {
+    requesters.authorize(requester, Caller.current());
+    node.table().abandonedBy(requester.address(), ids);
+  }
+
+  @Override
+  public boolean vouches(String owner, UUID key) {
+    return node.runtime().requesterKeys().gave(owner, key);
+  }
+
+  @Override
+  public void release(UUID holder, List<Release> releases) {
+    authorize(holder);
+    node.table().release(holder, releases);
+  }
+
+  @Override
+  public long renew(UUID holder) {
+    authorize(holder);
+    return node.table().renew(holder);
+  }
+
+  @Override
+  public boolean cancel(UUID holder, UUID id) {
+    authorize(holder);
+    Slot s = node.table().get(id);
+    if (s == null || !node.table().holds(holder, id)) return false; // only a holder may cancel
+    return s.cancel(s.label() + " on " + node);
+  }
+
+  @Override
+  public NodeStats stats() {
+    TransportMetrics.Snapshot t = node.runtime().transport().traffic();
+    long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    ValueStore.Usage u = node.table().store().usage();
+    ReleaseCounts r = node.table().releases();
+    NodeStats.Store store = new NodeStats.Store(u.memoryBytes(), u.maxMemoryBytes(), u.spilledBytes(),
+        u.maxSpillBytes(), u.spillWrites(), u.readBacks(), node.table().borrowers(), heldByReference(), r.explicit(),
+        r.collected(), r.lapsed());
+    return new NodeStats(node.table().size(), node.table().pending(), node.table().holders(), t.sentBytes(),
+        t.receivedBytes(), t.perPeer(), heap, callsRun(), batchesReceived(), store,
+        new NodeStats.Activity(queuedCalls(), callTimes(), r.renewals(), r.leasesLapsed()),
+        List.copyOf(node.runtime().transport().linkCosts().estimates()), methodCosts());
+  }
+
+  /** Compute time per service method; servers run methods. */
+  protected List<org.gridrmi.runtime.cost.MethodCost> methodCosts() {
+    return List.of();
+  }
+
+  /** Calls waiting for a compute thread; servers have them. */
+  protected int queuedCalls() {
+    return 0;
+  }
+
+  /** Calls counted by how long they took (see {@link org.gridrmi.runtime.telemetry.CallTimes}); servers count. */
+  protected long[] callTimes() {
+    return new long[0];
+  }
+
+  @Override
+  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+    throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
+  }
+
+  @Override
+  public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
+    throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
+  }
+
+  @Override
+  public List<String> services() {
+    return List.of();
+  }
+
+  @Override
+  public List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers) {
+    throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it probes no links");
+  }
+
+  /** Values of other nodes this node holds by reference; servers have them. */
+  protected int heldByReference() {
+    return 0;
+  }
+
+  /** Calls this node ran; servers count them. */
+  protected long callsRun() {
+    return 0;
+  }
+
+  /** Batches of async calls this node received; servers count them. */
+  protected long batchesReceived() {
+    return 0;
+  }
+}

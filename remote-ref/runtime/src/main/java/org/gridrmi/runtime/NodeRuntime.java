@@ -1,0 +1,129 @@
+package org.gridrmi.runtime;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.gridrmi.runtime.telemetry.PeerHealth;
+import org.gridrmi.runtime.telemetry.Telemetry;
+import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.transport.Transport;
+import org.gridrmi.runtime.wire.WireValue;
+import org.gridrmi.runtime.RequesterKeys;
+import org.gridrmi.runtime.TransitPins;
+
+/**
+ * What one server or Grid runs on, owned by it and closed with it: its transport, its deserialization policy, its
+ * limits, a bounded pool for short remote calls, a bounded pool for fetch polls, and a timer (deadlines, renewals,
+ * lease sweeps). Nothing here is shared with another instance in the JVM.
+ */
+public final class NodeRuntime implements AutoCloseable {
+  private final String name;
+  private final Transport transport;
+  private final SerialPolicy policy;
+  private final RuntimeSettings settings;
+  private final BoundedExecutor io;
+  private final BoundedExecutor fetches;
+  private final ScheduledExecutorService timer;
+  private final TransitPins pins;
+  private final Telemetry telemetry;
+  private final PeerHealth peerHealth;
+  private final RequesterKeys requesterKeys = new RequesterKeys();
+  /** The context references read inside values bind to (see {@link #bindValues}); null: the JVM's detached one. */
+  private volatile RefContext values;
+
+  /** The most references pinned in transit at one time (each costs a few dozen bytes). */
+  static final int MAX_PINS = 1_000_000;
+
+  public NodeRuntime(String name, Transport transport, SerialPolicy policy, RuntimeSettings settings) {
+    this(name, transport, policy, settings, Telemetry.OFF);
+  }
+
+  /** @param telemetry what the instance reports through OpenTelemetry ({@link Telemetry#OFF}: nothing) */
+  public NodeRuntime(String name, Transport transport, SerialPolicy policy, RuntimeSettings settings,
+      Telemetry telemetry) {
+    this.name = name;
+    this.telemetry = telemetry;
+    this.peerHealth = new PeerHealth(name);
+    this.transport = transport;
+    this.policy = policy;
+    this.settings = settings;
+    this.io = new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
+    this.fetches = new BoundedExecutor("gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
+    this.timer = Executors.newSingleThreadScheduledExecutor(Daemons.factory("gridrmi-timer-" + name));
+    long transit = settings.referenceTransit().toNanos();
+    this.pins = new TransitPins(transit, MAX_PINS);
+    long drain = Math.max(10_000_000L, transit / 8);
+    timer.scheduleWithFixedDelay(() -> pins.drain(System.nanoTime()), drain, drain, TimeUnit.NANOSECONDS);
+    JvmFilter.register(policy);
+  }
+
+  public String name() { return name; }
+  public Transport transport() { return transport; }
+  public SerialPolicy policy() { return policy; }
+  public RuntimeSettings settings() { return settings; }
+  /** Its spans and metrics (off without an OpenTelemetry SDK). */
+  public Telemetry telemetry() { return telemetry; }
+  /** Which peers stopped answering, for the log. */
+  public PeerHealth peerHealth() { return peerHealth; }
+  /** The keys this instance presents to owners as a borrower, and confirms when they ask. */
+  public RequesterKeys requesterKeys() { return requesterKeys; }
+  /** Short remote calls: submits, renewals, releases, cancels. */
+  public BoundedExecutor io() { return io; }
+  /** Fetch polls, which may wait at their owner. */
+  public BoundedExecutor fetches() { return fetches; }
+  /** Deadlines, renewals and sweeps: tasks on it must be quick and never call out. */
+  public ScheduledExecutorService timer() { return timer; }
+
+  /** References written inside values that left this instance, kept for a while (see {@link TransitPins}). */
+  public TransitPins pins() { return pins; }
+
+  /**
+   * Sets the context that references read inside values here bind to: it resolves them, and holds their values while
+   * the reference objects live ({@link RefContext#adopt}). Set once by the Grid or server that owns this runtime.
+   */
+  public void bindValues(RefContext context) {
+    this.values = context;
+  }
+
+  /** Runs {@code body} as a read of values: references read meanwhile bind to this instance and are held by it. */
+  public <T> T readingValues(Supplier<T> body) {
+    RefContext v = values;
+    return SerialPolicy.using(policy, v == null ? body : () -> RefContexts.readingValue(v, body));
+  }
+
+  /**
+   * The value {@code w} carries, decoded with this instance's filters; references inside it are held by this
+   * instance (see {@link #bindValues}).
+   */
+  public Object decode(WireValue w) {
+    return readingValues(() -> w.value(policy));
+  }
+
+  /**
+   * A copy of {@code value} as another JVM would read it (see {@link WireValue#copyOf}); references inside it are
+   * held by this instance, as for a value that arrived.
+   */
+  public Object copyOf(Object value) {
+    return readingValues(() -> WireValue.copyOf(value, policy));
+  }
+
+  /** The node at {@code address}, through this runtime's transport. */
+  public NodeClient node(String address) {
+    return transport.client(address);
+  }
+
+  @Override
+  public void close() {
+    JvmFilter.unregister(policy);
+    timer.shutdownNow();
+    io.close();
+    fetches.close();
+    transport.close();
+  }
+
+  @Override
+  public String toString() {
+    return "runtime of " + name + " over " + transport.describe();
+  }
+}

@@ -1,0 +1,45 @@
+package org.gridrmi.runtime;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What resolves a reference where it is used: the Grid that made it (which knows the call it came from, whether its
+ * batch has reached the server, and whether the Grid is open), the server whose call received it, or, for a reference
+ * read outside both, a detached default. Never serialized: a reference that travels is bound again where it is read
+ * ({@link RefContexts#current()}).
+ */
+public interface RefContext {
+  /** The call that makes the value, such as {@code MatrixOps.svd on S1}, or how else to name it; for messages. */
+  String label(Ref<?> ref);
+
+  /**
+   * The value of {@code ref}, as this context gets it: localized if a node here holds it, else fetched from its
+   * owner. Never blocks. Completes exceptionally with the {@link org.gridrmi.ref.GridException} {@code get()} throws.
+   */
+  CompletableFuture<Object> resolve(Ref<?> ref);
+
+  /** Asks the owner to cancel the computation; false if it is known here to be set already. */
+  boolean cancel(Ref<?> ref);
+
+  /** Releases the value on behalf of this context's holder. */
+  void release(Ref<?> ref);
+
+  /**
+   * {@code ref} was just read here inside a value: hold its value while this reference object lives (registering
+   * with its owner, like Java RMI's "dirty" call), and let go of it once the object is garbage. Never blocks.
+   */
+  default void adopt(Ref<?> ref) {}
+
+  /**
+   * {@code ref} was written inside a value that leaves this instance: keep holding its value for a while even if
+   * this reference object becomes garbage (see {@link TransitPins}), so the receiver can register its own hold.
+   *
+   * @throws org.gridrmi.ref.GridException RESOURCE_EXHAUSTED past the pin limit
+   */
+  default void pin(Ref<?> ref) {}
+
+  /** True once the Grid that made the reference is closed. */
+  default boolean closed() {
+    return false;
+  }
+}

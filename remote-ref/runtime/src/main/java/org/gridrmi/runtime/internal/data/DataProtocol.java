@@ -1,0 +1,26 @@
+package org.gridrmi.runtime.internal.data;
+
+/**
+ * The data connection's protocol, in one place. A data connection shares its node's RMI port: it opens with
+ * {@code SharedPort.DATA_MAGIC} where JRMP opens with {@code "JRMI"}, then every message is framed by {@link ChunkedOutput}.
+ *
+ * <pre>
+ * client: "GRDP", hello {version int, ticket msb long, lsb long}       (sent with the first request, no round trip)
+ * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), requester key msb long, lsb long
+ *         (0, 0 none), announced boolean,
+ *         trace context UTF ("" none)}
+ * server: READY {producer's trace context UTF ("" none), nanos the request was held waiting for the value long,
+ *         value as WireValue.writeStreamed} | FAILED {Failure, Java serialization} | PENDING {}
+ *         | REFUSED {status UTF, message UTF}, then the server closes the connection
+ * </pre>
+ * The ticket is a secret of the serving node, handed out by its RMI {@code info()} call: only a peer that may call
+ * the node over RMI (under TLS, one with a certificate of the Grid's CA) can open a data connection to it.
+ */
+final class DataProtocol {
+  // 2: a ready answer says how long the owner held the request (link samples); 3: a request carries the requester's key
+  static final int VERSION = 3;
+  static final byte FETCH = 1;
+  static final byte READY = 0, FAILED = 1, PENDING = 2, REFUSED = 3;
+
+  private DataProtocol() {}
+}

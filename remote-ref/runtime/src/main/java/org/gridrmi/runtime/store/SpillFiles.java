@@ -1,0 +1,136 @@
+package org.gridrmi.runtime.store;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+
+/**
+ * The files a store spills values to: one per value, in a directory of this node's own (made inside the configured
+ * spill directory, or under the system's temporary directory), deleted when the node closes. A file is written under
+ * a temporary name and renamed once complete, so a value on disk is never half-written; a write that fails (a full
+ * disk) leaves nothing behind.
+ */
+final class SpillFiles implements AutoCloseable {
+  /** One value on disk and its size there. */
+  record Entry(Path path, long bytes) {}
+
+  private final Path parent;
+  private final String node;
+  private final ValueIo io;
+  private Path dir;
+
+  /**
+   * @param parent where this node's directory goes, or null for the system's temporary directory
+   * @param node the node's name, in its directory's name
+   */
+  SpillFiles(Path parent, String node, ValueIo io) {
+    this.parent = parent;
+    this.node = node;
+    this.io = io;
+  }
+
+  /**
+   * Makes this node's directory now, so that a spill directory that cannot be used is reported at start.
+   *
+   * @throws GridException INVALID_ARGUMENT naming the directory and why
+   */
+  synchronized Path open() {
+    if (dir != null) return dir;
+    String prefix = "gridrmi-spill-" + node.replaceAll("[^A-Za-z0-9._-]", "_") + "-";
+    try {
+      dir = parent == null ? Files.createTempDirectory(prefix) : Files.createTempDirectory(
+          Files.createDirectories(parent), prefix);
+      Path probe = Files.createTempFile(dir, "probe", ".tmp");
+      Files.delete(probe);
+    } catch (IOException | UnsupportedOperationException e) {
+      dir = null;
+      throw new GridException(Status.INVALID_ARGUMENT, "the spill directory " + (parent == null
+          ? System.getProperty("java.io.tmpdir") : parent) + " cannot be used by " + node + ": " + e
+          + " (give a writable one with --spill-dir)", e);
+    }
+    return dir;
+  }
+
+  /** Bytes free on the file system of the spill directory. */
+  long usableSpace() {
+    try {
+      return Files.getFileStore(open()).getUsableSpace();
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  /** Where this node's files go (made on first use). */
+  Path directory() {
+    return open();
+  }
+
+  /**
+   * Writes one value.
+   *
+   * @return the file and the references written inside the value
+   * @throws IOException if it could not be written whole (nothing is left behind then)
+   */
+  Written write(UUID id, Object value) throws IOException {
+    Path d = open();
+    Path tmp = d.resolve(id + ".tmp");
+    Path done = d.resolve(id + ".value");
+    List<Object> refs;
+    try {
+      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+        refs = io.write(value, out);
+      }
+      try {
+        Files.move(tmp, done, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, done, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(tmp);
+      throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+    }
+    return new Written(new Entry(done, Files.size(done)), refs);
+  }
+
+  /** A value written: its file and the references inside it. */
+  record Written(Entry entry, List<Object> refs) {}
+
+  /** Reads a value back. */
+  Object read(Entry e) throws IOException {
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(e.path()), 1 << 16)) {
+      return io.read(in);
+    }
+  }
+
+  void delete(Entry e) {
+    try {
+      Files.deleteIfExists(e.path());
+    } catch (IOException ignored) {
+      // the directory goes when the node closes
+    }
+  }
+
+  /** Deletes every file and the directory. */
+  @Override
+  public synchronized void close() {
+    if (dir == null) return;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+      for (Path f : files) Files.deleteIfExists(f);
+      Files.deleteIfExists(dir);
+    } catch (IOException ignored) {
+      // what cannot be deleted stays; nothing reads it again
+    }
+    dir = null;
+  }
+}

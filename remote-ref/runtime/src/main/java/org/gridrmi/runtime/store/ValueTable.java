@@ -1,0 +1,336 @@
+package org.gridrmi.runtime.store;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.ValueIds;
+
+/**
+ * The values one node holds, and the holds that keep them: a value lives while at least one holder keeps it or a
+ * borrower still waits for it, and a holder keeps its values while it releases none of them and renews its lease in
+ * time. A holder that stops renewing (a crashed client) loses every value after one lease period. Holders act only on
+ * their own holds: a release or cancel for a value one does not hold changes nothing. The values themselves live in
+ * the node's {@link ValueStore}, within its budget.
+ */
+public final class ValueTable {
+  private static final System.Logger LOG = System.getLogger(ValueTable.class.getName());
+  /** Freed ids whose cause is remembered, for NOT_FOUND messages. */
+  private static final int TOMBSTONES = 10_000;
+  private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
+  private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
+  private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
+  private final Map<UUID, AtomicInteger> pendingByHolder = new ConcurrentHashMap<>();
+  /** Fetches waiting for an id whose call is still on its way here (see {@link #whenCreated}). */
+  private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters = new ConcurrentHashMap<>();
+  private final UUID self;
+  private final long leaseMillis;
+  private final ValueStore store;
+  private final ReleaseCounts releases = new ReleaseCounts();
+  private final Tombstones tombstones = new Tombstones(TOMBSTONES);
+  private final EarlyReleases early;
+
+  /**
+   * @param self the node's own id: values it holds for itself never lapse
+   * @param leaseMillis how long a remote holder's lease lasts after each renewal
+   * @param store where the values are kept
+   */
+  public ValueTable(UUID self, long leaseMillis, ValueStore store) {
+    this.self = self;
+    this.leaseMillis = leaseMillis;
+    this.store = store;
+    this.early = new EarlyReleases(TOMBSTONES, leaseMillis);
+  }
+
+  public long leaseMillis() { return leaseMillis; }
+  public ValueStore store() { return store; }
+
+  /** A new pending value, or null if the id is already known (a batch sent twice). */
+  public Slot create(UUID id, UUID holder, String label) {
+    Slot s = new Slot(id, label, store, null);
+    if (slots.putIfAbsent(id, s) != null) return null;
+    AtomicInteger pending = pendingByHolder.computeIfAbsent(holder, h -> new AtomicInteger());
+    pending.incrementAndGet();
+    s.done().whenComplete((v, t) -> pending.decrementAndGet());
+    hold(s, holder);
+    created(s);
+    return s;
+  }
+
+  /**
+   * Stores a value that is already known (a put, or a replica pushed by its client). Only its writer writes a value,
+   * once: the same holder putting the same id again (a value pushed again) only holds it; any other put of an id
+   * that is here already (a call's pending result, a replica, another holder's put) is refused, and changes nothing.
+   *
+   * @throws GridException PERMISSION_DENIED if the id is here already and {@code holder} did not put it
+   */
+  public Slot put(UUID id, UUID holder, String label, Object value) {
+    Slot fresh = new Slot(id, label, store, holder);
+    Slot s = slots.putIfAbsent(id, fresh);
+    if (s != null) {
+      if (!holder.equals(s.putBy())) {
+        throw new GridException(Status.PERMISSION_DENIED, "value " + ValueIds.shortForm(id)
+            + "... is here already, written by someone else: only a value's producer writes it, once");
+      }
+      hold(s, holder);
+      return s;
+    }
+    fresh.set(value);
+    hold(fresh, holder);
+    created(fresh);
+    return fresh;
+  }
+
+  /** Keeps a copy of another node's value, fetched for calls of these holders, so their later calls find it here. */
+  public void putReplica(UUID id, Object value, List<UUID> holders) {
+    List<UUID> keepers = holders.stream().filter(h -> !early.consume(h, id)).toList();
+    if (keepers.isEmpty()) return; // nobody would ever release it
+    Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k, store, null));
+    s.set(value);
+    for (UUID h : keepers) hold(s, h);
+  }
+
+  /** Adds {@code holder} to a value already here; false if it is not here (or the holder released it already). */
+  public boolean hold(UUID id, UUID holder) {
+    Slot s = slots.get(id);
+    if (s == null || early.consume(holder, id)) return false;
+    hold(s, holder);
+    return true;
+  }
+
+  /**
+   * Adds {@code holder} to each of these values that is here (a node that read references to them).
+   *
+   * @return the ids that are not here
+   */
+  public List<UUID> holdAll(UUID holder, Collection<UUID> ids) {
+    List<UUID> missing = new ArrayList<>();
+    for (UUID id : ids) {
+      Slot s = slots.get(id);
+      if (s != null) hold(s, holder);
+      else missing.add(id);
+    }
+    return missing;
+  }
+
+  /** Calls of {@code holder} registered here and not yet done. */
+  public int pendingOf(UUID holder) {
+    AtomicInteger n = pendingByHolder.get(holder);
+    return n == null ? 0 : n.get();
+  }
+
+  /**
+   * Completes with the slot of {@code id} once it exists here: at once if it does, else when a create or put makes
+   * it. Lets a fetch for a value whose call is still in flight wait on the owner instead of after the submit's
+   * acknowledgement. A caller that stops waiting must call {@link #abandon}, so that unknown ids leave nothing behind.
+   */
+  public CompletableFuture<Slot> whenCreated(UUID id) {
+    Slot s = slots.get(id);
+    if (s != null) return CompletableFuture.completedFuture(s);
+    CompletableFuture<Slot> w = new CompletableFuture<>();
+    creationWaiters.compute(id, (k, l) -> {
+      List<CompletableFuture<Slot>> list = l == null ? new ArrayList<>(1) : l;
+      list.add(w);
+      return list;
+    });
+    s = slots.get(id); // made between the first look and the registration: create() may have missed the waiter
+    if (s != null) {
+      abandon(id, w);
+      w.complete(s);
+    }
+    return w;
+  }
+
+  /** Forgets a waiter of {@link #whenCreated} that gave up. */
+  public void abandon(UUID id, CompletableFuture<Slot> waiter) {
+    creationWaiters.computeIfPresent(id, (k, l) -> {
+      l.remove(waiter);
+      return l.isEmpty() ? null : l;
+    });
+  }
+
+  private void created(Slot s) {
+    if (creationWaiters.isEmpty()) return;
+    List<CompletableFuture<Slot>> waiters = creationWaiters.remove(s.id());
+    if (waiters != null) waiters.forEach(w -> w.complete(s));
+  }
+
+  /** Waiters of {@link #whenCreated} not yet completed or abandoned (for tests). */
+  public int creationWaiters() {
+    return creationWaiters.values().stream().mapToInt(List::size).sum();
+  }
+
+  private void hold(Slot s, UUID holder) {
+    s.holders.add(holder);
+    byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
+    if (!holder.equals(self)) leaseExpiry.putIfAbsent(holder, System.currentTimeMillis() + leaseMillis);
+  }
+
+  public Slot get(UUID id) { return slots.get(id); }
+
+  /** Whether {@code holder} holds {@code id} here. */
+  public boolean holds(UUID holder, UUID id) {
+    Slot s = slots.get(id);
+    return s != null && s.holders.contains(holder);
+  }
+
+  /** Drops {@code holder}'s hold on these values, explicitly; a value nobody holds any more is freed. */
+  public void release(UUID holder, List<UUID> ids) {
+    release(holder, ids.stream().map(Release::explicit).toList());
+  }
+
+  /**
+   * Drops {@code holder}'s hold on these values. Where the holder lent a value to servers that have not fetched it
+   * yet, the value is kept for each of them (a borrow hold, for one lease or the time left of the calls they took it
+   * for, renewed while it asks for it) until it has it. A value nobody holds or borrows any more is freed.
+   */
+  public void release(UUID holder, Collection<Release> rs) {
+    Set<UUID> held = byHolder.get(holder);
+    long now = System.currentTimeMillis();
+    for (Release r : rs) {
+      long expiry = now + (r.borrowMillis() > 0 ? Math.min(leaseMillis, r.borrowMillis()) : leaseMillis);
+      if (held != null) held.remove(r.id());
+      Slot s = slots.get(r.id());
+      if (s == null || !s.holders.remove(holder)) { // ahead of the replica it ends, perhaps: remembered
+        early.record(holder, r.id());
+        continue;
+      }
+      for (String b : r.borrowers()) if (!s.fetchedBy.contains(b)) s.borrowers.putIfAbsent(b, expiry);
+      releases.count(r.cause());
+      freeIfUnheld(s, r.cause() == Release.Cause.COLLECTED
+          ? "collected (the last reference to it was garbage collected)" : "released by its last holder");
+    }
+  }
+
+  private void freeIfUnheld(Slot s, String cause) {
+    if (s.holders.isEmpty() && s.borrowers.isEmpty() && slots.remove(s.id(), s)) {
+      store.cancelUnlessRead(s); // a call still to run or running that no call here waits for: stops, with its fetches
+      store.free(s);
+      tombstones.record(s.id(), cause);
+    }
+  }
+
+  /**
+   * Why {@code id} is not here, as far as this node remembers ("collected (...)", "released by ...", "freed when
+   * ..."), or null if it never knew it (or forgot).
+   */
+  public String freedBecause(UUID id) {
+    return tombstones.cause(id);
+  }
+
+  /**
+   * {@code requester} asked for {@code id}: a borrower's hold is renewed while it waits, and ends once it has the value
+   * (or its failure); later lenders need not keep the value for it.
+   *
+   * @param answered whether this fetch returns the value or its failure
+   */
+  public void fetchedBy(UUID id, String requester, boolean answered) {
+    if (requester == null) return;
+    Slot s = slots.get(id);
+    if (s == null) return;
+    if (!answered) {
+      s.borrowers.computeIfPresent(requester, (k, v) -> System.currentTimeMillis() + leaseMillis);
+      return;
+    }
+    endBorrow(s, requester);
+  }
+
+  /** The server at {@code borrower} no longer waits for these values (its calls that needed them went). */
+  public void abandonedBy(String borrower, Collection<UUID> ids) {
+    for (UUID id : ids) {
+      Slot s = slots.get(id);
+      if (s != null) endBorrow(s, borrower);
+    }
+  }
+
+  private void endBorrow(Slot s, String borrower) {
+    s.fetchedBy.add(borrower);
+    if (s.borrowers.remove(borrower) != null) {
+      releases.borrowDone.increment();
+      freeIfUnheld(s, "freed once its last borrower had fetched it");
+    }
+  }
+
+  /** Servers a value is kept for until they fetch it, over all values. */
+  public int borrowers() {
+    int n = 0;
+    for (Slot s : slots.values()) n += s.borrowers.size();
+    return n;
+  }
+
+  /** Releases so far, by cause. */
+  public ReleaseCounts releases() {
+    return releases;
+  }
+
+  /** Renews every value of {@code holder}; returns the lease granted. */
+  public long renew(UUID holder) {
+    releases.renewals.increment();
+    leaseExpiry.put(holder, System.currentTimeMillis() + leaseMillis);
+    return leaseMillis;
+  }
+
+  /**
+   * Drops the values of every holder whose lease lapsed; returns how many values were freed. A holder that renewed
+   * while this ran keeps its values (its expiry changed, so the remove below fails and it is skipped).
+   */
+  public int expire(long now) {
+    int before = slots.size();
+    for (Map.Entry<UUID, Long> e : leaseExpiry.entrySet()) {
+      if (e.getValue() >= now) continue;
+      UUID holder = e.getKey();
+      if (!leaseExpiry.remove(holder, e.getValue())) continue; // renewed meanwhile
+      Set<UUID> held = byHolder.remove(holder);
+      pendingByHolder.remove(holder);
+      releases.leasesLapsed.increment();
+      int ended = 0;
+      if (held != null) {
+        for (UUID id : held) {
+          Slot s = slots.get(id);
+          if (s != null && s.holders.remove(holder)) {
+            ended++;
+            releases.lapsed.increment();
+            freeIfUnheld(s, "freed when the lease of its last holder lapsed (a client or server that stopped renewing)");
+          }
+        }
+      }
+      // a holder's id is a capability: only its first digits go to the log
+      LOG.log(System.Logger.Level.INFO, "{0}: the lease of holder {1}... lapsed ({2} values it held let go): a "
+          + "client or server stopped renewing", store.node(), holder.toString().substring(0, 8), ended);
+    }
+    for (Slot s : slots.values()) { // borrowers that never came, or died waiting
+      if (s.borrowers.values().removeIf(expiry -> expiry < now)) {
+        releases.lapsed.increment();
+        freeIfUnheld(s, "freed when its borrower did not fetch it within a lease");
+      }
+    }
+    return Math.max(0, before - slots.size());
+  }
+
+  /** Every value, for a node that closes. */
+  public void clear() {
+    for (Slot s : slots.values()) store.free(s);
+    slots.clear();
+    byHolder.clear();
+    leaseExpiry.clear();
+    pendingByHolder.clear();
+  }
+
+  public int size() { return slots.size(); }
+
+  public int pending() {
+    int n = 0;
+    for (Slot s : slots.values()) if (!s.isDone()) n++;
+    return n;
+  }
+
+  public int holders() { return leaseExpiry.size(); }
+}

@@ -1,0 +1,26 @@
+package org.gridrmi.runtime.transport;
+
+import java.io.ObjectInputFilter;
+import org.gridrmi.ref.TlsStores;
+import org.gridrmi.runtime.internal.rmi.RmiTransport;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.net.NetContext;
+
+/** Makes the product's transport, RMI; the in-process one comes from {@code gridrmi-inprocess}. */
+public final class Transports {
+  private Transports() {}
+
+  /**
+   * An RMI transport on sockets of its own.
+   *
+   * @param tls mutual TLS stores, or null for plain sockets
+   * @param link the emulated link plan
+   * @param timeouts the bounds of its calls
+   * @param host the address RMI sockets listen on and advertise
+   * @param filter what the instance deserializes
+   */
+  public static Transport rmi(TlsStores tls, LinkPlan link, Timeouts timeouts, String host,
+      ObjectInputFilter filter) {
+    return new RmiTransport(new NetContext(tls, link, (int) timeouts.connect().toMillis(), host), timeouts, filter);
+  }
+}

@@ -1,0 +1,22 @@
+package org.gridrmi.runtime.wire;
+
+import java.io.Serializable;
+
+/**
+ * How a call carries an argument given as {@code RemoteReference.of(value)}: the value itself, as a {@link
+ * WireValue}, so that the server decodes it with its own filters when the call runs (not while RMI reads the batch,
+ * with the JVM-wide filter only).
+ */
+public final class InlineArgument implements Serializable {
+  private static final long serialVersionUID = 1L;
+  private final WireValue value;
+
+  public InlineArgument(Object value) {
+    this.value = new WireValue(value);
+  }
+
+  /** The value, decoded with the current thread's policy if it arrived serialized (see {@link WireValue#value}). */
+  public Object value() {
+    return value.value();
+  }
+}

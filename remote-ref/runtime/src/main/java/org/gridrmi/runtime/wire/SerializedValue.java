@@ -1,0 +1,70 @@
+package org.gridrmi.runtime.wire;
+
+import java.io.InvalidClassException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import java.util.List;
+import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.SerialFilters;
+import org.gridrmi.runtime.WrittenRefs;
+import org.gridrmi.runtime.SerialPolicy;
+
+/**
+ * A by-value argument kept as bytes until the call runs, so that a class the server cannot load (a task not
+ * deployed there) fails that one call instead of the whole batch it came in.
+ *
+ * @param refs the references written inside the value, also carried as they are: the server holds their values from
+ *     the moment it accepts the batch (it cannot read them from {@code bytes} before the call runs), and the client
+ *     pins them meanwhile
+ */
+public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs) implements Serializable {
+
+  /** Bytes with no references inside. */
+  public SerializedValue(String className, byte[] bytes) {
+    this(className, bytes, new Ref<?>[0]);
+  }
+
+  /**
+   * The value as bytes; the references inside it are pinned by their instance for the transit.
+   *
+   * @throws GridException INVALID_ARGUMENT if it cannot be serialized, RESOURCE_EXHAUSTED past the pin limit
+   */
+  public static SerializedValue of(Object value) {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    List<Ref<?>> refs;
+    try (ObjectOutputStream out = new ObjectOutputStream(b)) {
+      refs = WrittenRefs.collect(() -> out.writeObject(new WireValue(value)));
+    } catch (IOException e) {
+      throw new GridException(Status.INVALID_ARGUMENT,
+          "argument of " + (value == null ? "null" : value.getClass().getName()) + " cannot be serialized: " + e, e);
+    }
+    for (Ref<?> r : refs) r.context().pin(r);
+    return new SerializedValue(value == null ? "null" : value.getClass().getName(), b.toByteArray(),
+        refs.toArray(Ref<?>[]::new));
+  }
+
+  /** Deserializes the value in the server's class loader, with the current thread's {@link SerialPolicy}. */
+  public Object value() {
+    SerialPolicy policy = SerialPolicy.current();
+    try (ObjectInputStream in = policy.open(bytes)) {
+      return ((WireValue) in.readObject()).value(policy);
+    } catch (InvalidClassException e) {
+      GridException refused = SerialFilters.refusal(e);
+      if (refused == null) throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className
+          + " is unreadable: " + e, e);
+      throw new GridException(refused.status(), "argument of type " + className + " refused: "
+          + refused.description(), e);
+    } catch (ClassNotFoundException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, "class " + e.getMessage() + " (argument of type "
+          + className + ") cannot be loaded on this server: deploy it on the server's class path "
+          + "(./gridrmi server --classpath JAR); code sent by clients is never loaded", e);
+    } catch (IOException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className + " is unreadable: " + e, e);
+    }
+  }
+}

@@ -1,0 +1,241 @@
+package org.gridrmi.runtime.wire;
+
+import java.io.ByteArrayOutputStream;
+import java.io.Externalizable;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.IOException;
+import java.io.ObjectInput;
+import java.io.ObjectOutput;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import java.util.List;
+import org.gridrmi.runtime.Codecs;
+import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.WrittenRefs;
+import org.gridrmi.runtime.internal.BoundedReads;
+import org.gridrmi.runtime.SerialFilters;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.ref.spi.ValueCodec;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
+
+/**
+ * A value on its way between JVMs: written by its {@link ValueCodec} when one is registered for its exact class,
+ * by Java serialization otherwise. A serialized value is read as bytes and turned into its object only when asked,
+ * with the asking instance's {@link SerialPolicy}: so the stream that carried it (an RMI reply, a batch) needs no
+ * knowledge of which Grid or server reads it.
+ */
+public final class WireValue implements Externalizable {
+  private static final long serialVersionUID = 1L;
+  private static final String JAVA = "";
+  /** A null value (a void method's result): no serialization stream of its own. */
+  private static final String NULL = "-";
+  /** Java serialization written straight into a data connection's message, which delimits it. */
+  private static final String JAVA_STREAMED = "=";
+  private Object value;
+  /** The serialized form, until it is decoded. */
+  private byte[] encoded;
+
+  /** For deserialization only. */
+  public WireValue() {}
+
+  public WireValue(Object value) {
+    this.value = value;
+  }
+
+  /** A value that arrived decoded (a data connection), having taken {@code bytes} on the wire. */
+  public static WireValue received(Object value, long bytes) {
+    WireValue w = new WireValue(value);
+    w.readBytes = bytes;
+    return w;
+  }
+
+  /**
+   * A copy of {@code value} as another JVM would read it: written as it travels (its codec, else Java serialization)
+   * and read back with {@code policy}. What a put keeps, so that later changes to the caller's object change nothing.
+   *
+   * @throws GridException INVALID_ARGUMENT if the value cannot be serialized, or the policy's refusal
+   */
+  public static Object copyOf(Object value, SerialPolicy policy) {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(b)) {
+      WrittenRefs.collect(() -> new WireValue(value).writeExternal(out)); // stays in this JVM: nothing to pin
+    } catch (IOException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, "a value of " + value.getClass().getName()
+          + " cannot be serialized: " + e, e);
+    }
+    try (ObjectInputStream in = policy.open(b.toByteArray())) {
+      WireValue w = new WireValue();
+      w.readExternal(in);
+      return w.value(policy);
+    } catch (IOException | ClassNotFoundException e) {
+      GridException refused = SerialFilters.refusal(e);
+      if (refused != null) throw refused;
+      throw new GridException(Status.INVALID_ARGUMENT, "a value of " + value.getClass().getName()
+          + " does not read back: " + e, e);
+    }
+  }
+
+  /** The value, decoded with the current thread's {@link SerialPolicy} if it arrived serialized. */
+  public Object value() {
+    return value(SerialPolicy.current());
+  }
+
+  /**
+   * The value, decoded with {@code policy} if it arrived serialized.
+   *
+   * @throws GridException the policy's refusal, or INVALID_ARGUMENT for bytes that do not make a value here
+   */
+  public synchronized Object value(SerialPolicy policy) {
+    if (encoded != null) {
+      try (ObjectInputStream o = policy.open(encoded)) {
+        value = o.readObject();
+        encoded = null;
+      } catch (IOException | ClassNotFoundException e) {
+        GridException refused = SerialFilters.refusal(e);
+        if (refused != null) throw refused;
+        throw new GridException(Status.INVALID_ARGUMENT, "a value could not be read here: " + e, e);
+      }
+    }
+    return value;
+  }
+
+  /**
+   * Serializes the value now if it has no codec (the bytes are what {@link #writeExternal} then sends), so that a
+   * failure to serialize it, or to find the memory for it, happens here rather than while a connection writes it.
+   * References inside it are pinned for the transit then. A value with a codec is written straight to the stream.
+   */
+  public synchronized void encode() throws IOException {
+    if (encoded != null || value == null || Codecs.forClass(value.getClass()) != null) return;
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    List<Ref<?>> refs = WrittenRefs.collect(() -> {
+      try (ObjectOutputStream o = WrittenRefs.stream(b)) {
+        o.writeObject(value);
+      }
+    });
+    encoded = b.toByteArray();
+    written(refs);
+  }
+
+  /** Writes a buffer to an ObjectOutput without copying it again. */
+  private static final class OutputAdapter extends java.io.OutputStream {
+    private final ObjectOutput out;
+    OutputAdapter(ObjectOutput out) { this.out = out; }
+    @Override public void write(int b) throws IOException { out.write(b); }
+    @Override public void write(byte[] b, int off, int len) throws IOException { out.write(b, off, len); }
+  }
+
+  @Override
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public void writeExternal(ObjectOutput out) throws IOException {
+    if (encoded != null) { // passed on undecoded
+      out.writeUTF(JAVA);
+      out.writeInt(encoded.length);
+      out.write(encoded);
+      return;
+    }
+    if (value == null) {
+      out.writeUTF(NULL);
+      return;
+    }
+    ValueCodec codec = Codecs.forClass(value.getClass());
+    if (codec == null) {
+      // a stream of its own, so that the reader can filter it whatever stream carries it (RMI return values
+      // are not filtered by RMI itself)
+      out.writeUTF(JAVA);
+      ByteArrayOutputStream b = new ByteArrayOutputStream();
+      List<Ref<?>> refs = WrittenRefs.collect(() -> {
+        try (ObjectOutputStream o = WrittenRefs.stream(b)) {
+          o.writeObject(value);
+        }
+      });
+      out.writeInt(b.size());
+      b.writeTo(new OutputAdapter(out));
+      written(refs);
+    } else {
+      out.writeUTF(codec.id());
+      codec.write(value, ValueOutput.of(out));
+    }
+  }
+
+  /**
+   * Writes {@code value} into a message of a data connection, as {@link #writeExternal} would but with nothing
+   * whole in memory: a codec writes in chunks, Java serialization is written straight into the message (whose end
+   * delimits it). References inside it are pinned for the transit.
+   *
+   * @throws IOException the connection's failure, or the value's (it cannot be serialized)
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static <S extends java.io.OutputStream & ValueOutput> void writeStreamed(Object value, S out)
+      throws IOException {
+    if (value == null) {
+      out.writeUTF(NULL);
+      return;
+    }
+    ValueCodec codec = Codecs.forClass(value.getClass());
+    if (codec != null) {
+      out.writeUTF(codec.id());
+      codec.write(value, out);
+      return;
+    }
+    out.writeUTF(JAVA_STREAMED);
+    List<Ref<?>> refs = WrittenRefs.collect(() -> {
+      ObjectOutputStream o = WrittenRefs.stream(out);
+      o.writeObject(value);
+      o.flush();
+    });
+    written(refs);
+  }
+
+  /**
+   * Reads a value {@link #writeStreamed} wrote, decoding it as it arrives: with its codec, or with {@code policy}'s
+   * filter for Java serialization. The caller checks that the message ends there.
+   */
+  public static <S extends java.io.InputStream & ValueInput> Object readStreamed(S in, SerialPolicy policy)
+      throws IOException, ClassNotFoundException {
+    String id = in.readUTF();
+    if (id.equals(NULL)) return null;
+    if (id.equals(JAVA_STREAMED)) return policy.open(in).readObject();
+    return Codecs.forId(id).read(in);
+  }
+
+  /**
+   * The references written inside this value: a writer that collects them (a spill, a by-value argument) gets them;
+   * else the value leaves this JVM now, and each reference's instance pins its value for the transit.
+   */
+  private static void written(List<Ref<?>> refs) throws IOException {
+    if (refs.isEmpty() || WrittenRefs.pass(refs)) return;
+    try {
+      for (Ref<?> r : refs) r.context().pin(r);
+    } catch (GridException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void readExternal(ObjectInput in) throws IOException, ClassNotFoundException {
+    String id = in.readUTF();
+    if (id.equals(NULL)) {
+      value = null;
+    } else if (id.equals(JAVA)) {
+      int n = BoundedReads.length(in, 1, SerialPolicy.current().limits().maxBytes(), "a serialized value");
+      encoded = BoundedReads.bytes(in, n);
+      readBytes = n;
+    } else {
+      value = Codecs.forId(id).read(ValueInput.of(in));
+      readBytes = -1;
+    }
+  }
+
+  /** What a value read here took on the wire: 0 for none, -1 for a codec's (its size is counted when asked). */
+  private long readBytes;
+
+  /** Bytes the value took on the wire when it was read here (0 for one made here); for telemetry. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public synchronized long readBytes() {
+    if (readBytes >= 0 || value == null) return Math.max(0, readBytes);
+    ValueCodec codec = Codecs.forClass(value.getClass());
+    return codec == null ? 0 : codec.size(value);
+  }
+}

@@ -1,0 +1,81 @@
+package org.gridrmi.runtime.cost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The online estimate of a link's t_s and t_w, from synthetic round trips of known cost (no timing measured). */
+class LinkCostsTest {
+  private static final double TS = 0.021, TW = 323e-9; // the paper's WAN: 21 ms, 323 us/KB
+
+  /** A round trip of n bytes both ways: two messages, 2 t_s + n t_w, with a little noise. */
+  private static long roundTrip(long bytes, double noise) {
+    return Math.round((2 * TS + bytes * TW + noise) * 1e9);
+  }
+
+  @Test
+  void recoversKnownCostsFromSamplesOfDifferentSizes() {
+    LinkCosts costs = new LinkCosts();
+    Random r = new Random(7);
+    for (int i = 0; i < 200; i++) {
+      long bytes = i % 4 == 0 ? 256 * 1024 : 200 + r.nextInt(2000);
+      costs.record("rmi://127.0.0.1:5002", bytes, roundTrip(bytes, (r.nextDouble() - 0.5) * 1e-4));
+    }
+    LinkCost c = costs.estimates().get(0);
+    assertThat(c.peer()).isEqualTo("rmi://127.0.0.1:5002");
+    assertThat(c.ts()).isCloseTo(TS, within(1e-4));
+    assertThat(c.tw()).isCloseTo(TW, within(TW * 0.02));
+    assertThat(c.samples()).isEqualTo(LinkSamples.WINDOW);
+    assertThat(c.total()).isEqualTo(200);
+  }
+
+  @Test
+  void followsALinkThatChangesSinceOnlyTheRecentWindowCounts() {
+    LinkCosts costs = new LinkCosts();
+    for (int i = 0; i < 100; i++) costs.record("p", i % 2 == 0 ? 100 : 100_000, 1_000_000_000L); // 0.5 s messages
+    for (int i = 0; i < LinkSamples.WINDOW; i++) {
+      long bytes = i % 2 == 0 ? 100 : 100_000;
+      costs.record("p", bytes, roundTrip(bytes, 0));
+    }
+    assertThat(costs.estimates().get(0).ts()).isCloseTo(TS, within(1e-9));
+  }
+
+  @Test
+  void withoutSizesThatDifferOnlyTheMessageCostIsKnown() {
+    LinkCosts costs = new LinkCosts();
+    for (int i = 0; i < 10; i++) costs.record("p", 500 + i, roundTrip(500, 0));
+    LinkCost c = costs.estimates().get(0);
+    assertThat(c.ts()).isCloseTo(TS + 500 * TW / 2, within(1e-6));
+    assertThat(c.tw()).isNaN();
+  }
+
+  @Test
+  void keepsABoundedNumberOfPeersForgettingTheLeastRecentlySampled() {
+    LinkCosts costs = new LinkCosts();
+    for (int i = 0; i <= LinkCosts.MAX_PEERS; i++) costs.record("peer" + i, 100, 1000);
+    assertThat(costs.estimates()).hasSize(LinkCosts.MAX_PEERS);
+    assertThat(costs.samples("peer0")).isZero();
+    assertThat(costs.samples("peer" + LinkCosts.MAX_PEERS)).isOne();
+  }
+
+  @Test
+  void methodTimesAreMeansPerMethodAndBounded() {
+    MethodTimes m = new MethodTimes();
+    m.record("MatrixOps.times", 2_000_000);
+    m.record("MatrixOps.times", 4_000_000);
+    m.record("MatrixOps.svd", 10_000_000);
+    assertThat(m.snapshot()).containsExactly(new MethodCost("MatrixOps.svd", 0.010, 1),
+        new MethodCost("MatrixOps.times", 0.003, 2));
+    for (int i = 0; i < MethodTimes.MAX_METHODS + 10; i++) m.record("S.m" + i, 1);
+    assertThat(m.snapshot()).hasSize(MethodTimes.MAX_METHODS);
+  }
+
+  @Test
+  void aProbeValueIsMadeFromItsIdAndNoRandomIdIsOne() {
+    assertThat(LinkProbe.value(LinkProbe.id(LinkProbe.LARGE_BYTES))).hasSize(LinkProbe.LARGE_BYTES);
+    assertThat(LinkProbe.value(LinkProbe.id(Integer.MAX_VALUE))).hasSize(LinkProbe.MAX_BYTES);
+    assertThat(LinkProbe.isProbe(java.util.UUID.randomUUID())).isFalse();
+  }
+}

@@ -1,0 +1,138 @@
+package org.gridrmi.runtime.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class ValueTableTest {
+  final UUID self = UUID.randomUUID();
+  final UUID client = UUID.randomUUID();
+  final ValueTable table = new ValueTable(self, 1000, TestStores.inMemory());
+
+  @Test
+  void valueIsFreedWhenItsLastHolderReleases() {
+    UUID id = UUID.randomUUID();
+    UUID other = UUID.randomUUID();
+    table.put(id, client, "v", "x");
+    table.hold(id, other);
+    table.release(client, List.of(id));
+    assertThat(table.get(id)).isNotNull();
+    table.release(other, List.of(id));
+    assertThat(table.get(id)).isNull();
+  }
+
+  @Test
+  void aLapsedLeaseFreesEveryValueOfItsHolderButNotTheNodesOwn() {
+    long now = System.currentTimeMillis();
+    table.create(UUID.randomUUID(), client, "a");
+    table.put(UUID.randomUUID(), client, "b", 1);
+    table.put(UUID.randomUUID(), self, "mine", 2);
+    assertThat(table.expire(now + 500)).isZero();
+    table.renew(client);
+    assertThat(table.expire(System.currentTimeMillis() + 500)).isZero();
+    assertThat(table.expire(System.currentTimeMillis() + 1500)).isEqualTo(2);
+    assertThat(table.size()).isEqualTo(1);
+  }
+
+  @Test
+  void aValueIsKeptForItsBorrowersNoLongerThanTheReleaseSaysTheyMayNeedIt() {
+    UUID bounded = UUID.randomUUID();
+    UUID unbounded = UUID.randomUUID();
+    table.put(bounded, client, "v", 1);
+    table.put(unbounded, client, "v", 2);
+    long now = System.currentTimeMillis();
+    table.release(client, List.of(
+        new org.gridrmi.runtime.wire.Release(bounded, org.gridrmi.runtime.wire.Release.Cause.EXPLICIT,
+            List.of("rmi://S3:1"), 100),
+        new org.gridrmi.runtime.wire.Release(unbounded, org.gridrmi.runtime.wire.Release.Cause.EXPLICIT,
+            List.of("rmi://S3:1"))));
+    assertThat(table.borrowers()).isEqualTo(2);
+    table.expire(now + 50);
+    assertThat(table.get(bounded)).as("within the time its borrower's call may still fetch it").isNotNull();
+    table.expire(now + 300);
+    assertThat(table.get(bounded)).as("past it").isNull();
+    assertThat(table.get(unbounded)).as("a call without a deadline: a lease").isNotNull();
+    table.expire(now + 1500);
+    assertThat(table.get(unbounded)).isNull();
+  }
+
+  @Test
+  void aValueIsWrittenOnceAndACommandSentTwiceIsIgnored() {
+    UUID id = UUID.randomUUID();
+    Slot s = table.create(id, client, "call");
+    assertThat(table.create(id, client, "call")).isNull();
+    assertThat(s.set("first")).isTrue();
+    assertThat(s.set("second")).isFalse();
+    assertThat(s.future().join()).isEqualTo("first");
+    assertThat(s.cancel("call")).isFalse();
+  }
+
+  @Test
+  void onlyTheProducerWritesAValue() {
+    UUID call = UUID.randomUUID();
+    Slot pending = table.create(call, client, "call");
+    UUID forger = UUID.randomUUID();
+    assertThatThrownBy(() -> table.put(call, forger, "forged", "forged"))
+        .isInstanceOf(org.gridrmi.ref.GridException.class).hasMessageContaining("only a value's producer writes it");
+    assertThat(pending.set("real")).as("the call's own result is stored").isTrue();
+    assertThat(table.get(call).future().join()).isEqualTo("real");
+    assertThat(table.holds(forger, call)).isFalse();
+
+    UUID put = UUID.randomUUID();
+    table.put(put, client, "put", "mine");
+    assertThatThrownBy(() -> table.put(put, forger, "forged", "forged"))
+        .isInstanceOf(org.gridrmi.ref.GridException.class);
+    assertThat(table.put(put, client, "put", "mine").future().join()).as("pushed again by its writer").isEqualTo("mine");
+  }
+
+  @Test
+  void aCreationWaiterCompletesWhenTheIdIsMadeAndAnAbandonedOneLeavesNothing() {
+    UUID id = UUID.randomUUID();
+    var waiter = table.whenCreated(id);
+    assertThat(waiter).isNotDone();
+    assertThat(table.creationWaiters()).isEqualTo(1);
+    Slot s = table.create(id, client, "a");
+    assertThat(waiter).isCompletedWithValue(s);
+    assertThat(table.creationWaiters()).isZero();
+    assertThat(table.whenCreated(id)).isCompletedWithValue(s);
+
+    UUID put = UUID.randomUUID();
+    var byPut = table.whenCreated(put);
+    Slot p = table.put(put, client, "b", 7);
+    assertThat(byPut).isCompletedWithValue(p);
+
+    UUID never = UUID.randomUUID();
+    var a = table.whenCreated(never);
+    var b = table.whenCreated(never);
+    table.abandon(never, a);
+    assertThat(table.creationWaiters()).isEqualTo(1);
+    table.abandon(never, b);
+    assertThat(table.creationWaiters()).isZero();
+    assertThat(a).isNotDone();
+  }
+
+  @Test
+  void aFreedValueIsRememberedWithItsCause() {
+    UUID explicit = UUID.randomUUID();
+    UUID collected = UUID.randomUUID();
+    UUID lapsed = UUID.randomUUID();
+    table.put(explicit, client, "v", 1);
+    table.put(collected, client, "v", 2);
+    UUID other = UUID.randomUUID();
+    table.put(lapsed, other, "v", 3);
+    table.release(client, List.of(explicit));
+    table.release(client, List.of(new org.gridrmi.runtime.wire.Release(collected,
+        org.gridrmi.runtime.wire.Release.Cause.COLLECTED, List.of())));
+    table.expire(System.currentTimeMillis() + 5_000);
+    assertThat(table.freedBecause(explicit)).isEqualTo("released by its last holder");
+    assertThat(table.freedBecause(collected)).startsWith("collected");
+    assertThat(table.freedBecause(lapsed)).startsWith("freed when the lease of its last holder lapsed");
+    assertThat(table.freedBecause(UUID.randomUUID())).isNull();
+    assertThat(table.releases().explicit()).isEqualTo(1);
+    assertThat(table.releases().collected()).isEqualTo(1);
+    assertThat(table.releases().lapsed()).isEqualTo(1);
+  }
+}
