@@ -77,14 +77,18 @@ class JiniByTypeIT {
     }
   }
 
-  /** Jini (jsk-*, reggie), lookup-service (the registrar proxy's code), its test jar, jama-adapter, remote-ref, JAMA. */
+  /**
+   * Jini (jsk-*, reggie), lookup-service (the registrar proxy's code), its test jar, jama-adapter, JAMA, remote-ref
+   * and gridrmi-runtime (the socket factory inside every stub, and the proxy a server registers, come from there).
+   */
   private static String plainJiniClassPath(String all) {
     List<String> kept = Arrays.stream(all.split(File.pathSeparator)).filter(p -> {
       String n = Path.of(p).getFileName().toString();
       String unix = p.replace('\\', '/');
       return n.startsWith("jsk-") || n.startsWith("reggie") || n.startsWith("jama-") || n.startsWith("remote-ref")
-          || n.startsWith("lookup-service") || unix.contains("/lookup-service/target/")
-          || unix.contains("/jama-adapter/target/") || unix.contains("/remote-ref/target/");
+          || n.startsWith("gridrmi-runtime") || n.startsWith("lookup-service") || unix.contains("/lookup-service/target/")
+          || unix.contains("/jama-adapter/target/") || unix.contains("/remote-ref/api/target/")
+          || unix.contains("/remote-ref/runtime/target/");
     }).toList();
     return String.join(File.pathSeparator, kept);
   }
