@@ -7,6 +7,8 @@ import java.util.concurrent.Callable;
 import org.gridrmi.cli.TlsOptions;
 import org.gridrmi.cli.CommandRunner;
 import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.cli.ServiceSpecs;
 import picocli.CommandLine;
@@ -128,17 +130,7 @@ public class GridServerMain implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     checkOptions();
-    GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease)
-        .callTimeout(callTimeout).maxQueuedCalls(maxQueuedCalls).maxPendingCallsPerClient(maxPendingPerClient)
-        .allow(allow.toArray(String[]::new)).allowTasks(allowTask.toArray(String[]::new)).tls(tls.stores());
-    if (link != null) b.link(link);
-    if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
-    if (bind != null) b.bind(bind);
-    if (threads != null) b.threads(threads);
-    if (maxStore != null) b.maxStore(maxStore);
-    if (spillDir != null) b.spillDir(spillDir);
-    if (maxSpill != null) b.maxSpill(maxSpill);
-    if (lookup != null) b.join(lookup, joinLease);
+    GridServer.Builder b = builder();
     ClassLoader loader = ServiceSpecs.loader(classpath, GridServerMain.class.getClassLoader());
     for (String s : services.isEmpty() ? defaultServices() : services) {
       export(b, ServiceSpecs.load(s, loader, this::newService));
@@ -166,6 +158,31 @@ public class GridServerMain implements Callable<Integer> {
     System.out.flush();
     server.awaitTermination();
     return 0;
+  }
+
+  /**
+   * The server's builder with these options. The builder refuses a bad value at once (IllegalArgumentException
+   * naming it); here that is a configuration mistake, one line with exit code 2, as every other.
+   */
+  private GridServer.Builder builder() {
+    try {
+      GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease)
+          .callTimeout(callTimeout).maxQueuedCalls(maxQueuedCalls).maxPendingCallsPerClient(maxPendingPerClient)
+          .allow(allow.toArray(String[]::new)).allowTasks(allowTask.toArray(String[]::new));
+      TlsStores stores = tls.stores();
+      if (stores != null) b.tls(stores);
+      if (link != null) b.link(link);
+      if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
+      if (bind != null) b.bind(bind);
+      if (threads != null) b.threads(threads);
+      if (maxStore != null) b.maxStore(maxStore);
+      if (spillDir != null) b.spillDir(spillDir);
+      if (maxSpill != null) b.maxSpill(maxSpill);
+      if (lookup != null) b.join(lookup, joinLease);
+      return b;
+    } catch (IllegalArgumentException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
+    }
   }
 
   /** Options a newcomer gets wrong, each refused in one line naming the option and the expected form. */

@@ -1,13 +1,24 @@
 package org.gridrmi.client;
 
+import static org.gridrmi.runtime.OptionChecks.allNotBlank;
+import static org.gridrmi.runtime.OptionChecks.atLeast;
+import static org.gridrmi.runtime.OptionChecks.classPatterns;
+import static org.gridrmi.runtime.OptionChecks.notBlank;
+import static org.gridrmi.runtime.OptionChecks.notNull;
+import static org.gridrmi.runtime.OptionChecks.positive;
+
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.client.internal.Directory;
 import org.gridrmi.client.internal.EnvironmentLookup;
+import org.gridrmi.client.internal.GridSettings;
 import org.gridrmi.client.internal.Session;
 import org.gridrmi.client.internal.Views;
 import org.gridrmi.ref.AsyncView;
@@ -16,7 +27,10 @@ import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
+import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.transport.Timeouts;
 
 /**
  * A client's connection to a Grid of servers: the entry point of GridRMI.
@@ -57,6 +71,8 @@ public final class Grid implements AutoCloseable {
    * lookup service through which servers are discovered; default settings (see {@link #builder()} for others).
    *
    * @throws GridException INVALID_ARGUMENT for a malformed address, UNAVAILABLE if one does not answer
+   * @throws IllegalArgumentException for no address, or a {@code jini://} address among others (see
+   *     {@link Builder#connect})
    */
   public static Grid connect(String... addresses) {
     return builder().connect(addresses).build();
@@ -78,6 +94,8 @@ public final class Grid implements AutoCloseable {
   /**
    * Finds lookup services by multicast discovery in these groups (none: the public group) and uses the servers
    * they list; default settings.
+   *
+   * @throws GridException UNAVAILABLE if no lookup service answers within 5 s
    */
   public static Grid discover(String... groups) {
     return builder().discover(groups).build();
@@ -169,7 +187,7 @@ public final class Grid implements AutoCloseable {
 
   private List<ServerInfo> offering(Class<?> service, Predicate<ServerInfo> filter) {
     return servers().stream().filter(s -> s.offers(service)).filter(filter)
-        .sorted(java.util.Comparator.comparingDouble(ServerInfo::load)).toList();
+        .sorted(Comparator.comparingDouble(ServerInfo::load)).toList();
   }
 
   /** The server with this name. */
@@ -229,44 +247,84 @@ public final class Grid implements AutoCloseable {
    *     .tls(TlsStores.withPasswordFile(Path.of("client.p12"), Path.of("truststore.p12"), Path.of("password")))
    *     .callTimeout(Duration.ofSeconds(3)).build();
    * }</pre>
+   *
+   * <p>Each method checks its argument at once and returns this builder: a bad argument is an
+   * {@link IllegalArgumentException} (a {@link NullPointerException} for null) naming the option and the value. What
+   * can only be checked once the grid is reached (a malformed or unreachable address, link rules naming a server the
+   * grid does not have) fails {@link #build()} with a {@link GridException}. Options keep the last value set; the
+   * settings are fixed when {@link #build()} makes the Grid, so changing the builder afterwards changes no Grid it
+   * made. Not thread-safe.
    */
   public static final class Builder {
-    private final Session.Settings settings = new Session.Settings();
     private List<String> servers = List.of();
     private String lookup;
     private String[] groups;
+    private TlsStores tls;
+    private InProcessNetwork network;
+    private String host = "127.0.0.1";
+    private LinkPlan link = LinkPlan.NONE;
+    private final List<String> allow = new ArrayList<>();
+    private Duration callTimeout = Timeouts.DEFAULT.call();
+    private Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
+    private Duration referenceTransit = RuntimeSettings.DEFAULT.referenceTransit();
+    private Duration discoveryTimeout = Duration.ofSeconds(5);
+    private StoreBudget store = StoreBudget.defaults();
+    private boolean collectOnServerPressure = true;
+    private OpenTelemetry openTelemetry;
 
     private Builder() {}
 
-    /** Addresses as {@link Grid#connect} takes them: servers by {@code rmi://}, or one {@code jini://} lookup. */
+    /**
+     * Where the servers are, as {@link Grid#connect(String...)} takes it: servers by address ({@link #servers}), or
+     * one {@code jini://host:port} lookup service through which they are discovered ({@link #lookup}). Replaces an
+     * earlier {@code connect}, {@code servers}, {@code lookup} or {@code discover}. Default: none; one of them is
+     * required.
+     *
+     * @throws NullPointerException if {@code addresses} or one of them is null
+     * @throws IllegalArgumentException if there is none, one is blank, or a {@code jini://} address comes with
+     *     others (a malformed address fails {@link #build()})
+     */
     public Builder connect(String... addresses) {
-      if (addresses.length == 0) {
-        throw new GridException(Status.INVALID_ARGUMENT, "connect needs at least one address");
+      List<String> given = allNotBlank("connect", addresses);
+      if (given.isEmpty()) throw new IllegalArgumentException("connect needs at least one address, got none");
+      if (given.stream().noneMatch(a -> a.startsWith("jini://"))) return servers(addresses);
+      if (given.size() > 1) {
+        throw new IllegalArgumentException("connect takes one jini:// lookup address alone, got " + given);
       }
-      if (addresses[0].startsWith("jini://")) {
-        if (addresses.length > 1) {
-          throw new GridException(Status.INVALID_ARGUMENT, "connect takes one jini:// lookup address, got "
-              + Arrays.toString(addresses));
-        }
-        return lookup(addresses[0]);
-      }
-      return servers(addresses);
+      return lookup(given.get(0));
     }
 
-    /** The servers, by address: {@code rmi://host:port} (or {@code inproc://name} on an in-process network). */
+    /**
+     * The servers, by address: {@code rmi://host:port} (or {@code inproc://name} on an in-process network). Replaces
+     * an earlier {@code connect}, {@code servers}, {@code lookup} or {@code discover}. Default: none.
+     *
+     * @throws NullPointerException if {@code addresses} or one of them is null
+     * @throws IllegalArgumentException if there is none or one is blank (a malformed address fails {@link #build()})
+     */
     public Builder servers(String... addresses) {
-      return where(List.of(addresses), null, null);
+      List<String> given = allNotBlank("servers", addresses);
+      if (given.isEmpty()) throw new IllegalArgumentException("servers needs at least one address, got none");
+      return where(List.copyOf(given), null, null);
     }
 
-    /** A Jini lookup service through which servers are discovered, {@code jini://host:port}. */
+    /**
+     * A Jini lookup service through which servers are discovered, {@code jini://host:port}; {@link #build()} waits
+     * for it up to {@link #discoveryTimeout}. Replaces an earlier {@code connect}, {@code servers}, {@code lookup} or
+     * {@code discover}. Default: none.
+     *
+     * @throws NullPointerException if {@code jiniUrl} is null
+     * @throws IllegalArgumentException if it is blank (a malformed address fails {@link #build()})
+     */
     public Builder lookup(String jiniUrl) {
-      return where(List.of(), jiniUrl, null);
+      return where(List.of(), notBlank("lookup", jiniUrl), null);
     }
 
     /**
      * The lookup service named by {@value Grid#LOOKUP_ENV} in this process's environment, as {@link Grid#connect()}.
+     * Replaces an earlier {@code connect}, {@code servers}, {@code lookup} or {@code discover}.
      *
-     * @throws GridException INVALID_ARGUMENT naming the variable if it is unset or not {@code jini://HOST:PORT}
+     * @throws GridException INVALID_ARGUMENT naming the variable if it is unset or not {@code jini://HOST:PORT} (the
+     *     environment is no argument of the caller's, so its mistake is reported as the Grid's configuration)
      */
     public Builder lookupFromEnvironment() {
       return lookupFrom(System.getenv());
@@ -276,9 +334,17 @@ public final class Grid implements AutoCloseable {
       return lookup(EnvironmentLookup.address(environment));
     }
 
-    /** Lookup services found by multicast discovery in these groups (none: the public group). */
+    /**
+     * Lookup services found by multicast discovery in these groups (none: the public group); {@link #build()} waits
+     * for one up to {@link #discoveryTimeout}. Replaces an earlier {@code connect}, {@code servers}, {@code lookup} or
+     * {@code discover}. Default: none.
+     *
+     * @throws NullPointerException if {@code discoveryGroups} or one of them is null
+     */
     public Builder discover(String... discoveryGroups) {
-      return where(List.of(), null, discoveryGroups.clone());
+      String[] copy = notNull("discover", discoveryGroups).clone();
+      for (int i = 0; i < copy.length; i++) notNull("discover[" + i + "]", copy[i]);
+      return where(List.of(), null, copy);
     }
 
     private Builder where(List<String> byAddress, String jiniUrl, String[] discoveryGroups) {
@@ -288,109 +354,170 @@ public final class Grid implements AutoCloseable {
       return this;
     }
 
-    /** Mutual TLS on every connection of this Grid. */
+    /**
+     * Mutual TLS on every connection of this Grid, with these key and trust stores. Default: none, plain
+     * connections (a plain Grid cannot reach TLS servers, nor the reverse).
+     *
+     * @throws NullPointerException if {@code stores} is null
+     */
     public Builder tls(TlsStores stores) {
-      settings.tls = stores;
+      this.tls = notNull("tls", stores);
       return this;
     }
 
     /**
      * An emulated link on this Grid's connections: {@code loopback}, {@code lan}, {@code paper-wan},
-     * {@code delay=21ms,bw=3MB/s}, or a matrix by node name, {@code default=lan,S3=paper-wan,S3-S4=lan} (this Grid is
-     * {@code client}), whose names {@link #build()} checks against the grid's servers (INVALID_ARGUMENT naming them).
+     * {@code delay=21ms,bw=3MB/s}, or rules by node name, {@code default=lan,S3=paper-wan,S3-S4=lan} (this Grid is
+     * {@code client}). Default: none, the network as it is.
+     *
+     * @throws NullPointerException if {@code profile} is null
+     * @throws IllegalArgumentException naming the bad part and the forms it takes; names that are no server of the
+     *     grid fail {@link #build()} (INVALID_ARGUMENT naming them), the first moment the grid's servers are known
      */
     public Builder link(String profile) {
-      settings.link(profile);
-      return this;
-    }
-
-    /** More classes this Grid's streams may carry: {@code a.B}, {@code c.d.*} or {@code e.**}. */
-    public Builder allow(String... patterns) {
-      settings.allow.addAll(List.of(patterns));
-      return this;
-    }
-
-    /** How long short remote calls (submits, renewals, releases, stats) may take before a server counts as stuck. */
-    public Builder callTimeout(Duration d) {
-      settings.callTimeout(d);
-      return this;
-    }
-
-    /** The longest one fetch long-poll waits at the value's owner before it asks again (default 10 s). */
-    public Builder fetchWait(Duration d) {
-      settings.fetchWait = Session.Settings.positive(d, "fetch wait");
+      this.link = LinkPlan.parse(notNull("link", profile));
       return this;
     }
 
     /**
-     * Bytes of the values this Grid puts that are kept in memory (default half the heap); past it the least recently
-     * used go to disk, under {@code spillDir} (default the system's temporary directory), up to {@code maxSpill}
-     * bytes (default half the free space there).
+     * More classes this Grid's streams may carry, added to those allowed already: a class {@code a.B}, a package's
+     * classes {@code c.d.*} or a package's and its subpackages' {@code e.**} (several may be given in one string,
+     * separated by commas). Default: none besides JDK value types, GridRMI's own types and the classes in the
+     * signatures of the services this Grid calls.
+     *
+     * @throws NullPointerException if {@code patterns} or one of them is null
+     * @throws IllegalArgumentException naming a pattern that is none of these forms
      */
-    public Builder store(long maxStore, java.nio.file.Path spillDir, long maxSpill) {
-      settings.store = new StoreBudget(maxStore, spillDir, maxSpill);
+    public Builder allow(String... patterns) {
+      allow.addAll(classPatterns("allow", patterns));
+      return this;
+    }
+
+    /**
+     * How long short remote calls (submits, renewals, releases, stats) may take before a server counts as stuck and
+     * the call fails with UNAVAILABLE. Default: 5 s.
+     *
+     * @throws NullPointerException if {@code timeout} is null
+     * @throws IllegalArgumentException unless it is positive
+     */
+    public Builder callTimeout(Duration timeout) {
+      this.callTimeout = positive("callTimeout", timeout);
+      return this;
+    }
+
+    /**
+     * The longest one fetch long-poll waits at the value's owner before it asks again; an owner silent for this plus
+     * 2 s is UNAVAILABLE. Default: 10 s.
+     *
+     * @throws NullPointerException if {@code wait} is null
+     * @throws IllegalArgumentException unless it is positive
+     */
+    public Builder fetchWait(Duration wait) {
+      this.fetchWait = positive("fetchWait", wait);
+      return this;
+    }
+
+    /**
+     * The store of this Grid's own node, which keeps the values it puts: {@code maxStore} bytes in memory (default
+     * half the heap); past it the least recently used go to disk, under {@code spillDir} (null: the system's
+     * temporary directory, the default), up to {@code maxSpill} bytes ({@value StoreBudget#HALF_THE_FREE_DISK}: half
+     * the free space there when the node starts, the default). The directory is checked when the first put starts
+     * the node.
+     *
+     * @throws IllegalArgumentException if {@code maxStore} is below 1 or {@code maxSpill} below
+     *     {@value StoreBudget#HALF_THE_FREE_DISK}
+     */
+    public Builder store(long maxStore, Path spillDir, long maxSpill) {
+      atLeast("store maxStore", 1, maxStore);
+      atLeast("store maxSpill", StoreBudget.HALF_THE_FREE_DISK, maxSpill);
+      this.store = new StoreBudget(maxStore, spillDir, maxSpill);
       return this;
     }
 
     /**
      * How long a reference this Grid writes inside an argument (a {@code List<RemoteReference<T>>}) keeps its value
-     * held here after the call is sent, so that the server registers its own hold first (default 60 s). The server
-     * registers it as soon as it accepts the batch; this only bounds how long that may take.
+     * held here after the call is sent, so that the server registers its own hold first. The server registers it as
+     * soon as it accepts the batch; this only bounds how long that may take. Default: 60 s.
+     *
+     * @throws NullPointerException if {@code transit} is null
+     * @throws IllegalArgumentException unless it is positive
      */
-    public Builder referenceTransit(Duration d) {
-      settings.referenceTransit = Session.Settings.positive(d, "reference transit");
+    public Builder referenceTransit(Duration transit) {
+      this.referenceTransit = positive("referenceTransit", transit);
       return this;
     }
 
     /**
      * Whether this JVM collects garbage (at most every 250 ms) when a server says its store is more than half full,
-     * so that the values of references this program dropped are released (default true; as Java RMI's DGC does).
+     * so that the values of references this program dropped are released, as Java RMI's DGC does. Default: true.
      */
     public Builder collectOnServerPressure(boolean on) {
-      settings.collectOnServerPressure = on;
-      return this;
-    }
-
-    /** How long to wait for a lookup service when the Grid is built (default 5 s). */
-    public Builder discoveryTimeout(Duration d) {
-      settings.discoveryTimeout = Session.Settings.positive(d, "discovery timeout");
-      return this;
-    }
-
-    /** The address servers use to reach this Grid's own node (values it puts), default 127.0.0.1. */
-    public Builder host(String host) {
-      settings.host = host;
+      this.collectOnServerPressure = on;
       return this;
     }
 
     /**
-     * Where its spans and metrics go (default: the instance an OpenTelemetry SDK or the Java agent registered as
-     * global, else nowhere, at no cost); {@code OpenTelemetry.noop()} turns them off. Each call is then a client span
-     * under the caller's current span, whose context travels with the call.
-     */
-    public Builder openTelemetry(io.opentelemetry.api.OpenTelemetry otel) {
-      settings.openTelemetry = otel;
-      return this;
-    }
-
-    /** The Grid lives on an in-process network instead of RMI (tests). */
-    public Builder inProcess(InProcessNetwork network) {
-      settings.network = network;
-      return this;
-    }
-
-    /**
-     * Connects.
+     * How long {@link #build()} waits for a lookup service ({@link #lookup}, {@link #discover}) before it fails with
+     * UNAVAILABLE. Default: 5 s.
      *
-     * @throws GridException INVALID_ARGUMENT for a malformed address or setting, UNAVAILABLE if a server or the
-     *     lookup service does not answer
+     * @throws NullPointerException if {@code timeout} is null
+     * @throws IllegalArgumentException unless it is positive
+     */
+    public Builder discoveryTimeout(Duration timeout) {
+      this.discoveryTimeout = positive("discoveryTimeout", timeout);
+      return this;
+    }
+
+    /**
+     * The address servers use to reach this Grid's own node (the values it puts), a host name or IP address of this
+     * machine that the servers can reach. Default: {@code 127.0.0.1}.
+     *
+     * @throws NullPointerException if {@code host} is null
+     * @throws IllegalArgumentException if it is blank
+     */
+    public Builder host(String host) {
+      this.host = notBlank("host", host);
+      return this;
+    }
+
+    /**
+     * Where its spans and metrics go; {@code OpenTelemetry.noop()} turns them off. Each call is then a client span
+     * under the caller's current span, whose context travels with the call. Default: the instance an OpenTelemetry
+     * SDK or the Java agent registered as global when the Grid is built, else nowhere, at no cost.
+     *
+     * @throws NullPointerException if {@code otel} is null
+     */
+    public Builder openTelemetry(OpenTelemetry otel) {
+      this.openTelemetry = notNull("openTelemetry", otel);
+      return this;
+    }
+
+    /**
+     * The Grid lives on an in-process network instead of RMI (tests): its servers are {@code inproc://NAME}.
+     * Default: none, RMI.
+     *
+     * @throws NullPointerException if {@code network} is null
+     */
+    public Builder inProcess(InProcessNetwork network) {
+      this.network = notNull("inProcess", network);
+      return this;
+    }
+
+    /**
+     * Connects with the settings set so far.
+     *
+     * @throws GridException INVALID_ARGUMENT if no servers, lookup service or discovery were set, for a malformed
+     *     address, or for link rules naming servers the grid does not have; UNAVAILABLE if a server or the lookup
+     *     service does not answer
      */
     public Grid build() {
       if (lookup == null && groups == null && servers.isEmpty()) {
         throw new GridException(Status.INVALID_ARGUMENT, "a Grid needs servers (rmi://HOST:PORT), a lookup service "
             + "(jini://HOST:PORT) or discovery groups");
       }
-      Session session = new Session(settings);
+      Session session = new Session(new GridSettings(tls, network, host, link, allow,
+          new Timeouts(callTimeout, Timeouts.DEFAULT.fetchSlack(), Timeouts.DEFAULT.connect()), fetchWait,
+          referenceTransit, discoveryTimeout, store, collectOnServerPressure, openTelemetry));
       try {
         Directory directory = lookup != null ? session.lookupDirectory(lookup)
             : groups != null ? session.multicastDirectory(groups) : session.staticDirectory(servers);

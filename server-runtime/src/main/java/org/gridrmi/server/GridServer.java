@@ -1,6 +1,17 @@
 package org.gridrmi.server;
 
+import static org.gridrmi.runtime.OptionChecks.allNotBlank;
+import static org.gridrmi.runtime.OptionChecks.atLeast;
+import static org.gridrmi.runtime.OptionChecks.between;
+import static org.gridrmi.runtime.OptionChecks.classPatterns;
+import static org.gridrmi.runtime.OptionChecks.notBlank;
+import static org.gridrmi.runtime.OptionChecks.notNull;
+import static org.gridrmi.runtime.OptionChecks.positive;
+
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +29,10 @@ import org.gridrmi.runtime.KnownPeers;
 import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.NodeRuntime;
 import org.gridrmi.runtime.RuntimeSettings;
-import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.SerialPolicy;
 import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.telemetry.NodeGauges;
-import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.runtime.transport.Transports;
@@ -60,24 +70,24 @@ public final class GridServer implements AutoCloseable {
   private final CountDownLatch terminated = new CountDownLatch(1);
   private final AtomicBoolean closing = new AtomicBoolean();
 
-  private GridServer(Builder b, NodeRuntime runtime, ServiceRegistry registry, TaskAllowlist tasks) {
+  private GridServer(ServerSettings s, NodeRuntime runtime, ServiceRegistry registry, TaskAllowlist tasks) {
     this.runtime = runtime;
     this.services = registry.names();
-    this.lookup = b.lookup;
+    this.lookup = s.lookup();
     ServerEndpoint[] endpoint = new ServerEndpoint[1];
     // the executor exists before the endpoint is exported, so no call can arrive ahead of it
-    this.node = LocalNode.start(UUID.randomUUID(), b.name, b.host, b.port, b.lease.toMillis(), b.store, runtime, n -> {
-      KnownPeers peers = new KnownPeers(n::address, b.peers);
-      DataflowExecutor e = new DataflowExecutor(n, registry, tasks, new DataflowExecutor.Limits(b.threads,
-          b.maxQueuedCalls, b.maxPendingPerClient), peers);
-      return endpoint[0] = new ServerEndpoint(n, registry, tasks, e, peers);
-    });
+    this.node = LocalNode.start(UUID.randomUUID(), s.name(), s.host(), s.port(), s.lease().toMillis(), s.store(),
+        runtime, n -> {
+          KnownPeers peers = new KnownPeers(n::address, s.peers());
+          DataflowExecutor e = new DataflowExecutor(n, registry, tasks, s.limits(), peers);
+          return endpoint[0] = new ServerEndpoint(n, registry, tasks, e, peers);
+        });
     this.executor = endpoint[0].executor();
     NodeGauges gauges = NodeGauges.observe(runtime.telemetry(), node.name(), endpoint[0]::stats);
     if (gauges != null) closeWith(gauges);
     try {
-      this.registration = b.lookup == null ? null : LookupJoin.join(node, b.exports.stream()
-          .<Class<?>>map(Export::iface).toList(), services, b.lookup, b.joinLease);
+      this.registration = lookup == null ? null
+          : LookupJoin.join(node, s.interfaces(), services, lookup, s.joinLease());
     } catch (RuntimeException e) {
       close();
       throw e;
@@ -87,13 +97,48 @@ public final class GridServer implements AutoCloseable {
         node.address(), services, runtime.transport().describe(), lookup == null ? "" : ", joining " + lookup);
   }
 
+  /**
+   * Starts a server with these settings, what {@link Builder#start()} does once its options are fixed: checks what
+   * only the whole of them can tell, then builds the server's filter, services, transport and runtime.
+   */
+  private static GridServer start(ServerSettings s) {
+    if (s.exports().isEmpty()) {
+      throw new GridException(Status.INVALID_ARGUMENT, "server " + s.name() + " exports no service");
+    }
+    try {
+      InetAddress.getByName(s.host());
+    } catch (UnknownHostException e) {
+      throw new GridException(Status.INVALID_ARGUMENT, "host '" + s.host() + "' of server " + s.name()
+          + " cannot be resolved: other JVMs could not reach it", e);
+    }
+    if (s.lookup() != null) LookupJoin.check(s.lookup(), s.name(), s.network() != null);
+    SerialPolicy policy = new SerialPolicy(s.serialLimits(), s.allow());
+    TaskAllowlist tasks = new TaskAllowlist(policy);
+    s.allowTasks().forEach(tasks::allow);
+    ServiceRegistry registry = new ServiceRegistry(policy);
+    s.exports().forEach(e -> e.register(registry));
+    Transport transport = s.network() != null
+        ? InternalInProcess.transport(s.network(), s.name(), s.timeouts(), policy.filter())
+        : Transports.rmi(s.tls(), s.link().as(s.name()), s.timeouts(), s.listenAddress(), policy.filter());
+    NodeRuntime runtime = new NodeRuntime(s.name(), transport, policy, s.runtime(), s.telemetry());
+    try {
+      return new GridServer(s, runtime, registry, tasks);
+    } catch (RuntimeException e) {
+      runtime.close();
+      throw e;
+    }
+  }
+
+  /** A server to configure; {@link Builder#start()} starts it. */
   public static Builder builder() {
     return new Builder();
   }
 
   /** {@code rmi://host:port} (or {@code inproc://name}), what clients connect to. */
   public String address() { return node.address(); }
+  /** Its name, as {@link Builder#name} set it. */
   public String name() { return node.name(); }
+  /** The port it listens on (the one chosen if it was given 0; -1 on an in-process network). */
   public int port() { return URI.create(node.address()).getPort(); }
   /** The exported service interfaces, by name. */
   public List<String> services() { return services; }
@@ -199,9 +244,19 @@ public final class GridServer implements AutoCloseable {
     return "GridServer[" + node + "]";
   }
 
-  /** Configures a server; {@link #start()} binds its port. */
+  /**
+   * Configures a server; {@link #start()} binds its port.
+   *
+   * <p>Each method checks its argument at once and returns this builder: a bad argument is an
+   * {@link IllegalArgumentException} (a {@link NullPointerException} for null) naming the option and the value. What
+   * can only be checked when the server starts (a host that does not resolve, a port in use, a spill directory that
+   * cannot be made, a malformed lookup address, no service) fails {@link #start()} with a {@link GridException}.
+   * Options keep the last value set, except those that add ({@link #export}, {@link #allow}, {@link #allowTasks},
+   * {@link #peers}); the settings are fixed when {@link #start()} starts the server, so changing the builder
+   * afterwards changes no server it started. Not thread-safe.
+   */
   public static final class Builder {
-    private final List<Export<?>> exports = new ArrayList<>();
+    private final List<ServerSettings.Export<?>> exports = new ArrayList<>();
     private final List<String> allow = new ArrayList<>();
     private final List<String> allowTasks = new ArrayList<>();
     private final List<String> peers = new ArrayList<>();
@@ -217,180 +272,313 @@ public final class GridServer implements AutoCloseable {
     private Duration joinLease = Duration.ofSeconds(10);
     private TlsStores tls;
     private LinkPlan link = LinkPlan.NONE;
-    private Timeouts timeouts = Timeouts.DEFAULT;
-    private RuntimeSettings settings = RuntimeSettings.DEFAULT;
-    private SerialPolicy.Limits limits = SerialPolicy.Limits.DEFAULT;
-    private InProcessNetwork network;
+    private Duration callTimeout = Timeouts.DEFAULT.call();
+    private Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
     private StoreBudget store = StoreBudget.defaults();
+    private SerialPolicy.Limits serialLimits = SerialPolicy.Limits.DEFAULT;
+    private InProcessNetwork network;
     private OpenTelemetry openTelemetry;
 
     private Builder() {}
 
     /**
-     * Where its spans and metrics go (default: the instance an OpenTelemetry SDK or the Java agent registered as
-     * global, else nowhere, at no cost); {@code OpenTelemetry.noop()} turns them off.
+     * Where its spans and metrics go; {@code OpenTelemetry.noop()} turns them off. Default: the instance an
+     * OpenTelemetry SDK or the Java agent registered as global when the server starts, else nowhere, at no cost.
+     *
+     * @throws NullPointerException if {@code otel} is null
      */
-    public Builder openTelemetry(OpenTelemetry otel) { this.openTelemetry = otel; return this; }
-
-    public Builder name(String name) { this.name = name; return this; }
-
-    /** The address other JVMs use to reach this server (default 127.0.0.1); it also listens there (see {@link #bind}). */
-    public Builder host(String host) { this.host = host; return this; }
+    public Builder openTelemetry(OpenTelemetry otel) {
+      this.openTelemetry = notNull("openTelemetry", otel);
+      return this;
+    }
 
     /**
-     * The address to listen on, if not the advertised host: {@code 0.0.0.0} for every interface (the rare case of a
-     * host known to others by an address it does not have, behind NAT).
+     * Its name: in its log lines, its stats, its lookup registration, its {@code inproc://} address and the link
+     * rules by node name ({@link #link}). Default: {@code server}.
+     *
+     * @throws NullPointerException if {@code name} is null
+     * @throws IllegalArgumentException if it is blank
      */
-    public Builder bind(String address) { this.bind = address; return this; }
+    public Builder name(String name) {
+      this.name = notBlank("name", name);
+      return this;
+    }
 
-    /** 0 (the default) picks a free port. */
+    /**
+     * The address other JVMs use to reach this server, a host name or IP address of this machine; it also listens
+     * there unless {@link #bind} says otherwise. Default: {@code 127.0.0.1}. A host that does not resolve fails
+     * {@link #start()}.
+     *
+     * @throws NullPointerException if {@code host} is null
+     * @throws IllegalArgumentException if it is blank
+     */
+    public Builder host(String host) {
+      this.host = notBlank("host", host);
+      return this;
+    }
+
+    /**
+     * The address to listen on, if not the advertised {@link #host}: {@code 0.0.0.0} for every interface (the rare
+     * case of a host known to others by an address it does not have, behind NAT). Default: the host.
+     *
+     * @throws NullPointerException if {@code address} is null
+     * @throws IllegalArgumentException if it is blank
+     */
+    public Builder bind(String address) {
+      this.bind = notBlank("bind", address);
+      return this;
+    }
+
+    /**
+     * The port it listens on, 0 for a free one ({@link GridServer#port()} tells which). Default: 0. A port in use
+     * fails {@link #start()}.
+     *
+     * @throws IllegalArgumentException unless it is 0 to 65535
+     */
     public Builder port(int port) {
-      if (port < 0 || port > 65535) throw new GridException(Status.INVALID_ARGUMENT, "port " + port + " out of range 0..65535");
-      this.port = port;
+      this.port = between("port", 0, 65535, port);
       return this;
     }
 
-    /** Size of the compute pool. */
+    /**
+     * Size of the compute pool that runs its calls once their arguments are here. Default: the number of cores, at
+     * least 2.
+     *
+     * @throws IllegalArgumentException if it is below 1
+     */
     public Builder threads(int threads) {
-      if (threads < 1) throw new GridException(Status.INVALID_ARGUMENT, "threads must be at least 1, got " + threads);
-      this.threads = threads;
+      this.threads = (int) atLeast("threads", 1, threads);
       return this;
     }
 
-    /** Calls ready to run that may wait for a compute thread; past it a call fails with RESOURCE_EXHAUSTED. */
+    /**
+     * Calls ready to run that may wait for a compute thread; past it a call fails with RESOURCE_EXHAUSTED naming the
+     * limit. Default: 10,000.
+     *
+     * @throws IllegalArgumentException if it is below 1
+     */
     public Builder maxQueuedCalls(int n) {
-      if (n < 1) throw new GridException(Status.INVALID_ARGUMENT, "max queued calls must be at least 1, got " + n);
-      this.maxQueuedCalls = n;
+      this.maxQueuedCalls = (int) atLeast("maxQueuedCalls", 1, n);
       return this;
     }
 
-    /** Calls one client may have registered and not done here; past it its calls fail with RESOURCE_EXHAUSTED. */
+    /**
+     * Calls one client may have registered and not done here; past it its calls fail with RESOURCE_EXHAUSTED naming
+     * the limit, and the server keeps serving the others. Default: 10,000.
+     *
+     * @throws IllegalArgumentException if it is below 1
+     */
     public Builder maxPendingCallsPerClient(int n) {
-      if (n < 1) throw new GridException(Status.INVALID_ARGUMENT, "max pending calls must be at least 1, got " + n);
-      this.maxPendingPerClient = n;
+      this.maxPendingPerClient = (int) atLeast("maxPendingCallsPerClient", 1, n);
       return this;
     }
 
-    /** How long a client's values outlive its last lease renewal. */
+    /**
+     * How long a client's values outlive its last lease renewal (a crashed client leaks nothing longer); a
+     * reference this server writes inside a value also stays held here that long. Default: 60 s.
+     *
+     * @throws NullPointerException if {@code lease} is null
+     * @throws IllegalArgumentException unless it is positive
+     */
     public Builder lease(Duration lease) {
-      if (lease.isNegative() || lease.isZero()) throw new GridException(Status.INVALID_ARGUMENT, "lease must be positive: " + lease);
-      this.lease = lease;
+      this.lease = positive("lease", lease);
       return this;
     }
 
     /**
      * Registers the server with the Jini lookup service at {@code jini://host:port} when it starts; it stays
-     * registered (re-registering after a lookup restart) until closed, and vanishes one lease after it dies.
+     * registered (re-registering after a lookup restart) until closed, and vanishes one {@code lease} after it dies.
+     * Default: it joins no lookup service. A malformed address, or a server on an in-process network, fails
+     * {@link #start()}.
+     *
+     * @throws NullPointerException if {@code lookupUrl} or {@code lease} is null
+     * @throws IllegalArgumentException if {@code lookupUrl} is blank or {@code lease} is not positive
      */
     public Builder join(String lookupUrl, Duration lease) {
-      if (lease.isNegative() || lease.isZero()) throw new GridException(Status.INVALID_ARGUMENT, "join lease must be positive: " + lease);
-      this.lookup = lookupUrl;
-      this.joinLease = lease;
+      String url = notBlank("join lookupUrl", lookupUrl);
+      this.joinLease = positive("join lease", lease);
+      this.lookup = url;
       return this;
     }
 
     /**
-     * Nodes this server may fetch values from besides those it learns (nodes that call it, the servers of its clients'
-     * Grids): {@code rmi://host:port}.
+     * Nodes this server may fetch values from besides those it learns (nodes that call it, the servers of its
+     * clients' Grids): {@code rmi://host:port}, added to those given before. Default: none.
+     *
+     * @throws NullPointerException if {@code addresses} or one of them is null
+     * @throws IllegalArgumentException if one is blank
      */
-    public Builder peers(String... addresses) { peers.addAll(List.of(addresses)); return this; }
+    public Builder peers(String... addresses) {
+      peers.addAll(allNotBlank("peers", addresses));
+      return this;
+    }
 
-    /** Mutual TLS on every connection of this server, in and out. */
-    public Builder tls(TlsStores stores) { this.tls = stores; return this; }
+    /**
+     * Mutual TLS on every connection of this server, in and out, with these key and trust stores. Default: none,
+     * plain connections (plain clients and servers cannot reach it, nor it them).
+     *
+     * @throws NullPointerException if {@code stores} is null
+     */
+    public Builder tls(TlsStores stores) {
+      this.tls = notNull("tls", stores);
+      return this;
+    }
 
     /**
      * An emulated link on this server's connections: {@code loopback}, {@code lan}, {@code paper-wan} or
      * {@code delay=21ms,bw=3MB/s}, or rules per peer by node name and address: {@code default=lan,S3=paper-wan,
      * S3-S4=lan,127.0.0.1:5004=drop} ({@code NAME}: every link of that node, {@code A-B}: one pair, the most specific
      * rule winning; {@code drop}: a partition). Give every JVM of a grid the same plan: each end shapes what it sends.
-     * The names are checked against the grid's servers by the Grid built with the plan.
+     * The names are checked against the grid's servers by the Grid built with the plan. Default: none, the network
+     * as it is.
      *
-     * @throws GridException INVALID_ARGUMENT naming the expected forms
+     * @throws NullPointerException if {@code profile} is null
+     * @throws IllegalArgumentException naming the bad part and the forms it takes
      */
     public Builder link(String profile) {
-      try {
-        this.link = LinkPlan.parse(profile);
-      } catch (IllegalArgumentException e) {
-        throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
-      }
-      return this;
-    }
-
-    /** More classes this server's streams may carry: {@code a.B}, {@code c.d.*} or {@code e.**}. */
-    public Builder allow(String... patterns) { allow.addAll(List.of(patterns)); return this; }
-
-    /** Task classes {@code execTask} may run, besides GridRMI's own (they must be on the class path). */
-    public Builder allowTasks(String... patterns) { allowTasks.addAll(List.of(patterns)); return this; }
-
-    /** How long short remote calls may take (submits, renewals, stats; default 5 s). */
-    public Builder callTimeout(Duration d) {
-      this.timeouts = new Timeouts(d, timeouts.fetchSlack(), timeouts.connect());
+      this.link = LinkPlan.parse(notNull("link", profile));
       return this;
     }
 
     /**
-     * The longest one fetch long-poll waits, at this server as an owner and for this server's own fetches (default
-     * 10 s): a fetch that waits longer asks again, and a stuck owner is noticed after it plus the call timeout.
+     * More classes this server's streams may carry, added to those allowed already: a class {@code a.B}, a package's
+     * classes {@code c.d.*} or a package's and its subpackages' {@code e.**} (several may be given in one string,
+     * separated by commas). Default: none besides JDK value types, GridRMI's own types and the classes in the
+     * signatures of the services it exports.
+     *
+     * @throws NullPointerException if {@code patterns} or one of them is null
+     * @throws IllegalArgumentException naming a pattern that is none of these forms
      */
-    public Builder fetchWait(Duration wait) {
-      this.settings = settings.withFetchWait(wait);
+    public Builder allow(String... patterns) {
+      allow.addAll(classPatterns("allow", patterns));
       return this;
     }
 
-    /** Bytes of values kept in memory (default half the heap); past it the least recently used go to disk. */
-    public Builder maxStore(long bytes) { this.store = store.withMaxMemory(bytes); return this; }
+    /**
+     * Task classes {@code execTask} may run besides GridRMI's own, added to those allowed already, in the forms
+     * {@link #allow} takes; they must be on the server's class path (task code is never uploaded). Default: none.
+     *
+     * @throws NullPointerException if {@code patterns} or one of them is null
+     * @throws IllegalArgumentException naming a pattern that is none of these forms
+     */
+    public Builder allowTasks(String... patterns) {
+      allowTasks.addAll(classPatterns("allowTasks", patterns));
+      return this;
+    }
 
-    /** Where values that do not fit in memory go (default: the system's temporary directory); checked at start. */
-    public Builder spillDir(java.nio.file.Path dir) { this.store = store.withSpillDir(dir); return this; }
+    /**
+     * How long short remote calls (submits, renewals, stats) may take before the peer counts as stuck and the call
+     * fails with UNAVAILABLE. Default: 5 s.
+     *
+     * @throws NullPointerException if {@code timeout} is null
+     * @throws IllegalArgumentException unless it is positive
+     */
+    public Builder callTimeout(Duration timeout) {
+      this.callTimeout = positive("callTimeout", timeout);
+      return this;
+    }
 
-    /** Bytes of values on disk (default half the free space of the spill directory's disk at start). */
-    public Builder maxSpill(long bytes) { this.store = store.withMaxSpill(bytes); return this; }
+    /**
+     * The longest one fetch long-poll waits, at this server as an owner and for this server's own fetches: a fetch
+     * that waits longer asks again, and a stuck owner is noticed after it plus the call timeout. Default: 10 s.
+     *
+     * @throws NullPointerException if {@code wait} is null
+     * @throws IllegalArgumentException unless it is positive
+     */
+    public Builder fetchWait(Duration wait) {
+      this.fetchWait = positive("fetchWait", wait);
+      return this;
+    }
 
-    /** Limits on what this server deserializes (array lengths, depth, objects, bytes). */
-    public Builder serialLimits(SerialPolicy.Limits l) { this.limits = l; return this; }
+    /**
+     * Bytes of values kept in memory; past it the least recently used go to disk ({@link #spillDir}). Default: half
+     * the heap.
+     *
+     * @throws IllegalArgumentException if it is below 1
+     */
+    public Builder maxStore(long bytes) {
+      this.store = store.withMaxMemory(atLeast("maxStore", 1, bytes));
+      return this;
+    }
 
-    /** The server lives on an in-process network instead of RMI (tests): its address is {@code inproc://NAME}. */
-    public Builder inProcess(InProcessNetwork network) { this.network = network; return this; }
+    /**
+     * Where values that do not fit in memory go: a directory of this server's own is made inside, and deleted when
+     * it stops. Default: the system's temporary directory. A directory that cannot be made fails {@link #start()}.
+     *
+     * @throws NullPointerException if {@code dir} is null
+     */
+    public Builder spillDir(Path dir) {
+      this.store = store.withSpillDir(notNull("spillDir", dir));
+      return this;
+    }
 
-    public <S> Builder export(Class<S> iface, S impl) { exports.add(new Export<>(iface, impl)); return this; }
+    /**
+     * Bytes of values on disk; past it a value that fits nowhere fails with RESOURCE_EXHAUSTED. Default: half the
+     * free space of the spill directory's disk when the server starts.
+     *
+     * @throws IllegalArgumentException if it is negative
+     */
+    public Builder maxSpill(long bytes) {
+      this.store = store.withMaxSpill(atLeast("maxSpill", 0, bytes));
+      return this;
+    }
+
+    /**
+     * Limits on what this server deserializes: elements of one array, depth of an object graph, objects and bytes
+     * of one stream. Default: {@link SerialPolicy.Limits#DEFAULT} (300,000,000 elements, depth 64, 2,000,000
+     * objects, the smaller of 1 GB and half the heap).
+     *
+     * @throws NullPointerException if {@code limits} is null
+     */
+    public Builder serialLimits(SerialPolicy.Limits limits) {
+      this.serialLimits = notNull("serialLimits", limits);
+      return this;
+    }
+
+    /**
+     * The server lives on an in-process network instead of RMI (tests): its address is {@code inproc://NAME}.
+     * Default: none, RMI.
+     *
+     * @throws NullPointerException if {@code network} is null
+     */
+    public Builder inProcess(InProcessNetwork network) {
+      this.network = notNull("inProcess", network);
+      return this;
+    }
+
+    /**
+     * Exports {@code impl} as the service {@code iface}, a plain Java interface (a {@code @GridService}), added to
+     * those exported already; clients call it through the interface's views. At least one is required.
+     *
+     * @throws NullPointerException if {@code iface} or {@code impl} is null
+     * @throws IllegalArgumentException if {@code iface} is not an interface or {@code impl} does not implement it
+     */
+    public <S> Builder export(Class<S> iface, S impl) {
+      notNull("export iface", iface);
+      notNull("export impl", impl);
+      if (!iface.isInterface()) {
+        throw new IllegalArgumentException("export takes an interface, got the class " + iface.getName());
+      }
+      if (!iface.isInstance(impl)) {
+        throw new IllegalArgumentException("export impl must implement " + iface.getName() + ", got a "
+            + impl.getClass().getName());
+      }
+      exports.add(new ServerSettings.Export<>(iface, impl));
+      return this;
+    }
 
     /**
      * Binds the port, exports the services and, if a lookup service was given, starts registering with it in the
      * background (see {@link GridServer#awaitRegistered}).
      *
-     * @throws GridException INVALID_ARGUMENT for no service, a host that does not resolve, a port in use or a
-     *     malformed lookup address
+     * @throws GridException INVALID_ARGUMENT for no service, a host that does not resolve, a port in use, a spill
+     *     directory that cannot be made or a malformed lookup address
      */
     public GridServer start() {
-      if (exports.isEmpty()) throw new GridException(Status.INVALID_ARGUMENT, "server " + name + " exports no service");
-      try {
-        java.net.InetAddress.getByName(host);
-      } catch (java.net.UnknownHostException e) {
-        throw new GridException(Status.INVALID_ARGUMENT, "host '" + host + "' of server " + name
-            + " cannot be resolved: other JVMs could not reach it", e);
-      }
-      if (lookup != null) LookupJoin.check(lookup, name, network != null);
-      SerialPolicy policy = new SerialPolicy(limits, allow);
-      TaskAllowlist tasks = new TaskAllowlist(policy);
-      allowTasks.forEach(tasks::allow);
-      ServiceRegistry registry = new ServiceRegistry(policy);
-      exports.forEach(e -> e.register(registry));
-      // a reference this server writes inside a value stays held here for one lease, as long as a holder may lapse
-      RuntimeSettings s = settings.withTimeouts(timeouts).withReferenceTransit(lease);
-      Transport transport = network != null ? InternalInProcess.transport(network, name, timeouts, policy.filter())
-          : Transports.rmi(tls, link.as(name), timeouts, bind != null ? bind : host, policy.filter());
-      NodeRuntime runtime = new NodeRuntime(name, transport, policy, s,
-          openTelemetry == null ? Telemetry.global() : Telemetry.of(openTelemetry));
-      try {
-        return new GridServer(this, runtime, registry, tasks);
-      } catch (RuntimeException e) {
-        runtime.close();
-        throw e;
-      }
+      return GridServer.start(new ServerSettings(name, host, bind, port,
+          new DataflowExecutor.Limits(threads, maxQueuedCalls, maxPendingPerClient), lease, peers, lookup, joinLease,
+          tls, link, allow, allowTasks, new Timeouts(callTimeout, Timeouts.DEFAULT.fetchSlack(),
+              Timeouts.DEFAULT.connect()), fetchWait, store, serialLimits, network, openTelemetry, exports));
     }
-  }
-
-  private record Export<S>(Class<S> iface, S impl) {
-    void register(ServiceRegistry r) { r.export(iface, impl); }
   }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Idempotent;
@@ -33,6 +34,8 @@ import org.gridrmi.runtime.wire.WireValue;
  * its value on the client too ({@link CallContext}).
  */
 final class AsyncHandler implements InvocationHandler {
+  /** The largest value pushed inside a batch (see {@link #pushable}). */
+  static final long PUSH_LIMIT_BYTES = 1 << 20;
   private final Session session;
   private final ServerChannel channel;
   private final Class<?> service;
@@ -123,7 +126,7 @@ final class AsyncHandler implements InvocationHandler {
     for (CallContext in : inputs) {
       in.localOutcome().whenComplete((v, e) -> {
         if (e != null) {
-          ctx.failLocally(Failure.from(e instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+          ctx.failLocally(Failure.from(e instanceof CompletionException c && c.getCause() != null
               ? c.getCause() : e, null).through(site).toException());
         }
       });
@@ -145,9 +148,6 @@ final class AsyncHandler implements InvocationHandler {
   private static boolean pushable(Slot s) {
     return s.size() >= 0 && s.size() <= PUSH_LIMIT_BYTES;
   }
-
-  /** The largest value pushed inside a batch (see {@link #pushable}). */
-  static final long PUSH_LIMIT_BYTES = 1 << 20;
 
   private Object reference(Object arg, int i, Target t, String site, List<UUID> announced, List<Command> commands,
       List<CallContext> inputs, CompletableFuture<Void> accepted, long deadlineNanos) {

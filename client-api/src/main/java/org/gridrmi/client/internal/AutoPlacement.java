@@ -3,12 +3,14 @@ package org.gridrmi.client.internal;
 import java.lang.reflect.Parameter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.gridrmi.client.Placement;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.perf.placement.Call;
@@ -48,6 +50,16 @@ public final class AutoPlacement {
       return size() > REMEMBERED;
     }
   };
+  /** Sizes of values of other calls this Grid received (done values), for the calls that take them. */
+  private final Map<UUID, Double> seen = new LinkedHashMap<>(256, 0.75f, false) {
+    @Override protected boolean removeEldestEntry(Map.Entry<UUID, Double> eldest) {
+      return size() > REMEMBERED;
+    }
+  };
+  /** Whether this Grid made an automatic view: until then nothing is measured or refreshed. */
+  private volatile boolean active;
+  /** The Grid's estimates, refreshed in the background once an automatic view is made. */
+  private CostRefresher refresher;
 
   /**
    * One call placed.
@@ -64,13 +76,6 @@ public final class AutoPlacement {
       return new Placed(label, choice, argBytes, finish, b, madeAt);
     }
   }
-
-  /** Sizes of values of other calls this Grid received (done values), for the calls that take them. */
-  private final Map<UUID, Double> seen = new LinkedHashMap<>(256, 0.75f, false) {
-    @Override protected boolean removeEldestEntry(Map.Entry<UUID, Double> eldest) {
-      return size() > REMEMBERED;
-    }
-  };
 
   AutoPlacement(Session session) {
     this.session = session;
@@ -128,17 +133,11 @@ public final class AutoPlacement {
     placed.put(id, p);
   }
 
-  /** Whether this Grid made an automatic view: until then nothing is measured or refreshed. */
-  private volatile boolean active;
-
-  /** The Grid's estimates, refreshed in the background once an automatic view is made. */
-  private CostRefresher refresher;
-
   /**
    * An automatic view was made: from now on values are measured, and the estimates refreshed from the servers'
    * stats in the background.
    */
-  synchronized void activate(java.util.function.Supplier<List<ServerInfo>> servers) {
+  synchronized void activate(Supplier<List<ServerInfo>> servers) {
     active = true;
     if (refresher == null) {
       refresher = new CostRefresher(session, this, servers);
@@ -239,7 +238,7 @@ public final class AutoPlacement {
     LocalNode home = session.homeIfStarted();
     for (int i = 0; i < args.length; i++) {
       if (params[i].getType() != RemoteReference.class || !(args[i] instanceof Ref<?> r)) continue;
-      Map<String, Double> copies = new java.util.HashMap<>();
+      Map<String, Double> copies = new HashMap<>();
       if (home != null && r.owner().equals(home.address())) {
         session.copiesOf(r.id()).forEach(a -> copies.put(a, now));
         Slot s = home.table().get(r.id());

@@ -1,8 +1,11 @@
 package org.gridrmi.client.internal;
 
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.Fetcher;
@@ -13,6 +16,7 @@ import org.gridrmi.runtime.Ref;
 import org.gridrmi.runtime.RefContext;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.Release;
 
 /**
  * What the client knows of a reference it made, and how it resolves one: the call it came from, when its batch holds
@@ -62,7 +66,7 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
     // a value made again after its server died is still bound by the original deadline: recovery comes first
     CompletableFuture<Object> remote = lineage == null ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
     CompletableFuture<Object> result = new CompletableFuture<>();
-    java.util.UUID id = ref.id(); // not the reference itself: these futures may outlive it
+    UUID id = ref.id(); // not the reference itself: these futures may outlive it
     remote.whenComplete((v, t) -> {
       if (t == null) {
         session.arrived(id, v); // first: whoever waits may place a call taking it at once
@@ -88,9 +92,9 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
             + "server did not answer in time)", null, label).toException();
         failLocally(e);
         result.completeExceptionally(e);
-      }, delay, java.util.concurrent.TimeUnit.NANOSECONDS);
+      }, delay, TimeUnit.NANOSECONDS);
       result.whenComplete((v, t) -> timer.cancel(false));
-    } catch (java.util.concurrent.RejectedExecutionException closing) {
+    } catch (RejectedExecutionException closing) {
       // the Grid closed meanwhile: the value fails as CANCELLED anyway
     }
   }
@@ -125,7 +129,7 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
    * The owner is a node of this JVM but the call is not registered yet: wait for it there (localized, no copy).
    * Once the batch is accepted the call is registered, so an id still unknown then was released or never made.
    */
-  private void awaitLocal(LocalNode owner, java.util.UUID id, CompletableFuture<Object> result) {
+  private void awaitLocal(LocalNode owner, UUID id, CompletableFuture<Object> result) {
     // nothing here may hold the reference itself: these futures live as long as the value's context does
     CompletableFuture<Slot> created = owner.table().whenCreated(id);
     created.thenAccept(s -> Outcomes.of(s.future(), label).whenComplete((v, t) -> {
@@ -185,6 +189,6 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
   @Override
   public void release(Ref<?> ref) {
     // after the batch that makes it was accepted (or failed): a release must not overtake it
-    submitted.whenComplete((x, t) -> session.release(ref.id(), channel, org.gridrmi.runtime.wire.Release.Cause.EXPLICIT));
+    submitted.whenComplete((x, t) -> session.release(ref.id(), channel, Release.Cause.EXPLICIT));
   }
 }

@@ -1,54 +1,48 @@
 package org.gridrmi.client.internal;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.ref.GridException;
+import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.ref.InProcessNetwork;
-import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.Timeouts;
 
-/** What a Grid's builder sets, read by its {@link Session}. Not thread-safe: filled in before the Grid is built. */
-public class GridSettings {
-  public TlsStores tls;
-  public InProcessNetwork network;
-  public String host = "127.0.0.1";
-  public Duration discoveryTimeout = Duration.ofSeconds(5);
-  public final List<String> allow = new ArrayList<>();
-  LinkPlan link = LinkPlan.NONE;
-  Timeouts timeouts = Timeouts.DEFAULT;
-  public Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
-  public Duration referenceTransit = RuntimeSettings.DEFAULT.referenceTransit();
-  /** Whether this JVM collects garbage when a server's store is more than half full (see serverUnderPressure). */
-  public boolean collectOnServerPressure = true;
-  /** The budget of this Grid's own node, which keeps the values it puts. */
-  public StoreBudget store = StoreBudget.defaults();
-  /** Where its spans and metrics go; null: the global instance, if an SDK registered one. */
-  public io.opentelemetry.api.OpenTelemetry openTelemetry;
-  /** The longest between two renewals of a lease, whatever the server grants. */
-  long maxRenewMillis = 15_000;
-
-  public void link(String profile) {
-    try {
-      link = LinkPlan.parse(profile);
-    } catch (IllegalArgumentException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
-    }
+/**
+ * What a Grid's builder set, fixed when the Grid is built: its {@link Session} reads its settings from here and
+ * nowhere else. The builder checked every value; see {@code Grid.Builder} for their meanings and defaults.
+ *
+ * @param tls the stores of mutual TLS on every connection, or null for plain connections
+ * @param network the in-process network the Grid lives on, or null for RMI
+ * @param host the address servers use to reach the Grid's own node
+ * @param link the emulated link of its connections ({@link LinkPlan#NONE}: none)
+ * @param allow more classes its streams may carry (class patterns)
+ * @param timeouts how long its remote calls may take
+ * @param fetchWait the longest one fetch long-poll waits at the value's owner
+ * @param referenceTransit how long a reference it writes inside an argument keeps its value held here
+ * @param discoveryTimeout how long {@code build()} waits for a lookup service
+ * @param store the budget of its own node, which keeps the values it puts
+ * @param collectOnServerPressure whether this JVM collects garbage when a server's store is more than half full
+ * @param openTelemetry where its spans and metrics go, or null for the global instance
+ */
+public record GridSettings(TlsStores tls, InProcessNetwork network, String host, LinkPlan link, List<String> allow,
+    Timeouts timeouts, Duration fetchWait, Duration referenceTransit, Duration discoveryTimeout, StoreBudget store,
+    boolean collectOnServerPressure, OpenTelemetry openTelemetry) {
+  public GridSettings {
+    allow = List.copyOf(allow);
   }
 
-  /** @throws GridException INVALID_ARGUMENT naming {@code what} unless {@code d} is positive */
-  public static Duration positive(Duration d, String what) {
-    if (d == null || d.isNegative() || d.isZero()) {
-      throw new GridException(Status.INVALID_ARGUMENT, what + " must be positive: " + d);
-    }
-    return d;
+  /** The settings of the Grid's {@code NodeRuntime}: its timeouts and waits, the runtime's own pools. */
+  RuntimeSettings runtime() {
+    return RuntimeSettings.DEFAULT.withTimeouts(timeouts).withFetchWait(fetchWait)
+        .withReferenceTransit(referenceTransit);
   }
 
-  public void callTimeout(Duration d) {
-    timeouts = new Timeouts(d, timeouts.fetchSlack(), timeouts.connect());
+  /** Where the Grid's spans and metrics go: the given instance, else the global one (none if no SDK set it). */
+  Telemetry telemetry() {
+    return openTelemetry == null ? Telemetry.global() : Telemetry.of(openTelemetry);
   }
 }

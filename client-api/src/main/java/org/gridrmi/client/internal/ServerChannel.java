@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.HolderLink;
 import org.gridrmi.runtime.net.FirstWrite;
@@ -27,6 +28,8 @@ import org.gridrmi.runtime.wire.Release;
  * server's renewals.
  */
 final class ServerChannel {
+  /** The longest between two renewals of this Grid's lease on the server, whatever lease the server grants. */
+  private static final long MAX_RENEW_MILLIS = 15_000;
   private final ServerInfo server;
   private final Session session;
   private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
@@ -46,6 +49,8 @@ final class ServerChannel {
   private volatile long composingNanos;
   /** Smoothed round trip of submits to this server (0 until the first): whether lingering is worth it. */
   private volatile long submitRttNanos;
+  /** What was last introduced to this server (only the draining thread touches it). */
+  private Introduction introduced;
 
   /**
    * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()} terms), or 0 for none: the time left
@@ -65,8 +70,7 @@ final class ServerChannel {
   ServerChannel(ServerInfo server, Session session) {
     this.server = server;
     this.session = session;
-    this.link = new HolderLink(session.runtime(), session.holder(), server.address(),
-        session.settings().maxRenewMillis);
+    this.link = new HolderLink(session.runtime(), session.holder(), server.address(), MAX_RENEW_MILLIS);
   }
 
   ServerInfo server() { return server; }
@@ -140,7 +144,7 @@ final class ServerChannel {
   private static boolean takesAny(Command c, Set<UUID> ids) {
     if (ids.isEmpty() || !(c instanceof Command.Call call) || call.args() == null) return false;
     for (Object a : call.args()) {
-      if (a instanceof org.gridrmi.ref.RemoteReference<?> r && ids.contains(r.id())) return true;
+      if (a instanceof RemoteReference<?> r && ids.contains(r.id())) return true;
     }
     return false;
   }
@@ -213,9 +217,6 @@ final class ServerChannel {
       FirstWrite.cancel(); // refused before it wrote: the fetches start anyway, and learn the batch's fate
     }
   }
-
-  /** What was last introduced to this server (only the draining thread touches it). */
-  private Introduction introduced;
 
   /**
    * Who this Grid is to the server, when that changed since the last batch (the first batch, a put that started this

@@ -5,6 +5,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -13,14 +14,14 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.gridrmi.client.GridScope;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InternalInProcess;
-import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.Cleaners;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.HolderLink;
@@ -28,14 +29,10 @@ import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.NodeEndpoint;
 import org.gridrmi.runtime.NodeRuntime;
 import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.SerialPolicy;
-import org.gridrmi.runtime.store.StoreBudget;
-import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.TransportMetrics;
 import org.gridrmi.runtime.transport.Transports;
-import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.ValueIds;
@@ -47,9 +44,11 @@ import org.gridrmi.runtime.wire.ValueIds;
  */
 public final class Session implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
+  /** The shortest time between two collections asked for by servers' pressure. */
+  static final long MIN_GC_GAP_NANOS = 250_000_000L;
   /** Live reference objects per value id this Grid holds (several when a reference is copied). */
   private final Map<UUID, Integer> live = new ConcurrentHashMap<>();
-  private final Settings settings;
+  private final GridSettings settings;
   private final NodeRuntime runtime;
   private final Fetcher fetcher;
   private final Map<String, ServerChannel> channels = new ConcurrentHashMap<>();
@@ -63,25 +62,22 @@ public final class Session implements AutoCloseable {
   private volatile boolean closed;
   /** Waits on this Grid's references not done yet, each with the name of its value: {@link #close} ends them. */
   private final Map<CompletableFuture<?>, String> waits = new ConcurrentHashMap<>();
-  private volatile java.util.function.Supplier<List<ServerInfo>> servers = List::of;
+  private volatile Supplier<List<ServerInfo>> servers = List::of;
   /** Where the calls of automatic views go (idle until such a view is made). */
   private final AutoPlacement placement = new AutoPlacement(this);
+  /** When this JVM was last asked to collect for a server's pressure (see {@link #serverUnderPressure}). */
+  private final AtomicLong lastCollection = new AtomicLong(System.nanoTime() - MIN_GC_GAP_NANOS);
 
-  /** What a Grid's builder sets (kept in {@link GridSettings}, so that this class stays about the session). */
-  public static final class Settings extends GridSettings {}
-
-  public Session(Settings settings) {
+  /** A session with what a Grid's builder set: its runtime starts now, its own node with the first put. */
+  public Session(GridSettings settings) {
     this.settings = settings;
-    SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow);
+    SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow());
     String name = "client-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(holder.hashCode());
-    Transport transport = settings.network != null
-        ? InternalInProcess.transport(settings.network, name, settings.timeouts, policy.filter())
-        : Transports.rmi(settings.tls, settings.link.as(LinkPlan.CLIENT), settings.timeouts, settings.host,
+    Transport transport = settings.network() != null
+        ? InternalInProcess.transport(settings.network(), name, settings.timeouts(), policy.filter())
+        : Transports.rmi(settings.tls(), settings.link().as(LinkPlan.CLIENT), settings.timeouts(), settings.host(),
             policy.filter());
-    this.runtime = new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT.withTimeouts(settings.timeouts)
-        .withReferenceTransit(settings.referenceTransit)
-        .withFetchWait(settings.fetchWait), settings.openTelemetry == null ? Telemetry.global()
-        : Telemetry.of(settings.openTelemetry));
+    this.runtime = new NodeRuntime(name, transport, policy, settings.runtime(), settings.telemetry());
     this.fetcher = new Fetcher(runtime, () -> null, null);
     runtime.bindValues(new ValueRefs(this));
   }
@@ -90,8 +86,8 @@ public final class Session implements AutoCloseable {
   static UUID newId() {
     byte[] b = new byte[16];
     RANDOM.nextBytes(b);
-    return new UUID(new BigInteger(1, java.util.Arrays.copyOf(b, 8)).longValue(),
-        new BigInteger(1, java.util.Arrays.copyOfRange(b, 8, 16)).longValue());
+    return new UUID(new BigInteger(1, Arrays.copyOf(b, 8)).longValue(),
+        new BigInteger(1, Arrays.copyOfRange(b, 8, 16)).longValue());
   }
 
   /** The automatic placement of this Grid's {@code CallOptions.auto()} views. */
@@ -118,7 +114,6 @@ public final class Session implements AutoCloseable {
 
   public NodeRuntime runtime() { return runtime; }
   Fetcher fetcher() { return fetcher; }
-  Settings settings() { return settings; }
 
   /** This Grid's identity as a holder of values. */
   UUID holder() { return holder; }
@@ -129,7 +124,7 @@ public final class Session implements AutoCloseable {
   private synchronized LocalNode home() {
     if (closed) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     if (home == null) {
-      home = LocalNode.startForHolder(holder, runtime.name(), settings.host, 60_000, settings.store, runtime,
+      home = LocalNode.startForHolder(holder, runtime.name(), settings.host(), 60_000, settings.store(), runtime,
           NodeEndpoint::new);
     }
     return home;
@@ -137,11 +132,11 @@ public final class Session implements AutoCloseable {
 
   /** Directories this session's Grid may use; each uses this session's sockets. */
   public Directory lookupDirectory(String url) {
-    return LookupDirectories.unicast(url, settings.discoveryTimeout, runtime);
+    return LookupDirectories.unicast(url, settings.discoveryTimeout(), runtime);
   }
 
   public Directory multicastDirectory(String... groups) {
-    return LookupDirectories.multicast(settings.discoveryTimeout, runtime, groups);
+    return LookupDirectories.multicast(settings.discoveryTimeout(), runtime, groups);
   }
 
   public Directory staticDirectory(List<String> addresses) {
@@ -154,10 +149,10 @@ public final class Session implements AutoCloseable {
    *
    * @throws GridException INVALID_ARGUMENT naming the names that are no server of the grid
    */
-  public void checkLinkNames(java.util.function.Supplier<List<ServerInfo>> servers, Runnable directory) {
-    if (!settings.link.byName()) return;
+  public void checkLinkNames(Supplier<List<ServerInfo>> servers, Runnable directory) {
+    if (!settings.link().byName()) return;
     try {
-      settings.link.checkNames(servers.get().stream().map(ServerInfo::name).toList());
+      settings.link().checkNames(servers.get().stream().map(ServerInfo::name).toList());
     } catch (IllegalArgumentException e) {
       directory.run();
       throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
@@ -165,7 +160,7 @@ public final class Session implements AutoCloseable {
   }
 
   /** Where recovery looks for another server: the Grid's directory. */
-  public void useServers(java.util.function.Supplier<List<ServerInfo>> servers) { this.servers = servers; }
+  public void useServers(Supplier<List<ServerInfo>> servers) { this.servers = servers; }
 
   List<ServerInfo> servers() { return servers.get(); }
   public boolean closed() { return closed; }
@@ -232,7 +227,7 @@ public final class Session implements AutoCloseable {
    * collect, at most every {@link #MIN_GC_GAP_NANOS}, on the I/O pool.
    */
   void serverUnderPressure() {
-    if (!settings.collectOnServerPressure) return;
+    if (!settings.collectOnServerPressure()) return;
     long now = System.nanoTime();
     long last = lastCollection.get();
     if (now - last < MIN_GC_GAP_NANOS || !lastCollection.compareAndSet(last, now)) return;
@@ -242,11 +237,6 @@ public final class Session implements AutoCloseable {
       // the Grid is closing: its references go anyway
     }
   }
-
-  /** The shortest time between two collections asked for by servers' pressure. */
-  static final long MIN_GC_GAP_NANOS = 250_000_000L;
-  private final java.util.concurrent.atomic.AtomicLong lastCollection =
-      new java.util.concurrent.atomic.AtomicLong(System.nanoTime() - MIN_GC_GAP_NANOS);
 
   /** The channel to the server at {@code address}, or null if it is this Grid's own node. */
   ServerChannel ownerChannel(String address) {
@@ -388,7 +378,7 @@ public final class Session implements AutoCloseable {
     }
     waits.forEach(Session::cancelForClose);
     channels.values().forEach(ServerChannel::close);
-    HolderLink.awaitSent(channels.values().stream().map(ServerChannel::link).toList(), settings.timeouts.call());
+    HolderLink.awaitSent(channels.values().stream().map(ServerChannel::link).toList(), settings.timeouts().call());
     if (node != null) node.close();
     runtime.close();
   }

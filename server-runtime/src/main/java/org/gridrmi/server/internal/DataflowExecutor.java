@@ -40,6 +40,26 @@ import org.gridrmi.runtime.wire.SerializedValue;
  * with RESOURCE_EXHAUSTED naming the limit; the server keeps serving everyone else.
  */
 public final class DataflowExecutor implements AutoCloseable {
+  /** Calls refused at a limit, for the log. */
+  private static final RefusalLog REFUSALS = new RefusalLog(DataflowExecutor.class.getName(), 10, 1000);
+  /** The longest between two renewals of this node's holds on other nodes, whatever lease they grant. */
+  private static final long MAX_RENEW_MILLIS = 15_000;
+  private final LocalNode node;
+  private final ServiceRegistry services;
+  private final TaskAllowlist tasks;
+  private final Fetcher fetcher;
+  private final Limits limits;
+  private final ThreadPoolExecutor compute;
+  private final AtomicLong callsRun = new AtomicLong();
+  private final CallTimes callTimes = new CallTimes();
+  private final MethodTimes methodTimes = new MethodTimes();
+  /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
+  private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
+  private final KnownPeers peers;
+  /** The values this node holds by reference, and the context references read inside values here bind to. */
+  private final HeldReferences held;
+  private final FetchingContext valueRefs;
+
   /**
    * @param threads compute threads
    * @param maxQueued calls ready to run that may wait for a thread
@@ -52,27 +72,6 @@ public final class DataflowExecutor implements AutoCloseable {
       }
     }
   }
-
-  private final LocalNode node;
-  private final ServiceRegistry services;
-  private final TaskAllowlist tasks;
-  private final Fetcher fetcher;
-  private final Limits limits;
-  private final ThreadPoolExecutor compute;
-  private final AtomicLong callsRun = new AtomicLong();
-  private final CallTimes callTimes = new CallTimes();
-  private final MethodTimes methodTimes = new MethodTimes();
-  /** Calls refused at a limit, for the log. */
-  private static final RefusalLog REFUSALS = new RefusalLog(DataflowExecutor.class.getName(), 10, 1000);
-  /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
-  private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
-
-  private final KnownPeers peers;
-  /** The values this node holds by reference, and the context references read inside values here bind to. */
-  private final HeldReferences held;
-  private final FetchingContext valueRefs;
-  /** The longest between two renewals of this node's holds on other nodes, whatever lease they grant. */
-  private static final long MAX_RENEW_MILLIS = 15_000;
 
   public DataflowExecutor(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, Limits limits,
       KnownPeers peers) {
@@ -247,7 +246,8 @@ public final class DataflowExecutor implements AutoCloseable {
     if (!(arg instanceof Ref<?> ref)) return CompletableFuture.completedFuture(arg);
     Slot local = node.findLocal(ref.id());
     if (local != null) {
-      if (node.table().get(ref.id()) == local) node.table().hold(ref.id(), holder); // a replica: keep it for this client
+      // a replica: keep it for this client
+      if (node.table().get(ref.id()) == local) node.table().hold(ref.id(), holder);
       local.beginRead(); // kept in memory for this call: not moved to disk just before it runs
       reading.add(local);
       return local.future();
@@ -311,7 +311,9 @@ public final class DataflowExecutor implements AutoCloseable {
     return new IllegalStateException("no failed argument");
   }
 
-  /** At the deadline the call fails, stops waiting for its fetches (which stop once nobody waits) and is interrupted. */
+  /**
+   * At the deadline the call fails, stops waiting for its fetches (which stop once nobody waits) and is interrupted.
+   */
   private void watchDeadline(Slot slot, long deadlineNanos, String site, List<Fetcher.Waiter> fetches) {
     Runnable expire = () -> {
       if (slot.fail(Failure.of(Status.DEADLINE_EXCEEDED, site + " did not finish before its deadline", null, site))) {
@@ -341,7 +343,7 @@ public final class DataflowExecutor implements AutoCloseable {
         long started = System.nanoTime();
         try {
           result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.readingValue(
-              valueRefs.forHolder(holder), () -> invoke(target, args)));
+              valueRefs.forHolder(holder), () -> Invocation.invokeUnchecked(target, args, tasks)));
         } finally {
           methodTimes.record(method, System.nanoTime() - started);
         }
@@ -356,16 +358,6 @@ public final class DataflowExecutor implements AutoCloseable {
     } finally {
       slot.stopRunning();
       Thread.interrupted(); // a cancel's interrupt must not leak into the next call on this thread
-    }
-  }
-
-  private Object invoke(ServiceRegistry.Target target, Object[] args) {
-    try {
-      return Invocation.invoke(target, args, tasks);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable t) {
-      throw new Invocation.Thrown(t);
     }
   }
 

@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.Task;
 import org.gridrmi.runtime.wire.SerializedValue;
 
 /** Checks resolved arguments against a method's parameters, then invokes it; one place for both call paths. */
@@ -25,7 +26,7 @@ final class Invocation {
     Object[] values = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
       Object v = args[i] instanceof SerializedValue s ? s.value() : args[i];
-      if (v instanceof org.gridrmi.ref.Task<?, ?> task) tasks.check(task.getClass(), t.label());
+      if (v instanceof Task<?, ?> task) tasks.check(task.getClass(), t.label());
       Class<?> want = wrap(types[i]);
       if (v == null && types[i].isPrimitive()) {
         throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + " of " + t.label()
@@ -41,6 +42,20 @@ final class Invocation {
       return m.invoke(t.impl(), values);
     } catch (InvocationTargetException e) {
       throw e.getCause();
+    }
+  }
+
+  /**
+   * As {@link #invoke}, for code that cannot throw a checked exception (a lambda the serial policy runs): a checked
+   * exception the method threw comes out wrapped in {@link Thrown}.
+   */
+  static Object invokeUnchecked(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks) {
+    try {
+      return invoke(t, args, tasks);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new Thrown(e);
     }
   }
 

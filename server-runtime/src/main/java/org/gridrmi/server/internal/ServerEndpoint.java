@@ -29,15 +29,14 @@ import org.gridrmi.runtime.wire.PlainResult;
 
 /** A server's node: its values plus async batches and plain calls. */
 public final class ServerEndpoint extends NodeEndpoint {
-  private final ServiceRegistry services;
-  private final TaskAllowlist tasks;
-  private final DataflowExecutor executor;
-  private final AtomicLong batches = new AtomicLong();
-
-  private final KnownPeers peers;
   /** Servers one link probe may name. */
   static final int MAX_PROBED = 64;
   private static final System.Logger LOG = System.getLogger(ServerEndpoint.class.getName());
+  private final ServiceRegistry services;
+  private final TaskAllowlist tasks;
+  private final DataflowExecutor executor;
+  private final KnownPeers peers;
+  private final AtomicLong batches = new AtomicLong();
 
   public ServerEndpoint(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, DataflowExecutor executor,
       KnownPeers peers) {
@@ -146,15 +145,8 @@ public final class ServerEndpoint extends NodeEndpoint {
 
   private PlainResult runPlain(String service, String method, Object[] args, String site) {
     try {
-      Object result = SerialPolicy.using(node.runtime().policy(), () -> {
-        try {
-          return Invocation.invoke(services.find(service, method, node.name()), args, tasks);
-        } catch (RuntimeException | Error e) {
-          throw e;
-        } catch (Throwable t) {
-          throw new Invocation.Thrown(t);
-        }
-      });
+      Object result = SerialPolicy.using(node.runtime().policy(),
+          () -> Invocation.invokeUnchecked(services.find(service, method, node.name()), args, tasks));
       return new PlainResult(result, null);
     } catch (Throwable t) {
       Throwable c = t instanceof Invocation.Thrown thrown ? thrown.getCause() : t;

@@ -26,12 +26,19 @@ public final class ServiceRegistry {
 
   private record Exported(Object impl, Map<String, Method> methods) {}
 
+  /**
+   * Exports {@code impl} as {@code iface}, replacing an earlier implementation of it; the policy learns the classes
+   * of its signatures.
+   *
+   * @throws GridException INVALID_ARGUMENT if {@code iface} is not an interface or {@code impl} does not implement it
+   */
   public <S> void export(Class<S> iface, S impl) {
     if (!iface.isInterface()) {
       throw new GridException(Status.INVALID_ARGUMENT, iface.getName() + " is not an interface: export interfaces");
     }
     if (!iface.isInstance(impl)) {
-      throw new GridException(Status.INVALID_ARGUMENT, impl.getClass().getName() + " does not implement " + iface.getName());
+      throw new GridException(Status.INVALID_ARGUMENT, impl.getClass().getName() + " does not implement "
+          + iface.getName());
     }
     Map<String, Method> methods = new TreeMap<>();
     for (Method m : iface.getMethods()) {
@@ -41,7 +48,6 @@ public final class ServiceRegistry {
     }
     services.put(iface.getName(), new Exported(impl, methods));
     policy.allowSignaturesOf(iface); // its parameter and result classes may now be deserialized
-
   }
 
   /**
@@ -63,6 +69,7 @@ public final class ServiceRegistry {
     return new Target(e.impl(), m, m.getDeclaringClass().getSimpleName() + "." + m.getName());
   }
 
+  /** The exported interfaces' names, sorted. */
   public List<String> names() {
     return List.copyOf(new TreeMap<>(services).keySet());
   }
