@@ -161,28 +161,24 @@ public class GridServerMain implements Callable<Integer> {
   }
 
   /**
-   * The server's builder with these options. The builder refuses a bad value at once (IllegalArgumentException
-   * naming it); here that is a configuration mistake, one line with exit code 2, as every other.
+   * The server's builder with these options. The builder refuses a bad value at once (GridException
+   * INVALID_ARGUMENT naming it): here a configuration mistake, one line with exit code 2, as every other.
    */
   private GridServer.Builder builder() {
-    try {
-      GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease)
-          .callTimeout(callTimeout).maxQueuedCalls(maxQueuedCalls).maxPendingCallsPerClient(maxPendingPerClient)
-          .allow(allow.toArray(String[]::new)).allowTasks(allowTask.toArray(String[]::new));
-      TlsStores stores = tls.stores();
-      if (stores != null) b.tls(stores);
-      if (link != null) b.link(link);
-      if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
-      if (bind != null) b.bind(bind);
-      if (threads != null) b.threads(threads);
-      if (maxStore != null) b.maxStore(maxStore);
-      if (spillDir != null) b.spillDir(spillDir);
-      if (maxSpill != null) b.maxSpill(maxSpill);
-      if (lookup != null) b.join(lookup, joinLease);
-      return b;
-    } catch (IllegalArgumentException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
-    }
+    GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease)
+        .callTimeout(callTimeout).maxQueuedCalls(maxQueuedCalls).maxPendingCallsPerClient(maxPendingPerClient)
+        .allow(allow.toArray(String[]::new)).allowTasks(allowTask.toArray(String[]::new));
+    TlsStores stores = tls.stores();
+    if (stores != null) b.tls(stores);
+    if (link != null) b.link(link);
+    if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
+    if (bind != null) b.bind(bind);
+    if (threads != null) b.threads(threads);
+    if (maxStore != null) b.maxStore(maxStore);
+    if (spillDir != null) b.spillDir(spillDir);
+    if (maxSpill != null) b.maxSpill(maxSpill);
+    if (lookup != null) b.join(lookup, joinLease);
+    return b;
   }
 
   /** Options a newcomer gets wrong, each refused in one line naming the option and the expected form. */

@@ -5,6 +5,7 @@ import static org.gridrmi.runtime.OptionChecks.atLeast;
 import static org.gridrmi.runtime.OptionChecks.classPatterns;
 import static org.gridrmi.runtime.OptionChecks.notBlank;
 import static org.gridrmi.runtime.OptionChecks.notNull;
+import static org.gridrmi.runtime.OptionChecks.parsed;
 import static org.gridrmi.runtime.OptionChecks.positive;
 
 import java.nio.file.Path;
@@ -286,10 +287,10 @@ public final class Grid implements AutoCloseable {
      */
     public Builder connect(String... addresses) {
       List<String> given = allNotBlank("connect", addresses);
-      if (given.isEmpty()) throw new IllegalArgumentException("connect needs at least one address, got none");
+      if (given.isEmpty()) throw new GridException(Status.INVALID_ARGUMENT, "connect needs at least one address, got none");
       if (given.stream().noneMatch(a -> a.startsWith("jini://"))) return servers(addresses);
       if (given.size() > 1) {
-        throw new IllegalArgumentException("connect takes one jini:// lookup address alone, got " + given);
+        throw new GridException(Status.INVALID_ARGUMENT, "connect takes one jini:// lookup address alone, got " + given);
       }
       return lookup(given.get(0));
     }
@@ -303,7 +304,7 @@ public final class Grid implements AutoCloseable {
      */
     public Builder servers(String... addresses) {
       List<String> given = allNotBlank("servers", addresses);
-      if (given.isEmpty()) throw new IllegalArgumentException("servers needs at least one address, got none");
+      if (given.isEmpty()) throw new GridException(Status.INVALID_ARGUMENT, "servers needs at least one address, got none");
       return where(List.copyOf(given), null, null);
     }
 
@@ -375,7 +376,7 @@ public final class Grid implements AutoCloseable {
      *     grid fail {@link #build()} (INVALID_ARGUMENT naming them), the first moment the grid's servers are known
      */
     public Builder link(String profile) {
-      this.link = LinkPlan.parse(notNull("link", profile));
+      this.link = parsed("link", profile, LinkPlan::parse);
       return this;
     }
 

@@ -12,8 +12,8 @@ import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.Test;
 
 /**
- * Both builders refuse a bad argument the same way, at the call that passes it: IllegalArgumentException (or
- * NullPointerException for null) naming the option and the value. What only the whole configuration can tell stays
+ * Both builders refuse a bad argument the same way, at the call that passes it: GridException
+ * INVALID_ARGUMENT (null included) naming the option and the value. What only the whole configuration can tell stays
  * a GridException of {@code build()} / {@code start()}; and what a builder made keeps the settings it was made with.
  */
 class BuilderArgumentsTest {
@@ -21,11 +21,13 @@ class BuilderArgumentsTest {
   private static final Duration NEGATIVE = Duration.ofMillis(-5);
 
   static void refused(ThrowingCallable call, String... named) {
-    assertThatThrownBy(call).isExactlyInstanceOf(IllegalArgumentException.class).hasMessageContainingAll(named);
+    assertThatThrownBy(call).isExactlyInstanceOf(GridException.class).hasMessageContainingAll(named)
+        .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT));
   }
 
   static void refusedNull(ThrowingCallable call, String option) {
-    assertThatThrownBy(call).isExactlyInstanceOf(NullPointerException.class).hasMessageContaining(option);
+    assertThatThrownBy(call).isExactlyInstanceOf(GridException.class).hasMessageContaining(option)
+        .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT));
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.gridrmi.runtime.OptionChecks.between;
 import static org.gridrmi.runtime.OptionChecks.classPatterns;
 import static org.gridrmi.runtime.OptionChecks.notBlank;
 import static org.gridrmi.runtime.OptionChecks.notNull;
+import static org.gridrmi.runtime.OptionChecks.parsed;
 import static org.gridrmi.runtime.OptionChecks.positive;
 
 import java.net.InetAddress;
@@ -436,7 +437,7 @@ public final class GridServer implements AutoCloseable {
      * @throws IllegalArgumentException naming the bad part and the forms it takes
      */
     public Builder link(String profile) {
-      this.link = LinkPlan.parse(notNull("link", profile));
+      this.link = parsed("link", profile, LinkPlan::parse);
       return this;
     }
 
@@ -557,10 +558,10 @@ public final class GridServer implements AutoCloseable {
       notNull("export iface", iface);
       notNull("export impl", impl);
       if (!iface.isInterface()) {
-        throw new IllegalArgumentException("export takes an interface, got the class " + iface.getName());
+        throw new GridException(Status.INVALID_ARGUMENT, "export takes an interface, got the class " + iface.getName());
       }
       if (!iface.isInstance(impl)) {
-        throw new IllegalArgumentException("export impl must implement " + iface.getName() + ", got a "
+        throw new GridException(Status.INVALID_ARGUMENT, "export impl must implement " + iface.getName() + ", got a "
             + impl.getClass().getName());
       }
       exports.add(new ServerSettings.Export<>(iface, impl));
