@@ -1,5 +1,7 @@
 package org.gridrmi.runtime.cost;
 
+import org.gridrmi.perf.Fit;
+
 /**
  * The recent samples of one link, a round trip each: the bytes it moved both ways and the seconds it took. A round trip
  * is two messages, so it costs 2 t_s + n t_w: the least-squares line through the samples gives t_s as half its
@@ -36,7 +38,7 @@ final class LinkSamples {
     }
     mean /= count;
     if (count < 3 || max - min < MIN_SIZE_SPREAD) return new LinkCost(peer, mean / 2, Double.NaN, count, total);
-    LineFit fit = LineFit.of(bytes, seconds, count);
+    Fit fit = Fit.line(bytes, seconds, count);
     if (fit.slope() < 0) return new LinkCost(peer, mean / 2, 0, count, total); // noise on a link faster than it
     return new LinkCost(peer, Math.max(0, fit.intercept()) / 2, fit.slope(), count, total);
   }
