@@ -9,7 +9,8 @@ import java.util.concurrent.Callable;
 import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Composition;
 import org.gridrmi.perf.CostModel;
-import org.gridrmi.perf.LinkCosts;
+import org.gridrmi.perf.CostParameters;
+import org.gridrmi.perf.LinkCost;
 import org.gridrmi.perf.Placement;
 import org.gridrmi.perf.Prediction;
 import org.gridrmi.perf.Recommendation;
@@ -106,10 +107,10 @@ public final class ModelCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    LinkCosts link = linkCosts();
+    CostParameters parameters = costParameters();
     Composition c = composition();
     Placement placement = sameServer ? Placement.ONE_SERVER : Placement.ACROSS_SERVERS;
-    CostModel model = new CostModel(link);
+    CostModel model = new CostModel(parameters);
     List<Prediction> predictions = model.predictAll(c, placement);
     Recommendation rec = model.recommend(c, placement);
     PrintWriter o = spec.commandLine().getOut();
@@ -125,7 +126,7 @@ public final class ModelCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("recommendation: " + rec);
       spec.commandLine().getErr().println(rec.ruleLine());
     } else {
-      o.println("link: " + link + "  (KB = 1000 B)");
+      o.println("link: " + parameters + "  (KB = 1000 B)");
       o.println("calls: " + c + "; " + placement.label());
       o.println();
       o.printf(Locale.ROOT, "%-30s %4s %12s %12s%n", "variant", "eq.", "comm ms", "total ms");
@@ -138,7 +139,7 @@ public final class ModelCommand implements Callable<Integer> {
       o.println(rec.ruleLine());
     }
     if (sweep != null) {
-      ModelSweep.Result r = ModelSweep.run(sweep, link, c, placement, out, this::bad);
+      ModelSweep.Result r = ModelSweep.run(sweep, parameters, c, placement, out, this::bad);
       PrintWriter w = csv ? spec.commandLine().getErr() : o;
       w.println("sweep: " + r.summary());
       w.println("sweep: wrote " + r.csv() + " and " + r.png());
@@ -147,7 +148,7 @@ public final class ModelCommand implements Callable<Integer> {
     return 0;
   }
 
-  private LinkCosts linkCosts() {
+  private CostParameters costParameters() {
     double s = 0, w = 0, tauSv = 0, tauWv = 0;
     if (calibration != null) {
       Calibration cal;
@@ -174,7 +175,7 @@ public final class ModelCommand implements Callable<Integer> {
     if (tw != null) w = parse("--tw", tw, Units::parseRate);
     if (tauS != null) tauSv = parse("--tau-s", tauS, Units::parseDuration);
     if (tauW != null) tauWv = parse("--tau-w", tauW, Units::parseRate);
-    return new LinkCosts(s, w, tauSv, tauWv, parse("--nr", nr, Units::parseSize));
+    return new CostParameters(new LinkCost(s, w), new LinkCost(tauSv, tauWv), parse("--nr", nr, Units::parseSize));
   }
 
   private Composition composition() {

@@ -30,26 +30,27 @@ import java.util.Locale;
  * to be waiting already (true when t_k &ge; t_s + n_r t_w).
  */
 public final class CostModel {
-  private final LinkCosts link;
+  private final CostParameters parameters;
 
-  public CostModel(LinkCosts link) {
-    this.link = java.util.Objects.requireNonNull(link);
+  public CostModel(CostParameters parameters) {
+    this.parameters = java.util.Objects.requireNonNull(parameters);
   }
 
-  public LinkCosts link() {
-    return link;
+  public CostParameters parameters() {
+    return parameters;
   }
 
   /** The predicted time of one variant for a chain (the paper's example is {@link Composition#twoCalls}). */
   public Prediction predict(Variant v, Composition c) {
-    double ts = link.ts(), tw = link.tw(), nr = link.nr();
+    LinkCost network = parameters.network(), localSocket = parameters.localSocket();
+    double ts = network.ts(), tw = network.tw(), nr = parameters.referenceBytes();
     int k = c.calls();
     double s = c.totalCompute(), m = c.intermediateBytes(), n0 = c.bytes(0), nk = c.bytes(k);
     return switch (v) {
       case PLAIN -> sync(v, 2 * k * ts + (n0 + 2 * m + nk) * tw, s);
       case LAZY_ACROSS -> sync(v, (4 * k - 2) * ts + (n0 + 2 * (k - 1) * nr + m + nk) * tw, s);
       case LAZY_ONE_SERVER -> sync(v, 2 * k * ts + (n0 + 2 * (k - 1) * nr + nk) * tw
-          + 2 * (k - 1) * link.tauS() + m * link.tauW(), s);
+          + 2 * (k - 1) * localSocket.ts() + m * localSocket.tw(), s);
       case LOCALIZED_ONE_SERVER -> sync(v, 2 * k * ts + (n0 + 2 * (k - 1) * nr + nk) * tw, s);
       case FUTURE_ACROSS -> async(v, futures(c, true), s);
       case FUTURE_ACROSS_ASSUMED -> async(v, 2 * ts + (n0 + m + nk) * tw + s, s);
@@ -89,23 +90,24 @@ public final class CostModel {
       reason = String.format(Locale.ROOT, "%s: predicted %s with either (eq. 1 and eq. %s): improved RMI gains "
           + "nothing on this link", p.label(), ms(plain), improvedVariant.equation());
     }
-    RuleOfThumb rule = RuleOfThumb.evaluate(link, c, p).explainedBy(choice, link, c, p, plain, improved);
+    RuleOfThumb rule = RuleOfThumb.evaluate(parameters, c, p).explainedBy(choice, parameters, c, p, plain, improved);
     return new Recommendation(choice, reason, plain, improved, rule);
   }
 
   /** Completion time of the future-based chain: the recurrence of the class comment. */
   private double futures(Composition c, boolean fetchFromPreviousServer) {
-    double ts = link.ts(), tw = link.tw();
+    LinkCost network = parameters.network();
+    double ts = network.ts(), tw = network.tw();
     double arrive = ts + c.bytes(0) * tw;
     double finish = arrive + c.compute(1);
     for (int i = 2; i <= c.calls(); i++) {
-      arrive += 2 * link.message(link.nr());
+      arrive += 2 * network.seconds(parameters.referenceBytes());
       double start = fetchFromPreviousServer
           ? Math.max(finish, arrive + ts) + c.bytes(i - 1) * tw
           : Math.max(finish, arrive);
       finish = start + c.compute(i);
     }
-    return finish + link.message(c.bytes(c.calls()));
+    return finish + network.seconds(c.bytes(c.calls()));
   }
 
   private static Prediction sync(Variant v, double comm, double compute) {
