@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Composition;
+import org.gridrmi.perf.CallLayout;
 import org.gridrmi.perf.CostParameters;
-import org.gridrmi.perf.Placement;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.PlotAssert;
 import org.gridrmi.cli.internal.ModelSweep;
@@ -144,7 +144,7 @@ class ModelCommandTest {
   @Test
   void sweepPlotHasALinePerVariant() throws Exception {
     ModelSweep.Result r = ModelSweep.run("n1=10KB..100KB", CostParameters.paperTestbed(),
-        Composition.twoCalls(100e3, 100e3, 0.5, 0.5), Placement.ACROSS_SERVERS, dir, IllegalArgumentException::new);
+        Composition.twoCalls(100e3, 100e3, 0.5, 0.5), CallLayout.ACROSS_SERVERS, dir, IllegalArgumentException::new);
     XYChart chart = r.plot().chart();
     assertThat(PlotAssert.names(chart)).containsExactly("plain RMI (eq. 1)", "lazy/localized RMI (eq. 2)",
         "future-based (improved) (eq. 5)", "future-based, t_i dominates (eq. 6)", "lower bound (one call)");

@@ -59,9 +59,9 @@ public final class CostModel {
     };
   }
 
-  /** The predictions of every variant that applies to the placement, in the paper's order. */
-  public List<Prediction> predictAll(Composition c, Placement p) {
-    return Variant.of(p).stream().map(v -> predict(v, c)).toList();
+  /** The predictions of every variant that applies to the layout, in the paper's order. */
+  public List<Prediction> predictAll(Composition c, CallLayout layout) {
+    return Variant.of(layout).stream().map(v -> predict(v, c)).toList();
   }
 
   /**
@@ -69,8 +69,8 @@ public final class CostModel {
    * server; a tie, as on a link without cost, is plain: improved would gain nothing), with the section 3.5 rule of
    * thumb beside it ({@link RuleOfThumb}) and, where the two disagree, why.
    */
-  public Recommendation recommend(Composition c, Placement p) {
-    Variant improvedVariant = Variant.improved(p);
+  public Recommendation recommend(Composition c, CallLayout layout) {
+    Variant improvedVariant = Variant.improved(layout);
     double plain = predict(Variant.PLAIN, c).totalSeconds();
     double improved = predict(improvedVariant, c).totalSeconds();
     // under a nanosecond is rounding, not a saving (eq. 1 and eq. 7 sum the same terms in another order)
@@ -83,14 +83,15 @@ public final class CostModel {
       Variant chosen = faster ? improvedVariant : Variant.PLAIN;
       Variant other = faster ? Variant.PLAIN : improvedVariant;
       Recommendation.Choice otherChoice = faster ? Recommendation.Choice.PLAIN : Recommendation.Choice.IMPROVED;
-      reason = String.format(Locale.ROOT, "%s: predicted %s vs %s with %s (eq. %s vs eq. %s), %s less", p.label(),
+      reason = String.format(Locale.ROOT, "%s: predicted %s vs %s with %s (eq. %s vs eq. %s), %s less", layout.label(),
           ms(Math.min(plain, improved)), ms(Math.max(plain, improved)), otherChoice.label(), chosen.equation(),
           other.equation(), ms(Math.abs(plain - improved)));
     } else {
       reason = String.format(Locale.ROOT, "%s: predicted %s with either (eq. 1 and eq. %s): improved RMI gains "
-          + "nothing on this link", p.label(), ms(plain), improvedVariant.equation());
+          + "nothing on this link", layout.label(), ms(plain), improvedVariant.equation());
     }
-    RuleOfThumb rule = RuleOfThumb.evaluate(parameters, c, p).explainedBy(choice, parameters, c, p, plain, improved);
+    RuleOfThumb rule = RuleOfThumb.evaluate(parameters, c, layout)
+        .explainedBy(choice, parameters, c, layout, plain, improved);
     return new Recommendation(choice, reason, plain, improved, rule);
   }
 

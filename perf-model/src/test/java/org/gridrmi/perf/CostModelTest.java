@@ -125,7 +125,7 @@ class CostModelTest {
 
   @Test
   void recommendationAcrossServers() {
-    Recommendation r = paper.recommend(fig2, Placement.ACROSS_SERVERS);
+    Recommendation r = paper.recommend(fig2, CallLayout.ACROSS_SERVERS);
     assertThat(r.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
     assertThat(r.reason()).isEqualTo("across servers: predicted 1106.6 ms vs 1180.9 ms with plain RMI (eq. 5 vs eq. 1),"
         + " 74.3 ms less");
@@ -141,7 +141,7 @@ class CostModelTest {
    */
   @Test
   void whereTheRuleOfThumbDisagreesThePredictionDecidesAndTheRuleSaysWhy() {
-    Recommendation r = paper.recommend(Composition.twoCalls(100e3, 100e3, 0.030, 0.5), Placement.ACROSS_SERVERS);
+    Recommendation r = paper.recommend(Composition.twoCalls(100e3, 100e3, 0.030, 0.5), CallLayout.ACROSS_SERVERS);
     assertThat(r.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
     assertThat(r.plainSeconds()).isCloseTo(0.7109, within(1e-9));
     assertThat(r.improvedSeconds()).isCloseTo(0.669620672, within(1e-12)); // 21 + 63.02 + 32.3 + 500 + 53.3
@@ -154,21 +154,21 @@ class CostModelTest {
 
   @Test
   void recommendationOnOneServer() {
-    Recommendation fig = paper.recommend(fig2, Placement.ONE_SERVER);
+    Recommendation fig = paper.recommend(fig2, CallLayout.ONE_SERVER);
     assertThat(fig.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
     assertThat(fig.ruleOfThumb().check()).isEqualTo("n1 = 100 KB > 2 n_r = 64 B");
     // 16 B is less than two references, but call 2 still goes out while call 1 computes: eq. 7 saves 2 t_s
-    Recommendation p = paper.recommend(Composition.twoCalls(16, 100e3, 0.5, 0.5), Placement.ONE_SERVER);
+    Recommendation p = paper.recommend(Composition.twoCalls(16, 100e3, 0.5, 0.5), CallLayout.ONE_SERVER);
     assertThat(p.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
     assertThat(p.ruleOfThumb().choice()).isEqualTo(Recommendation.Choice.PLAIN);
     assertThat(p.ruleLine()).contains("n1 = 16 B <= 2 n_r = 64 B would choose plain RMI", "2 t_s = 42.0 ms");
     Composition chain = new Composition(0, new double[] {1e5, 8, 1e5}, new double[] {0.5, 0.5, 0.5});
-    assertThat(paper.recommend(chain, Placement.ONE_SERVER).ruleOfThumb().check()).isEqualTo("n2 = 8 B <= 2 n_r = 64 B");
+    assertThat(paper.recommend(chain, CallLayout.ONE_SERVER).ruleOfThumb().check()).isEqualTo("n2 = 8 B <= 2 n_r = 64 B");
   }
 
   @Test
   void whereThePredictionsTieItIsPlainAndARuleThatSaysImprovedIsToldWhy() {
-    Recommendation r = new CostModel(CostParameters.of(0, 0)).recommend(fig2, Placement.ACROSS_SERVERS);
+    Recommendation r = new CostModel(CostParameters.of(0, 0)).recommend(fig2, CallLayout.ACROSS_SERVERS);
     assertThat(r.choice()).isEqualTo(Recommendation.Choice.PLAIN);
     assertThat(r.reason()).contains("predicted 1000.0 ms with either");
     assertThat(r.ruleOfThumb().choice()).isEqualTo(Recommendation.Choice.IMPROVED);
@@ -178,7 +178,7 @@ class CostModelTest {
   @Test
   void aSingleCallIsPlain() {
     Recommendation r = paper.recommend(new Composition(0, new double[] {1e3}, new double[] {0.1}),
-        Placement.ONE_SERVER);
+        CallLayout.ONE_SERVER);
     assertThat(r.choice()).isEqualTo(Recommendation.Choice.PLAIN);
     assertThat(r.ruleAgrees()).isTrue();
     assertThat(r.reason()).startsWith("a single call composes nothing");
@@ -193,7 +193,7 @@ class CostModelTest {
           new CostParameters(new LinkCost(r.nextDouble() * 0.05, r.nextDouble() * 1e-6), LinkCost.ZERO, 32));
       Composition c = Composition.twoCalls(r.nextDouble() * 1e5, r.nextDouble() * 1e5, r.nextDouble() * 0.1,
           r.nextDouble() * 0.1);
-      for (Placement p : Placement.values()) {
+      for (CallLayout p : CallLayout.values()) {
         Recommendation rec = m.recommend(c, p);
         assertThat(rec.choice()).as("%s %s", c, p).isEqualTo(rec.improvedSeconds() < rec.plainSeconds()
             ? Recommendation.Choice.IMPROVED : Recommendation.Choice.PLAIN);
@@ -202,9 +202,9 @@ class CostModelTest {
   }
 
   @Test
-  void variantsPerPlacement() {
-    assertThat(Variant.of(Placement.ONE_SERVER)).containsExactly(Variant.PLAIN, Variant.LAZY_ONE_SERVER,
+  void variantsPerLayout() {
+    assertThat(Variant.of(CallLayout.ONE_SERVER)).containsExactly(Variant.PLAIN, Variant.LAZY_ONE_SERVER,
         Variant.LOCALIZED_ONE_SERVER, Variant.FUTURE_ONE_SERVER, Variant.LOWER_BOUND);
-    assertThat(Variant.improved(Placement.ACROSS_SERVERS)).isEqualTo(Variant.FUTURE_ACROSS);
+    assertThat(Variant.improved(CallLayout.ACROSS_SERVERS)).isEqualTo(Variant.FUTURE_ACROSS);
   }
 }

@@ -9,9 +9,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gridrmi.perf.Composition;
 import org.gridrmi.perf.CostModel;
+import org.gridrmi.perf.CallLayout;
 import org.gridrmi.perf.CostParameters;
 import org.gridrmi.perf.LinkCost;
-import org.gridrmi.perf.Placement;
 import org.gridrmi.perf.Prediction;
 import org.gridrmi.perf.Recommendation;
 import org.gridrmi.perf.Units;
@@ -67,7 +67,7 @@ public final class ModelSweep {
    *
    * @param bad turns a one-line message into the exception to throw for bad input
    */
-  public static Result run(String spec, CostParameters parameters, Composition c, Placement placement, Path outDir,
+  public static Result run(String spec, CostParameters parameters, Composition c, CallLayout layout, Path outDir,
       Function<String, RuntimeException> bad) throws IOException {
     Matcher m = SPEC.matcher(spec);
     if (!m.matches()) throw bad.apply("--sweep: malformed '" + spec + "'; expected " + FORM);
@@ -87,7 +87,7 @@ public final class ModelSweep {
     int steps = m.group(4) == null ? 10 : Integer.parseInt(m.group(4));
     if (steps < 2 || steps > 10_000) throw bad.apply("--sweep: STEPS must be 2..10000, got " + steps);
 
-    List<Variant> variants = Variant.of(placement);
+    List<Variant> variants = Variant.of(layout);
     double[] xs = new double[steps];
     double[][] ys = new double[variants.size()][steps];
     Recommendation[] recs = new Recommendation[steps];
@@ -100,18 +100,18 @@ public final class ModelSweep {
         xs[i] = v * kind.display;
         CostModel model = new CostModel(with(var, v, parameters));
         Composition ci = withComposition(var, v, c);
-        recs[i] = model.recommend(ci, placement);
+        recs[i] = model.recommend(ci, layout);
         for (int j = 0; j < variants.size(); j++) {
           Prediction p = model.predict(variants.get(j), ci);
           ys[j][i] = p.totalMillis();
-          w.row(var, xs[i], kind.unit, placement.name().toLowerCase(Locale.ROOT),
+          w.row(var, xs[i], kind.unit, layout.name().toLowerCase(Locale.ROOT),
               variants.get(j).name().toLowerCase(Locale.ROOT), variants.get(j).equation(), p.commMillis(),
               p.totalMillis(), choice(recs[i].choice()), choice(recs[i].ruleOfThumb().choice()));
         }
       }
     }
     LinkCost network = parameters.network();
-    LinePlot plot = new LinePlot("Cost model, " + placement.label() + ": t_s " + Units.formatDuration(network.ts())
+    LinePlot plot = new LinePlot("Cost model, " + layout.label() + ": t_s " + Units.formatDuration(network.ts())
         + ", t_w " + Units.formatRate(network.tw()),
         var + " (" + kind.unit + ")", "predicted total time (ms)");
     for (int j = 0; j < variants.size(); j++) {
