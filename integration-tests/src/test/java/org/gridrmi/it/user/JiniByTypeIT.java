@@ -80,14 +80,20 @@ class JiniByTypeIT {
     }
   }
 
-  /** Jini (jsk-*, reggie), lookup-service (the registrar proxy's code), its test jar, jama-adapter, remote-ref, JAMA. */
+  /**
+   * Jini (jsk-*, reggie), lookup-service (the registrar proxy's code), its test jar, jama-adapter, remote-ref, JAMA,
+   * and the node runtime (the stubs the client reads carry its socket factory, GridSocketFactory) with perf-model,
+   * the runtime's one GridRMI dependency besides remote-ref.
+   */
   private static String plainJiniClassPath(String all) {
     List<String> kept = Arrays.stream(all.split(File.pathSeparator)).filter(p -> {
       String n = Path.of(p).getFileName().toString();
       String unix = p.replace('\\', '/');
       return n.startsWith("jsk-") || n.startsWith("reggie") || n.startsWith("jama-") || n.startsWith("remote-ref")
+          || n.startsWith("gridrmi-runtime") || n.startsWith("perf-model")
           || n.startsWith("lookup-service") || unix.contains("/lookup-service/target/")
-          || unix.contains("/jama-adapter/target/") || unix.contains("/remote-ref/target/");
+          || unix.contains("/jama-adapter/target/") || unix.contains("/remote-ref/api/target/")
+          || unix.contains("/remote-ref/runtime/target/") || unix.contains("/perf-model/target/");
     }).toList();
     return String.join(File.pathSeparator, kept);
   }
