@@ -94,7 +94,7 @@ public final class Fig7Bench implements Callable<Integer> {
       try (Grid grid = options.grid().connect(address).build()) {
         ServerInfo server = grid.servers(Fig2Ops.class).get(0);
         Calibration cal = calibration(grid, server);
-        CostModel model = cal == null ? null : new CostModel(cal.toLinkCosts(REFERENCE_BYTES));
+        CostModel model = cal == null ? null : new CostModel(cal.toCostParameters(REFERENCE_BYTES));
         o.printf("Fig. 7 on %s: server %s, %d sizes x %d runs, each method %d ms; %s%n",
             Calibrator.linkDescription(options.shaper()), address, sz.length, runs, computeMillis, cal == null
                 ? "no model (no calibration with R^2 >= " + Calibration.MIN_GOOD_R2 + " for this link)"

@@ -281,10 +281,10 @@ public class GridServerMain implements Callable<Integer> {
     @Override
     public Long convert(String v) {
       try {
-        long n = org.gridrmi.runtime.net.UnitScales.parseBytes(v);
+        long n = org.gridrmi.perf.UnitScales.parseBytes(v);
         if (n < 1) {
           throw new IllegalArgumentException("'" + v + "' is not a positive size; expected "
-              + org.gridrmi.runtime.net.UnitScales.SIZE_FORM);
+              + org.gridrmi.perf.UnitScales.SIZE_FORM);
         }
         return n;
       } catch (IllegalArgumentException e) {

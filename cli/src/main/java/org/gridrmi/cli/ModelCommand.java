@@ -9,8 +9,9 @@ import java.util.concurrent.Callable;
 import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Composition;
 import org.gridrmi.perf.CostModel;
-import org.gridrmi.perf.LinkCosts;
-import org.gridrmi.perf.Placement;
+import org.gridrmi.perf.CallLayout;
+import org.gridrmi.perf.CostParameters;
+import org.gridrmi.perf.LinkCost;
 import org.gridrmi.perf.Prediction;
 import org.gridrmi.perf.Recommendation;
 import org.gridrmi.perf.Units;
@@ -106,27 +107,27 @@ public final class ModelCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    LinkCosts link = linkCosts();
+    CostParameters parameters = costParameters();
     Composition c = composition();
-    Placement placement = sameServer ? Placement.ONE_SERVER : Placement.ACROSS_SERVERS;
-    CostModel model = new CostModel(link);
-    List<Prediction> predictions = model.predictAll(c, placement);
-    Recommendation rec = model.recommend(c, placement);
+    CallLayout layout = sameServer ? CallLayout.ONE_SERVER : CallLayout.ACROSS_SERVERS;
+    CostModel model = new CostModel(parameters);
+    List<Prediction> predictions = model.predictAll(c, layout);
+    Recommendation rec = model.recommend(c, layout);
     PrintWriter o = spec.commandLine().getOut();
     if (csv) {
       o.println("variant,equation,placement,comm_ms,total_ms,recommended");
-      Variant chosen = rec.choice() == Recommendation.Choice.IMPROVED ? Variant.improved(placement) : Variant.PLAIN;
+      Variant chosen = rec.choice() == Recommendation.Choice.IMPROVED ? Variant.improved(layout) : Variant.PLAIN;
       for (Prediction p : predictions) {
         o.printf(Locale.ROOT, "%s,%s,%s,%.3f,%.3f,%s%n", p.variant().name().toLowerCase(Locale.ROOT),
-            p.variant().equation(), placement.name().toLowerCase(Locale.ROOT), p.commMillis(), p.totalMillis(),
+            p.variant().equation(), layout.name().toLowerCase(Locale.ROOT), p.commMillis(), p.totalMillis(),
             p.variant() == chosen);
       }
       // the recommendation is prose, not a row: keep stdout parseable
       spec.commandLine().getErr().println("recommendation: " + rec);
       spec.commandLine().getErr().println(rec.ruleLine());
     } else {
-      o.println("link: " + link + "  (KB = 1000 B)");
-      o.println("calls: " + c + "; " + placement.label());
+      o.println("link: " + parameters + "  (KB = 1000 B)");
+      o.println("calls: " + c + "; " + layout.label());
       o.println();
       o.printf(Locale.ROOT, "%-30s %4s %12s %12s%n", "variant", "eq.", "comm ms", "total ms");
       for (Prediction p : predictions) {
@@ -138,7 +139,7 @@ public final class ModelCommand implements Callable<Integer> {
       o.println(rec.ruleLine());
     }
     if (sweep != null) {
-      ModelSweep.Result r = ModelSweep.run(sweep, link, c, placement, out, this::bad);
+      ModelSweep.Result r = ModelSweep.run(sweep, parameters, c, layout, out, this::bad);
       PrintWriter w = csv ? spec.commandLine().getErr() : o;
       w.println("sweep: " + r.summary());
       w.println("sweep: wrote " + r.csv() + " and " + r.png());
@@ -147,7 +148,7 @@ public final class ModelCommand implements Callable<Integer> {
     return 0;
   }
 
-  private LinkCosts linkCosts() {
+  private CostParameters costParameters() {
     double s = 0, w = 0, tauSv = 0, tauWv = 0;
     if (calibration != null) {
       Calibration cal;
@@ -174,7 +175,7 @@ public final class ModelCommand implements Callable<Integer> {
     if (tw != null) w = parse("--tw", tw, Units::parseRate);
     if (tauS != null) tauSv = parse("--tau-s", tauS, Units::parseDuration);
     if (tauW != null) tauWv = parse("--tau-w", tauW, Units::parseRate);
-    return new LinkCosts(s, w, tauSv, tauWv, parse("--nr", nr, Units::parseSize));
+    return new CostParameters(new LinkCost(s, w), new LinkCost(tauSv, tauWv), parse("--nr", nr, Units::parseSize));
   }
 
   private Composition composition() {

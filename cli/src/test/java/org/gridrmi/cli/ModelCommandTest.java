@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Composition;
-import org.gridrmi.perf.LinkCosts;
-import org.gridrmi.perf.Placement;
+import org.gridrmi.perf.CallLayout;
+import org.gridrmi.perf.CostParameters;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.PlotAssert;
 import org.gridrmi.cli.internal.ModelSweep;
@@ -143,8 +143,8 @@ class ModelCommandTest {
   /** The sweep's PNG: the chart ModelSweep wrote has a line per variant, ten points each, and is that PNG. */
   @Test
   void sweepPlotHasALinePerVariant() throws Exception {
-    ModelSweep.Result r = ModelSweep.run("n1=10KB..100KB", LinkCosts.paperTestbed(),
-        Composition.twoCalls(100e3, 100e3, 0.5, 0.5), Placement.ACROSS_SERVERS, dir, IllegalArgumentException::new);
+    ModelSweep.Result r = ModelSweep.run("n1=10KB..100KB", CostParameters.paperTestbed(),
+        Composition.twoCalls(100e3, 100e3, 0.5, 0.5), CallLayout.ACROSS_SERVERS, dir, IllegalArgumentException::new);
     XYChart chart = r.plot().chart();
     assertThat(PlotAssert.names(chart)).containsExactly("plain RMI (eq. 1)", "lazy/localized RMI (eq. 2)",
         "future-based (improved) (eq. 5)", "future-based, t_i dominates (eq. 6)", "lower bound (one call)");

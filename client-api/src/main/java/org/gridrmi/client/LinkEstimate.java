@@ -2,7 +2,7 @@ package org.gridrmi.client;
 
 import java.util.List;
 import java.util.Locale;
-import org.gridrmi.runtime.cost.LinkCost;
+import org.gridrmi.runtime.cost.PeerLinkEstimate;
 
 /**
  * What a node learned of its link to one peer from its own traffic: every round trip it made there (a batch, a short
@@ -17,9 +17,9 @@ import org.gridrmi.runtime.cost.LinkCost;
  * @param samples how many samples the estimate rests on (the most recent ones, at most 64)
  */
 public record LinkEstimate(String peer, double ts, double tw, long samples) {
-  static List<LinkEstimate> of(List<LinkCost> costs) {
-    return costs == null ? List.of() : costs.stream().map(c -> new LinkEstimate(c.peer(), c.ts(), c.tw(),
-        c.samples())).toList();
+  static List<LinkEstimate> of(List<PeerLinkEstimate> estimates) {
+    return estimates == null ? List.of() : estimates.stream().map(e -> new LinkEstimate(e.peer(), e.cost().ts(),
+        e.knowsBandwidth() ? e.cost().tw() : Double.NaN, e.samples())).toList();
   }
 
   /** Whether the per-byte cost is known (the samples differed enough in size). */

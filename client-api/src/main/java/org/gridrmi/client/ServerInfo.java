@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A server as the client sees it.
+ * A server as the client sees it: what {@link Grid#servers()} lists. Made from the lookup service's record of the
+ * server, or, for a server given by address, from the server's own answer.
  *
  * @param name the server's name, such as {@code S1}
  * @param address {@code rmi://host:port}

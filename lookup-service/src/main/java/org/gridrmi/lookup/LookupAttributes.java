@@ -4,7 +4,8 @@ package org.gridrmi.lookup;
 public final class LookupAttributes {
   public static final String NAME = "name";
   public static final String HOST = "host";
-  public static final String ENDPOINT = "endpoint";
+  /** The server's address, {@code rmi://host:port} (also {@link ServerRecord#address()}). */
+  public static final String ADDRESS = "address";
   public static final String CORES = "cores";
   /** Free physical memory of the server's machine, bytes. */
   public static final String FREE_MEMORY = "freeMemory";

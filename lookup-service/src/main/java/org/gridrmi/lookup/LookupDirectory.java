@@ -17,7 +17,7 @@ import org.gridrmi.runtime.net.NetContexts;
  * come, change and go (by Reggie's events), and it keeps following them across restarts of the
  * lookup service. Reads are cheap (no remote call). Only registrations made by
  * {@link LookupRegistration} (those with a {@link org.gridrmi.lookup.entry.GridServerInfo}
- * entry) are seen; registrations sharing an endpoint are one server.
+ * entry) are seen; registrations sharing an address are one server.
  */
 public interface LookupDirectory extends AutoCloseable {
 
@@ -58,7 +58,7 @@ public interface LookupDirectory extends AutoCloseable {
     return CachingDirectory.multicast(timeout, NetContexts.defaultPlain(), groups);
   }
 
-  /** Every server now known, sorted by name then endpoint. */
+  /** Every server now known, sorted by name then address. */
   List<ServerRecord> servers();
 
   /** The servers offering the named service type (a fully qualified interface name). */

@@ -13,8 +13,8 @@ import org.gridrmi.lookup.internal.ServiceJoiner;
  * <p>Contract: {@code join} returns at once and registers in the background; it does not fail
  * when the lookup service is down, it keeps trying, and registers again by itself whenever the
  * lookup service comes back (after a restart, a network split). The proxy is registered once
- * per service type of the descriptor, each under its own stable service id, with the
- * attributes of {@link LookupAttributes} plus the descriptor's own (the same proxy for every type, or a
+ * per service type of the server, each under its own stable service id, with the
+ * attributes of {@link LookupAttributes} plus the server's own (the same proxy for every type, or a
  * proxy of its own per type, such as one implementing that type's interface so that Jini clients find it by
  * type and call it), under a lease of the given
  * length that is renewed until {@link #close()}. If the server dies, its registrations vanish
@@ -31,37 +31,38 @@ public interface LookupRegistration extends AutoCloseable {
    * Joins the lookup service at {@code lookup} ({@code jini://host:port}).
    *
    * @param proxy the remote object clients will call (an RMI stub)
+   * @param server the server to register (its {@link ServerRecord#proxy()} is not used)
    * @param lease the lease to ask for; a few seconds is fine on a LAN
    * @throws IllegalArgumentException for a malformed address (naming it) or a non-positive lease
    */
-  static LookupRegistration join(URI lookup, Remote proxy, ServerDescriptor descriptor, Duration lease) {
-    return join(lookup, proxy, descriptor, lease, DEFAULT_REFRESH, Map::of);
+  static LookupRegistration join(URI lookup, Remote proxy, ServerRecord server, Duration lease) {
+    return join(lookup, proxy, server, lease, DEFAULT_REFRESH, Map::of);
   }
 
   /**
-   * As {@link #join(URI, Remote, ServerDescriptor, Duration)}, with the refresh interval and a
+   * As {@link #join(URI, Remote, ServerRecord, Duration)}, with the refresh interval and a
    * supplier of dynamic free-form attributes (called on a background thread every
    * {@code refresh}; it must be quick and must not throw).
    */
-  static LookupRegistration join(URI lookup, Remote proxy, ServerDescriptor descriptor, Duration lease,
+  static LookupRegistration join(URI lookup, Remote proxy, ServerRecord server, Duration lease,
       Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
     java.util.Objects.requireNonNull(proxy, "proxy");
-    return ServiceJoiner.join(lookup, type -> proxy, descriptor, lease, refresh, dynamicAttributes);
+    return ServiceJoiner.join(lookup, type -> proxy, server, lease, refresh, dynamicAttributes);
   }
 
   /**
-   * As {@link #join(URI, Remote, ServerDescriptor, Duration)}, registering each service type of the descriptor
+   * As {@link #join(URI, Remote, ServerRecord, Duration)}, registering each service type of the server
    * under its own proxy, {@code proxies.get(type)}: any serializable object, typically one that implements that
    * type's interface so that plain Jini clients find it by type ({@code new ServiceTemplate(null, new Class[]
    * {Type.class}, null)}) and call it.
    *
-   * @throws IllegalArgumentException if a service type of the descriptor has no proxy, naming it
+   * @throws IllegalArgumentException if a service type of the server has no proxy, naming it
    */
-  static LookupRegistration join(URI lookup, Map<String, ?> proxies, ServerDescriptor descriptor, Duration lease) {
-    for (String type : descriptor.services()) {
+  static LookupRegistration join(URI lookup, Map<String, ?> proxies, ServerRecord server, Duration lease) {
+    for (String type : server.services()) {
       if (proxies.get(type) == null) throw new IllegalArgumentException("no proxy for service type " + type);
     }
-    return ServiceJoiner.join(lookup, proxies::get, descriptor, lease, DEFAULT_REFRESH, Map::of);
+    return ServiceJoiner.join(lookup, proxies::get, server, lease, DEFAULT_REFRESH, Map::of);
   }
 
   /** Whether every service type is registered with the lookup service right now. */

@@ -34,18 +34,18 @@ class BadInputTest {
   void malformedUrlsAreRefusedNamingTheUrl(String url) {
     assertThatThrownBy(() -> LookupDirectory.unicast(URI.create(url), Duration.ofSeconds(1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(url);
-    ServerDescriptor descriptor = new ServerDescriptor("S", "h", 1099, List.of("a.B"));
-    assertThatThrownBy(() -> LookupRegistration.join(URI.create(url), NO_PROXY, descriptor, Duration.ofSeconds(2)))
+    ServerRecord server = new ServerRecord("S", "h", 1099, List.of("a.B"));
+    assertThatThrownBy(() -> LookupRegistration.join(URI.create(url), NO_PROXY, server, Duration.ofSeconds(2)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(url);
   }
 
   @Test
-  void descriptorChecksItsFields() {
-    assertThatThrownBy(() -> new ServerDescriptor("S", "h", "tcp://h:1", List.of("a.B"), null))
+  void recordChecksItsFields() {
+    assertThatThrownBy(() -> new ServerRecord("S", "tcp://h:1", List.of("a.B"), null))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tcp://h:1");
-    assertThatThrownBy(() -> new ServerDescriptor("S", "h", 1, List.of()))
+    assertThatThrownBy(() -> new ServerRecord("S", "h", 1, List.of()))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one");
-    assertThatThrownBy(() -> new ServerDescriptor(" ", "h", 1, List.of("a.B")))
+    assertThatThrownBy(() -> new ServerRecord(" ", "h", 1, List.of("a.B")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("name");
   }
 

@@ -54,7 +54,7 @@ class IdleRenewalTest {
     Duration lease = Duration.ofSeconds(1);
     try (LookupServer server = LookupServer.start("127.0.0.1", 0);
         LookupRegistration registration = LookupRegistration.join(URI.create(server.url()), stub,
-            new ServerDescriptor("IDLE", "127.0.0.1", 1, List.of(Echo.class.getName(), Runnable.class.getName())),
+            new ServerRecord("IDLE", "127.0.0.1", 1, List.of(Echo.class.getName(), Runnable.class.getName())),
             lease);
         LookupDirectory directory = LookupDirectory.unicast(URI.create(server.url()), Duration.ofSeconds(5))) {
       assertThat(registration.awaitRegistered(Duration.ofSeconds(5))).isTrue();

@@ -64,8 +64,8 @@ class InProcessLookupTest {
     directory.addListener((change, s) -> events.add(change + " " + s.name() + " " + s.attribute("tick")));
 
     Map<String, String> tick = new java.util.concurrent.ConcurrentHashMap<>(Map.of("tick", "1"));
-    ServerDescriptor descriptor = new ServerDescriptor("IN", "127.0.0.1", 1, List.of(Echo.class.getName()));
-    LookupRegistration registration = LookupRegistration.join(URI.create(server.url()), stub, descriptor,
+    ServerRecord in = new ServerRecord("IN", "127.0.0.1", 1, List.of(Echo.class.getName()));
+    LookupRegistration registration = LookupRegistration.join(URI.create(server.url()), stub, in,
         Duration.ofSeconds(10), Duration.ofMillis(100), () -> Map.copyOf(tick));
     assertThat(registration.awaitRegistered(Duration.ofSeconds(5))).isTrue();
     await().atMost(Duration.ofSeconds(5)).until(() -> directory.servers(Echo.class.getName()).size() == 1);
@@ -91,7 +91,7 @@ class InProcessLookupTest {
     Echo stub = (Echo) UnicastRemoteObject.exportObject(impl, 0);
     open.add(() -> UnicastRemoteObject.unexportObject(impl, true));
     track(LookupRegistration.join(URI.create(server.url()), stub,
-        new ServerDescriptor("MC", "127.0.0.1", 2, List.of(Echo.class.getName())), Duration.ofSeconds(10)))
+        new ServerRecord("MC", "127.0.0.1", 2, List.of(Echo.class.getName())), Duration.ofSeconds(10)))
         .awaitRegistered(Duration.ofSeconds(5));
     long started = System.nanoTime();
     LookupDirectory directory = track(LookupDirectory.multicast(Duration.ofSeconds(10), group));

@@ -42,9 +42,9 @@ public record Calibration(double ts, double tw, double tauS, double tauW, double
     return r2 >= MIN_GOOD_R2;
   }
 
-  /** The model's parameters with this calibration and the given reference size. */
-  public LinkCosts toLinkCosts(double nr) {
-    return new LinkCosts(ts, tw, tauS, tauW, nr);
+  /** The model's parameters with this calibration and the given reference size n_r, bytes. */
+  public CostParameters toCostParameters(double referenceBytes) {
+    return new CostParameters(new LinkCost(ts, tw), new LinkCost(tauS, tauW), referenceBytes);
   }
 
   /**

@@ -30,26 +30,27 @@ import java.util.Locale;
  * to be waiting already (true when t_k &ge; t_s + n_r t_w).
  */
 public final class CostModel {
-  private final LinkCosts link;
+  private final CostParameters parameters;
 
-  public CostModel(LinkCosts link) {
-    this.link = java.util.Objects.requireNonNull(link);
+  public CostModel(CostParameters parameters) {
+    this.parameters = java.util.Objects.requireNonNull(parameters);
   }
 
-  public LinkCosts link() {
-    return link;
+  public CostParameters parameters() {
+    return parameters;
   }
 
   /** The predicted time of one variant for a chain (the paper's example is {@link Composition#twoCalls}). */
   public Prediction predict(Variant v, Composition c) {
-    double ts = link.ts(), tw = link.tw(), nr = link.nr();
+    LinkCost network = parameters.network(), localSocket = parameters.localSocket();
+    double ts = network.ts(), tw = network.tw(), nr = parameters.referenceBytes();
     int k = c.calls();
     double s = c.totalCompute(), m = c.intermediateBytes(), n0 = c.bytes(0), nk = c.bytes(k);
     return switch (v) {
       case PLAIN -> sync(v, 2 * k * ts + (n0 + 2 * m + nk) * tw, s);
       case LAZY_ACROSS -> sync(v, (4 * k - 2) * ts + (n0 + 2 * (k - 1) * nr + m + nk) * tw, s);
       case LAZY_ONE_SERVER -> sync(v, 2 * k * ts + (n0 + 2 * (k - 1) * nr + nk) * tw
-          + 2 * (k - 1) * link.tauS() + m * link.tauW(), s);
+          + 2 * (k - 1) * localSocket.ts() + m * localSocket.tw(), s);
       case LOCALIZED_ONE_SERVER -> sync(v, 2 * k * ts + (n0 + 2 * (k - 1) * nr + nk) * tw, s);
       case FUTURE_ACROSS -> async(v, futures(c, true), s);
       case FUTURE_ACROSS_ASSUMED -> async(v, 2 * ts + (n0 + m + nk) * tw + s, s);
@@ -58,9 +59,9 @@ public final class CostModel {
     };
   }
 
-  /** The predictions of every variant that applies to the placement, in the paper's order. */
-  public List<Prediction> predictAll(Composition c, Placement p) {
-    return Variant.of(p).stream().map(v -> predict(v, c)).toList();
+  /** The predictions of every variant that applies to the layout, in the paper's order. */
+  public List<Prediction> predictAll(Composition c, CallLayout layout) {
+    return Variant.of(layout).stream().map(v -> predict(v, c)).toList();
   }
 
   /**
@@ -68,8 +69,8 @@ public final class CostModel {
    * server; a tie, as on a link without cost, is plain: improved would gain nothing), with the section 3.5 rule of
    * thumb beside it ({@link RuleOfThumb}) and, where the two disagree, why.
    */
-  public Recommendation recommend(Composition c, Placement p) {
-    Variant improvedVariant = Variant.improved(p);
+  public Recommendation recommend(Composition c, CallLayout layout) {
+    Variant improvedVariant = Variant.improved(layout);
     double plain = predict(Variant.PLAIN, c).totalSeconds();
     double improved = predict(improvedVariant, c).totalSeconds();
     // under a nanosecond is rounding, not a saving (eq. 1 and eq. 7 sum the same terms in another order)
@@ -82,30 +83,32 @@ public final class CostModel {
       Variant chosen = faster ? improvedVariant : Variant.PLAIN;
       Variant other = faster ? Variant.PLAIN : improvedVariant;
       Recommendation.Choice otherChoice = faster ? Recommendation.Choice.PLAIN : Recommendation.Choice.IMPROVED;
-      reason = String.format(Locale.ROOT, "%s: predicted %s vs %s with %s (eq. %s vs eq. %s), %s less", p.label(),
+      reason = String.format(Locale.ROOT, "%s: predicted %s vs %s with %s (eq. %s vs eq. %s), %s less", layout.label(),
           ms(Math.min(plain, improved)), ms(Math.max(plain, improved)), otherChoice.label(), chosen.equation(),
           other.equation(), ms(Math.abs(plain - improved)));
     } else {
       reason = String.format(Locale.ROOT, "%s: predicted %s with either (eq. 1 and eq. %s): improved RMI gains "
-          + "nothing on this link", p.label(), ms(plain), improvedVariant.equation());
+          + "nothing on this link", layout.label(), ms(plain), improvedVariant.equation());
     }
-    RuleOfThumb rule = RuleOfThumb.evaluate(link, c, p).explainedBy(choice, link, c, p, plain, improved);
+    RuleOfThumb rule = RuleOfThumb.evaluate(parameters, c, layout)
+        .explainedBy(choice, parameters, c, layout, plain, improved);
     return new Recommendation(choice, reason, plain, improved, rule);
   }
 
   /** Completion time of the future-based chain: the recurrence of the class comment. */
   private double futures(Composition c, boolean fetchFromPreviousServer) {
-    double ts = link.ts(), tw = link.tw();
+    LinkCost network = parameters.network();
+    double ts = network.ts(), tw = network.tw();
     double arrive = ts + c.bytes(0) * tw;
     double finish = arrive + c.compute(1);
     for (int i = 2; i <= c.calls(); i++) {
-      arrive += 2 * link.message(link.nr());
+      arrive += 2 * network.seconds(parameters.referenceBytes());
       double start = fetchFromPreviousServer
           ? Math.max(finish, arrive + ts) + c.bytes(i - 1) * tw
           : Math.max(finish, arrive);
       finish = start + c.compute(i);
     }
-    return finish + link.message(c.bytes(c.calls()));
+    return finish + network.seconds(c.bytes(c.calls()));
   }
 
   private static Prediction sync(Variant v, double comm, double compute) {

@@ -24,12 +24,12 @@ public record RuleOfThumb(Recommendation.Choice choice, String rule, String chec
   private static final String ACROSS = "across servers: improved if t_i > 2(t_s + n_r t_w)";
 
   /** The rule for a composition; {@code whyItDiffers} is left empty (see {@link #explainedBy}). */
-  static RuleOfThumb evaluate(LinkCosts link, Composition c, Placement p) {
-    String rule = p == Placement.ONE_SERVER ? ONE_SERVER : ACROSS;
+  static RuleOfThumb evaluate(CostParameters model, Composition c, CallLayout layout) {
+    String rule = layout == CallLayout.ONE_SERVER ? ONE_SERVER : ACROSS;
     if (c.calls() < 2) {
       return new RuleOfThumb(Recommendation.Choice.PLAIN, rule, "a single call composes nothing", "");
     }
-    List<Step> steps = steps(link, c, p);
+    List<Step> steps = steps(model, c, layout);
     Optional<Step> failing = steps.stream().filter(s -> !s.passes()).findFirst();
     if (failing.isPresent()) return new RuleOfThumb(Recommendation.Choice.PLAIN, rule, failing.get().text(), "");
     String later = c.calls() > 2 ? " (and at every later step)" : "";
@@ -39,7 +39,7 @@ public record RuleOfThumb(Recommendation.Choice choice, String rule, String chec
   /**
    * This rule with the reason it differs from the predicted times (unchanged where it agrees with {@code chosen}).
    */
-  RuleOfThumb explainedBy(Recommendation.Choice chosen, LinkCosts link, Composition c, Placement p,
+  RuleOfThumb explainedBy(Recommendation.Choice chosen, CostParameters model, Composition c, CallLayout layout,
       double plainSeconds, double improvedSeconds) {
     if (chosen == choice) return this;
     String why;
@@ -49,14 +49,15 @@ public record RuleOfThumb(Recommendation.Choice choice, String rule, String chec
           : "it checks each step on its own, while the predicted times of the whole chain favour plain RMI by "
               + ms(improvedSeconds - plainSeconds);
     } else {
-      int i = steps(link, c, p).stream().filter(s -> !s.passes()).findFirst().map(Step::index).orElse(1);
-      why = p == Placement.ONE_SERVER
+      int i = steps(model, c, layout).stream().filter(s -> !s.passes()).findFirst().map(Step::index).orElse(1);
+      why = layout == CallLayout.ONE_SERVER
           ? String.format(Locale.ROOT, "it weighs only the bytes of n%d; improved RMI also sends call %d while "
-              + "call %d computes, hiding a round trip (up to 2 t_s = %s), so improved is predicted %s faster", i, i + 1, i, ms(2 * link.ts()), ms(plainSeconds - improvedSeconds))
+              + "call %d computes, hiding a round trip (up to 2 t_s = %s), so improved is predicted %s faster", i,
+              i + 1, i, ms(2 * model.network().ts()), ms(plainSeconds - improvedSeconds))
           : String.format(Locale.ROOT, "it weighs t%d against the reference's trip alone; plain RMI also carries "
               + "n%d = %s through the client and back (2 n%d t_w = %s), improved RMI once between the servers (%s), "
               + "so improved is predicted %s faster", i, i, Units.formatSize(c.bytes(i)), i,
-              ms(2 * c.bytes(i) * link.tw()), ms(c.bytes(i) * link.tw()),
+              ms(2 * c.bytes(i) * model.network().tw()), ms(c.bytes(i) * model.network().tw()),
               ms(plainSeconds - improvedSeconds));
     }
     return new RuleOfThumb(choice, rule, check, why);
@@ -65,15 +66,15 @@ public record RuleOfThumb(Recommendation.Choice choice, String rule, String chec
   /** Composition step i (1..k-1) checked against the rule. */
   private record Step(int index, boolean passes, String text) {}
 
-  private static List<Step> steps(LinkCosts link, Composition c, Placement p) {
+  private static List<Step> steps(CostParameters model, Composition c, CallLayout layout) {
     List<Step> steps = new ArrayList<>();
     for (int i = 1; i < c.calls(); i++) {
-      if (p == Placement.ONE_SERVER) {
-        double n = c.bytes(i), limit = 2 * link.nr();
+      if (layout == CallLayout.ONE_SERVER) {
+        double n = c.bytes(i), limit = 2 * model.referenceBytes();
         steps.add(new Step(i, n > limit, String.format(Locale.ROOT, "n%d = %s %s 2 n_r = %s", i,
             Units.formatSize(n), n > limit ? ">" : "<=", Units.formatSize(limit))));
       } else {
-        double t = c.compute(i), limit = 2 * link.message(link.nr());
+        double t = c.compute(i), limit = 2 * model.network().seconds(model.referenceBytes());
         steps.add(new Step(i, t > limit, String.format(Locale.ROOT, "t%d = %s %s 2(t_s + n_r t_w) = %s", i, ms(t),
             t > limit ? ">" : "<=", ms(limit))));
       }

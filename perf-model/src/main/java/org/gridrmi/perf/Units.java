@@ -3,7 +3,6 @@ package org.gridrmi.perf;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.gridrmi.runtime.net.UnitScales;
 
 /**
  * Parses and prints the model's quantities. Internally everything is SI: seconds, bytes, and seconds per byte for

@@ -24,7 +24,7 @@ class CalibrationTest {
     assertThat(back.tw()).isCloseTo(322.8e-9, within(1e-15));
     assertThat(back.link()).isEqualTo(c.link());
     assertThat(back.isGoodFit()).isTrue();
-    assertThat(back.toLinkCosts(32).nr()).isEqualTo(32);
+    assertThat(back.toCostParameters(32).referenceBytes()).isEqualTo(32);
   }
 
   @Test

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /** Each equation on the paper's testbed (section 3.6) and on small cases computed by hand. */
 class CostModelTest {
   private static final double MS = 1e-3;
-  private final CostModel paper = new CostModel(LinkCosts.paperTestbed());
+  private final CostModel paper = new CostModel(CostParameters.paperTestbed());
   private final Composition fig2 = Composition.twoCalls(100e3, 100e3, 0.5, 0.5);
 
   private double comm(CostModel m, Variant v, Composition c) {
@@ -41,7 +41,7 @@ class CostModelTest {
 
   @Test
   void eq3AddsTheLocalSocket() {
-    CostModel m = new CostModel(LinkCosts.paperTestbed().withTau(2 * MS, 10e-6 / 1000));
+    CostModel m = new CostModel(CostParameters.paperTestbed().withLocalSocket(new LinkCost(2 * MS, 10e-6 / 1000)));
     // + 2 tau_s + n1 tau_w = 4 ms + 100 KB * 10 us/KB = 5 ms
     assertThat(comm(m, Variant.LAZY_ONE_SERVER, fig2) - comm(m, Variant.LOCALIZED_ONE_SERVER, fig2))
         .isCloseTo(5, within(1e-9));
@@ -50,7 +50,8 @@ class CostModelTest {
   /** t_s = 1, t_w = 0.01 per byte, n_r = 10, n1 = 100, n2 = 50 (units: ms and bytes, scaled to SI). */
   @Test
   void smallHandComputedCases() {
-    CostModel m = new CostModel(new LinkCosts(1 * MS, 0.01 * MS, 0.5 * MS, 0.001 * MS, 10));
+    CostModel m = new CostModel(
+        new CostParameters(new LinkCost(1 * MS, 0.01 * MS), new LinkCost(0.5 * MS, 0.001 * MS), 10));
     Composition c = Composition.twoCalls(100, 50, 3 * MS, 4 * MS);
     assertThat(comm(m, Variant.PLAIN, c)).isCloseTo(4 + 250 * 0.01, within(1e-9)); // 6.5
     assertThat(total(m, Variant.PLAIN, c)).isCloseTo(13.5, within(1e-9));
@@ -69,7 +70,7 @@ class CostModelTest {
 
   @Test
   void eq7MaxFormWaitsForTheSecondCallWhenTheFirstIsShort() {
-    CostModel m = new CostModel(new LinkCosts(1 * MS, 0.01 * MS, 0, 0, 10));
+    CostModel m = new CostModel(new CostParameters(new LinkCost(1 * MS, 0.01 * MS), LinkCost.ZERO, 10));
     Composition c = Composition.twoCalls(100, 50, 1 * MS, 4 * MS);
     // call 2 arrives at 1 + 2(1 + 0.1) = 3.2 > F1 = 2: 3.2 + 4 + 1 + 0.5
     assertThat(total(m, Variant.FUTURE_ONE_SERVER, c)).isCloseTo(8.7, within(1e-9));
@@ -77,7 +78,7 @@ class CostModelTest {
 
   @Test
   void chainOfThreeCalls() {
-    CostModel m = new CostModel(new LinkCosts(1 * MS, 0.01 * MS, 0, 0, 10));
+    CostModel m = new CostModel(new CostParameters(new LinkCost(1 * MS, 0.01 * MS), LinkCost.ZERO, 10));
     // n0 = 20, n1 = 100, n2 = 200, n3 = 50; t = 10, 20, 30 ms
     Composition c = new Composition(20, new double[] {100, 200, 50}, new double[] {10 * MS, 20 * MS, 30 * MS});
     // plain: 6 t_s + (20 + 2*300 + 50) t_w = 6 + 6.7
@@ -97,7 +98,7 @@ class CostModelTest {
 
   @Test
   void chainOfOneCallIsOneCallForEveryVariant() {
-    CostModel m = new CostModel(new LinkCosts(1 * MS, 0.01 * MS, 0.3 * MS, 0, 10));
+    CostModel m = new CostModel(new CostParameters(new LinkCost(1 * MS, 0.01 * MS), new LinkCost(0.3 * MS, 0), 10));
     Composition c = new Composition(100, new double[] {50}, new double[] {5 * MS});
     for (Variant v : Variant.values()) assertThat(total(m, v, c)).as(v.name()).isCloseTo(8.5, within(1e-9));
   }
@@ -108,7 +109,7 @@ class CostModelTest {
     for (int i = 0; i < 200; i++) {
       double ts = r.nextDouble() * 0.05, tw = r.nextDouble() * 1e-6, nr = 32;
       double n1 = r.nextDouble() * 1e6, n2 = r.nextDouble() * 1e6, t1 = r.nextDouble(), t2 = r.nextDouble();
-      CostModel m = new CostModel(LinkCosts.of(ts, tw));
+      CostModel m = new CostModel(CostParameters.of(ts, tw));
       Composition c = Composition.twoCalls(n1, n2, t1, t2);
       double eq5 = ts + Math.max(t1, 2 * (ts + nr * tw) + ts) + n1 * tw + t2 + ts + n2 * tw;
       assertThat(m.predict(Variant.FUTURE_ACROSS, c).totalSeconds()).isCloseTo(eq5, within(1e-12));
@@ -124,7 +125,7 @@ class CostModelTest {
 
   @Test
   void recommendationAcrossServers() {
-    Recommendation r = paper.recommend(fig2, Placement.ACROSS_SERVERS);
+    Recommendation r = paper.recommend(fig2, CallLayout.ACROSS_SERVERS);
     assertThat(r.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
     assertThat(r.reason()).isEqualTo("across servers: predicted 1106.6 ms vs 1180.9 ms with plain RMI (eq. 5 vs eq. 1),"
         + " 74.3 ms less");
@@ -140,7 +141,7 @@ class CostModelTest {
    */
   @Test
   void whereTheRuleOfThumbDisagreesThePredictionDecidesAndTheRuleSaysWhy() {
-    Recommendation r = paper.recommend(Composition.twoCalls(100e3, 100e3, 0.030, 0.5), Placement.ACROSS_SERVERS);
+    Recommendation r = paper.recommend(Composition.twoCalls(100e3, 100e3, 0.030, 0.5), CallLayout.ACROSS_SERVERS);
     assertThat(r.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
     assertThat(r.plainSeconds()).isCloseTo(0.7109, within(1e-9));
     assertThat(r.improvedSeconds()).isCloseTo(0.669620672, within(1e-12)); // 21 + 63.02 + 32.3 + 500 + 53.3
@@ -153,21 +154,21 @@ class CostModelTest {
 
   @Test
   void recommendationOnOneServer() {
-    Recommendation fig = paper.recommend(fig2, Placement.ONE_SERVER);
+    Recommendation fig = paper.recommend(fig2, CallLayout.ONE_SERVER);
     assertThat(fig.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
     assertThat(fig.ruleOfThumb().check()).isEqualTo("n1 = 100 KB > 2 n_r = 64 B");
     // 16 B is less than two references, but call 2 still goes out while call 1 computes: eq. 7 saves 2 t_s
-    Recommendation p = paper.recommend(Composition.twoCalls(16, 100e3, 0.5, 0.5), Placement.ONE_SERVER);
+    Recommendation p = paper.recommend(Composition.twoCalls(16, 100e3, 0.5, 0.5), CallLayout.ONE_SERVER);
     assertThat(p.choice()).isEqualTo(Recommendation.Choice.IMPROVED);
     assertThat(p.ruleOfThumb().choice()).isEqualTo(Recommendation.Choice.PLAIN);
     assertThat(p.ruleLine()).contains("n1 = 16 B <= 2 n_r = 64 B would choose plain RMI", "2 t_s = 42.0 ms");
     Composition chain = new Composition(0, new double[] {1e5, 8, 1e5}, new double[] {0.5, 0.5, 0.5});
-    assertThat(paper.recommend(chain, Placement.ONE_SERVER).ruleOfThumb().check()).isEqualTo("n2 = 8 B <= 2 n_r = 64 B");
+    assertThat(paper.recommend(chain, CallLayout.ONE_SERVER).ruleOfThumb().check()).isEqualTo("n2 = 8 B <= 2 n_r = 64 B");
   }
 
   @Test
   void whereThePredictionsTieItIsPlainAndARuleThatSaysImprovedIsToldWhy() {
-    Recommendation r = new CostModel(LinkCosts.of(0, 0)).recommend(fig2, Placement.ACROSS_SERVERS);
+    Recommendation r = new CostModel(CostParameters.of(0, 0)).recommend(fig2, CallLayout.ACROSS_SERVERS);
     assertThat(r.choice()).isEqualTo(Recommendation.Choice.PLAIN);
     assertThat(r.reason()).contains("predicted 1000.0 ms with either");
     assertThat(r.ruleOfThumb().choice()).isEqualTo(Recommendation.Choice.IMPROVED);
@@ -177,7 +178,7 @@ class CostModelTest {
   @Test
   void aSingleCallIsPlain() {
     Recommendation r = paper.recommend(new Composition(0, new double[] {1e3}, new double[] {0.1}),
-        Placement.ONE_SERVER);
+        CallLayout.ONE_SERVER);
     assertThat(r.choice()).isEqualTo(Recommendation.Choice.PLAIN);
     assertThat(r.ruleAgrees()).isTrue();
     assertThat(r.reason()).startsWith("a single call composes nothing");
@@ -188,10 +189,11 @@ class CostModelTest {
   void recommendationFollowsThePredictedTimes() {
     java.util.Random r = new java.util.Random(12);
     for (int i = 0; i < 500; i++) {
-      CostModel m = new CostModel(new LinkCosts(r.nextDouble() * 0.05, r.nextDouble() * 1e-6, 0, 0, 32));
+      CostModel m = new CostModel(
+          new CostParameters(new LinkCost(r.nextDouble() * 0.05, r.nextDouble() * 1e-6), LinkCost.ZERO, 32));
       Composition c = Composition.twoCalls(r.nextDouble() * 1e5, r.nextDouble() * 1e5, r.nextDouble() * 0.1,
           r.nextDouble() * 0.1);
-      for (Placement p : Placement.values()) {
+      for (CallLayout p : CallLayout.values()) {
         Recommendation rec = m.recommend(c, p);
         assertThat(rec.choice()).as("%s %s", c, p).isEqualTo(rec.improvedSeconds() < rec.plainSeconds()
             ? Recommendation.Choice.IMPROVED : Recommendation.Choice.PLAIN);
@@ -200,9 +202,9 @@ class CostModelTest {
   }
 
   @Test
-  void variantsPerPlacement() {
-    assertThat(Variant.of(Placement.ONE_SERVER)).containsExactly(Variant.PLAIN, Variant.LAZY_ONE_SERVER,
+  void variantsPerLayout() {
+    assertThat(Variant.of(CallLayout.ONE_SERVER)).containsExactly(Variant.PLAIN, Variant.LAZY_ONE_SERVER,
         Variant.LOCALIZED_ONE_SERVER, Variant.FUTURE_ONE_SERVER, Variant.LOWER_BOUND);
-    assertThat(Variant.improved(Placement.ACROSS_SERVERS)).isEqualTo(Variant.FUTURE_ACROSS);
+    assertThat(Variant.improved(CallLayout.ACROSS_SERVERS)).isEqualTo(Variant.FUTURE_ACROSS);
   }
 }

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.gridrmi.perf.Calibration;
-import org.gridrmi.perf.LinkCosts;
+import org.gridrmi.perf.CostParameters;
 import org.gridrmi.runtime.net.EmulatedLink;
 import org.gridrmi.runtime.net.LinkProfiles;
 import org.gridrmi.runtime.net.LinkShaper;
@@ -22,10 +22,10 @@ import org.gridrmi.runtime.net.LinkShaper;
  * serialization and protocol overhead beyond t_s/t_w and the extra round trip improved needs for its second result,
  * so it is a lower bound for plain and improved.
  *
- * @param costs t_s and t_w
+ * @param costs the model's parameters: t_s and t_w of the link
  * @param source where they come from, for the output (profile name or calibration file)
  */
-public record SvdModel(LinkCosts costs, String source) {
+public record SvdModel(CostParameters costs, String source) {
 
   /**
    * The costs of a link: from {@code calibration} if that file exists, fits well and was measured on the same link
@@ -36,7 +36,7 @@ public record SvdModel(LinkCosts costs, String source) {
       try {
         Calibration c = Calibration.load(calibration);
         if (c.isGoodFit() && c.link().trim().toLowerCase(Locale.ROOT).startsWith(normalize(linkSpec))) {
-          return new SvdModel(c.toLinkCosts(LinkCosts.PAPER_REFERENCE_BYTES), "calibration " + calibration
+          return new SvdModel(c.toCostParameters(CostParameters.PAPER_REFERENCE_BYTES), "calibration " + calibration
               + " (" + c.link() + ", R^2 " + String.format(Locale.ROOT, "%.3f", c.r2()) + ")");
         }
       } catch (IOException | IllegalArgumentException e) {
@@ -51,9 +51,9 @@ public record SvdModel(LinkCosts costs, String source) {
     LinkShaper shaper = LinkProfiles.parse(linkSpec);
     if (shaper instanceof EmulatedLink e) {
       double tw = Double.isInfinite(e.bytesPerSecond()) ? 0 : e.secondsPerByte();
-      return new SvdModel(LinkCosts.of(e.delayNanos() / 1e9, tw), "link profile " + e.describe() + note);
+      return new SvdModel(CostParameters.of(e.delayNanos() / 1e9, tw), "link profile " + e.describe() + note);
     }
-    return new SvdModel(LinkCosts.of(0, 0), "link profile loopback (t_s = t_w = 0)" + note);
+    return new SvdModel(CostParameters.of(0, 0), "link profile loopback (t_s = t_w = 0)" + note);
   }
 
   private static String normalize(String spec) {
@@ -90,8 +90,9 @@ public record SvdModel(LinkCosts costs, String source) {
    */
   public double predict(SvdPlacements.Variant v, int n, double computeSeconds) {
     return switch (v) {
-      case PLAIN -> SvdPlacements.PLAIN_CALLS * 2 * costs.ts() + plainBytes(n) * costs.tw() + computeSeconds;
-      case IMPROVED, IDEAL -> 2 * costs.ts() + improvedBytes(n) * costs.tw() + computeSeconds;
+      case PLAIN -> SvdPlacements.PLAIN_CALLS * 2 * costs.network().ts() + plainBytes(n) * costs.network().tw()
+          + computeSeconds;
+      case IMPROVED, IDEAL -> 2 * costs.network().ts() + improvedBytes(n) * costs.network().tw() + computeSeconds;
     };
   }
 }

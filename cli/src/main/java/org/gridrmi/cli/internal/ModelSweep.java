@@ -9,8 +9,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gridrmi.perf.Composition;
 import org.gridrmi.perf.CostModel;
-import org.gridrmi.perf.LinkCosts;
-import org.gridrmi.perf.Placement;
+import org.gridrmi.perf.CallLayout;
+import org.gridrmi.perf.CostParameters;
+import org.gridrmi.perf.LinkCost;
 import org.gridrmi.perf.Prediction;
 import org.gridrmi.perf.Recommendation;
 import org.gridrmi.perf.Units;
@@ -66,7 +67,7 @@ public final class ModelSweep {
    *
    * @param bad turns a one-line message into the exception to throw for bad input
    */
-  public static Result run(String spec, LinkCosts link, Composition c, Placement placement, Path outDir,
+  public static Result run(String spec, CostParameters parameters, Composition c, CallLayout layout, Path outDir,
       Function<String, RuntimeException> bad) throws IOException {
     Matcher m = SPEC.matcher(spec);
     if (!m.matches()) throw bad.apply("--sweep: malformed '" + spec + "'; expected " + FORM);
@@ -86,7 +87,7 @@ public final class ModelSweep {
     int steps = m.group(4) == null ? 10 : Integer.parseInt(m.group(4));
     if (steps < 2 || steps > 10_000) throw bad.apply("--sweep: STEPS must be 2..10000, got " + steps);
 
-    List<Variant> variants = Variant.of(placement);
+    List<Variant> variants = Variant.of(layout);
     double[] xs = new double[steps];
     double[][] ys = new double[variants.size()][steps];
     Recommendation[] recs = new Recommendation[steps];
@@ -97,20 +98,21 @@ public final class ModelSweep {
       for (int i = 0; i < steps; i++) {
         double v = from + (to - from) * i / (steps - 1);
         xs[i] = v * kind.display;
-        CostModel model = new CostModel(withLink(var, v, link));
+        CostModel model = new CostModel(with(var, v, parameters));
         Composition ci = withComposition(var, v, c);
-        recs[i] = model.recommend(ci, placement);
+        recs[i] = model.recommend(ci, layout);
         for (int j = 0; j < variants.size(); j++) {
           Prediction p = model.predict(variants.get(j), ci);
           ys[j][i] = p.totalMillis();
-          w.row(var, xs[i], kind.unit, placement.name().toLowerCase(Locale.ROOT),
+          w.row(var, xs[i], kind.unit, layout.name().toLowerCase(Locale.ROOT),
               variants.get(j).name().toLowerCase(Locale.ROOT), variants.get(j).equation(), p.commMillis(),
               p.totalMillis(), choice(recs[i].choice()), choice(recs[i].ruleOfThumb().choice()));
         }
       }
     }
-    LinePlot plot = new LinePlot("Cost model, " + placement.label() + ": t_s " + Units.formatDuration(link.ts())
-        + ", t_w " + Units.formatRate(link.tw()),
+    LinkCost network = parameters.network();
+    LinePlot plot = new LinePlot("Cost model, " + layout.label() + ": t_s " + Units.formatDuration(network.ts())
+        + ", t_w " + Units.formatRate(network.tw()),
         var + " (" + kind.unit + ")", "predicted total time (ms)");
     for (int j = 0; j < variants.size(); j++) {
       Variant v = variants.get(j);
@@ -174,12 +176,14 @@ public final class ModelSweep {
     }
   }
 
-  private static LinkCosts withLink(String var, double v, LinkCosts l) {
+  /** The parameters with the swept one ({@code ts, tw, tau-s, tau-w, nr}) set to {@code v}; as they are otherwise. */
+  private static CostParameters with(String var, double v, CostParameters l) {
+    LinkCost net = l.network(), local = l.localSocket();
     return switch (var) {
-      case "ts" -> new LinkCosts(v, l.tw(), l.tauS(), l.tauW(), l.nr());
-      case "tw" -> new LinkCosts(l.ts(), v, l.tauS(), l.tauW(), l.nr());
-      case "tau-s" -> l.withTau(v, l.tauW());
-      case "tau-w" -> l.withTau(l.tauS(), v);
+      case "ts" -> l.withNetwork(new LinkCost(v, net.tw()));
+      case "tw" -> l.withNetwork(new LinkCost(net.ts(), v));
+      case "tau-s" -> l.withLocalSocket(new LinkCost(v, local.tw()));
+      case "tau-w" -> l.withLocalSocket(new LinkCost(local.ts(), v));
       case "nr" -> l.withReferenceBytes(v);
       default -> l;
     };

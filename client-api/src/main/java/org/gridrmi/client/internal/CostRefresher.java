@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.gridrmi.client.ServerInfo;
+import org.gridrmi.perf.LinkCost;
 import org.gridrmi.perf.placement.CostSnapshot;
-import org.gridrmi.perf.placement.LinkCost;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.runtime.cost.MethodCost;
 import org.gridrmi.runtime.wire.NodeStats;
@@ -85,16 +85,16 @@ final class CostRefresher {
 
   private synchronized CostSnapshot snapshot(List<ServerInfo> all) {
     CostSnapshot.Builder b = CostSnapshot.builder();
-    List<org.gridrmi.runtime.cost.LinkCost> mine = session.runtime().transport().linkCosts().estimates();
+    List<org.gridrmi.runtime.cost.PeerLinkEstimate> mine = session.runtime().transport().linkCosts().estimates();
     double maxTw = 0;
     Map<String, NodeStats> stats;
     synchronized (last) {
       stats = new HashMap<>(last);
     }
     for (NodeStats st : stats.values()) {
-      for (var l : st.links()) if (!Double.isNaN(l.tw())) maxTw = Math.max(maxTw, l.tw());
+      for (var l : st.links()) if (l.knowsBandwidth()) maxTw = Math.max(maxTw, l.cost().tw());
     }
-    for (var l : mine) if (!Double.isNaN(l.tw())) maxTw = Math.max(maxTw, l.tw());
+    for (var l : mine) if (l.knowsBandwidth()) maxTw = Math.max(maxTw, l.cost().tw());
     // what a node learned of a peer is the link of values from that peer to it; the reverse only where unknown
     Map<String, LinkCost> links = new HashMap<>();
     List<String[]> reverse = new ArrayList<>();
@@ -150,8 +150,9 @@ final class CostRefresher {
     return r[2];
   }
 
-  private static LinkCost cost(org.gridrmi.runtime.cost.LinkCost l, double maxTw) {
-    return new LinkCost(Math.max(0, l.ts()), Double.isNaN(l.tw()) ? maxTw : Math.max(0, l.tw()));
+  /** A learned link's cost, with the slowest t_w learned where its own is not known yet. */
+  private static LinkCost cost(org.gridrmi.runtime.cost.PeerLinkEstimate l, double maxTw) {
+    return l.knowsBandwidth() ? l.cost() : new LinkCost(l.cost().ts(), maxTw);
   }
 
   /** A server's compute threads: its cores as it registered them, at least 2 (the server's default). */

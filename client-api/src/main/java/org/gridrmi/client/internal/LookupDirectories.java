@@ -45,7 +45,7 @@ final class LookupDirectories {
     }
 
     private static ServerInfo info(ServerRecord r) {
-      return new ServerInfo(r.name(), r.endpoint(), r.services(), r.attributes());
+      return new ServerInfo(r.name(), r.address(), r.services(), r.attributes());
     }
 
     @Override

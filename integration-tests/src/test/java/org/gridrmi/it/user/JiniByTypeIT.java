@@ -13,6 +13,7 @@ import java.util.List;
 import org.gridrmi.client.Grid;
 import org.gridrmi.jama.MatrixOps;
 import org.gridrmi.jama.MatrixOpsAsync;
+import org.gridrmi.lookup.LookupAttributes;
 import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.cli.LookupMain;
 import org.gridrmi.lookup.ServerRecord;
@@ -52,7 +53,7 @@ class JiniByTypeIT {
     JvmProcess server = Launch.java("J1", java, all, GridServerMain.class.getName(), List.of("--name", "J1", "--port", "0",
         "--lookup", lookup, "--service", MatrixOps.class.getName() + "=org.gridrmi.jama.JamaMatrixOps"));
     processes.add(server);
-    server.awaitLine(" ready at (rmi://[^\\s,]+)", START).group(1);
+    String address = server.awaitLine(" ready at (rmi://[^\\s,]+)", START).group(1);
 
     String plainPath = plainJiniClassPath(all);
     assertThat(plainPath).doesNotContain("client-api").doesNotContain("server-runtime");
@@ -70,6 +71,8 @@ class JiniByTypeIT {
       List<ServerRecord> servers = directory.servers(MatrixOps.class.getName());
       assertThat(servers).extracting(ServerRecord::name).containsExactly("J1");
       assertThat(servers.get(0).proxy()).isInstanceOf(MatrixOps.class);
+      assertThat(servers.get(0).address()).isEqualTo(address);
+      assertThat(servers.get(0).attribute(LookupAttributes.ADDRESS)).isEqualTo(address); // GridServerInfo.address
     }
     try (Grid grid = Grid.connect(lookup)) {
       MatrixOpsAsync ops = grid.async(MatrixOpsAsync.class);
@@ -78,17 +81,19 @@ class JiniByTypeIT {
   }
 
   /**
-   * Jini (jsk-*, reggie), lookup-service (the registrar proxy's code), its test jar, jama-adapter, JAMA, remote-ref
-   * and gridrmi-runtime (the socket factory inside every stub, and the proxy a server registers, come from there).
+   * Jini (jsk-*, reggie), lookup-service (the registrar proxy's code), its test jar, jama-adapter, remote-ref, JAMA,
+   * and the node runtime (the stubs the client reads carry its socket factory, GridSocketFactory) with perf-model,
+   * the runtime's one GridRMI dependency besides remote-ref.
    */
   private static String plainJiniClassPath(String all) {
     List<String> kept = Arrays.stream(all.split(File.pathSeparator)).filter(p -> {
       String n = Path.of(p).getFileName().toString();
       String unix = p.replace('\\', '/');
       return n.startsWith("jsk-") || n.startsWith("reggie") || n.startsWith("jama-") || n.startsWith("remote-ref")
-          || n.startsWith("gridrmi-runtime") || n.startsWith("lookup-service") || unix.contains("/lookup-service/target/")
+          || n.startsWith("gridrmi-runtime") || n.startsWith("perf-model")
+          || n.startsWith("lookup-service") || unix.contains("/lookup-service/target/")
           || unix.contains("/jama-adapter/target/") || unix.contains("/remote-ref/api/target/")
-          || unix.contains("/remote-ref/runtime/target/");
+          || unix.contains("/remote-ref/runtime/target/") || unix.contains("/perf-model/target/");
     }).toList();
     return String.join(File.pathSeparator, kept);
   }

@@ -3,7 +3,7 @@ package org.gridrmi.lookup.entry;
 import net.jini.entry.AbstractEntry;
 
 /**
- * Jini attribute: one free-form key/value pair a server declares (its descriptor's attributes
+ * Jini attribute: one free-form key/value pair a server declares (its record's attributes
  * and the dynamic ones it supplies). One entry per key, so Jini templates can match on a key.
  */
 public class GridAttribute extends AbstractEntry {

@@ -12,8 +12,8 @@ public class GridServerInfo extends AbstractEntry {
 
   /** Host name or address of the server. */
   public String host;
-  /** The server's RMI endpoint, {@code rmi://host:port}. */
-  public String endpoint;
+  /** The server's address, {@code rmi://host:port}: where it is called. */
+  public String address;
   /** Fully qualified name of the Java interface this registration offers. */
   public String serviceType;
   /** Processors available to the server's JVM. */
@@ -22,9 +22,9 @@ public class GridServerInfo extends AbstractEntry {
   /** Required by Jini: a template with every field a wildcard. */
   public GridServerInfo() {}
 
-  public GridServerInfo(String host, String endpoint, String serviceType, Integer cores) {
+  public GridServerInfo(String host, String address, String serviceType, Integer cores) {
     this.host = host;
-    this.endpoint = endpoint;
+    this.address = address;
     this.serviceType = serviceType;
     this.cores = cores;
   }

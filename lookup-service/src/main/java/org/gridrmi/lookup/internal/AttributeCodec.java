@@ -9,7 +9,7 @@ import net.jini.core.entry.Entry;
 import net.jini.lookup.entry.Name;
 import net.jini.lookup.entry.ServiceInfo;
 import org.gridrmi.lookup.LookupAttributes;
-import org.gridrmi.lookup.ServerDescriptor;
+import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.entry.GridAttribute;
 import org.gridrmi.lookup.entry.GridServerInfo;
 import org.gridrmi.lookup.entry.ServerLoad;
@@ -25,11 +25,11 @@ final class AttributeCodec {
   private AttributeCodec() {}
 
   /** The entries of one registration: one service type, the current load, all free-form attributes. */
-  static Entry[] encode(ServerDescriptor d, String serviceType, Map<String, String> dynamic) {
+  static Entry[] encode(ServerRecord d, String serviceType, Map<String, String> dynamic) {
     List<Entry> entries = new ArrayList<>();
     entries.add(new Name(d.name()));
     entries.add(new ServiceInfo(PRODUCT, PRODUCT, PRODUCT, Version.current(), serviceType, null));
-    entries.add(new GridServerInfo(d.host(), d.endpoint(), serviceType, LoadProbe.cores()));
+    entries.add(new GridServerInfo(d.host(), d.address(), serviceType, LoadProbe.cores()));
     entries.add(new ServerLoad(LoadProbe.freeMemory(), LoadProbe.load()));
     // Sorted, so that the same attributes give the same entry array (cheap change detection).
     Map<String, String> free = new TreeMap<>(d.attributes());
@@ -59,7 +59,7 @@ final class AttributeCodec {
         put(builtIn, LookupAttributes.VERSION, si.version);
       } else if (e instanceof GridServerInfo info) {
         put(builtIn, LookupAttributes.HOST, info.host);
-        put(builtIn, LookupAttributes.ENDPOINT, info.endpoint);
+        put(builtIn, LookupAttributes.ADDRESS, info.address);
         put(builtIn, LookupAttributes.CORES, info.cores);
       } else if (e instanceof ServerLoad load) {
         put(builtIn, LookupAttributes.FREE_MEMORY, load.freeMemory);

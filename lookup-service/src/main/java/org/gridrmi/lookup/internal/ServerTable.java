@@ -19,14 +19,14 @@ import org.gridrmi.lookup.ServerListener.Change;
 import org.gridrmi.lookup.ServerRecord;
 
 /**
- * The registrations a directory knows (by service id) folded into servers (by endpoint), and
+ * The registrations a directory knows (by service id) folded into servers (by address), and
  * the listeners told of every change. Listeners run on one thread of their own, so River's
  * event threads never wait for user code and every listener sees changes in order.
  */
 final class ServerTable {
   private static final System.Logger LOG = System.getLogger(ServerTable.class.getName());
   private static final Comparator<ServerRecord> ORDER =
-      Comparator.comparing(ServerRecord::name).thenComparing(ServerRecord::endpoint);
+      Comparator.comparing(ServerRecord::name).thenComparing(ServerRecord::address);
 
   private final Map<ServiceID, ServiceItem> items = new HashMap<>();
   private final Map<String, ServerRecord> servers = new HashMap<>();
@@ -43,21 +43,24 @@ final class ServerTable {
 
   /** A registration was added or its attributes changed. */
   synchronized void put(ServiceItem item) {
-    if (item.service == null || endpoint(item) == null) {
-      return; // not a GridRMI registration, or its proxy could not be unmarshalled here (interface not loadable)
+    String type = AttributeCodec.serviceType(item.attributeSets);
+    if (item.service == null || !ServerRecord.isAddress(address(item)) || blank(type)) {
+      // not a GridRMI server's registration (no rmi://host:port address or no service type: no ServerRecord), or
+      // its proxy could not be unmarshalled here (interface not loadable)
+      return;
     }
     ServiceItem old = items.put(item.serviceID, item);
-    if (old != null && !Objects.equals(endpoint(old), endpoint(item))) {
-      regroup(endpoint(old));
+    if (old != null && !Objects.equals(address(old), address(item))) {
+      regroup(address(old));
     }
-    regroup(endpoint(item));
+    regroup(address(item));
   }
 
   /** A registration is gone. */
   synchronized void remove(ServiceID id) {
     ServiceItem old = items.remove(id);
     if (old != null) {
-      regroup(endpoint(old));
+      regroup(address(old));
     }
   }
 
@@ -86,13 +89,13 @@ final class ServerTable {
   }
 
   /** Rebuilds one server from its registrations and tells listeners if it changed. */
-  private void regroup(String endpoint) {
-    ServerRecord before = servers.get(endpoint);
-    ServerRecord after = build(endpoint);
+  private void regroup(String address) {
+    ServerRecord before = servers.get(address);
+    ServerRecord after = build(address);
     if (after == null) {
-      servers.remove(endpoint);
+      servers.remove(address);
     } else {
-      servers.put(endpoint, after);
+      servers.put(address, after);
     }
     Change change = before == null ? (after == null ? null : Change.APPEARED)
         : after == null ? Change.DISAPPEARED : before.equals(after) ? null : Change.CHANGED;
@@ -102,10 +105,10 @@ final class ServerTable {
     }
   }
 
-  private ServerRecord build(String endpoint) {
+  private ServerRecord build(String address) {
     TreeMap<String, ServiceItem> byType = new TreeMap<>();
     for (ServiceItem item : items.values()) {
-      if (endpoint.equals(endpoint(item))) {
+      if (address.equals(address(item))) {
         byType.put(AttributeCodec.serviceType(item.attributeSets), item);
       }
     }
@@ -117,13 +120,18 @@ final class ServerTable {
     Map<String, String> attributes = new TreeMap<>();
     byType.values().forEach(i -> attributes.putAll(AttributeCodec.decode(i.attributeSets)));
     ServiceItem first = byType.firstEntry().getValue();
-    String name = attributes.getOrDefault(LookupAttributes.NAME, endpoint);
-    return new ServerRecord(name, endpoint, List.copyOf(new TreeSet<>(byType.keySet())), attributes,
+    String name = attributes.get(LookupAttributes.NAME);
+    if (blank(name)) name = address;
+    return new ServerRecord(name, address, List.copyOf(new TreeSet<>(byType.keySet())), attributes,
         first.service);
   }
 
-  private static String endpoint(ServiceItem item) {
-    return AttributeCodec.decode(item.attributeSets).get(LookupAttributes.ENDPOINT);
+  private static String address(ServiceItem item) {
+    return AttributeCodec.decode(item.attributeSets).get(LookupAttributes.ADDRESS);
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isBlank();
   }
 
   private static void call(ServerListener listener, Change change, ServerRecord server) {

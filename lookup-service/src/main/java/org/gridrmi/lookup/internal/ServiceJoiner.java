@@ -23,7 +23,7 @@ import net.jini.discovery.LookupDiscoveryManager;
 import net.jini.lease.LeaseRenewalManager;
 import net.jini.lookup.JoinManager;
 import org.gridrmi.lookup.LookupRegistration;
-import org.gridrmi.lookup.ServerDescriptor;
+import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.JiniUrls;
 
 /**
@@ -36,7 +36,7 @@ import org.gridrmi.lookup.JiniUrls;
 public final class ServiceJoiner implements LookupRegistration {
   private static final System.Logger LOG = System.getLogger(ServiceJoiner.class.getName());
 
-  private final ServerDescriptor descriptor;
+  private final ServerRecord server;
   private final Supplier<Map<String, String>> dynamic;
   private final LookupDiscoveryManager discovery;
   private final LeaseRenewalManager leases;
@@ -49,29 +49,29 @@ public final class ServiceJoiner implements LookupRegistration {
   private URI lookup;
   private boolean wasRegistered;
 
-  private ServiceJoiner(ServerDescriptor descriptor, Supplier<Map<String, String>> dynamic,
+  private ServiceJoiner(ServerRecord server, Supplier<Map<String, String>> dynamic,
       LookupDiscoveryManager discovery, LeaseRenewalManager leases) {
-    this.descriptor = descriptor;
+    this.server = server;
     this.dynamic = dynamic;
     this.discovery = discovery;
     this.leases = leases;
     this.refresher = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "gridrmi-lookup-refresh-" + descriptor.name());
+      Thread t = new Thread(r, "gridrmi-lookup-refresh-" + server.name());
       t.setDaemon(true);
       return t;
     });
   }
 
   /**
-   * See {@link LookupRegistration#join(URI, Remote, ServerDescriptor, Duration, Duration, Supplier)}; each service
+   * See {@link LookupRegistration#join(URI, Remote, ServerRecord, Duration, Duration, Supplier)}; each service
    * type is registered under {@code proxyOf.apply(type)}.
    */
-  public static ServiceJoiner join(URI lookup, Function<String, ?> proxyOf, ServerDescriptor descriptor,
+  public static ServiceJoiner join(URI lookup, Function<String, ?> proxyOf, ServerRecord server,
       Duration lease, Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
     RiverLogging.quietByDefault();
     LookupLocator locator = JiniUrls.toLocator(lookup);
     Objects.requireNonNull(proxyOf, "proxyOf");
-    Objects.requireNonNull(descriptor, "descriptor");
+    Objects.requireNonNull(server, "server");
     Objects.requireNonNull(dynamicAttributes, "dynamicAttributes");
     if (lease == null || lease.toMillis() <= 0) {
       throw new IllegalArgumentException("lease must be positive, not " + lease);
@@ -82,7 +82,7 @@ public final class ServiceJoiner implements LookupRegistration {
     Configuration config = RiverConfigs.join(lease);
     ServiceJoiner joiner;
     try {
-      joiner = new ServiceJoiner(descriptor, dynamicAttributes,
+      joiner = new ServiceJoiner(server, dynamicAttributes,
           new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator}, null, config),
           new LeaseRenewalManager(config));
       joiner.start(proxyOf, config);
@@ -99,8 +99,8 @@ public final class ServiceJoiner implements LookupRegistration {
   private synchronized void start(Function<String, ?> proxyOf, Configuration config)
       throws IOException, ConfigurationException {
     Map<String, String> now = dynamic.get();
-    for (String type : descriptor.services()) {
-      Entry[] entries = AttributeCodec.encode(descriptor, type, now);
+    for (String type : server.services()) {
+      Entry[] entries = AttributeCodec.encode(server, type, now);
       UUID id = UUID.randomUUID();
       // Our own id, stable for the life of this registration: after a lookup restart the
       // same service comes back under the same id, so caches see one service, not two.
@@ -119,7 +119,7 @@ public final class ServiceJoiner implements LookupRegistration {
     try {
       Map<String, String> now = dynamic.get();
       for (int i = 0; i < joins.size(); i++) {
-        Entry[] entries = AttributeCodec.encode(descriptor, descriptor.services().get(i), now);
+        Entry[] entries = AttributeCodec.encode(server, server.services().get(i), now);
         Map<String, String> decoded = AttributeCodec.decode(entries);
         if (!decoded.equals(published.get(i))) {
           joins.get(i).setAttributes(entries);
@@ -128,7 +128,7 @@ public final class ServiceJoiner implements LookupRegistration {
       }
     } catch (RuntimeException e) {
       // A refresh that fails must not kill the refresher thread: try again next time.
-      LOG.log(System.Logger.Level.WARNING, "cannot refresh the attributes of " + descriptor.name(), e);
+      LOG.log(System.Logger.Level.WARNING, "cannot refresh the attributes of " + server.name(), e);
     }
   }
 
@@ -138,10 +138,10 @@ public final class ServiceJoiner implements LookupRegistration {
     if (now == wasRegistered) return;
     wasRegistered = now;
     if (now) {
-      LOG.log(System.Logger.Level.INFO, "{0} registered with the lookup service {1}", descriptor.name(), lookup);
+      LOG.log(System.Logger.Level.INFO, "{0} registered with the lookup service {1}", server.name(), lookup);
     } else {
       LOG.log(System.Logger.Level.WARNING, "{0} is no longer registered with the lookup service {1}: registering "
-          + "again as soon as it answers", descriptor.name(), lookup);
+          + "again as soon as it answers", server.name(), lookup);
     }
   }
 
@@ -190,6 +190,6 @@ public final class ServiceJoiner implements LookupRegistration {
 
   @Override
   public String toString() {
-    return "LookupRegistration[" + descriptor.name() + " " + descriptor.services() + "]";
+    return "LookupRegistration[" + server.name() + " " + server.services() + "]";
   }
 }

@@ -90,11 +90,11 @@ class LookupProcessesIT {
     assertThat(echoes).hasSize(2);
     for (ServerRecord server : echoes) {
       assertThat(server.services()).containsExactly(ECHO, Pinger.class.getName());
-      assertThat(server.endpoint()).startsWith("rmi://127.0.0.1:");
+      assertThat(server.address()).startsWith("rmi://127.0.0.1:");
       assertThat(server.attributes()).containsEntry("zone", "test").containsKey("pid")
           .containsEntry(LookupAttributes.HOST, "127.0.0.1")
           .containsEntry(LookupAttributes.CORES, "" + Runtime.getRuntime().availableProcessors())
-          .containsKeys(LookupAttributes.FREE_MEMORY, LookupAttributes.VERSION, LookupAttributes.ENDPOINT);
+          .containsKeys(LookupAttributes.FREE_MEMORY, LookupAttributes.VERSION, LookupAttributes.ADDRESS);
       // The proxy works: this JVM (no flags) calls the server through what the lookup gave it.
       assertThat(((Echo) server.proxy()).echo("hi")).isEqualTo(server.name() + ":hi");
     }

@@ -69,7 +69,7 @@ class PlainJiniClientIT {
     assertThat(only(entries, Name.class).name).isEqualTo("S9");
     GridServerInfo info = only(entries, GridServerInfo.class);
     assertThat(info.host).isEqualTo("127.0.0.1");
-    assertThat(info.endpoint).matches("rmi://127\\.0\\.0\\.1:\\d+");
+    assertThat(info.address).matches("rmi://127\\.0\\.0\\.1:\\d+");
     assertThat(info.cores).isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(only(entries, ServerLoad.class).freeMemory).isPositive();
     ServiceInfo serviceInfo = only(entries, ServiceInfo.class);

@@ -9,7 +9,8 @@ import org.gridrmi.jama.MatrixOps;
  * A Jini client as any Jini user writes one: the code uses only the net.jini API and the service interface, no
  * GridRMI client. integration-tests' JiniByTypeIT runs it in a JVM whose class path holds only the Jini jars, the
  * lookup service's proxy code (lookup-service, what Jini would download from the lookup service) and the
- * interface with what its signatures need (jama-adapter, remote-ref, JAMA).
+ * interface with what its signatures need (jama-adapter, remote-ref, JAMA), and the node runtime (with perf-model),
+ * whose socket factory the stubs carry.
  * Args: jini://HOST:PORT. Prints what it found and the results of three calls.
  */
 public final class PlainJiniTypeClient {

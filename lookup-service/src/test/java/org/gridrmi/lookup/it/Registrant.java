@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.gridrmi.lookup.LookupRegistration;
-import org.gridrmi.lookup.ServerDescriptor;
+import org.gridrmi.lookup.ServerRecord;
 
 /**
  * A tiny GridRMI-like server for the integration tests, run in its own JVM with no JVM flags:
@@ -43,9 +43,9 @@ public final class Registrant {
     Impl impl = new Impl(name);
     int port = Ports.free();
     Remote stub = UnicastRemoteObject.exportObject(impl, port);
-    ServerDescriptor descriptor = new ServerDescriptor(name, "127.0.0.1", "rmi://127.0.0.1:" + port,
+    ServerRecord server = new ServerRecord(name, "rmi://127.0.0.1:" + port,
         List.of(Echo.class.getName(), Pinger.class.getName()), Map.of("zone", "test"));
-    LookupRegistration registration = LookupRegistration.join(URI.create(args[1]), stub, descriptor,
+    LookupRegistration registration = LookupRegistration.join(URI.create(args[1]), stub, server,
         Duration.ofMillis(Long.parseLong(args[2])), Duration.ofSeconds(1), () -> Map.of("pid", "" + ProcessHandle.current().pid()));
     if (registration.awaitRegistered(Duration.ofSeconds(30))) {
       System.out.println("registered " + name + " in " + (System.nanoTime() - started) / 1_000_000 + " ms");

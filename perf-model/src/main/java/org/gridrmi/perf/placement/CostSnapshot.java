@@ -2,6 +2,7 @@ package org.gridrmi.perf.placement;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.gridrmi.perf.LinkCost;
 
 /**
  * A {@link CostTable} held in maps, immutable once built: the estimates a client has at one moment (rebuilt in the

@@ -1,5 +1,7 @@
 package org.gridrmi.perf.placement;
 
+import org.gridrmi.perf.LinkCost;
+
 /**
  * What the placement model knows of the grid: the links between nodes, how long each server computes each method,
  * how large each method's result is, and how busy each server is. Nodes are named by their address

@@ -3,6 +3,7 @@ package org.gridrmi.perf.placement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.gridrmi.perf.LinkCost;
 
 /**
  * The paper's model (eq. 1-7) applied to one call and one candidate server, as the future-based recurrence of eq. 5
@@ -132,13 +133,13 @@ public final class Predictor {
   }
 
   private static LinkCost link(CostTable table, String from, String to, List<String> notes) {
-    if (from.equals(to)) return LinkCost.LOCAL;
+    if (from.equals(to)) return LinkCost.ZERO;
     LinkCost l = table.link(from, to);
     if (l != null) return l;
     LinkCost slowest = table.fallbackLink();
     notes.add("link " + from + " -> " + to + " not measured yet: assumed " + (slowest != null ? "the slowest measured"
         : "free, as no link is measured"));
-    return slowest != null ? slowest : LinkCost.LOCAL;
+    return slowest != null ? slowest : LinkCost.ZERO;
   }
 
   private static double compute(CostTable table, String method, String server, List<String> servers,

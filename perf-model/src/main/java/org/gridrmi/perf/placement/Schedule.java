@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.gridrmi.perf.LinkCost;
 
 /**
  * A whole composition of calls under the model: how long it takes with a given assignment of its calls to servers
@@ -206,7 +207,7 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
       double done = e.finish();
       if (steps.get(i).fetched()) {
         double n = table.resultBytes(steps.get(i).method());
-        LinkCost down = server.equals(client) ? LinkCost.LOCAL : table.link(server, client);
+        LinkCost down = server.equals(client) ? LinkCost.ZERO : table.link(server, client);
         if (down == null) down = table.fallbackLink();
         done += down == null ? 0 : down.seconds(Double.isNaN(n) ? 0 : n);
       }

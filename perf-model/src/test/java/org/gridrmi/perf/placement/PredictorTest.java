@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
+import org.gridrmi.perf.LinkCost;
 import org.junit.jupiter.api.Test;
 
 /** The policy's choice on hand-made cost tables: no network, no clock. */

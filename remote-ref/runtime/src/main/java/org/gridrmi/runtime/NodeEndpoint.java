@@ -256,7 +256,7 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers) {
+  public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers) {
     throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it probes no links");
   }
 

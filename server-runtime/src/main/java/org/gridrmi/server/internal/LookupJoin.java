@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.gridrmi.lookup.LookupRegistration;
-import org.gridrmi.lookup.ServerDescriptor;
+import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
@@ -44,11 +44,10 @@ public final class LookupJoin {
    */
   public static LookupRegistration join(LocalNode node, List<Class<?>> interfaces, List<String> services,
       String lookup, Duration lease) {
-    URI uri = URI.create(node.address());
-    ServerDescriptor d = new ServerDescriptor(node.name(), uri.getHost(), node.address(), services, Map.of());
+    ServerRecord server = new ServerRecord(node.name(), node.address(), services, Map.of());
     try {
       Map<String, Object> proxies = GatewayProxy.byType(interfaces, node.exportedStub(), node.name());
-      return LookupRegistration.join(URI.create(lookup), proxies, d, lease);
+      return LookupRegistration.join(URI.create(lookup), proxies, server, lease);
     } catch (RuntimeException e) {
       throw new GridException(Status.UNAVAILABLE, "server " + node.name() + " cannot join the lookup service "
           + lookup + ": " + e.getMessage(), e);

@@ -8,7 +8,7 @@ import org.gridrmi.runtime.FailureCarrier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.KnownPeers;
-import org.gridrmi.runtime.cost.LinkCost;
+import org.gridrmi.runtime.cost.PeerLinkEstimate;
 import org.gridrmi.runtime.cost.LinkProbe;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.FetchSpan;
@@ -69,7 +69,7 @@ public final class ServerEndpoint extends NodeEndpoint {
    * probe is four round trips); the caller's bound covers them all.
    */
   @Override
-  public List<LinkCost> probeLinks(List<String> gridServers) {
+  public List<PeerLinkEstimate> probeLinks(List<String> gridServers) {
     if (gridServers.size() > MAX_PROBED) {
       throw new GridException(Status.INVALID_ARGUMENT, "a link probe of " + gridServers.size() + " servers: at most "
           + MAX_PROBED + " at once");

@@ -37,7 +37,7 @@ public final class InProcessTransport implements Transport {
   private final String self;
   private final Timeouts timeouts;
   private final ObjectInputFilter filter;
-  private final org.gridrmi.runtime.cost.LinkCosts linkCosts = new org.gridrmi.runtime.cost.LinkCosts();
+  private final org.gridrmi.runtime.cost.LinkLearner linkCosts = new org.gridrmi.runtime.cost.LinkLearner();
 
   public InProcessTransport(InProcessHub hub, String self, Timeouts timeouts, ObjectInputFilter filter) {
     this.hub = hub;
@@ -70,7 +70,7 @@ public final class InProcessTransport implements Transport {
   @Override public String describe() { return "in-process network " + hub; }
   @Override public TransportMetrics.Snapshot traffic() { return TransportMetrics.Snapshot.EMPTY; }
   /** Nothing to learn: calls move no bytes on a wire (the estimates stay empty). */
-  @Override public org.gridrmi.runtime.cost.LinkCosts linkCosts() { return linkCosts; }
+  @Override public org.gridrmi.runtime.cost.LinkLearner linkCosts() { return linkCosts; }
   @Override public void close() { }
 
   /** {@code o} serialized, as its sender writes it (null stays null). */
@@ -199,7 +199,7 @@ public final class InProcessTransport implements Transport {
 
     @Override
     @SuppressWarnings("unchecked")
-    public List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers, long timeoutNanos) {
+    public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers, long timeoutNanos) {
       return call("a link probe", timeoutNanos, new Object[] {new java.util.ArrayList<>(peers)},
           a -> hub.service(address).probeLinks((List<String>) a[0]));
     }

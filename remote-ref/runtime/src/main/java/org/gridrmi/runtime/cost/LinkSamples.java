@@ -1,10 +1,13 @@
 package org.gridrmi.runtime.cost;
 
+import org.gridrmi.perf.Fit;
+import org.gridrmi.perf.LinkCost;
+
 /**
  * The recent samples of one link, a round trip each: the bytes it moved both ways and the seconds it took. A round trip
  * is two messages, so it costs 2 t_s + n t_w: the least-squares line through the samples gives t_s as half its
  * intercept and t_w as its slope. Only the last {@value #WINDOW} samples are kept (a ring), so a link that changes is
- * followed and memory stays bounded. Not thread-safe: {@link LinkCosts} guards it.
+ * followed and memory stays bounded. Not thread-safe: {@link LinkLearner} guards it.
  */
 final class LinkSamples {
   /** Samples kept per link. */
@@ -26,7 +29,7 @@ final class LinkSamples {
   }
 
   /** The estimate of t_s and t_w from the samples kept; null if there are none. */
-  LinkCost estimate(String peer) {
+  PeerLinkEstimate estimate(String peer) {
     if (count == 0) return null;
     double min = Double.MAX_VALUE, max = 0, mean = 0;
     for (int i = 0; i < count; i++) {
@@ -35,9 +38,13 @@ final class LinkSamples {
       mean += seconds[i];
     }
     mean /= count;
-    if (count < 3 || max - min < MIN_SIZE_SPREAD) return new LinkCost(peer, mean / 2, Double.NaN, count, total);
-    LineFit fit = LineFit.of(bytes, seconds, count);
-    if (fit.slope() < 0) return new LinkCost(peer, mean / 2, 0, count, total); // noise on a link faster than it
-    return new LinkCost(peer, Math.max(0, fit.intercept()) / 2, fit.slope(), count, total);
+    if (count < 3 || max - min < MIN_SIZE_SPREAD) {
+      return new PeerLinkEstimate(peer, new LinkCost(mean / 2, 0), false, count, total);
+    }
+    Fit fit = Fit.line(bytes, seconds, count);
+    if (fit.slope() < 0) { // noise on a link faster than it
+      return new PeerLinkEstimate(peer, new LinkCost(mean / 2, 0), true, count, total);
+    }
+    return new PeerLinkEstimate(peer, new LinkCost(Math.max(0, fit.intercept()) / 2, fit.slope()), true, count, total);
   }
 }

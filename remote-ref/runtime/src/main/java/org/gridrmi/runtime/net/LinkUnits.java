@@ -2,10 +2,11 @@ package org.gridrmi.runtime.net;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridrmi.perf.UnitScales;
 
 /**
- * The few units a link description needs (remote-ref depends on the JDK only, so this does not reuse perf-model's
- * {@code Units}; both use KB = 1000 B). Errors go through {@link LinkProfiles#bad} so they show the expected form.
+ * The few units a link description needs, on perf-model's unit tables ({@link UnitScales}; KB = 1000 B), with
+ * messages in the link spec's terms. Errors go through {@link LinkProfiles#bad} so they show the expected form.
  */
 final class LinkUnits {
   private static final Pattern QUANTITY = Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*([a-zA-Zµ/]+)");

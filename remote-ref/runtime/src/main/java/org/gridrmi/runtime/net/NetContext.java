@@ -30,7 +30,7 @@ public final class NetContext implements AutoCloseable {
   private final int connectTimeoutMillis;
   private final InetAddress bindAddress;
   private final TransportMetrics metrics = new TransportMetrics();
-  private final org.gridrmi.runtime.cost.LinkCosts linkCosts = new org.gridrmi.runtime.cost.LinkCosts();
+  private final org.gridrmi.runtime.cost.LinkLearner linkCosts = new org.gridrmi.runtime.cost.LinkLearner();
   /** Per local port, what serves the data connections that arrive on it (see {@link SharedPort}). */
   private final java.util.Map<Integer, SharedPort.Handler> dataHandlers = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -71,7 +71,7 @@ public final class NetContext implements AutoCloseable {
   }
 
   /** What this instance learned of its links' costs from its own round trips. */
-  public org.gridrmi.runtime.cost.LinkCosts linkCosts() {
+  public org.gridrmi.runtime.cost.LinkLearner linkCosts() {
     return linkCosts;
   }
 

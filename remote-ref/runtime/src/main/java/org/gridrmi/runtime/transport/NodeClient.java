@@ -52,5 +52,5 @@ public interface NodeClient {
   List<String> services();
 
   /** As {@link NodeService#probeLinks}, bounded by {@code timeoutNanos} (each probe of a peer takes round trips). */
-  List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers, long timeoutNanos);
+  List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers, long timeoutNanos);
 }

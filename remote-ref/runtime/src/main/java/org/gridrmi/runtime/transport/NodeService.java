@@ -98,5 +98,5 @@ public interface NodeService {
    *
    * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
    */
-  List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers);
+  List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers);
 }

@@ -42,7 +42,7 @@ public interface Transport extends AutoCloseable {
   String describe();
 
   /** What this transport learned of the cost of each link it used (t_s, t_w per peer), from its own round trips. */
-  org.gridrmi.runtime.cost.LinkCosts linkCosts();
+  org.gridrmi.runtime.cost.LinkLearner linkCosts();
 
   /** Bytes moved on this transport's connections. */
   TransportMetrics.Snapshot traffic();

@@ -3,7 +3,7 @@ package org.gridrmi.runtime.wire;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
-import org.gridrmi.runtime.cost.LinkCost;
+import org.gridrmi.runtime.cost.PeerLinkEstimate;
 import org.gridrmi.runtime.cost.MethodCost;
 
 /**
@@ -23,7 +23,7 @@ import org.gridrmi.runtime.cost.MethodCost;
  */
 public record NodeStats(int values, int pending, int holders, long sentBytes, long receivedBytes,
     Map<String, long[]> perPeer, long heapUsedBytes, long callsRun, long batchesReceived, Store store,
-    Activity activity, List<LinkCost> links, List<MethodCost> methods) implements Serializable {
+    Activity activity, List<PeerLinkEstimate> links, List<MethodCost> methods) implements Serializable {
 
   /**
    * @param queued calls ready to run that wait for a compute thread

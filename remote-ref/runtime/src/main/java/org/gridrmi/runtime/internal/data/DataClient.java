@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.SerialPolicy;
-import org.gridrmi.runtime.cost.LinkCosts;
+import org.gridrmi.runtime.cost.LinkLearner;
 import org.gridrmi.runtime.net.CallDeadline;
 import org.gridrmi.runtime.net.CallTraffic;
 import org.gridrmi.runtime.net.NetContext;
@@ -32,7 +32,7 @@ import org.gridrmi.runtime.wire.WireValue;
  */
 public final class DataClient implements AutoCloseable {
   private final NetContext net;
-  private final LinkCosts links;
+  private final LinkLearner links;
   private final int maxIdlePerNode;
   private final long maxIdleNanos;
   private final Map<String, Deque<Connection>> idle = new ConcurrentHashMap<>();

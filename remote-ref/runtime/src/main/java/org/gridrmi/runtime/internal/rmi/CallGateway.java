@@ -59,5 +59,5 @@ public interface CallGateway extends Remote {
   List<String> services() throws RemoteException;
 
   /** See {@link org.gridrmi.runtime.transport.NodeService#probeLinks}. */
-  List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers) throws RemoteException;
+  List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers) throws RemoteException;
 }

@@ -90,7 +90,7 @@ final class RmiEndpoint implements CallGateway {
   @Override public List<String> services() { return serve(service::services); }
 
   @Override
-  public List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers) {
+  public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers) {
     return serve(() -> service.probeLinks(peers));
   }
 }

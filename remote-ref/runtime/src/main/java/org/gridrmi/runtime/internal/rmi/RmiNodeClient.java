@@ -53,7 +53,7 @@ final class RmiNodeClient implements NodeClient {
 
   /**
    * A short call that is also a sample of the link's cost (a round trip: the call's bytes both ways and its time;
-   * see {@link org.gridrmi.runtime.cost.LinkCosts}), if it was one round trip on an open connection. Calls that
+   * see {@link org.gridrmi.runtime.cost.LinkLearner}), if it was one round trip on an open connection. Calls that
    * may wait on the node (fetch long-polls, plain calls) are no samples: their time is the node's, not the link's.
    */
   private <T> T sampled(String what, Remote<T> call) {
@@ -231,7 +231,7 @@ final class RmiNodeClient implements NodeClient {
   @Override public List<String> services() { return call("services", callNanos(), CallGateway::services); }
 
   @Override
-  public List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers, long timeoutNanos) {
+  public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers, long timeoutNanos) {
     return call("a link probe", timeoutNanos, g -> g.probeLinks(peers));
   }
 

@@ -150,7 +150,7 @@ public final class RmiTransport implements Transport {
   @Override public boolean tls() { return net.tls(); }
   @Override public String describe() { return net.describe(); }
   @Override public TransportMetrics.Snapshot traffic() { return net.metrics().snapshot(); }
-  @Override public org.gridrmi.runtime.cost.LinkCosts linkCosts() { return net.linkCosts(); }
+  @Override public org.gridrmi.runtime.cost.LinkLearner linkCosts() { return net.linkCosts(); }
 
   /** Whether {@code host} names this machine (a node may only listen on an address of its own). */
   static boolean isLocal(String host) {

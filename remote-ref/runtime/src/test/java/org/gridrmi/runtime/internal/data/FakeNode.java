@@ -98,5 +98,5 @@ final class FakeNode implements NodeService {
     throw notHere();
   }
   @Override public List<String> services() { return List.of(); }
-  @Override public List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers) { throw notHere(); }
+  @Override public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers) { throw notHere(); }
 }

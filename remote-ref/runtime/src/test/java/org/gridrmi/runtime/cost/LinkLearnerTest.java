@@ -7,7 +7,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The online estimate of a link's t_s and t_w, from synthetic round trips of known cost (no timing measured). */
-class LinkCostsTest {
+class LinkLearnerTest {
   private static final double TS = 0.021, TW = 323e-9; // the paper's WAN: 21 ms, 323 us/KB
 
   /** A round trip of n bytes both ways: two messages, 2 t_s + n t_w, with a little noise. */
@@ -17,47 +17,47 @@ class LinkCostsTest {
 
   @Test
   void recoversKnownCostsFromSamplesOfDifferentSizes() {
-    LinkCosts costs = new LinkCosts();
+    LinkLearner learner = new LinkLearner();
     Random r = new Random(7);
     for (int i = 0; i < 200; i++) {
       long bytes = i % 4 == 0 ? 256 * 1024 : 200 + r.nextInt(2000);
-      costs.record("rmi://127.0.0.1:5002", bytes, roundTrip(bytes, (r.nextDouble() - 0.5) * 1e-4));
+      learner.record("rmi://127.0.0.1:5002", bytes, roundTrip(bytes, (r.nextDouble() - 0.5) * 1e-4));
     }
-    LinkCost c = costs.estimates().get(0);
+    PeerLinkEstimate c = learner.estimates().get(0);
     assertThat(c.peer()).isEqualTo("rmi://127.0.0.1:5002");
-    assertThat(c.ts()).isCloseTo(TS, within(1e-4));
-    assertThat(c.tw()).isCloseTo(TW, within(TW * 0.02));
+    assertThat(c.cost().ts()).isCloseTo(TS, within(1e-4));
+    assertThat(c.cost().tw()).isCloseTo(TW, within(TW * 0.02));
     assertThat(c.samples()).isEqualTo(LinkSamples.WINDOW);
     assertThat(c.total()).isEqualTo(200);
   }
 
   @Test
   void followsALinkThatChangesSinceOnlyTheRecentWindowCounts() {
-    LinkCosts costs = new LinkCosts();
-    for (int i = 0; i < 100; i++) costs.record("p", i % 2 == 0 ? 100 : 100_000, 1_000_000_000L); // 0.5 s messages
+    LinkLearner learner = new LinkLearner();
+    for (int i = 0; i < 100; i++) learner.record("p", i % 2 == 0 ? 100 : 100_000, 1_000_000_000L); // 0.5 s messages
     for (int i = 0; i < LinkSamples.WINDOW; i++) {
       long bytes = i % 2 == 0 ? 100 : 100_000;
-      costs.record("p", bytes, roundTrip(bytes, 0));
+      learner.record("p", bytes, roundTrip(bytes, 0));
     }
-    assertThat(costs.estimates().get(0).ts()).isCloseTo(TS, within(1e-9));
+    assertThat(learner.estimates().get(0).cost().ts()).isCloseTo(TS, within(1e-9));
   }
 
   @Test
   void withoutSizesThatDifferOnlyTheMessageCostIsKnown() {
-    LinkCosts costs = new LinkCosts();
-    for (int i = 0; i < 10; i++) costs.record("p", 500 + i, roundTrip(500, 0));
-    LinkCost c = costs.estimates().get(0);
-    assertThat(c.ts()).isCloseTo(TS + 500 * TW / 2, within(1e-6));
-    assertThat(c.tw()).isNaN();
+    LinkLearner learner = new LinkLearner();
+    for (int i = 0; i < 10; i++) learner.record("p", 500 + i, roundTrip(500, 0));
+    PeerLinkEstimate c = learner.estimates().get(0);
+    assertThat(c.cost().ts()).isCloseTo(TS + 500 * TW / 2, within(1e-6));
+    assertThat(c.knowsBandwidth()).isFalse();
   }
 
   @Test
   void keepsABoundedNumberOfPeersForgettingTheLeastRecentlySampled() {
-    LinkCosts costs = new LinkCosts();
-    for (int i = 0; i <= LinkCosts.MAX_PEERS; i++) costs.record("peer" + i, 100, 1000);
-    assertThat(costs.estimates()).hasSize(LinkCosts.MAX_PEERS);
-    assertThat(costs.samples("peer0")).isZero();
-    assertThat(costs.samples("peer" + LinkCosts.MAX_PEERS)).isOne();
+    LinkLearner learner = new LinkLearner();
+    for (int i = 0; i <= LinkLearner.MAX_PEERS; i++) learner.record("peer" + i, 100, 1000);
+    assertThat(learner.estimates()).hasSize(LinkLearner.MAX_PEERS);
+    assertThat(learner.samples("peer0")).isZero();
+    assertThat(learner.samples("peer" + LinkLearner.MAX_PEERS)).isOne();
   }
 
   @Test

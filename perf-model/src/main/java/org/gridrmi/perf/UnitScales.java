@@ -1,8 +1,12 @@
-package org.gridrmi.runtime.net;
+package org.gridrmi.perf;
 
 import java.util.Locale;
 
-/** The unit tables shared by link specs and the cost model's calculator: KB = 1000 B, KiB = 1024 B. */
+/**
+ * The unit tables shared by the cost model's calculator ({@link Units}), the runtime's link specs and the server's
+ * size options: KB = 1000 B, KiB = 1024 B. Here because perf-model is the module below the runtime that depends on
+ * the JDK only.
+ */
 public final class UnitScales {
   private UnitScales() {}
 

@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one node learns of its links from its own traffic: every round trip it makes to a peer (an RMI call, a fetch
+ * Learns what one node's links cost from its own traffic: every round trip it makes to a peer (an RMI call, a fetch
  * over a data connection, a calibration probe) is a sample of bytes and time, and each peer's t_s and t_w are fitted
- * to the recent samples by least squares ({@link LinkSamples}). Bounded: at most {@value #MAX_PEERS} peers, the one
- * sampled least recently forgotten first, and {@value LinkSamples#WINDOW} samples each. Thread-safe; recording is a
- * few array writes under a lock, next to a network round trip.
+ * to the recent samples by least squares ({@link LinkSamples}), giving a {@link PeerLinkEstimate}. Bounded: at most
+ * {@value #MAX_PEERS} peers, the one sampled least recently forgotten first, and {@value LinkSamples#WINDOW} samples
+ * each. Thread-safe; recording is a few array writes under a lock, next to a network round trip.
  */
-public final class LinkCosts {
+public final class LinkLearner {
   /** Peers whose links are kept. */
   public static final int MAX_PEERS = 256;
   private final Map<String, LinkSamples> peers = new LinkedHashMap<>(16, 0.75f, true) {
@@ -37,17 +37,17 @@ public final class LinkCosts {
   /** How many samples of {@code peer} this node has in its window (0 if none). */
   public int samples(String peer) {
     synchronized (peers) {
-      LinkCost c = peers.containsKey(peer) ? peers.get(peer).estimate(peer) : null;
+      PeerLinkEstimate c = peers.containsKey(peer) ? peers.get(peer).estimate(peer) : null;
       return c == null ? 0 : c.samples();
     }
   }
 
   /** The estimate of every peer sampled, in the order they were last sampled. */
-  public List<LinkCost> estimates() {
-    List<LinkCost> out = new ArrayList<>();
+  public List<PeerLinkEstimate> estimates() {
+    List<PeerLinkEstimate> out = new ArrayList<>();
     synchronized (peers) {
       peers.forEach((peer, s) -> {
-        LinkCost c = s.estimate(peer);
+        PeerLinkEstimate c = s.estimate(peer);
         if (c != null) out.add(c);
       });
     }
