@@ -26,10 +26,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "status", mixinStandardHelpOptions = true,
     description = "List the GridRMI servers registered with a Jini lookup service.")
 public final class StatusCommand implements Callable<Integer> {
-  // The CSV keeps the column name "endpoint" for the server's address: scripts read these columns by name (the
-  // cluster script's test does); STATS_COLUMNS name it the same way.
+  /** The CSV's columns, read by name by scripts (the cluster script's test does); STATS_COLUMNS share the first two. */
   static final List<String> COLUMNS =
-      List.of("name", "endpoint", "services", "host", "cores", "freeMemory", "load", "version");
+      List.of("name", "address", "services", "host", "cores", "freeMemory", "load", "version");
 
   @Spec CommandSpec spec;
 
@@ -39,7 +38,7 @@ public final class StatusCommand implements Callable<Integer> {
   @Option(names = "--lookup", required = true, paramLabel = "jini://HOST:PORT", description = "the lookup service")
   String lookup;
 
-  @Option(names = "--csv", description = "print CSV (columns: " + "name,endpoint,services,host,cores,freeMemory,load,version)")
+  @Option(names = "--csv", description = "print CSV (columns: " + "name,address,services,host,cores,freeMemory,load,version)")
   boolean csv;
 
   @Option(names = "--stats", description = "also ask each server for its store: values held, bytes in memory and "
@@ -123,7 +122,7 @@ public final class StatusCommand implements Callable<Integer> {
     return 0;
   }
 
-  static final List<String> STATS_COLUMNS = List.of("name", "endpoint", "values", "pending", "memoryBytes",
+  static final List<String> STATS_COLUMNS = List.of("name", "address", "values", "pending", "memoryBytes",
       "maxMemoryBytes", "spilledBytes", "maxSpillBytes", "borrowers", "heldByReference", "releasedExplicit",
       "releasedCollected", "releasedLapsed", "heapUsedBytes");
 

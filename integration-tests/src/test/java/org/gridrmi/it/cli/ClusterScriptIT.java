@@ -75,7 +75,7 @@ class ClusterScriptIT {
     System.out.println("cluster: status --csv:\n" + status[0].output().strip());
     assertThat(status[0].exit()).isZero();
     assertThat(status[0].output())
-        .contains("name,endpoint,services,host,cores,freeMemory,load,version")
+        .contains("name,address,services,host,cores,freeMemory,load,version")
         .containsPattern("C1,rmi://127\\.0\\.0\\.1:" + p1 + ",[^\\n]*org\\.gridrmi\\.examples\\.fig2\\.Fig2Ops")
         .containsPattern("C2,rmi://localhost:" + p2 + ",[^\\n]*org\\.gridrmi\\.jama\\.MatrixOps");
 
