@@ -9,7 +9,7 @@ import org.gridrmi.cli.GridOptions;
 import org.gridrmi.cli.ledger.Ledgers;
 import org.gridrmi.benchmarks.soak.ChainRun;
 import org.gridrmi.runtime.net.LinkProfiles;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,7 +43,7 @@ public final class ChaosBench implements Callable<Integer> {
   int servers = 3;
 
   @Option(names = "--deadline", description = "deadline of every call, e.g. 2s (default ${DEFAULT-VALUE})",
-      converter = GridServerMain.DurationConverter.class)
+      converter = ServerCommand.DurationConverter.class)
   Duration deadline = Duration.ofSeconds(2);
 
   @Option(names = "--faults", split = ",", paramLabel = "FAULT", description = "phases in order, from baseline "
@@ -51,7 +51,7 @@ public final class ChaosBench implements Callable<Integer> {
   List<String> faults = List.of("baseline", "stop", "kill", "partition", "slow");
 
   @Option(names = "--stop-for", description = "how long the stopped server stays stopped (default ${DEFAULT-VALUE})",
-      converter = GridServerMain.DurationConverter.class)
+      converter = ServerCommand.DurationConverter.class)
   Duration stopFor = Duration.ofSeconds(10);
 
   @Option(names = "--idempotent", paramLabel = "SHARE", description = "share of the calls made to the @Idempotent "
@@ -66,7 +66,7 @@ public final class ChaosBench implements Callable<Integer> {
   int millis = 50;
 
   @Option(names = "--watchdog", description = "how long past its deadline a get() may take before its chain counts "
-      + "as lost (default ${DEFAULT-VALUE})", converter = GridServerMain.DurationConverter.class)
+      + "as lost (default ${DEFAULT-VALUE})", converter = ServerCommand.DurationConverter.class)
   Duration watchdog = Duration.ofSeconds(30);
 
   @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")

@@ -10,7 +10,7 @@ import org.gridrmi.client.Grid;
 import org.gridrmi.benchmarks.LocalGrid;
 import org.gridrmi.benchmarks.ServerJvm;
 import org.gridrmi.cli.GridOptions;
-import org.gridrmi.cli.LookupMain;
+import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.cli.report.BarPlot;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
@@ -46,7 +46,7 @@ public final class IdleBench implements Callable<Integer> {
   public Integer call() throws Exception {
     try (LocalGrid local = new LocalGrid(out.resolve("idle-logs"), options.serverArgs())) {
       int port = LocalGrid.freePorts(1)[0];
-      ServerJvm lookup = local.startProcess("lookup", LookupMain.class.getName(),
+      ServerJvm lookup = local.startProcess("lookup", LookupCommand.class.getName(),
           List.of("--port", String.valueOf(port), "--host", "127.0.0.1"));
       List<String> join = new ArrayList<>(List.of("--lookup", lookup.address()));
       if (joinLease != null) join.addAll(List.of("--join-lease", joinLease));

@@ -15,7 +15,7 @@ import org.gridrmi.cli.GridOptions;
 import org.gridrmi.benchmarks.memory.MemoryOps;
 import org.gridrmi.benchmarks.memory.MemoryOpsImpl;
 import org.gridrmi.perf.Units;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,15 +58,15 @@ public final class MemoryBench implements Callable<Integer> {
   int maxFailures = 100;
 
   @Option(names = "--sample-every", paramLabel = "DURATION", description = "how often each server's stats are read "
-      + "(default 250ms)", converter = GridServerMain.DurationConverter.class)
+      + "(default 250ms)", converter = ServerCommand.DurationConverter.class)
   Duration sampleEvery = Duration.ofMillis(250);
 
   @Option(names = "--settle", paramLabel = "DURATION", description = "the longest wait for the values to stop "
-      + "falling after the client's GC (default 30s)", converter = GridServerMain.DurationConverter.class)
+      + "falling after the client's GC (default 30s)", converter = ServerCommand.DurationConverter.class)
   Duration settle = Duration.ofSeconds(30);
 
   @Option(names = "--deadline", paramLabel = "DURATION", description = "deadline of each call (default 60s)",
-      converter = GridServerMain.DurationConverter.class)
+      converter = ServerCommand.DurationConverter.class)
   Duration deadline = Duration.ofSeconds(60);
 
 

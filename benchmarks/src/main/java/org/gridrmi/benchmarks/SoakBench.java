@@ -23,7 +23,7 @@ import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.LinePlot;
 import org.gridrmi.benchmarks.Stats;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,7 +63,7 @@ public final class SoakBench implements Callable<Integer> {
   int millis = 2;
 
   @Option(names = "--deadline", description = "deadline of each call, e.g. 20s (default ${DEFAULT-VALUE})",
-      converter = GridServerMain.DurationConverter.class)
+      converter = ServerCommand.DurationConverter.class)
   Duration deadline = Duration.ofSeconds(20);
 
   @Option(names = "--idempotent", paramLabel = "SHARE", description = "share of the calls made to the @Idempotent "

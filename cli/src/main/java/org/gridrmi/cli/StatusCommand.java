@@ -10,7 +10,6 @@ import org.gridrmi.lookup.LookupAttributes;
 import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.cli.GridServerMain;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -55,14 +54,14 @@ public final class StatusCommand implements Callable<Integer> {
   boolean watch;
 
   @Option(names = "--interval", description = "with --watch: how often (default ${DEFAULT-VALUE})",
-      converter = GridServerMain.DurationConverter.class)
+      converter = ServerCommand.DurationConverter.class)
   Duration interval = Duration.ofSeconds(2);
 
   @Option(names = "--count", description = "with --watch: stop after this many tables (default: until Ctrl-C)")
   int count;
 
   @Option(names = "--timeout", description = "how long to try to reach the lookup service (default ${DEFAULT-VALUE})",
-      converter = GridServerMain.DurationConverter.class)
+      converter = ServerCommand.DurationConverter.class)
   Duration timeout = Duration.ofSeconds(10);
 
   @Option(names = "--classpath", paramLabel = "JAR[:JAR...]",

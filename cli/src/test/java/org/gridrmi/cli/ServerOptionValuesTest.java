@@ -14,7 +14,7 @@ class ServerOptionValuesTest {
   static void refused(String[] args, String... parts) {
     StringWriter err = new StringWriter();
     int exit = CommandRunner.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
-        new GridServerMain(), args);
+        new ServerCommand(), args);
     assertThat(exit).as("exit code; stderr: " + err).isEqualTo(CommandRunner.USAGE);
     assertThat(err.toString().strip().split("\\R")).as("stderr").hasSize(1);
     assertThat(err.toString()).contains(parts).doesNotContain("Exception", "\tat ");

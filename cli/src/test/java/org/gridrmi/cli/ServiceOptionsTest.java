@@ -17,7 +17,7 @@ import org.gridrmi.cli.CommandRunner;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 
 /**
  * {@code --classpath} and {@code --service} mistakes, against a user's classes compiled here (not on this
@@ -45,7 +45,7 @@ class ServiceOptionsTest {
   static Outcome server(String... args) {
     StringWriter err = new StringWriter();
     int exit = CommandRunner.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
-        new GridServerMain(), args);
+        new ServerCommand(), args);
     return new Outcome(exit, err.toString());
   }
 

@@ -18,7 +18,7 @@ import org.gridrmi.examples.matmul.Matmul.Mechanism;
 import org.gridrmi.examples.matmul.Matmul.Placement;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +37,7 @@ class MatmulProcessesIT {
     Path logs = Files.createDirectories(Path.of("target", "it-logs"));
     for (int i = 1; i <= 4; i++) {
       String name = "W" + i;
-      workers.add(ServerProcess.start(name, GridServerMain.class.getName(), List.of("-Xmx256m"),
+      workers.add(ServerProcess.start(name, ServerCommand.class.getName(), List.of("-Xmx256m"),
           List.of("--name", name, "--port", "0", "--service",
               MatmulWorker.class.getName() + "=" + MatmulWorkerImpl.class.getName()),
           logs.resolve("matmul-" + name + ".log"), Duration.ofSeconds(60)));

@@ -21,7 +21,7 @@ import org.gridrmi.jama.SolveResult;
 import org.gridrmi.jama.SvdSolver;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,7 +55,7 @@ class SvdPlacementsIT {
     synchronized (System.getProperties()) {
       System.setProperty("java.class.path", withoutTests);
       try {
-        server = ServerProcess.start("S1", GridServerMain.class.getName(), List.of("-Xmx256m"), args,
+        server = ServerProcess.start("S1", ServerCommand.class.getName(), List.of("-Xmx256m"), args,
             logs.resolve("svd-S1.log"), Duration.ofSeconds(60));
       } finally {
         System.setProperty("java.class.path", full);

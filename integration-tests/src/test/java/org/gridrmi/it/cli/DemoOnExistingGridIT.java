@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.gridrmi.benchmarks.LocalGrid;
 import org.gridrmi.benchmarks.ServerJvm;
-import org.gridrmi.cli.LookupMain;
+import org.gridrmi.cli.LookupCommand;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +21,7 @@ class DemoOnExistingGridIT {
   void theDemoRunsOnTheGridItsEnvironmentNamesAndLeavesItRunning() throws Exception {
     Path dir = Files.createDirectories(Path.of("target", "it-demo-existing").toAbsolutePath());
     try (LocalGrid grid = new LocalGrid(dir.resolve("logs"), List.of())) {
-      ServerJvm lookup = grid.startProcess("lookup", LookupMain.class.getName(),
+      ServerJvm lookup = grid.startProcess("lookup", LookupCommand.class.getName(),
           List.of("--port", String.valueOf(Procs.freePort()), "--host", "127.0.0.1"));
       grid.startServers(3, List.of("--lookup", lookup.address(), "--join-lease", "5s"));
 

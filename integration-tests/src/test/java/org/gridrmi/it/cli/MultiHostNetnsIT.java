@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsImpl;
-import org.gridrmi.cli.LookupMain;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.LookupCommand;
+import org.gridrmi.cli.ServerCommand;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -87,11 +87,11 @@ class MultiHostNetnsIT {
     System.out.printf("netns: three namespaces and a bridge set up in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
 
     String lookup = "jini://" + NET + "1:4160";
-    start(C, "lookup", LookupMain.class.getName(), List.of("--port", "4160", "--host", NET + "1"),
+    start(C, "lookup", LookupCommand.class.getName(), List.of("--port", "4160", "--host", NET + "1"),
         "lookup service ready at " + lookup);
     for (int i = 0; i < 2; i++) {
       String name = "S" + (i + 1);
-      start(servers[i][0], name, GridServerMain.class.getName(), List.of("--name", name, "--host", servers[i][1],
+      start(servers[i][0], name, ServerCommand.class.getName(), List.of("--name", name, "--host", servers[i][1],
           "--port", "5000", "--lookup", lookup, "--join-lease", "5s",
           "--service", Fig2Ops.class.getName() + "=" + Fig2OpsImpl.class.getName()),
           "GridRMI server " + name + " ready at rmi://" + servers[i][1] + ":5000");

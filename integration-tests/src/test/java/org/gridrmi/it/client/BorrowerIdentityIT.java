@@ -18,7 +18,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.transport.Addresses;
 import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.wire.Requester;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +43,7 @@ class BorrowerIdentityIT {
     List<String> args = List.of("--name", name, "--port", "0", "--lease", "60s",
         "--service", Lifetime.class.getName() + "=" + LifetimeImpl.class.getName());
     Path logs = Files.createDirectories(Path.of("target", "it-logs"));
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), args,
+    ServerProcess p = ServerProcess.start(name, ServerCommand.class.getName(), List.of(), args,
         logs.resolve("borrower-" + name + ".log"), Duration.ofSeconds(60));
     processes.add(p);
     return p;

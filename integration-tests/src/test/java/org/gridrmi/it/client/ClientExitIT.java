@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.gridrmi.cli.LookupMain;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.LookupCommand;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,11 +37,11 @@ class ClientExitIT {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    ServerProcess reggie = ServerProcess.start("exit-lookup", LookupMain.class.getName(), List.of(),
+    ServerProcess reggie = ServerProcess.start("exit-lookup", LookupCommand.class.getName(), List.of(),
         List.of("--port", String.valueOf(port)), logs.resolve("exit-lookup.log"), Duration.ofSeconds(60));
     processes.add(reggie);
     jini = reggie.address();
-    ServerProcess server = ServerProcess.start("exit-S1", GridServerMain.class.getName(), List.of(),
+    ServerProcess server = ServerProcess.start("exit-S1", ServerCommand.class.getName(), List.of(),
         List.of("--name", "X1", "--lookup", jini, "--join-lease", "2s",
             "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()),
         logs.resolve("exit-S1.log"), Duration.ofSeconds(60));

@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.client.Grid;
-import org.gridrmi.cli.LookupMain;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.LookupCommand;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.Test;
 import org.gridrmi.client.Fig2Service;
@@ -27,9 +27,9 @@ class EnvironmentConnectIT {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    try (ServerProcess reggie = ServerProcess.start("env-lookup", LookupMain.class.getName(), List.of(),
+    try (ServerProcess reggie = ServerProcess.start("env-lookup", LookupCommand.class.getName(), List.of(),
             List.of("--port", String.valueOf(port)), logs.resolve("env-lookup.log"), Duration.ofSeconds(60));
-         ServerProcess server = ServerProcess.start("env-S1", GridServerMain.class.getName(), List.of(),
+         ServerProcess server = ServerProcess.start("env-S1", ServerCommand.class.getName(), List.of(),
             List.of("--name", "E1", "--lookup", reggie.address(), "--join-lease", "2s",
                 "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()),
             logs.resolve("env-S1.log"), Duration.ofSeconds(60))) {

@@ -16,11 +16,11 @@ import java.util.concurrent.TimeUnit;
 import org.gridrmi.client.CallOptions;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.cli.LookupMain;
+import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -59,7 +59,7 @@ class FaultProcessesIT {
     List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0", "--lease", "5s",
         "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
     args.addAll(List.of(extra));
-    return start(name, GridServerMain.class.getName(), jvmArgs, args);
+    return start(name, ServerCommand.class.getName(), jvmArgs, args);
   }
 
   Grid connect(String... addresses) {
@@ -126,7 +126,7 @@ class FaultProcessesIT {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    ServerProcess reggie = start("reggie", LookupMain.class.getName(), List.of("-Xmx256m"),
+    ServerProcess reggie = start("reggie", LookupCommand.class.getName(), List.of("-Xmx256m"),
         List.of("--port", String.valueOf(port)));
     String lookup = reggie.address();
     server("L1", List.of(), "--lookup", lookup, "--join-lease", "2s");

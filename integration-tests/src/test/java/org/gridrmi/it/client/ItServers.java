@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 
 /** The stock server processes one IT class starts, each logging to target/it-logs, all killed by {@link #close()}. */
@@ -25,7 +25,7 @@ final class ItServers implements AutoCloseable {
   ServerProcess start(String name, List<String> jvmArgs, String... args) {
     List<String> all = new ArrayList<>(List.of("--name", name, "--port", "0"));
     all.addAll(List.of(args));
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), jvmArgs, all,
+    ServerProcess p = ServerProcess.start(name, ServerCommand.class.getName(), jvmArgs, all,
         logs.resolve(logPrefix + name + ".log"), Duration.ofSeconds(60));
     started.add(p);
     return p;

@@ -13,10 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.cli.LookupMain;
+import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +43,7 @@ class LookupDiscoveryIT {
   }
 
   ServerProcess server(String name, String lookup) throws IOException {
-    return start(name, GridServerMain.class.getName(), List.of("--name", name, "--port", "0", "--lookup", lookup,
+    return start(name, ServerCommand.class.getName(), List.of("--name", name, "--port", "0", "--lookup", lookup,
         "--join-lease", "2s", "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
   }
 
@@ -56,7 +56,7 @@ class LookupDiscoveryIT {
   @Test
   void clientFindsServersByTypeSeesThemGoAndSeesThemComeBackAfterALookupRestart() throws Exception {
     int port = freePort();
-    ServerProcess reggie = start("reggie", LookupMain.class.getName(), List.of("--port", String.valueOf(port)));
+    ServerProcess reggie = start("reggie", LookupCommand.class.getName(), List.of("--port", String.valueOf(port)));
     String lookup = reggie.address();
     long t0 = System.nanoTime();
     ServerProcess s1 = server("S1", lookup);
@@ -80,7 +80,7 @@ class LookupDiscoveryIT {
     }
 
     reggie.kill();
-    start("reggie2", LookupMain.class.getName(), List.of("--port", String.valueOf(port)));
+    start("reggie2", LookupCommand.class.getName(), List.of("--port", String.valueOf(port)));
     try (Grid grid = Grid.connect(lookup)) {
       await().atMost(Duration.ofSeconds(30)).until(() -> grid.servers(Fig2Service.class).size() == 1);
       assertThat(grid.servers(Fig2Service.class).get(0).name()).isEqualTo("S1");

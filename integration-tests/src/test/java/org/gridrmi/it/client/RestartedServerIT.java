@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.client.Grid;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ class RestartedServerIT {
     Path logs = Files.createDirectories(Path.of("target", "it-logs"));
     List<String> args = List.of("--name", name, "--port", String.valueOf(port),
         "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName());
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), args,
+    ServerProcess p = ServerProcess.start(name, ServerCommand.class.getName(), List.of(), args,
         logs.resolve("restarted-" + name + ".log"), Duration.ofSeconds(60));
     processes.add(p);
     return p;

@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.runtime.net.KeyFiles;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,7 +51,7 @@ class TlsProcessesIT {
     List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0", "--lease", "5s",
         "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
     args.addAll(List.of(extra));
-    return tlsProcess(name, GridServerMain.class.getName(), name, args);
+    return tlsProcess(name, ServerCommand.class.getName(), name, args);
   }
 
   static ServerProcess tlsProcess(String name, String main, String key, List<String> mainArgs) throws IOException {
@@ -134,7 +134,7 @@ class TlsProcessesIT {
     try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    ServerProcess reggie = tlsProcess("reggie", org.gridrmi.cli.LookupMain.class.getName(), "lookup",
+    ServerProcess reggie = tlsProcess("reggie", org.gridrmi.cli.LookupCommand.class.getName(), "lookup",
         List.of("--port", String.valueOf(port)));
     server("L1", "--lookup", reggie.address(), "--join-lease", "2s");
     server("L2", "--lookup", reggie.address(), "--join-lease", "2s");

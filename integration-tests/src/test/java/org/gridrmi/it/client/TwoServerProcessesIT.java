@@ -16,7 +16,7 @@ import org.gridrmi.client.Traffic;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +37,7 @@ class TwoServerProcessesIT {
     List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0", "--lease", "2s",
         "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
     args.addAll(List.of(extra));
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), List.of(), args,
+    ServerProcess p = ServerProcess.start(name, ServerCommand.class.getName(), List.of(), args,
         logs.resolve(name + ".log"), Duration.ofSeconds(60));
     processes.add(p);
     return p;

@@ -15,7 +15,7 @@ import org.gridrmi.client.ServerStats;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -44,7 +44,7 @@ class ValueLifetimeProcessesIT {
         "--service", Lifetime.class.getName() + "=" + LifetimeImpl.class.getName()));
     args.addAll(List.of(extra));
     Path logs = Files.createDirectories(Path.of("target", "it-logs"));
-    ServerProcess p = ServerProcess.start(name, GridServerMain.class.getName(), jvm, args,
+    ServerProcess p = ServerProcess.start(name, ServerCommand.class.getName(), jvm, args,
         logs.resolve("lifetime-" + name + ".log"), Duration.ofSeconds(60));
     processes.add(p);
     return p;

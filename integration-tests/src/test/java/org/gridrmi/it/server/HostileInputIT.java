@@ -29,7 +29,7 @@ import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.SerializedValue;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +45,7 @@ class HostileInputIT {
   @Test
   void hostileStreamsAreRefusedByNameAndTheServerKeepsServing() throws Exception {
     Path logs = Files.createDirectories(Path.of("target", "it-logs"));
-    try (ServerProcess p = ServerProcess.start("F1", GridServerMain.class.getName(), List.of(), List.of("--name", "F1",
+    try (ServerProcess p = ServerProcess.start("F1", ServerCommand.class.getName(), List.of(), List.of("--name", "F1",
         "--port", "0", "--allow", "evil.EvilTask", "--service", SVC + "=" + Echo.Impl.class.getName()),
         logs.resolve("F1.log"), Duration.ofSeconds(60))) {
       java.net.URI uri = Addresses.rmi(p.address());

@@ -15,9 +15,9 @@ import org.gridrmi.jama.MatrixOps;
 import org.gridrmi.jama.MatrixOpsAsync;
 import org.gridrmi.lookup.LookupAttributes;
 import org.gridrmi.lookup.LookupDirectory;
-import org.gridrmi.cli.LookupMain;
+import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.lookup.ServerRecord;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,11 +46,11 @@ class JiniByTypeIT {
       port = probe.getLocalPort();
     }
     String lookup = "jini://127.0.0.1:" + port;
-    JvmProcess reggie = Launch.java("lookup", java, all, LookupMain.class.getName(),
+    JvmProcess reggie = Launch.java("lookup", java, all, LookupCommand.class.getName(),
         List.of("--port", "" + port, "--host", "127.0.0.1", "--groups", "by-type-" + port));
     processes.add(reggie);
     reggie.awaitLine("lookup service ready", START);
-    JvmProcess server = Launch.java("J1", java, all, GridServerMain.class.getName(), List.of("--name", "J1", "--port", "0",
+    JvmProcess server = Launch.java("J1", java, all, ServerCommand.class.getName(), List.of("--name", "J1", "--port", "0",
         "--lookup", lookup, "--service", MatrixOps.class.getName() + "=org.gridrmi.jama.JamaMatrixOps"));
     processes.add(server);
     String address = server.awaitLine(" ready at (rmi://[^\\s,]+)", START).group(1);

@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,8 +59,8 @@ class StarterIT {
     String stockPath = System.getProperty("java.class.path");
     List<String> stock = List.of("--port", "0", "--classpath", project.resolve("target/starter.jar").toString(),
         "--service", "org.example.starter.TextStats=org.example.starter.TextStatsImpl");
-    String s3 = server(jdk, "S3", stockPath, GridServerMain.class.getName(), with(List.of("--name", "S3"), stock));
-    String s4 = server(jdk, "S4", stockPath, GridServerMain.class.getName(), with(List.of("--name", "S4"), stock));
+    String s3 = server(jdk, "S3", stockPath, ServerCommand.class.getName(), with(List.of("--name", "S3"), stock));
+    String s4 = server(jdk, "S4", stockPath, ServerCommand.class.getName(), with(List.of("--name", "S4"), stock));
     assertThat(client(jdk, starterPath, s3, s4)).contains("top words (S3 -> S4 -> S3): " + EXPECTED_TOP)
         .contains("distinct words (plain RMI): 14");
 

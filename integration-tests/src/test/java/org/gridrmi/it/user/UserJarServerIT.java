@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.cli.GridServerMain;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -101,7 +101,7 @@ class UserJarServerIT {
     String gridrmi = System.getProperty("java.class.path"); // the stock server's class path: no acme classes
     List<String> addresses = new ArrayList<>();
     for (String name : List.of("U1", "U2")) {
-      JvmProcess server = Launch.java(name, java, gridrmi, GridServerMain.class.getName(), List.of("--name", name, "--port", "0",
+      JvmProcess server = Launch.java(name, java, gridrmi, ServerCommand.class.getName(), List.of("--name", name, "--port", "0",
           "--classpath", jar.toString(), "--service", "acme.Shapes=acme.ShapesImpl", "--allow-task", "acme.Scale"));
       processes.add(server);
       addresses.add(server.awaitLine(" ready at (rmi://[^\\s,]+)", START).group(1));
