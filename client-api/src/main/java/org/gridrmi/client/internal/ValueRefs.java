@@ -48,6 +48,13 @@ final class ValueRefs implements RefContext {
   }
 
   @Override
+  public boolean isDone(Ref<?> ref) {
+    LocalNode home = session.homeIfStarted();
+    Slot local = home != null ? home.findLocal(ref.id()) : session.runtime().transport().jvmNodes().find(ref.id());
+    return local != null && local.isDone();
+  }
+
+  @Override
   public boolean cancel(Ref<?> ref) {
     return false; // this Grid did not make the call: it only holds the value
   }

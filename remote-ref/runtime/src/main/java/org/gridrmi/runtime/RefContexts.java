@@ -1,85 +1,97 @@
 package org.gridrmi.runtime;
 
+import java.io.ObjectInput;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
-import org.gridrmi.runtime.WrittenRefs;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
 
 /**
- * Which {@link RefContext} a reference read on this thread binds to: the one set by the code reading it (a server
- * running a call, a Grid decoding a value), else a detached context shared by the JVM, which fetches over plain RMI
- * with default settings (a reference read by user code outside any Grid).
+ * Which {@link RefContext} a reference binds to when it is read. A stream GridRMI opens to read a value carries its
+ * reader's context ({@link ValueReader}); that is how values are decoded (fetched, spilled, passed by value). The one
+ * thread-local here is for the streams GridRMI does not open: RMI unmarshals a call's answer (a plain call's result)
+ * with a stream of its own, on the calling thread, and offers no way to hand it anything, so the caller sets the
+ * context for the duration of the call ({@link #forRmiStreams}); the in-process transport's copies stand in for those
+ * streams and do the same. A reference read with neither is unbound ({@link #unbound()}): nothing in this JVM owns it,
+ * so it resolves nothing, and says so when asked.
  */
 public final class RefContexts {
-  private static final ThreadLocal<RefContext> CURRENT = new ThreadLocal<>();
-  /** Set while a value is decoded: references read then are held by their context's instance. */
-  private static final ThreadLocal<Boolean> IN_VALUE = new ThreadLocal<>();
-  private static volatile RefContext detached;
+  /** The context references read by RMI's own streams on this thread bind to, while a transport call runs. */
+  private static final ThreadLocal<RefContext> RMI_STREAMS = new ThreadLocal<>();
+  private static final RefContext UNBOUND = new Unbound();
 
   private RefContexts() {}
 
-  /** The context for a reference read now. */
-  public static RefContext current() {
-    RefContext c = CURRENT.get();
-    return c != null ? c : detached();
+  /**
+   * The context a reference being read from {@code in} binds to: the stream's own, if GridRMI opened it; else the
+   * one set for RMI's streams on this thread; else {@link #unbound()}.
+   */
+  static RefContext of(ObjectInput in) {
+    if (in instanceof ValueReader.Stream s) return s.context();
+    RefContext c = RMI_STREAMS.get();
+    return c != null ? c : UNBOUND;
   }
 
-  /** Runs {@code body} with {@code context} as the one references read on this thread bind to. */
-  public static <T> T with(RefContext context, Supplier<T> body) {
-    RefContext outer = CURRENT.get();
-    CURRENT.set(context);
+  /**
+   * The context of a reference nothing in this JVM owns (read by code of its own, outside any Grid or server): it
+   * passes on as an argument (the server fetches it from its owner), but resolving it fails with CANCELLED saying
+   * so, and it is never held, released or pinned here.
+   */
+  public static RefContext unbound() {
+    return UNBOUND;
+  }
+
+  /**
+   * Runs {@code body}, a transport call whose answer RMI unmarshals itself (or the in-process transport copies), with
+   * {@code context} as the one references read by those streams on this thread bind to; they are
+   * {@linkplain RefContext#adopt adopted} (held while the reference objects live).
+   */
+  public static <T> T forRmiStreams(RefContext context, Supplier<T> body) {
+    RefContext outer = RMI_STREAMS.get();
+    RMI_STREAMS.set(context);
     try {
       return body.get();
     } finally {
-      if (outer == null) CURRENT.remove();
-      else CURRENT.set(outer);
+      if (outer == null) RMI_STREAMS.remove();
+      else RMI_STREAMS.set(outer);
     }
   }
 
   /**
-   * Runs {@code body} as the decoding of a value by {@code context}'s instance: references read meanwhile bind to
-   * it and are {@linkplain RefContext#adopt adopted} (held while the reference objects live).
-   */
-  public static <T> T readingValue(RefContext context, Supplier<T> body) {
-    Boolean outer = IN_VALUE.get();
-    IN_VALUE.set(Boolean.TRUE);
-    try {
-      return with(context, body);
-    } finally {
-      if (outer == null) IN_VALUE.remove();
-      else IN_VALUE.set(outer);
-    }
-  }
-
-  /**
-   * Runs {@code body} as if on a thread of another JVM: no context, no value being read, no policy and no collector
-   * of written references of the caller apply meanwhile. What an in-process transport runs a call's far side in, so
-   * that it reads and writes as a separate JVM would.
+   * Runs {@code body} as if on a thread of another JVM: no context, no policy and no collector of written references
+   * of the caller apply meanwhile. What an in-process transport runs a call's far side in, so that it reads and
+   * writes as a separate JVM would.
    */
   public static <T> T outside(Supplier<T> body) {
-    RefContext context = CURRENT.get();
-    Boolean inValue = IN_VALUE.get();
-    CURRENT.remove();
-    IN_VALUE.remove();
+    RefContext context = RMI_STREAMS.get();
+    RMI_STREAMS.remove();
     try {
       return SerialPolicy.outside(() -> WrittenRefs.outside(body));
     } finally {
-      if (context != null) CURRENT.set(context);
-      if (inValue != null) IN_VALUE.set(inValue);
+      if (context != null) RMI_STREAMS.set(context);
     }
   }
 
-  /** A reference was just read on this thread: inside a value, its context holds it. */
-  static void read(Ref<?> ref) {
-    if (IN_VALUE.get() != null) ref.context().adopt(ref);
-  }
-
-  private static RefContext detached() {
-    RefContext d = detached;
-    if (d == null) {
-      synchronized (RefContexts.class) {
-        if (detached == null) detached = DetachedContext.create();
-        d = detached;
-      }
+  /** See {@link #unbound()}. */
+  private static final class Unbound implements RefContext {
+    @Override
+    public String label(Ref<?> ref) {
+      return "value " + ref.id() + " on " + ref.owner();
     }
-    return d;
+
+    @Override
+    public CompletableFuture<Object> resolve(Ref<?> ref) {
+      String label = label(ref);
+      return CompletableFuture.failedFuture(new GridException(Status.CANCELLED, label + ": this reference was read "
+          + "outside any Grid or server (by a stream of its own, or as an argument of a plain call), so nothing here "
+          + "can fetch it; resolve it where a Grid reads it (a call's result, a value it fetches) or pass it to an "
+          + "async call, whose server fetches it from its owner", null, List.of(label)));
+    }
+
+    @Override public boolean isDone(Ref<?> ref) { return false; }
+    @Override public boolean cancel(Ref<?> ref) { return false; }
+    @Override public void release(Ref<?> ref) { }
+    @Override public String toString() { return "unbound"; }
   }
 }

@@ -110,14 +110,17 @@ public final class SerialPolicy {
 
   /** As {@link #open(byte[])}, over {@code source} (a spill file). */
   public ObjectInputStream open(java.io.InputStream source) throws IOException {
-    ObjectInputStream in = new ContextLoaderInputStream(source);
-    in.setObjectInputFilter(filter);
-    return in;
+    return new FilteredStream(source, this);
   }
 
-  private static final class ContextLoaderInputStream extends ObjectInputStream {
-    ContextLoaderInputStream(java.io.InputStream in) throws IOException {
+  /**
+   * A stream of this policy: its filter set, and classes GridRMI's own loader lacks looked for in the reading
+   * thread's context class loader. Open for streams that carry more (see {@code ValueReader}).
+   */
+  public static class FilteredStream extends ObjectInputStream {
+    protected FilteredStream(java.io.InputStream in, SerialPolicy policy) throws IOException {
       super(in);
+      setObjectInputFilter(policy.filter);
     }
 
     @Override

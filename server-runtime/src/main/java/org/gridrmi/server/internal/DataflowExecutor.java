@@ -20,8 +20,8 @@ import org.gridrmi.runtime.wire.InlineArgument;
 import org.gridrmi.runtime.KnownPeers;
 import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.RefContexts;
 import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.ValueReader;
 import io.opentelemetry.context.Scope;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.CallTimes;
@@ -239,7 +239,8 @@ public final class DataflowExecutor implements AutoCloseable {
       CompletableFuture<?> announced) {
     if (arg instanceof InlineArgument inline) {
       try {
-        return CompletableFuture.completedFuture(node.runtime().readingValues(inline::value));
+        return CompletableFuture.completedFuture(SerialPolicy.using(node.runtime().policy(),
+            () -> inline.value(node.runtime().values())));
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(e);
       }
@@ -338,10 +339,10 @@ public final class DataflowExecutor implements AutoCloseable {
       Object result;
       try (Scope inCall = trace == null ? null : trace.makeCurrent()) { // the service's own spans are its children
         // references read during the call (inside by-value arguments) are held by this node while they live
+        ValueReader reader = node.runtime().values().with(valueRefs.forHolder(holder));
         long started = System.nanoTime();
         try {
-          result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.readingValue(
-              valueRefs.forHolder(holder), () -> invoke(target, args)));
+          result = SerialPolicy.using(node.runtime().policy(), () -> invoke(target, args, reader));
         } finally {
           methodTimes.record(method, System.nanoTime() - started);
         }
@@ -359,9 +360,9 @@ public final class DataflowExecutor implements AutoCloseable {
     }
   }
 
-  private Object invoke(ServiceRegistry.Target target, Object[] args) {
+  private Object invoke(ServiceRegistry.Target target, Object[] args, ValueReader reader) {
     try {
-      return Invocation.invoke(target, args, tasks);
+      return Invocation.invoke(target, args, tasks, reader);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable t) {

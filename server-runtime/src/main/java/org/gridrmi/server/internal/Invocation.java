@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.ValueReader;
 import org.gridrmi.runtime.wire.SerializedValue;
 
 /** Checks resolved arguments against a method's parameters, then invokes it; one place for both call paths. */
@@ -11,11 +12,14 @@ final class Invocation {
   private Invocation() {}
 
   /**
+   * @param reader how by-value arguments are decoded: the server's policy, the references inside bound to the context
+   *     of the call
    * @return the method's result
    * @throws GridException INVALID_ARGUMENT for an argument of the wrong type, or whatever the method threw
    *     (wrapped so that its status survives)
    */
-  static Object invoke(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks) throws Throwable {
+  static Object invoke(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks, ValueReader reader)
+      throws Throwable {
     Method m = t.method();
     Class<?>[] types = m.getParameterTypes();
     if (args == null || args.length != types.length) {
@@ -24,7 +28,7 @@ final class Invocation {
     }
     Object[] values = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
-      Object v = args[i] instanceof SerializedValue s ? s.value() : args[i];
+      Object v = args[i] instanceof SerializedValue s ? s.value(reader) : args[i];
       if (v instanceof org.gridrmi.ref.Task<?, ?> task) tasks.check(task.getClass(), t.label());
       Class<?> want = wrap(types[i]);
       if (v == null && types[i].isPrimitive()) {

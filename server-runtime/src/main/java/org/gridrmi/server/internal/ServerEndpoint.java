@@ -148,7 +148,7 @@ public final class ServerEndpoint extends NodeEndpoint {
     try {
       Object result = SerialPolicy.using(node.runtime().policy(), () -> {
         try {
-          return Invocation.invoke(services.find(service, method, node.name()), args, tasks);
+          return Invocation.invoke(services.find(service, method, node.name()), args, tasks, node.runtime().values());
         } catch (RuntimeException | Error e) {
           throw e;
         } catch (Throwable t) {

@@ -69,7 +69,7 @@ public class ValueBenchmarks {
   /** A reference as it arrives in a call: resolved afresh by id in this JVM's value table. */
   @Benchmark
   public byte[] localizedGetFreshReference() {
-    return new Ref<byte[]>(ref.id(), ref.owner(), null).get();
+    return new Ref<byte[]>(ref.id(), ref.owner(), ref.context()).get();
   }
 
   @Benchmark

@@ -21,6 +21,7 @@ import org.gridrmi.runtime.wire.NodeInfo;
 import org.gridrmi.runtime.wire.NodeStats;
 import org.gridrmi.runtime.wire.PlainResult;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.transport.JvmNodes;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.transport.Timeouts;
@@ -65,7 +66,8 @@ public final class InProcessTransport implements Transport {
   }
 
   @Override public void forget(String address) { }
-  @Override public boolean sharesJvm() { return false; }
+  /** Each node stands for a JVM of its own: none resolves another's values in place. */
+  @Override public JvmNodes jvmNodes() { return JvmNodes.NONE; }
   @Override public boolean tls() { return false; }
   @Override public String describe() { return "in-process network " + hub; }
   @Override public TransportMetrics.Snapshot traffic() { return TransportMetrics.Snapshot.EMPTY; }

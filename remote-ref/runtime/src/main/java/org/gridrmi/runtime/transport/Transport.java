@@ -31,10 +31,23 @@ public interface Transport extends AutoCloseable {
   void forget(String address);
 
   /**
-   * Whether values of nodes in this JVM may be resolved in place by other nodes of the JVM (RMI: several servers in
-   * one JVM share their values, localized; in-process: each node stands for a JVM of its own).
+   * The nodes of this JVM whose values the nodes of this transport resolve in place (RMI: several servers in one JVM
+   * share their values, localized, since the RMI runtime is the JVM's), or {@link JvmNodes#NONE} where each node
+   * stands for a JVM of its own (in-process). A node exported here adds itself while it serves.
    */
-  boolean sharesJvm();
+  JvmNodes jvmNodes();
+
+  /** Whether values of nodes in this JVM may be resolved in place by other nodes of the JVM (see {@link #jvmNodes}). */
+  default boolean sharesJvm() {
+    return jvmNodes() != JvmNodes.NONE;
+  }
+
+  /**
+   * How the values this transport decodes itself as they arrive (a data connection's fetch) are read: set once, by
+   * the runtime that owns the transport, to its own reader (its policy; references bound to its context). Values
+   * that arrive inside RMI's answers are decoded by the caller, with its reader.
+   */
+  default void readValuesWith(java.util.function.Supplier<org.gridrmi.runtime.ValueReader> reader) {}
 
   boolean tls();
 

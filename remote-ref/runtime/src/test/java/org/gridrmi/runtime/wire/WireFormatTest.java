@@ -1,5 +1,6 @@
 package org.gridrmi.runtime.wire;
 
+import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -99,9 +100,10 @@ class WireFormatTest {
   @Test
   void aReplicaAndEveryFetchAnswerSurviveTheWire() throws Exception {
     Command.Replica r = roundTrip(new Command.Replica(UUID.randomUUID(), UUID.randomUUID(), new WireValue("v")));
-    assertThat(r.value().value()).isEqualTo("v");
-    assertThat(roundTrip(FetchResult.ready(new int[] {7})).value().value()).isEqualTo(new int[] {7});
-    assertThat(roundTrip(FetchResult.ready(null)).value().value()).isNull();
+    assertThat(r.value().value(TestReaders.current())).isEqualTo("v");
+    assertThat(roundTrip(FetchResult.ready(new int[] {7})).value().value(TestReaders.current()))
+        .isEqualTo(new int[] {7});
+    assertThat(roundTrip(FetchResult.ready(null)).value().value(TestReaders.current())).isNull();
     assertThat(roundTrip(FetchResult.PENDING).state()).isEqualTo(FetchResult.State.PENDING);
     FetchResult f = roundTrip(FetchResult.failed(Failure.of(Status.NOT_FOUND, "gone", null, "site")));
     assertThat(f.failure().status()).isEqualTo(Status.NOT_FOUND);
@@ -116,7 +118,7 @@ class WireFormatTest {
     assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null)).trace()).isNull();
     FetchResult r = roundTrip(FetchResult.ready("v").producedBy(trace));
     assertThat(r.producer()).isEqualTo(trace);
-    assertThat(r.value().value()).isEqualTo("v");
+    assertThat(r.value().value(TestReaders.current())).isEqualTo("v");
     assertThat(roundTrip(FetchResult.ready("v")).producer()).isNull();
   }
 

@@ -134,7 +134,7 @@ final class RmiNodeClient implements NodeClient {
 
   /**
    * Fetches over the node's data connection (the value streams and decodes as it arrives); over RMI only from a node
-   * that has none. The decoding uses the calling thread's {@link org.gridrmi.runtime.SerialPolicy}.
+   * that has none. A value that streams is decoded by the transport's reader (its runtime's policy and context).
    */
   @Override
   public FetchResult fetch(UUID id, long waitMillis, org.gridrmi.runtime.wire.Requester requester,
@@ -146,7 +146,7 @@ final class RmiNodeClient implements NodeClient {
     try {
       try {
         return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, trace, bound,
-            callNanos(), org.gridrmi.runtime.SerialPolicy.current());
+            callNanos(), transport.values());
       } catch (GridException e) {
         if (e.status() != Status.PERMISSION_DENIED) throw e;
         // a node restarted at this address has a new ticket: ask for it once and try again (a refusal for any
@@ -155,7 +155,7 @@ final class RmiNodeClient implements NodeClient {
         java.util.UUID fresh = dataTicket(what, bound);
         if (fresh == null || fresh.equals(ticket)) throw e;
         return transport.data().fetch(host, port, fresh, id, waitMillis, requester, announced, trace, bound,
-            callNanos(), org.gridrmi.runtime.SerialPolicy.current());
+            callNanos(), transport.values());
       }
     } catch (Exception e) {
       throw RemoteFailures.of(address, what, e, bound, transport.tls());

@@ -24,6 +24,10 @@ import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.runtime.transport.Addresses;
+import org.gridrmi.runtime.transport.JvmNodes;
+import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.ValueReader;
+import java.util.function.Supplier;
 import org.gridrmi.runtime.internal.rmi.RemoteFailures;
 
 /**
@@ -41,6 +45,8 @@ public final class RmiTransport implements Transport {
   /** Data connections one node serves at once: each is a thread while it lasts. */
   private static final int MAX_DATA_CONNECTIONS = 256;
   private final DataClient data;
+  /** Until a runtime binds its own: the policy of the reading thread, references bound to nothing. */
+  private volatile Supplier<ValueReader> values = () -> ValueReader.unbound(SerialPolicy.current());
 
   /**
    * @param exportFilter the filter of every call this transport's exports receive (arguments are unmarshalled before
@@ -146,7 +152,18 @@ public final class RmiTransport implements Transport {
     if (c != null) c.forgetStub();
   }
 
-  @Override public boolean sharesJvm() { return true; }
+  /** The JVM's RMI nodes: the RMI runtime is one per JVM, so every RMI transport shares the same ones. */
+  @Override public JvmNodes jvmNodes() { return RmiNodes.JVM; }
+
+  @Override
+  public void readValuesWith(Supplier<ValueReader> reader) {
+    this.values = reader;
+  }
+
+  /** How values decoded as they arrive on data connections are read (see {@link Transport#readValuesWith}). */
+  ValueReader values() {
+    return values.get();
+  }
   @Override public boolean tls() { return net.tls(); }
   @Override public String describe() { return net.describe(); }
   @Override public TransportMetrics.Snapshot traffic() { return net.metrics().snapshot(); }

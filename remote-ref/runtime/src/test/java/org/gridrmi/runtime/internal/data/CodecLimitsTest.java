@@ -1,5 +1,6 @@
 package org.gridrmi.runtime.internal.data;
 
+import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -74,7 +75,7 @@ class CodecLimitsTest {
         claim.write(out, count);
         out.endMessage();
         return WireValue.readStreamed(new ChunkedInput(new ByteArrayInputStream(bytes.toByteArray())),
-            SerialPolicy.current());
+            TestReaders.current());
       }
       case VALUE_STREAMS -> {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -91,7 +92,7 @@ class CodecLimitsTest {
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
           w.readExternal(in);
         }
-        return w.value();
+        return w.value(TestReaders.current());
       }
       default -> throw new AssertionError(wire);
     }

@@ -1,5 +1,6 @@
 package org.gridrmi.runtime.internal.data;
 
+import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.gridrmi.runtime.internal.data.ChunkedOutput.CHUNK_BYTES;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
@@ -12,7 +13,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.gridrmi.runtime.SerialPolicy;
 import org.gridrmi.runtime.wire.WireValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -143,7 +143,7 @@ class CodecRoundTripTest {
       }
     });
     ChunkedInput in = new ChunkedInput(pipeIn);
-    Object back = WireValue.readStreamed(in, SerialPolicy.current());
+    Object back = WireValue.readStreamed(in, TestReaders.current());
     in.endMessage();
     writer.get(30, TimeUnit.SECONDS);
     assertBitExact(back, value);

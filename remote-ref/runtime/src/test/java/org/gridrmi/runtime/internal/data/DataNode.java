@@ -24,6 +24,8 @@ import org.gridrmi.runtime.internal.rmi.CallGateway;
  */
 final class DataNode implements AutoCloseable {
   static final SerialPolicy POLICY = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+  /** How a test's fetching side reads values: this policy, references bound to nothing. */
+  static final org.gridrmi.runtime.ValueReader READER = org.gridrmi.runtime.ValueReader.unbound(POLICY);
   final FakeNode service;
   final NetContext net;
   final DataServer server;

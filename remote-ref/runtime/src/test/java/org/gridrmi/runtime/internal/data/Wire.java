@@ -1,5 +1,6 @@
 package org.gridrmi.runtime.internal.data;
 
+import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
@@ -48,7 +49,7 @@ enum Wire {
         out.endMessage();
         byte[] wire = bytes.toByteArray();
         ChunkedInput in = new ChunkedInput(this == CHUNKED ? new ByteArrayInputStream(wire) : trickle(wire, 7));
-        Object back = WireValue.readStreamed(in, SerialPolicy.current());
+        Object back = WireValue.readStreamed(in, TestReaders.current());
         in.endMessage();
         assertThat(in.readUTF()).as("the message after the value").isEqualTo("next message");
         in.endMessage();
@@ -73,7 +74,7 @@ enum Wire {
           out.writeUTF("next");
         }
         try (ObjectInputStream in = SerialPolicy.current().open(bytes.toByteArray())) {
-          Object back = ((WireValue) in.readObject()).value(SerialPolicy.current());
+          Object back = ((WireValue) in.readObject()).value(TestReaders.current());
           assertThat(in.readUTF()).isEqualTo("next");
           return new Trip(back, List.of());
         }
