@@ -4,11 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.gridrmi.cli.TlsOptions;
-import org.gridrmi.cli.CommandRunner;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.runtime.net.LinkPlan;
-import org.gridrmi.cli.ServiceSpecs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -244,7 +241,7 @@ public class GridServerMain implements Callable<Integer> {
    */
   private static void useForUserClasses(ClassLoader loader) {
     Thread.currentThread().setContextClassLoader(loader);
-    org.gridrmi.runtime.Codecs.addFrom(loader);
+    org.gridrmi.runtime.serial.Codecs.addFrom(loader);
   }
 
   /** Parses 60s, 500ms, 2m. */

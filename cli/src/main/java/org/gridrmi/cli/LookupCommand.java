@@ -2,7 +2,6 @@ package org.gridrmi.cli;
 
 import org.gridrmi.cli.telemetry.TelemetryOptions;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
-import org.gridrmi.cli.LookupMain;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

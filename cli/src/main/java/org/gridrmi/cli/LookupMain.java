@@ -2,7 +2,6 @@ package org.gridrmi.cli;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.gridrmi.cli.CommandRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

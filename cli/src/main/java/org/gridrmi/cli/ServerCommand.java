@@ -5,8 +5,6 @@ import java.util.List;
 import org.gridrmi.cli.ledger.ExecutionLedger;
 import org.gridrmi.cli.telemetry.TelemetryOptions;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
-import org.gridrmi.cli.CommandRunner;
-import org.gridrmi.cli.GridServerMain;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -10,7 +10,6 @@ import org.gridrmi.lookup.LookupAttributes;
 import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.cli.GridServerMain;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

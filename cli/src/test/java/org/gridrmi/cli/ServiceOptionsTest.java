@@ -13,11 +13,9 @@ import java.util.List;
 import javax.tools.JavaFileObject;
 import javax.tools.SimpleJavaFileObject;
 import javax.tools.ToolProvider;
-import org.gridrmi.cli.CommandRunner;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.gridrmi.cli.GridServerMain;
 
 /**
  * {@code --classpath} and {@code --service} mistakes, against a user's classes compiled here (not on this

@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.MethodKeys;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.wire.MethodKeys;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.telemetry.ClientCall;
 import org.gridrmi.runtime.wire.PlainResult;
 

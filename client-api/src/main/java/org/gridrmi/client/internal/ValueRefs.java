@@ -6,9 +6,9 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.Outcomes;
-import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.RefContext;
+import org.gridrmi.runtime.wire.Outcomes;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.wire.Release;
 

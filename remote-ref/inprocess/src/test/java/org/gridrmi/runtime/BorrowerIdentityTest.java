@@ -3,6 +3,8 @@ package org.gridrmi.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContexts;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.GridException;

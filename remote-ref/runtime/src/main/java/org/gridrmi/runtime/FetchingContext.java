@@ -1,10 +1,12 @@
 package org.gridrmi.runtime;
 
+import org.gridrmi.runtime.wire.Outcomes;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.store.ValueTable;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import org.gridrmi.runtime.HeldReferences;
 
 /**
  * Resolves references for code that runs on a node (a server's call): a value a node here holds is the object itself

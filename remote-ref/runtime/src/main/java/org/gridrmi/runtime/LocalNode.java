@@ -11,8 +11,7 @@ import java.util.function.Function;
 import org.gridrmi.runtime.transport.JvmNodes;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.transport.Transport;
-import org.gridrmi.runtime.SerialFilters;
-import org.gridrmi.runtime.StoredValues;
+import org.gridrmi.runtime.serial.SerialFilters;
 
 /**
  * One node of the Grid: its {@link ValueTable}, exported through its runtime's transport. A server has one; a Grid
@@ -74,8 +73,13 @@ public final class LocalNode implements JvmNodes.Member, AutoCloseable {
   public String address() { return exported == null ? "(not exported yet)" : exported.address(); }
   @Override public ValueTable table() { return table; }
 
-  /** The RMI stub of this node, what a Jini registration carries; null on other transports. */
-  public java.rmi.Remote exportedStub() { return exported.stub(); }
+  /**
+   * What a Jini registration of this node carries per service interface (see {@link Transport.Exported#proxiesByType}):
+   * by interface name, a proxy implementing it that makes plain calls here; none on a transport Jini cannot reach.
+   */
+  public java.util.Map<String, Object> lookupProxies(java.util.List<Class<?>> services) {
+    return exported.proxiesByType(services, name);
+  }
   public NodeRuntime runtime() { return runtime; }
 
   /** The slot of {@code id} if this node holds it, or, on a transport that shares the JVM, another node here does. */

@@ -1,5 +1,10 @@
 package org.gridrmi.runtime;
 
+import org.gridrmi.runtime.serial.JvmFilter;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.wire.RefContext;
+import org.gridrmi.runtime.wire.RefContexts;
+import org.gridrmi.runtime.wire.ValueReader;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -9,8 +14,6 @@ import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.runtime.wire.WireValue;
-import org.gridrmi.runtime.RequesterKeys;
-import org.gridrmi.runtime.TransitPins;
 
 /**
  * What one server or Grid runs on, owned by it and closed with it: its transport, its deserialization policy, its

@@ -4,7 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.ValueReader;
+import org.gridrmi.runtime.wire.ValueReader;
 import org.gridrmi.runtime.wire.SerializedValue;
 
 /** Checks resolved arguments against a method's parameters, then invokes it; one place for both call paths. */

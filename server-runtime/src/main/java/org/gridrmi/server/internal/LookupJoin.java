@@ -10,7 +10,6 @@ import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.wire.GatewayProxy;
 
 /** How a server joins a Jini lookup service. */
 public final class LookupJoin {
@@ -47,7 +46,7 @@ public final class LookupJoin {
     URI uri = URI.create(node.address());
     ServerDescriptor d = new ServerDescriptor(node.name(), uri.getHost(), node.address(), services, Map.of());
     try {
-      Map<String, Object> proxies = GatewayProxy.byType(interfaces, node.exportedStub(), node.name());
+      Map<String, Object> proxies = node.lookupProxies(interfaces);
       return LookupRegistration.join(URI.create(lookup), proxies, d, lease);
     } catch (RuntimeException e) {
       throw new GridException(Status.UNAVAILABLE, "server " + node.name() + " cannot join the lookup service "

@@ -4,12 +4,11 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import io.opentelemetry.context.Scope;
-import org.gridrmi.runtime.FailureCarrier;
+import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.KnownPeers;
 import org.gridrmi.runtime.cost.LinkCost;
-import org.gridrmi.runtime.cost.LinkProbe;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.FetchSpan;
 import org.gridrmi.runtime.telemetry.ServerCall;
@@ -19,7 +18,7 @@ import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Requester;
 import org.gridrmi.runtime.NodeEndpoint;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.ValueIds;
@@ -80,7 +79,7 @@ public final class ServerEndpoint extends NodeEndpoint {
     for (String peer : gridServers) {
       if (peer.equals(self)) continue;
       try {
-        LinkProbe.probe(node.runtime().transport().client(peer), self);
+        node.runtime().transport().client(peer).probeLink(self);
       } catch (GridException e) {
         LOG.log(System.Logger.Level.INFO, "GridRMI " + node.name() + " could not probe its link to " + peer + ": "
             + e.getMessage());

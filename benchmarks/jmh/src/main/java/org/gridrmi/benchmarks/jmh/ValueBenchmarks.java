@@ -11,7 +11,7 @@ import java.io.ObjectOutputStream;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.jama.MatrixCodec;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.wire.Ref;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

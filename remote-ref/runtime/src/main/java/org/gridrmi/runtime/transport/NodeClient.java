@@ -2,6 +2,7 @@ package org.gridrmi.runtime.transport;
 
 import java.util.List;
 import java.util.UUID;
+import org.gridrmi.runtime.cost.LinkProbe;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Release;
@@ -53,4 +54,23 @@ public interface NodeClient {
 
   /** As {@link NodeService#probeLinks}, bounded by {@code timeoutNanos} (each probe of a peer takes round trips). */
   List<org.gridrmi.runtime.cost.LinkCost> probeLinks(List<String> peers, long timeoutNanos);
+
+  /**
+   * Probes the link to this node ({@link LinkProbe}): {@value LinkProbe#SMALL} fetches of small probe values and one
+   * of a larger one, each a sample its transport records.
+   *
+   * @param requester the probing node's address, as a fetch names it (null for a client with no node)
+   * @return how many probe fetches answered
+   * @throws org.gridrmi.ref.GridException UNAVAILABLE if the node does not answer, as any fetch
+   */
+  default int probeLink(String requester) {
+    int answered = 0;
+    for (int i = 0; i <= LinkProbe.SMALL; i++) {
+      int bytes = i < LinkProbe.SMALL ? LinkProbe.SMALL_BYTES : LinkProbe.LARGE_BYTES;
+      FetchResult r = fetch(LinkProbe.id(bytes), 0, requester == null ? null : new Requester(requester, null), false,
+          null); // a probe value has no borrowers
+      if (r.state() == FetchResult.State.READY) answered++;
+    }
+    return answered;
+  }
 }

@@ -16,7 +16,7 @@ public final class InlineArgument implements Serializable {
   }
 
   /** The value, decoded by {@code reader} if it arrived serialized (see {@link WireValue#value}). */
-  public Object value(org.gridrmi.runtime.ValueReader reader) {
+  public Object value(org.gridrmi.runtime.wire.ValueReader reader) {
     return value.value(reader);
   }
 }

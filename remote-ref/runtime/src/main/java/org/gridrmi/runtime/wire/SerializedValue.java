@@ -9,10 +9,7 @@ import java.io.Serializable;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import java.util.List;
-import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.SerialFilters;
-import org.gridrmi.runtime.WrittenRefs;
-import org.gridrmi.runtime.ValueReader;
+import org.gridrmi.runtime.serial.SerialFilters;
 
 /**
  * A by-value argument kept as bytes until the call runs, so that a class the server cannot load (a task not

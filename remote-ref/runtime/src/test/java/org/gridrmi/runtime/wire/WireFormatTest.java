@@ -1,6 +1,5 @@
 package org.gridrmi.runtime.wire;
 
-import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -27,7 +26,7 @@ class WireFormatTest {
 
   @SuppressWarnings("unchecked")
   static <T> T roundTrip(T o) throws Exception {
-    try (ObjectInputStream in = org.gridrmi.runtime.SerialPolicy.current().open(bytes(o))) {
+    try (ObjectInputStream in = org.gridrmi.runtime.serial.SerialPolicy.current().open(bytes(o))) {
       return (T) in.readObject();
     }
   }
@@ -54,7 +53,7 @@ class WireFormatTest {
     for (String codec : new String[] {"", "jdk.bytes", "jdk.string"}) {
       Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> read(claim(codec, Integer.MAX_VALUE,
           new byte[0])));
-      assertThat(org.gridrmi.runtime.SerialFilters.refusal(t)).as(codec).isNotNull()
+      assertThat(org.gridrmi.runtime.serial.SerialFilters.refusal(t)).as(codec).isNotNull()
           .satisfies(g -> assertThat(g.status()).isEqualTo(Status.RESOURCE_EXHAUSTED));
     }
   }
@@ -134,7 +133,7 @@ class WireFormatTest {
     ok[at] = (byte) 0x7f;
     ok[at + 1] = (byte) 0xff;
     assertThatThrownBy(() -> {
-      try (ObjectInputStream in = org.gridrmi.runtime.SerialPolicy.current().open(ok)) {
+      try (ObjectInputStream in = org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
         in.readObject();
       }
     }).isInstanceOf(InvalidObjectException.class).hasMessageContaining("32767 arguments");

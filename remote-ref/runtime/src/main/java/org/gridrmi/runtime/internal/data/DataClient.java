@@ -9,7 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.ValueReader;
+import org.gridrmi.runtime.wire.ValueReader;
 import org.gridrmi.runtime.cost.LinkCosts;
 import org.gridrmi.runtime.net.CallDeadline;
 import org.gridrmi.runtime.net.CallTraffic;

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.gridrmi.runtime.net.PeerIdentity;
-import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Release;

@@ -10,7 +10,6 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.net.CallDeadline;
 import org.gridrmi.runtime.net.CallTraffic;
 import org.gridrmi.runtime.net.NetContexts;
-import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Release;
@@ -20,7 +19,6 @@ import org.gridrmi.runtime.wire.NodeInfo;
 import org.gridrmi.runtime.wire.NodeStats;
 import org.gridrmi.runtime.wire.PlainResult;
 import org.gridrmi.runtime.transport.NodeClient;
-import org.gridrmi.runtime.internal.rmi.RemoteFailures;
 
 /**
  * A node reached over RMI. Its stub is looked up in the node's registry at the first call and kept until a call fails.

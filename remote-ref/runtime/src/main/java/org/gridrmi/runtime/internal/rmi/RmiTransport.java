@@ -18,17 +18,15 @@ import org.gridrmi.runtime.internal.data.DataClient;
 import org.gridrmi.runtime.internal.data.DataServer;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.TransportMetrics;
-import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.runtime.transport.Addresses;
 import org.gridrmi.runtime.transport.JvmNodes;
-import org.gridrmi.runtime.SerialPolicy;
-import org.gridrmi.runtime.ValueReader;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.wire.ValueReader;
 import java.util.function.Supplier;
-import org.gridrmi.runtime.internal.rmi.RemoteFailures;
 
 /**
  * The product transport: Java RMI (JRMP) over the sockets of one {@link NetContext}. A node is an RMI registry and
@@ -96,6 +94,11 @@ public final class RmiTransport implements Transport {
     return new Exported() {
       @Override public String address() { return address; }
       @Override public java.rmi.Remote stub() { return stub; }
+
+      @Override
+      public java.util.Map<String, Object> proxiesByType(java.util.List<Class<?>> services, String serverName) {
+        return GatewayProxy.byType(services, stub, serverName);
+      }
 
       @Override
       public void close() {

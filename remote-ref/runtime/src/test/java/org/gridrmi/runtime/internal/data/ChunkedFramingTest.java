@@ -1,10 +1,10 @@
 package org.gridrmi.runtime.internal.data;
 
-import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.gridrmi.runtime.internal.data.ChunkedOutput.CHUNK_BYTES;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;

@@ -1,9 +1,9 @@
 package org.gridrmi.runtime.internal.data;
 
-import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutput;
@@ -18,9 +18,9 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.Codecs;
-import org.gridrmi.runtime.SerialFilters;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.Codecs;
+import org.gridrmi.runtime.serial.SerialFilters;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.wire.WireValue;
 import org.gridrmi.ref.spi.ValueInput;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,10 +1,10 @@
 package org.gridrmi.runtime.internal.data;
 
-import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.gridrmi.runtime.internal.data.ChunkedOutput.CHUNK_BYTES;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.util.ArrayList;
@@ -170,7 +170,7 @@ class CodecRoundTripTest {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static void writeWithCodec(String id, Object value, java.io.DataOutputStream out) throws Exception {
-    org.gridrmi.ref.spi.ValueCodec codec = org.gridrmi.runtime.Codecs.forId(id);
+    org.gridrmi.ref.spi.ValueCodec codec = org.gridrmi.runtime.serial.Codecs.forId(id);
     codec.write(value, org.gridrmi.ref.spi.ValueOutput.of(out));
   }
 

@@ -1,10 +1,10 @@
 package org.gridrmi.runtime.internal.data;
 
-import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;

@@ -1,11 +1,11 @@
 package org.gridrmi.runtime.internal.data;
 
-import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

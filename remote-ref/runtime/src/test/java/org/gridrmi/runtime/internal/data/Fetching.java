@@ -1,8 +1,8 @@
 package org.gridrmi.runtime.internal.data;
 
-import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.IOException;
 import java.util.UUID;
 import org.gridrmi.ref.TlsStores;

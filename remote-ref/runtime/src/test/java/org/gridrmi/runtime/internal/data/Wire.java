@@ -1,8 +1,8 @@
 package org.gridrmi.runtime.internal.data;
 
-import org.gridrmi.runtime.TestReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -15,8 +15,8 @@ import java.io.ObjectOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.runtime.Codecs;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.Codecs;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.wire.WireValue;
 import org.gridrmi.ref.spi.ValueCodec;
 import org.gridrmi.ref.spi.ValueInput;

@@ -1,5 +1,6 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.wire;
 
+import org.gridrmi.runtime.serial.SerialPolicy;
 import java.io.ObjectInput;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

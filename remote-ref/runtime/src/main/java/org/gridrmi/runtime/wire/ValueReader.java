@@ -1,5 +1,6 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.wire;
 
+import org.gridrmi.runtime.serial.SerialPolicy;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,5 +1,6 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.wire;
 
+import org.gridrmi.runtime.TransitPins;
 import java.util.concurrent.CompletableFuture;
 
 /**

@@ -1,4 +1,6 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.wire;
+
+import org.gridrmi.runtime.serial.SerialPolicy;
 
 /** Readers for tests that decode values with no instance to bind their references to. */
 public final class TestReaders {
