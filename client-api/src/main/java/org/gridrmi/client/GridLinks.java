@@ -43,7 +43,7 @@ public final class GridLinks {
     for (ServerInfo s : all) {
       try {
         session.runtime().node(s.address()).probeLink(null);
-        out.put(s.name(), LinkEstimate.of(session.runtime().node(s.address()).probeLinks(addresses, bound)));
+        out.put(s.name(), LinkEstimate.of(session.runtime().node(s.address()).within(bound).probeLinks(addresses)));
       } catch (GridException e) { // left out: the caller sees which servers answered
         LOG.log(System.Logger.Level.INFO, "GridRMI could not probe the links of server " + s.name() + ": "
             + e.getMessage());

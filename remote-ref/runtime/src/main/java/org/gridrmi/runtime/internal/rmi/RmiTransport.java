@@ -77,7 +77,7 @@ public final class RmiTransport implements Transport {
       throw bindFailure(name, host, p, e);
     }
     java.util.UUID ticket = java.util.UUID.randomUUID(); // SecureRandom: the data connections' secret
-    RmiEndpoint endpoint = new RmiEndpoint(service, ticket);
+    CallGateway endpoint = RmiEndpoint.of(service, ticket);
     net.serveData(p, new DataServer(service, name, ticket, timeouts.call(), DATA_IDLE, MAX_DATA_CONNECTIONS));
     CallGateway stub;
     try {
@@ -144,9 +144,9 @@ public final class RmiTransport implements Transport {
   @Override
   public NodeClient client(String address) {
     RmiNodeClient c = clients.get(address);
-    if (c != null) return c;
+    if (c != null) return c.client();
     URI uri = Addresses.rmi(address);
-    return clients.computeIfAbsent(address, a -> new RmiNodeClient(a, uri.getHost(), uri.getPort(), this));
+    return clients.computeIfAbsent(address, a -> new RmiNodeClient(a, uri.getHost(), uri.getPort(), this)).client();
   }
 
   @Override
