@@ -6,8 +6,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.benchmarks.LocalGrid;
-import org.gridrmi.benchmarks.Calibrator;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Units;

@@ -11,7 +11,6 @@ import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsImpl;
 import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Fit;
-import org.gridrmi.benchmarks.Stats;
 import org.gridrmi.runtime.net.LinkShaper;
 import org.gridrmi.server.GridServer;
 

@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.gridrmi.benchmarks.LocalGrid;
-import org.gridrmi.benchmarks.ServerJvm;
 import org.gridrmi.benchmarks.soak.SoakOps;
 import org.gridrmi.benchmarks.soak.SoakOpsImpl;
 import org.gridrmi.ref.GridException;

@@ -2,7 +2,6 @@ package org.gridrmi.benchmarks;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.gridrmi.benchmarks.CodecThroughput;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.LinePlot;
 import picocli.CommandLine.Command;

@@ -10,8 +10,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.benchmarks.LocalGrid;
-import org.gridrmi.benchmarks.Fig2Comparison;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.benchmarks.svd.SvdExperiment;
 import org.gridrmi.benchmarks.svd.SvdModel;

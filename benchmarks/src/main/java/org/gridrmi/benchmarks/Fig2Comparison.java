@@ -15,7 +15,6 @@ import org.gridrmi.client.Traffic;
 import org.gridrmi.cli.report.BarPlot;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
-import org.gridrmi.benchmarks.Stats;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsAsync;
 

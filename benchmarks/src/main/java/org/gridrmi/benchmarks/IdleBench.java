@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
-import org.gridrmi.benchmarks.LocalGrid;
-import org.gridrmi.benchmarks.ServerJvm;
 import org.gridrmi.cli.GridOptions;
 import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.cli.report.BarPlot;

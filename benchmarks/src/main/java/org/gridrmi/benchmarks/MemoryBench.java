@@ -9,8 +9,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.benchmarks.LocalGrid;
-import org.gridrmi.benchmarks.ServerJvm;
 import org.gridrmi.cli.GridOptions;
 import org.gridrmi.benchmarks.memory.MemoryOps;
 import org.gridrmi.benchmarks.memory.MemoryOpsImpl;

@@ -12,7 +12,6 @@ import org.gridrmi.client.GridScope;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.InternalPlacement;
 import org.gridrmi.perf.placement.CostSnapshot;
-import org.gridrmi.benchmarks.LocalGrid;
 import org.gridrmi.cli.GridOptions;
 import org.gridrmi.examples.fig2.Fig2OpsAsync;
 import org.gridrmi.jama.MatrixOpsAsync;

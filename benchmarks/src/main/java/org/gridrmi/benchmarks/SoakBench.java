@@ -12,8 +12,6 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.benchmarks.LocalGrid;
-import org.gridrmi.benchmarks.ServerJvm;
 import org.gridrmi.cli.GridOptions;
 import org.gridrmi.cli.ledger.Ledgers;
 import org.gridrmi.benchmarks.soak.ChainRun;

@@ -6,7 +6,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.gridrmi.client.Grid;
-import org.gridrmi.benchmarks.LocalGrid;
 import org.gridrmi.cli.GridOptions;
 import org.gridrmi.benchmarks.svd.SvdExperiment;
 import org.gridrmi.benchmarks.svd.SvdModel;

@@ -11,7 +11,6 @@ import org.gridrmi.benchmarks.TransferRounds.Result;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.LinePlot;
-import org.gridrmi.benchmarks.Stats;
 import org.knowm.xchart.XYChart;
 
 /**

@@ -8,7 +8,6 @@ import java.util.List;
 import org.gridrmi.benchmarks.transfer.TransferOps;
 import org.gridrmi.benchmarks.transfer.TransferOpsAsync;
 import org.gridrmi.benchmarks.transfer.TransferOpsImpl;
-import org.gridrmi.benchmarks.Warmup;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.gridrmi.benchmarks.soak.ChainRun;
-import org.gridrmi.benchmarks.CodecThroughput;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.PlotAssert;
 import org.junit.jupiter.api.Test;

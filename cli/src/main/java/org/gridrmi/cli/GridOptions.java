@@ -3,7 +3,6 @@ package org.gridrmi.cli;
 import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.client.Grid;
-import org.gridrmi.cli.TlsOptions;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.LinkShaper;

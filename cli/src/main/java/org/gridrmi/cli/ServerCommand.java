@@ -287,7 +287,7 @@ public final class ServerCommand implements Callable<Integer> {
    */
   private static void useForUserClasses(ClassLoader loader) {
     Thread.currentThread().setContextClassLoader(loader);
-    org.gridrmi.runtime.Codecs.addFrom(loader);
+    org.gridrmi.runtime.serial.Codecs.addFrom(loader);
   }
 
   /** Parses 60s, 500ms, 2m. */

@@ -1,7 +1,6 @@
 package org.gridrmi.cli;
 
 import java.nio.file.Path;
-import org.gridrmi.cli.CommandRunner;
 import org.gridrmi.ref.TlsStores;
 import picocli.CommandLine.Option;
 

@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import org.gridrmi.cli.telemetry.OtlpTraceFile;
 import org.gridrmi.cli.telemetry.TraceChart;
 import org.gridrmi.cli.telemetry.TraceTimeline;
-import org.gridrmi.cli.CommandRunner;
 import org.gridrmi.cli.report.Figure;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.gridrmi.client.internal.Session;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.runtime.cost.LinkProbe;
 
 /**
  * The links of a Grid as its nodes learned them ({@link Grid#links()}): this Grid's own links to the servers it
@@ -43,8 +42,8 @@ public final class GridLinks {
     Map<String, List<LinkEstimate>> out = new LinkedHashMap<>();
     for (ServerInfo s : all) {
       try {
-        LinkProbe.probe(session.runtime().node(s.address()), null);
-        out.put(s.name(), LinkEstimate.of(session.runtime().node(s.address()).probeLinks(addresses, bound)));
+        session.runtime().node(s.address()).probeLink(null);
+        out.put(s.name(), LinkEstimate.of(session.runtime().node(s.address()).within(bound).probeLinks(addresses)));
       } catch (GridException e) { // left out: the caller sees which servers answered
         LOG.log(System.Logger.Level.INFO, "GridRMI could not probe the links of server " + s.name() + ": "
             + e.getMessage());

@@ -3,9 +3,6 @@ package org.gridrmi.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import org.gridrmi.client.Fig2Service;
-import org.gridrmi.client.Fig2ServiceAsync;
-import org.gridrmi.client.Fig2ServiceImpl;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterAll;

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
-import org.gridrmi.perf.AtomicFiles;
 
 /**
  * A measured t_s/t_w (and tau_s/tau_w) with the quality of its least-squares fit, as written by

@@ -6,13 +6,14 @@ import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.server.internal.DataflowExecutor;
 import org.gridrmi.server.internal.ServiceRegistry;
+import org.gridrmi.runtime.serial.SerialPolicy;
 
 /**
  * What a server's builder set, fixed when it starts: the server and its parts read their settings from here and

@@ -11,8 +11,8 @@ import java.util.function.Supplier;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.MethodKeys;
-import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.wire.MethodKeys;
+import org.gridrmi.runtime.wire.Ref;
 
 /**
  * An async view whose calls are placed one by one ({@code CallOptions.auto()}): each call goes to the server the

@@ -25,7 +25,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.store.ValueSizes;
 

@@ -10,11 +10,11 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.Nodes;
-import org.gridrmi.runtime.Outcomes;
-import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.RefContext;
+import org.gridrmi.runtime.wire.Outcomes;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.transport.JvmNodes;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.Release;
 
@@ -99,17 +99,28 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
     }
   }
 
-  private CompletableFuture<Object> resolveRemote(Ref<?> ref) {
+  /** The slot of the value if this Grid's node or, where the transport shares the JVM, a node of this JVM holds it. */
+  private Slot local(java.util.UUID id) {
     LocalNode home = session.homeIfStarted();
-    Slot local = home != null ? home.table().get(ref.id()) : null;
-    if (local == null && session.runtime().transport().sharesJvm()) local = Nodes.findSlot(ref.id());
+    Slot local = home != null ? home.table().get(id) : null;
+    return local != null ? local : session.runtime().transport().jvmNodes().find(id);
+  }
+
+  @Override
+  public boolean isDone(Ref<?> ref) {
+    Slot s = local(ref.id());
+    return s != null && s.isDone();
+  }
+
+  private CompletableFuture<Object> resolveRemote(Ref<?> ref) {
+    Slot local = local(ref.id());
     if (local != null) return Outcomes.of(local.future(), label);
     CompletableFuture<Object> result = new CompletableFuture<>();
     submitted.whenComplete((x, failure) -> {
       if (failure != null) result.completeExceptionally(Outcomes.toGrid(failure));
     });
     if (result.isDone()) return result;
-    LocalNode owner = session.runtime().transport().sharesJvm() ? Nodes.byAddress(ref.owner()) : null;
+    JvmNodes.Member owner = session.runtime().transport().jvmNodes().at(ref.owner());
     if (owner != null) {
       awaitLocal(owner, ref.id(), result);
       return result;
@@ -129,7 +140,7 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
    * The owner is a node of this JVM but the call is not registered yet: wait for it there (localized, no copy).
    * Once the batch is accepted the call is registered, so an id still unknown then was released or never made.
    */
-  private void awaitLocal(LocalNode owner, UUID id, CompletableFuture<Object> result) {
+  private void awaitLocal(JvmNodes.Member owner, UUID id, CompletableFuture<Object> result) {
     // nothing here may hold the reference itself: these futures live as long as the value's context does
     CompletableFuture<Slot> created = owner.table().whenCreated(id);
     created.thenAccept(s -> Outcomes.of(s.future(), label).whenComplete((v, t) -> {
@@ -163,7 +174,7 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
   @Override
   public boolean cancel(Ref<?> ref) {
     LocalNode home = session.homeIfStarted();
-    Slot s = home != null ? home.table().get(ref.id()) : Nodes.findSlot(ref.id());
+    Slot s = home != null ? home.table().get(ref.id()) : session.runtime().transport().jvmNodes().find(ref.id());
     if (s != null) return s.cancel(label);
     submitted.whenComplete((x, t) -> {
       try {

@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.MethodKeys;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.wire.MethodKeys;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.telemetry.ClientCall;
 import org.gridrmi.runtime.wire.PlainResult;
 
@@ -40,8 +40,8 @@ final class PlainHandler implements InvocationHandler {
     PlainResult r;
     try {
       // references inside the result are read as this Grid's, and held by it
-      r = session.runtime().readingValues(() -> channel.node().invokePlain(service.getName(), key,
-          args == null ? new Object[0] : args, deadline == null ? 0 : deadline.toNanos(),
+      r = session.runtime().readingValues(() -> channel.node().within(deadline == null ? 0 : deadline.toNanos())
+          .invokePlain(service.getName(), key, args == null ? new Object[0] : args,
           trace == null ? null : trace.headers()));
     } catch (GridException e) {
       GridException failed = new GridException(e.status(), site + " (" + channel.server().address() + ") failed: "

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.wire.Ref;
 
 /**
  * Re-runs an idempotent call whose value was lost with its server, from its lineage: lost arguments that are

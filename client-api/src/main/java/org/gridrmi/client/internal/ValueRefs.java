@@ -6,9 +6,9 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.Outcomes;
-import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.RefContext;
+import org.gridrmi.runtime.wire.Outcomes;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.wire.Release;
 
@@ -45,6 +45,13 @@ final class ValueRefs implements RefContext {
     if (local != null) return Outcomes.of(local.future(), label(ref));
     Fetcher.Waiter w = session.fetcher().await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
     return session.endedByClose(Outcomes.of(w.future(), label(ref)), label(ref));
+  }
+
+  @Override
+  public boolean isDone(Ref<?> ref) {
+    LocalNode home = session.homeIfStarted();
+    Slot local = home != null ? home.findLocal(ref.id()) : session.runtime().transport().jvmNodes().find(ref.id());
+    return local != null && local.isDone();
   }
 
   @Override

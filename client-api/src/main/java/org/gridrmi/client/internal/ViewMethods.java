@@ -7,7 +7,7 @@ import org.gridrmi.ref.AsyncViewOf;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.MethodKeys;
+import org.gridrmi.runtime.wire.MethodKeys;
 
 /** Maps a generated async view's methods to the service methods they call. */
 final class ViewMethods {

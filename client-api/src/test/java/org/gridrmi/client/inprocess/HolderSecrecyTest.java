@@ -11,7 +11,7 @@ import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.client.Grid;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.wire.Release;

@@ -22,7 +22,7 @@ import org.gridrmi.client.inprocess.WorkImpl;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.ValueIds;

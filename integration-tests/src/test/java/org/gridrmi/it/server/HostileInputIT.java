@@ -21,8 +21,8 @@ import org.apache.commons.collections.functors.InvokerTransformer;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.Task;
-import org.gridrmi.runtime.MethodKeys;
-import org.gridrmi.runtime.SerialFilters;
+import org.gridrmi.runtime.wire.MethodKeys;
+import org.gridrmi.runtime.serial.SerialFilters;
 import org.gridrmi.runtime.transport.Addresses;
 import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.wire.Command;
@@ -124,7 +124,8 @@ class HostileInputIT {
       // 3. a reference naming an owner nobody introduced: refused before any connection, naming the address
       List<Command> strange = new ArrayList<>();
       UUID viaStranger = call(strange, new ArrayList<>(), echo,
-          new org.gridrmi.runtime.Ref<>(UUID.randomUUID(), "rmi://10.255.255.1:1099", null));
+          new org.gridrmi.runtime.wire.Ref<>(UUID.randomUUID(), "rmi://10.255.255.1:1099",
+              org.gridrmi.runtime.wire.RefContexts.unbound()));
       gw.submit(UUID.randomUUID(), null, strange);
       FetchResult refusedOwner = gw.fetch(viaStranger, 10_000, IT, false, null);
       assertThat(refusedOwner.failure().status()).isEqualTo(Status.PERMISSION_DENIED);

@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import net.jini.config.Configuration;
 import org.gridrmi.lookup.LookupServer;
-import org.gridrmi.runtime.JvmFilter;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.JvmFilter;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.lookup.JiniUrls;
 

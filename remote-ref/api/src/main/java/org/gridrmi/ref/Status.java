@@ -11,7 +11,10 @@ public enum Status {
   UNAVAILABLE,
   /** A value id, service or method that the addressed server does not know (or no longer holds). */
   NOT_FOUND,
-  /** The call or the reference was cancelled, or belongs to a closed {@code Grid}. */
+  /**
+   * The call or the reference was cancelled, or belongs to a closed {@code Grid}, or to none (a reference read outside
+   * any Grid or server, which nothing there can resolve).
+   */
   CANCELLED,
   /** The deadline passed before the value existed. */
   DEADLINE_EXCEEDED,

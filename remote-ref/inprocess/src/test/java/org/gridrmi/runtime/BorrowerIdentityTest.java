@@ -3,6 +3,8 @@ package org.gridrmi.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContexts;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.GridException;
@@ -122,7 +124,7 @@ class BorrowerIdentityTest {
     owner.node().table().put(id, client, "v", "value");
     // B reads a reference to it inside a value: B holds it at the owner (Java RMI's dirty call)
     HeldReferences held = new HeldReferences(borrower.node(), 1_000, o -> true);
-    Ref<String> inB = new Ref<>(id, owner.node().address(), null);
+    Ref<String> inB = new Ref<>(id, owner.node().address(), RefContexts.unbound());
     held.adopt(inB);
     org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
         .until(() -> owner.node().table().holders() == 2); // the client and B

@@ -3,6 +3,7 @@ package org.gridrmi.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import org.gridrmi.runtime.serial.SerialPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;

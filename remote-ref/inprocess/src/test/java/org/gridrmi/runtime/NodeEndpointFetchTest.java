@@ -43,7 +43,7 @@ class NodeEndpointFetchTest {
     s.set("value");
     FetchResult r = fetch.get();
     assertThat(r.state()).isEqualTo(FetchResult.State.READY);
-    assertThat(r.value().value()).isEqualTo("value");
+    assertThat(r.value().decoded()).isEqualTo("value");
     assertThat(node.table().creationWaiters()).isZero();
   }
 

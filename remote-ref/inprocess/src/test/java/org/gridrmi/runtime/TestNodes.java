@@ -1,5 +1,6 @@
 package org.gridrmi.runtime;
 
+import org.gridrmi.runtime.serial.SerialPolicy;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.InternalInProcess;

@@ -1,5 +1,6 @@
 package org.gridrmi.runtime;
 
+import org.gridrmi.runtime.wire.FailureCarrier;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;

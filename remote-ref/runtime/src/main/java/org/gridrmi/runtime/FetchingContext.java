@@ -1,16 +1,18 @@
 package org.gridrmi.runtime;
 
+import org.gridrmi.runtime.wire.Outcomes;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.store.ValueTable;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import org.gridrmi.runtime.HeldReferences;
 
 /**
- * Resolves references for code that runs on a node (a server's call) or outside any Grid (detached): a value a
- * node here holds is the object itself (localized), any other is fetched from its owner through the shared
- * {@link Fetcher}. References read inside values here are held by the node ({@link HeldReferences}) while they live;
- * a call's code cannot release them for the others, nor cancel what it does not hold.
+ * Resolves references for code that runs on a node (a server's call): a value a node here holds is the object itself
+ * (localized), any other is fetched from its owner through the node's shared {@link Fetcher}. References read inside
+ * values here are held by the node ({@link HeldReferences}) while they live; a call's code cannot release them for
+ * the others, nor cancel what it does not hold.
  */
 public class FetchingContext implements RefContext {
   private final NodeRuntime runtime;
@@ -20,14 +22,14 @@ public class FetchingContext implements RefContext {
   private final HeldReferences held;
 
   /**
-   * @param node the node whose values are local, or null (then only the JVM's RMI nodes, if the transport shares it)
+   * @param node the node whose values are local (with those of the JVM's nodes, where its transport shares them)
    * @param holder the client whose call runs (it may cancel what it holds), or null
-   * @param held what holds the references read inside values here, or null for none (a detached reader)
+   * @param held what holds the references read inside values here, or null for none
    */
   public FetchingContext(NodeRuntime runtime, Fetcher fetcher, LocalNode node, UUID holder, HeldReferences held) {
     this.runtime = runtime;
     this.fetcher = fetcher;
-    this.node = node;
+    this.node = java.util.Objects.requireNonNull(node, "node");
     this.holder = holder;
     this.held = held;
   }
@@ -43,8 +45,13 @@ public class FetchingContext implements RefContext {
   }
 
   private Slot local(UUID id) {
-    if (node != null) return node.findLocal(id);
-    return runtime.transport().sharesJvm() ? Nodes.findSlot(id) : null;
+    return node.findLocal(id);
+  }
+
+  @Override
+  public boolean isDone(Ref<?> ref) {
+    Slot s = local(ref.id());
+    return s != null && s.isDone();
   }
 
   @Override
@@ -60,7 +67,7 @@ public class FetchingContext implements RefContext {
   @Override
   public boolean cancel(Ref<?> ref) {
     Slot s = local(ref.id());
-    return s != null && holder != null && node != null && node.table().holds(holder, ref.id())
+    return s != null && holder != null && node.table().holds(holder, ref.id())
         && s.cancel(label(ref));
   }
 

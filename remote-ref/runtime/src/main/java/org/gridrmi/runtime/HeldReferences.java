@@ -5,9 +5,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.runtime.wire.Release;
-import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.Cleaners;
+import org.gridrmi.runtime.wire.Ref;
 
 /**
  * The values a server holds because references to them live in its JVM: references read inside values (an argument

@@ -14,7 +14,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.wire.Release;
-import org.gridrmi.runtime.NodeRuntime;
 
 /**
  * One holder's hold on the values of one owner node: what it holds there, the holds and releases on their way (in

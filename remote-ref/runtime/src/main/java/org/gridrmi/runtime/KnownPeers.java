@@ -57,8 +57,8 @@ public final class KnownPeers {
   }
 
   /** Fetches refused because their owner is not a known peer, for the log. */
-  private static final org.gridrmi.runtime.telemetry.RefusalLog REFUSALS =
-      new org.gridrmi.runtime.telemetry.RefusalLog(KnownPeers.class.getName(), 10, 1000);
+  private static final org.gridrmi.runtime.serial.RefusalLog REFUSALS =
+      new org.gridrmi.runtime.serial.RefusalLog(KnownPeers.class.getName(), 10, 1000);
 
   /** @throws GridException PERMISSION_DENIED naming the owner, if it is not known */
   public void check(String owner, String node, String what) {

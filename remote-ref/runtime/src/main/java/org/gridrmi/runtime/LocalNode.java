@@ -8,16 +8,16 @@ import java.util.UUID;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.gridrmi.runtime.transport.JvmNodes;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.transport.Transport;
-import org.gridrmi.runtime.SerialFilters;
-import org.gridrmi.runtime.StoredValues;
+import org.gridrmi.runtime.serial.SerialFilters;
 
 /**
  * One node of the Grid: its {@link ValueTable}, exported through its runtime's transport. A server has one; a Grid
  * gets one the first time it puts a value.
  */
-public final class LocalNode implements AutoCloseable {
+public final class LocalNode implements JvmNodes.Member, AutoCloseable {
   private final UUID id;
   private final String name;
   private final NodeRuntime runtime;
@@ -38,7 +38,7 @@ public final class LocalNode implements AutoCloseable {
     long period = Math.max(50, Math.min(1000, leaseMillis / 4));
     this.sweeper = runtime.timer().scheduleWithFixedDelay(() -> table.expire(System.currentTimeMillis()), period,
         period, TimeUnit.MILLISECONDS);
-    if (runtime.transport().sharesJvm()) Nodes.add(this);
+    runtime.transport().jvmNodes().add(this);
   }
 
   /**
@@ -69,24 +69,29 @@ public final class LocalNode implements AutoCloseable {
   public UUID id() { return id; }
   public String name() { return name; }
   /** {@code rmi://host:port} (or {@code inproc://name}). */
+  @Override
   public String address() { return exported == null ? "(not exported yet)" : exported.address(); }
-  public ValueTable table() { return table; }
+  @Override public ValueTable table() { return table; }
 
-  /** The RMI stub of this node, what a Jini registration carries; null on other transports. */
-  public java.rmi.Remote exportedStub() { return exported.stub(); }
+  /**
+   * What a Jini registration of this node carries per service interface (see {@link Transport.Exported#proxiesByType}):
+   * by interface name, a proxy implementing it that makes plain calls here; none on a transport Jini cannot reach.
+   */
+  public java.util.Map<String, Object> lookupProxies(java.util.List<Class<?>> services) {
+    return exported.proxiesByType(services, name);
+  }
   public NodeRuntime runtime() { return runtime; }
 
   /** The slot of {@code id} if this node holds it, or, on a transport that shares the JVM, another node here does. */
   public Slot findLocal(UUID valueId) {
     Slot s = table.get(valueId);
-    if (s != null || !runtime.transport().sharesJvm()) return s;
-    return Nodes.findSlot(valueId);
+    return s != null ? s : runtime.transport().jvmNodes().find(valueId);
   }
 
   /** Stops serving: unexports the node, forgets its values. Does not close the runtime (its owner does). */
   @Override
   public void close() {
-    Nodes.remove(this);
+    runtime.transport().jvmNodes().remove(this);
     sweeper.cancel(false);
     exported.close();
     table.clear();

@@ -1,5 +1,6 @@
 package org.gridrmi.runtime;
 
+import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.store.ReleaseCounts;
 import org.gridrmi.runtime.store.ValueStore;
@@ -26,7 +27,6 @@ import org.gridrmi.runtime.wire.NodeInfo;
 import org.gridrmi.runtime.wire.NodeStats;
 import org.gridrmi.runtime.wire.PlainResult;
 import org.gridrmi.runtime.wire.Requester;
-import org.gridrmi.runtime.RequesterCheck;
 
 /** What every node serves: its values. A server's endpoint adds batches and plain calls. */
 public class NodeEndpoint implements NodeService {

@@ -1,5 +1,10 @@
 package org.gridrmi.runtime;
 
+import org.gridrmi.runtime.serial.JvmFilter;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.wire.RefContext;
+import org.gridrmi.runtime.wire.RefContexts;
+import org.gridrmi.runtime.wire.ValueReader;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -9,8 +14,6 @@ import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.runtime.wire.WireValue;
-import org.gridrmi.runtime.RequesterKeys;
-import org.gridrmi.runtime.TransitPins;
 
 /**
  * What one server or Grid runs on, owned by it and closed with it: its transport, its deserialization policy, its
@@ -29,8 +32,8 @@ public final class NodeRuntime implements AutoCloseable {
   private final Telemetry telemetry;
   private final PeerHealth peerHealth;
   private final RequesterKeys requesterKeys = new RequesterKeys();
-  /** The context references read inside values bind to (see {@link #bindValues}); null: the JVM's detached one. */
-  private volatile RefContext values;
+  /** How values are read here (see {@link #bindValues}); until bound, references inside them bind to nothing. */
+  private volatile ValueReader values;
 
   /** The most references pinned in transit at one time (each costs a few dozen bytes). */
   static final int MAX_PINS = 1_000_000;
@@ -55,6 +58,8 @@ public final class NodeRuntime implements AutoCloseable {
     this.pins = new TransitPins(transit, MAX_PINS);
     long drain = Math.max(10_000_000L, transit / 8);
     timer.scheduleWithFixedDelay(() -> pins.drain(System.nanoTime()), drain, drain, TimeUnit.NANOSECONDS);
+    this.values = ValueReader.unbound(policy);
+    transport.readValuesWith(this::values);
     JvmFilter.register(policy);
   }
 
@@ -83,13 +88,22 @@ public final class NodeRuntime implements AutoCloseable {
    * the reference objects live ({@link RefContext#adopt}). Set once by the Grid or server that owns this runtime.
    */
   public void bindValues(RefContext context) {
-    this.values = context;
+    this.values = new ValueReader(policy, context);
   }
 
-  /** Runs {@code body} as a read of values: references read meanwhile bind to this instance and are held by it. */
+  /** How this instance reads values: its policy, references inside bound to its context (see {@link #bindValues}). */
+  public ValueReader values() {
+    return values;
+  }
+
+  /**
+   * Runs {@code body}, a transport call whose answer RMI reads with streams of its own (a plain call's result, a
+   * fetch's answer), with this instance's policy as the thread's and its context as the one references read by those
+   * streams bind to (see {@link RefContexts#forRmiStreams}).
+   */
   public <T> T readingValues(Supplier<T> body) {
-    RefContext v = values;
-    return SerialPolicy.using(policy, v == null ? body : () -> RefContexts.readingValue(v, body));
+    RefContext context = values.context();
+    return SerialPolicy.using(policy, () -> RefContexts.forRmiStreams(context, body));
   }
 
   /**
@@ -97,7 +111,8 @@ public final class NodeRuntime implements AutoCloseable {
    * instance (see {@link #bindValues}).
    */
   public Object decode(WireValue w) {
-    return readingValues(() -> w.value(policy));
+    ValueReader reader = values;
+    return SerialPolicy.using(policy, () -> w.value(reader)); // codecs read their limits from the thread's policy
   }
 
   /**
@@ -105,7 +120,8 @@ public final class NodeRuntime implements AutoCloseable {
    * held by this instance, as for a value that arrived.
    */
   public Object copyOf(Object value) {
-    return readingValues(() -> WireValue.copyOf(value, policy));
+    ValueReader reader = values;
+    return SerialPolicy.using(policy, () -> WireValue.copyOf(value, reader));
   }
 
   /** The node at {@code address}, through this runtime's transport. */

@@ -6,11 +6,9 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.telemetry.RefusalLog;
+import org.gridrmi.runtime.serial.RefusalLog;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.wire.Requester;
-import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.KnownPeers;
 
 /**
  * Whether the caller of a call that names a requester (a fetch, an abandon) may act for it, that is end what the owner

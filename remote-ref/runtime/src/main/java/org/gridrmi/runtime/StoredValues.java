@@ -9,10 +9,9 @@ import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.runtime.store.ValueIo;
 import org.gridrmi.runtime.wire.WireValue;
-import org.gridrmi.runtime.NodeRuntime;
-import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.SerialPolicy;
-import org.gridrmi.runtime.WrittenRefs;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.wire.WrittenRefs;
 
 /**
  * How a node's store writes values to its spill files and reads them back: as they travel between nodes (their codec,

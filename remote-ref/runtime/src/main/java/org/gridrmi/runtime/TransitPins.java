@@ -4,7 +4,7 @@ import java.util.ArrayDeque;
 import java.util.Collection;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.wire.Ref;
 
 /**
  * Keeps the references written inside values that left this instance strongly reachable for a while after they

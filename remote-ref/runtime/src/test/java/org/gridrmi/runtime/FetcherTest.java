@@ -12,6 +12,7 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import org.gridrmi.runtime.serial.SerialPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;

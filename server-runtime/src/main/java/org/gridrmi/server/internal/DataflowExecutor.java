@@ -15,18 +15,18 @@ import org.gridrmi.runtime.Daemons;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.FetchingContext;
 import org.gridrmi.runtime.HeldReferences;
-import org.gridrmi.runtime.FailureCarrier;
+import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.InlineArgument;
 import org.gridrmi.runtime.KnownPeers;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.RefContexts;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.wire.ValueReader;
 import io.opentelemetry.context.Scope;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.CallTimes;
 import org.gridrmi.runtime.cost.MethodTimes;
-import org.gridrmi.runtime.telemetry.RefusalLog;
+import org.gridrmi.runtime.serial.RefusalLog;
 import org.gridrmi.runtime.telemetry.ServerCall;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
@@ -238,7 +238,8 @@ public final class DataflowExecutor implements AutoCloseable {
       CompletableFuture<?> announced) {
     if (arg instanceof InlineArgument inline) {
       try {
-        return CompletableFuture.completedFuture(node.runtime().readingValues(inline::value));
+        return CompletableFuture.completedFuture(SerialPolicy.using(node.runtime().policy(),
+            () -> inline.value(node.runtime().values())));
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(e);
       }
@@ -340,10 +341,11 @@ public final class DataflowExecutor implements AutoCloseable {
       Object result;
       try (Scope inCall = trace == null ? null : trace.makeCurrent()) { // the service's own spans are its children
         // references read during the call (inside by-value arguments) are held by this node while they live
+        ValueReader reader = node.runtime().values().with(valueRefs.forHolder(holder));
         long started = System.nanoTime();
         try {
-          result = SerialPolicy.using(node.runtime().policy(), () -> RefContexts.readingValue(
-              valueRefs.forHolder(holder), () -> Invocation.invokeUnchecked(target, args, tasks)));
+          result = SerialPolicy.using(node.runtime().policy(),
+              () -> Invocation.invokeUnchecked(target, args, tasks, reader));
         } finally {
           methodTimes.record(method, System.nanoTime() - started);
         }

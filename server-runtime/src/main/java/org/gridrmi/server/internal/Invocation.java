@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.Task;
+import org.gridrmi.runtime.wire.ValueReader;
 import org.gridrmi.runtime.wire.SerializedValue;
 
 /** Checks resolved arguments against a method's parameters, then invokes it; one place for both call paths. */
@@ -12,11 +13,14 @@ final class Invocation {
   private Invocation() {}
 
   /**
+   * @param reader how by-value arguments are decoded: the server's policy, the references inside bound to the context
+   *     of the call
    * @return the method's result
    * @throws GridException INVALID_ARGUMENT for an argument of the wrong type, or whatever the method threw
    *     (wrapped so that its status survives)
    */
-  static Object invoke(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks) throws Throwable {
+  static Object invoke(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks, ValueReader reader)
+      throws Throwable {
     Method m = t.method();
     Class<?>[] types = m.getParameterTypes();
     if (args == null || args.length != types.length) {
@@ -25,7 +29,7 @@ final class Invocation {
     }
     Object[] values = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
-      Object v = args[i] instanceof SerializedValue s ? s.value() : args[i];
+      Object v = args[i] instanceof SerializedValue s ? s.value(reader) : args[i];
       if (v instanceof Task<?, ?> task) tasks.check(task.getClass(), t.label());
       Class<?> want = wrap(types[i]);
       if (v == null && types[i].isPrimitive()) {
@@ -49,9 +53,9 @@ final class Invocation {
    * As {@link #invoke}, for code that cannot throw a checked exception (a lambda the serial policy runs): a checked
    * exception the method threw comes out wrapped in {@link Thrown}.
    */
-  static Object invokeUnchecked(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks) {
+  static Object invokeUnchecked(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks, ValueReader reader) {
     try {
-      return invoke(t, args, tasks);
+      return invoke(t, args, tasks, reader);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {

@@ -10,7 +10,6 @@ import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.wire.GatewayProxy;
 
 /** How a server joins a Jini lookup service. */
 public final class LookupJoin {
@@ -46,7 +45,7 @@ public final class LookupJoin {
       String lookup, Duration lease) {
     ServerRecord server = new ServerRecord(node.name(), node.address(), services, Map.of());
     try {
-      Map<String, Object> proxies = GatewayProxy.byType(interfaces, node.exportedStub(), node.name());
+      Map<String, Object> proxies = node.lookupProxies(interfaces);
       return LookupRegistration.join(URI.create(lookup), proxies, server, lease);
     } catch (RuntimeException e) {
       throw new GridException(Status.UNAVAILABLE, "server " + node.name() + " cannot join the lookup service "

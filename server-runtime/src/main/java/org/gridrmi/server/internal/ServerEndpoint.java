@@ -4,12 +4,13 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import io.opentelemetry.context.Scope;
-import org.gridrmi.runtime.FailureCarrier;
+import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.KnownPeers;
 import org.gridrmi.runtime.cost.PeerLinkEstimate;
 import org.gridrmi.runtime.cost.LinkProbe;
+import org.gridrmi.runtime.cost.PeerLinkEstimate;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.FetchSpan;
 import org.gridrmi.runtime.telemetry.ServerCall;
@@ -19,13 +20,14 @@ import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Requester;
 import org.gridrmi.runtime.NodeEndpoint;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.PlainResult;
+import org.gridrmi.perf.LinkCost;
 
 /** A server's node: its values plus async batches and plain calls. */
 public final class ServerEndpoint extends NodeEndpoint {
@@ -79,7 +81,7 @@ public final class ServerEndpoint extends NodeEndpoint {
     for (String peer : gridServers) {
       if (peer.equals(self)) continue;
       try {
-        LinkProbe.probe(node.runtime().transport().client(peer), self);
+        node.runtime().transport().client(peer).probeLink(self);
       } catch (GridException e) {
         LOG.log(System.Logger.Level.INFO, "GridRMI " + node.name() + " could not probe its link to " + peer + ": "
             + e.getMessage());
@@ -145,8 +147,8 @@ public final class ServerEndpoint extends NodeEndpoint {
 
   private PlainResult runPlain(String service, String method, Object[] args, String site) {
     try {
-      Object result = SerialPolicy.using(node.runtime().policy(),
-          () -> Invocation.invokeUnchecked(services.find(service, method, node.name()), args, tasks));
+      Object result = SerialPolicy.using(node.runtime().policy(), () -> Invocation.invokeUnchecked(
+          services.find(service, method, node.name()), args, tasks, node.runtime().values()));
       return new PlainResult(result, null);
     } catch (Throwable t) {
       Throwable c = t instanceof Invocation.Thrown thrown ? thrown.getCause() : t;

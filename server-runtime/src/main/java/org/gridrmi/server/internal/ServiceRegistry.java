@@ -8,8 +8,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.MethodKeys;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.wire.MethodKeys;
+import org.gridrmi.runtime.serial.SerialPolicy;
 
 /** The services a server exports: interface name to implementation and its methods by wire key. */
 public final class ServiceRegistry {

@@ -11,7 +11,7 @@ import java.io.ObjectOutputStream;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.jama.MatrixCodec;
 import org.gridrmi.ref.RemoteReference;
-import org.gridrmi.runtime.Ref;
+import org.gridrmi.runtime.wire.Ref;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -69,7 +69,7 @@ public class ValueBenchmarks {
   /** A reference as it arrives in a call: resolved afresh by id in this JVM's value table. */
   @Benchmark
   public byte[] localizedGetFreshReference() {
-    return new Ref<byte[]>(ref.id(), ref.owner(), null).get();
+    return new Ref<byte[]>(ref.id(), ref.owner(), ref.context()).get();
   }
 
   @Benchmark

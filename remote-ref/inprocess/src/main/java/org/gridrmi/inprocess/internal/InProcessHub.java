@@ -137,7 +137,7 @@ public final class InProcessHub {
     delivered.computeIfAbsent(to, k -> new AtomicLong()).incrementAndGet();
     // the far side runs as another JVM would: none of the caller's thread state (contexts, policy) applies there
     byte[] sent = InProcessTransport.write(args);
-    byte[] answer = org.gridrmi.runtime.RefContexts.outside(() -> {
+    byte[] answer = org.gridrmi.runtime.wire.RefContexts.outside(() -> {
       Object[] copied = (Object[]) InProcessTransport.read(sent, target.filter());
       return InProcessTransport.write(Caller.serving(new Caller(fromAddress, null), () -> body.apply(copied)));
     });

@@ -7,22 +7,13 @@ import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.net.TransportMetrics;
-import org.gridrmi.runtime.wire.BatchReceipt;
-import org.gridrmi.runtime.wire.Command;
-import org.gridrmi.runtime.wire.Release;
-import org.gridrmi.runtime.wire.Introduction;
-import org.gridrmi.runtime.wire.FetchResult;
-import org.gridrmi.runtime.wire.NodeInfo;
-import org.gridrmi.runtime.wire.NodeStats;
-import org.gridrmi.runtime.wire.PlainResult;
-import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.transport.JvmNodes;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.NodeService;
+import org.gridrmi.runtime.transport.Operation;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
 
@@ -61,11 +52,12 @@ public final class InProcessTransport implements Transport {
       throw new GridException(Status.INVALID_ARGUMENT, "malformed address '" + address + "': expected "
           + InProcessHub.SCHEME + "NAME on an in-process network");
     }
-    return new Client(address);
+    return Operation.client(address, new Forwarder(address));
   }
 
   @Override public void forget(String address) { }
-  @Override public boolean sharesJvm() { return false; }
+  /** Each node stands for a JVM of its own: none resolves another's values in place. */
+  @Override public JvmNodes jvmNodes() { return JvmNodes.NONE; }
   @Override public boolean tls() { return false; }
   @Override public String describe() { return "in-process network " + hub; }
   @Override public TransportMetrics.Snapshot traffic() { return TransportMetrics.Snapshot.EMPTY; }
@@ -98,110 +90,31 @@ public final class InProcessTransport implements Transport {
     }
   }
 
-  private final class Client implements NodeClient {
+  /**
+   * Delivers a caller's calls to the node at one address: each operation's arguments and answer copied as RMI would,
+   * the hub's faults applied, bounded as the operation says.
+   */
+  private final class Forwarder implements Operation.Forwarder {
     private final String address;
 
-    Client(String address) {
+    Forwarder(String address) {
       this.address = address;
     }
 
-    @SuppressWarnings("unchecked")
-    private <T> T call(String what, long boundNanos, Object[] args, java.util.function.Function<Object[], T> body) {
-      return (T) hub.deliver(self, address, what, boundNanos, args, body, filter);
-    }
-
-    private long callNanos() {
-      return timeouts.call().toNanos();
-    }
-
-    @Override public String address() { return address; }
-
     @Override
-    public NodeInfo info() {
-      return call("info", callNanos(), new Object[0], a -> hub.service(address).info());
+    public Object call(Operation op, Object[] args, long callerNanos) {
+      long bound = op.boundNanos(timeouts, args, callerNanos);
+      return hub.deliver(self, address, op.what(args), bound == 0 ? Long.MAX_VALUE / 4 : bound, sendable(args),
+          a -> op.serve(hub.service(address), a), filter);
     }
 
-    @Override
-    public FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
-      long bound = TimeUnit.MILLISECONDS.toNanos(waitMillis) + timeouts.fetchSlack().toNanos();
-      return call("the fetch of value " + id, bound, new Object[] {id, requester, trace},
-          a -> hub.service(address).fetch((UUID) a[0], waitMillis, (Requester) a[1], announced, (String) a[2]));
+    /** The arguments as the sender writes them: a list it passes may be a view, so it goes as a copy of its own. */
+    private Object[] sendable(Object[] args) {
+      Object[] out = args.clone();
+      for (int i = 0; i < out.length; i++) if (out[i] instanceof List<?> l) out[i] = new java.util.ArrayList<>(l);
+      return out;
     }
 
-    @Override
-    @SuppressWarnings("unchecked")
-    public void hold(UUID holder, List<UUID> ids) {
-      call("a hold", callNanos(), new Object[] {holder, new java.util.ArrayList<>(ids)}, a -> {
-        hub.service(address).hold((UUID) a[0], (List<UUID>) a[1]);
-        return null;
-      });
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public void abandon(Requester requester, List<UUID> ids) {
-      call("an abandon", callNanos(), new Object[] {requester, new java.util.ArrayList<>(ids)}, a -> {
-        hub.service(address).abandon((Requester) a[0], (List<UUID>) a[1]);
-        return null;
-      });
-    }
-
-    @Override
-    public boolean vouches(String owner, UUID key) {
-      return call("a requester check", callNanos(), new Object[] {owner, key},
-          a -> hub.service(address).vouches((String) a[0], (UUID) a[1]));
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public void release(UUID holder, List<Release> releases) {
-      call("a release", callNanos(), new Object[] {holder, new java.util.ArrayList<>(releases)}, a -> {
-        hub.service(address).release((UUID) a[0], (List<Release>) a[1]);
-        return null;
-      });
-    }
-
-    @Override
-    public long renew(UUID holder) {
-      return call("a lease renewal", callNanos(), new Object[] {holder}, a -> hub.service(address).renew((UUID) a[0]));
-    }
-
-    @Override
-    public boolean cancel(UUID holder, UUID id) {
-      return call("a cancel", callNanos(), new Object[] {holder, id},
-          a -> hub.service(address).cancel((UUID) a[0], (UUID) a[1]));
-    }
-
-    @Override
-    public NodeStats stats() {
-      return call("stats", callNanos(), new Object[0], a -> hub.service(address).stats());
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
-      return call("a batch of " + commands.size() + " commands", callNanos(),
-          new Object[] {holder, introduction, new java.util.ArrayList<>(commands)},
-          a -> hub.service(address).submit((UUID) a[0], (Introduction) a[1], (List<Command>) a[2]));
-    }
-
-    @Override
-    public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos, String trace) {
-      return call("the plain call " + method, timeoutNanos == 0 ? Long.MAX_VALUE / 4 : timeoutNanos,
-          new Object[] {args, trace}, a -> hub.service(address).invokePlain(service, method, (Object[]) a[0],
-          (String) a[1]));
-    }
-
-    @Override
-    public List<String> services() {
-      return call("services", callNanos(), new Object[0], a -> hub.service(address).services());
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers, long timeoutNanos) {
-      return call("a link probe", timeoutNanos, new Object[] {new java.util.ArrayList<>(peers)},
-          a -> hub.service(address).probeLinks((List<String>) a[0]));
-    }
+    @Override public String toString() { return "in-process client of " + address; }
   }
 }

@@ -1,22 +1,20 @@
 package org.gridrmi.runtime.cost;
 
 import java.util.UUID;
-import org.gridrmi.ref.GridException;
-import org.gridrmi.runtime.transport.NodeClient;
-import org.gridrmi.runtime.wire.FetchResult;
 
 /**
  * A short calibration of one link where no traffic has taught its cost yet: a few fetches of small probe values and
- * one of a larger one, over the same path as any value (a data connection), so each is a sample of the link as a real
- * fetch is. A probe value is made by the node it is fetched from, from its id alone ({@link #value}): nothing is
- * stored, and no value id a node hands out can be one (those are 128 random bits; these have a fixed first half).
+ * one of a larger one ({@code NodeClient.probeLink}), over the same path as any value (a data connection), so each is
+ * a sample of the link as a real fetch is. A probe value is made by the node it is fetched from, from its id alone
+ * ({@link #value}): nothing is stored, and no value id a node hands out can be one (those are 128 random bits; these
+ * have a fixed first half). Here only the ids: this package is below the transport that fetches them.
  */
 public final class LinkProbe {
   /** Small fetches: the per-message cost. */
-  static final int SMALL = 3;
-  static final int SMALL_BYTES = 64;
+  public static final int SMALL = 3;
+  public static final int SMALL_BYTES = 64;
   /** One larger fetch: the per-byte cost (the slope needs sizes that differ by more than 32 KB). */
-  static final int LARGE_BYTES = 256 * 1024;
+  public static final int LARGE_BYTES = 256 * 1024;
   /** The largest probe value a node makes. */
   static final int MAX_BYTES = 1 << 20;
   private static final long MARK = 0x4752_4944_5052_4f42L; // "GRIDPROB"
@@ -24,7 +22,7 @@ public final class LinkProbe {
   private LinkProbe() {}
 
   /** The id of a probe value of {@code bytes} bytes. */
-  static UUID id(int bytes) {
+  public static UUID id(int bytes) {
     return new UUID(MARK, bytes);
   }
 
@@ -37,23 +35,5 @@ public final class LinkProbe {
   public static byte[] value(UUID id) {
     long n = id.getLeastSignificantBits();
     return new byte[(int) Math.max(0, Math.min(MAX_BYTES, n))];
-  }
-
-  /**
-   * Probes the link to {@code peer}; each fetch is a sample its transport records.
-   *
-   * @param requester this node's address, as a fetch names it (null for a client with no node)
-   * @return how many probe fetches answered
-   * @throws GridException UNAVAILABLE if the peer does not answer, as any fetch
-   */
-  public static int probe(NodeClient peer, String requester) {
-    int answered = 0;
-    for (int i = 0; i <= SMALL; i++) {
-      int bytes = i < SMALL ? SMALL_BYTES : LARGE_BYTES;
-      FetchResult r = peer.fetch(id(bytes), 0, requester == null ? null
-          : new org.gridrmi.runtime.wire.Requester(requester, null), false, null); // a probe value has no borrowers
-      if (r.state() == FetchResult.State.READY) answered++;
-    }
-    return answered;
   }
 }

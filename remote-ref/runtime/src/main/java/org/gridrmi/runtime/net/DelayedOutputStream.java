@@ -6,7 +6,6 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import org.gridrmi.runtime.net.EmulatedLink;
 
 /**
  * The sending side of one emulated socket. Bytes are buffered until {@link #flush()} (JRMP flushes at message

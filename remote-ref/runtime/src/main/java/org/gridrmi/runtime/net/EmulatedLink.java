@@ -2,7 +2,6 @@ package org.gridrmi.runtime.net;
 
 import java.io.OutputStream;
 import java.util.Locale;
-import org.gridrmi.runtime.net.DelayedOutputStream;
 
 /**
  * A slower network emulated on the sending side: each message (the bytes between two flushes) reaches the peer

@@ -7,9 +7,6 @@ import java.net.Socket;
 import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 import java.util.Objects;
-import org.gridrmi.runtime.net.NetContext;
-import org.gridrmi.runtime.net.NetContexts;
-import org.gridrmi.runtime.net.TlsRequiredException;
 
 /**
  * The socket factory of every GridRMI export and stub. What travels inside a stub is only whether the peer speaks

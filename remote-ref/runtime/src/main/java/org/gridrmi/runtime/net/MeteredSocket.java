@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import org.gridrmi.runtime.net.LinkShaper;
-import org.gridrmi.runtime.net.FirstWrite;
 
 /**
  * The TCP socket under every GridRMI connection: counts its bytes into its context's {@link TransportMetrics}, sends

@@ -9,12 +9,6 @@ import java.net.UnknownHostException;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.runtime.net.CallTraffic;
-import org.gridrmi.runtime.net.GridSocketFactory;
-import org.gridrmi.runtime.net.LinkHello;
-import org.gridrmi.runtime.net.MeteredSocket;
-import org.gridrmi.runtime.net.SharedPort;
-import org.gridrmi.runtime.net.TlsContext;
 
 /**
  * The network settings of one Grid or one server, and what its sockets share: TLS or plain, the emulated link, byte

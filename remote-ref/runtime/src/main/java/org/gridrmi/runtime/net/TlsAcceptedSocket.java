@@ -1,6 +1,6 @@
 package org.gridrmi.runtime.net;
 
-import org.gridrmi.runtime.telemetry.RefusalLog;
+import org.gridrmi.runtime.serial.RefusalLog;
 import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package org.gridrmi.runtime.net;
 
-import org.gridrmi.runtime.telemetry.RefusalLog;
+import org.gridrmi.runtime.serial.RefusalLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.FailureCarrier;
+import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.Failure;
 
 /**

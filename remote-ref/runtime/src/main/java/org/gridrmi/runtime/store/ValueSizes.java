@@ -3,7 +3,7 @@ package org.gridrmi.runtime.store;
 import java.io.IOException;
 import java.io.NotSerializableException;
 import java.io.ObjectOutputStream;
-import org.gridrmi.runtime.Codecs;
+import org.gridrmi.runtime.serial.Codecs;
 import org.gridrmi.ref.spi.ValueCodec;
 
 /**

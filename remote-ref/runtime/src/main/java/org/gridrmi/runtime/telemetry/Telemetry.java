@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.FailureCarrier;
+import org.gridrmi.runtime.wire.FailureCarrier;
 
 /**
  * What one Grid or server reports through OpenTelemetry: its tracer, meter and propagator, and the instruments it

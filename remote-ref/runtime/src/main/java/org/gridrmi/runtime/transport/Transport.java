@@ -31,10 +31,23 @@ public interface Transport extends AutoCloseable {
   void forget(String address);
 
   /**
-   * Whether values of nodes in this JVM may be resolved in place by other nodes of the JVM (RMI: several servers in
-   * one JVM share their values, localized; in-process: each node stands for a JVM of its own).
+   * The nodes of this JVM whose values the nodes of this transport resolve in place (RMI: several servers in one JVM
+   * share their values, localized, since the RMI runtime is the JVM's), or {@link JvmNodes#NONE} where each node
+   * stands for a JVM of its own (in-process). A node exported here adds itself while it serves.
    */
-  boolean sharesJvm();
+  JvmNodes jvmNodes();
+
+  /** Whether values of nodes in this JVM may be resolved in place by other nodes of the JVM (see {@link #jvmNodes}). */
+  default boolean sharesJvm() {
+    return jvmNodes() != JvmNodes.NONE;
+  }
+
+  /**
+   * How the values this transport decodes itself as they arrive (a data connection's fetch) are read: set once, by
+   * the runtime that owns the transport, to its own reader (its policy; references bound to its context). Values
+   * that arrive inside RMI's answers are decoded by the caller, with its reader.
+   */
+  default void readValuesWith(java.util.function.Supplier<org.gridrmi.runtime.wire.ValueReader> reader) {}
 
   boolean tls();
 
@@ -62,9 +75,19 @@ public interface Transport extends AutoCloseable {
   interface Exported extends AutoCloseable {
     String address();
 
-    /** The RMI stub others call it through (what a Jini registration carries), or null on other transports. */
+    /** The RMI stub others call it through, or null on other transports. */
     default java.rmi.Remote stub() {
       return null;
+    }
+
+    /**
+     * What a Jini lookup registration of this node carries per service interface, by interface name: a proxy that
+     * implements the interface and makes plain calls to this node; none on a transport Jini clients cannot call.
+     *
+     * @param serverName the server's name, for the proxies' messages
+     */
+    default java.util.Map<String, Object> proxiesByType(java.util.List<Class<?>> services, String serverName) {
+      return java.util.Map.of();
     }
 
     /** Unexports it: calls in progress may fail, new ones are refused. */

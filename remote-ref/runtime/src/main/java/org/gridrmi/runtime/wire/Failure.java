@@ -82,7 +82,7 @@ public final class Failure implements Serializable {
 
   private Throwable causeObject() {
     if (cause == null) return null;
-    try (ObjectInputStream in = org.gridrmi.runtime.SerialPolicy.current().open(cause)) {
+    try (ObjectInputStream in = org.gridrmi.runtime.serial.SerialPolicy.current().open(cause)) {
       return (Throwable) in.readObject();
     } catch (IOException | ClassNotFoundException | ClassCastException e) {
       return new RemoteCause(causeText);

@@ -15,8 +15,8 @@ public final class InlineArgument implements Serializable {
     this.value = new WireValue(value);
   }
 
-  /** The value, decoded with the current thread's policy if it arrived serialized (see {@link WireValue#value}). */
-  public Object value() {
-    return value.value();
+  /** The value, decoded by {@code reader} if it arrived serialized (see {@link WireValue#value}). */
+  public Object value(org.gridrmi.runtime.wire.ValueReader reader) {
+    return value.value(reader);
   }
 }

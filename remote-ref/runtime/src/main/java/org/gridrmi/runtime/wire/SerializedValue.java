@@ -9,10 +9,7 @@ import java.io.Serializable;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import java.util.List;
-import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.SerialFilters;
-import org.gridrmi.runtime.WrittenRefs;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.SerialFilters;
 
 /**
  * A by-value argument kept as bytes until the call runs, so that a class the server cannot load (a task not
@@ -48,11 +45,13 @@ public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs) imp
         refs.toArray(Ref<?>[]::new));
   }
 
-  /** Deserializes the value in the server's class loader, with the current thread's {@link SerialPolicy}. */
-  public Object value() {
-    SerialPolicy policy = SerialPolicy.current();
-    try (ObjectInputStream in = policy.open(bytes)) {
-      return ((WireValue) in.readObject()).value(policy);
+  /**
+   * Deserializes the value in the server's class loader, by {@code reader}: the server's policy, the references inside
+   * bound to the context of the call that reads it.
+   */
+  public Object value(ValueReader reader) {
+    try (ObjectInputStream in = reader.policy().open(bytes)) {
+      return ((WireValue) in.readObject()).value(reader);
     } catch (InvalidClassException e) {
       GridException refused = SerialFilters.refusal(e);
       if (refused == null) throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className

@@ -10,12 +10,10 @@ import java.io.ObjectOutput;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import java.util.List;
-import org.gridrmi.runtime.Codecs;
-import org.gridrmi.runtime.Ref;
-import org.gridrmi.runtime.WrittenRefs;
-import org.gridrmi.runtime.internal.BoundedReads;
-import org.gridrmi.runtime.SerialFilters;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.Codecs;
+import org.gridrmi.runtime.serial.BoundedReads;
+import org.gridrmi.runtime.serial.SerialFilters;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.ref.spi.ValueCodec;
 import org.gridrmi.ref.spi.ValueInput;
 import org.gridrmi.ref.spi.ValueOutput;
@@ -23,7 +21,7 @@ import org.gridrmi.ref.spi.ValueOutput;
 /**
  * A value on its way between JVMs: written by its {@link ValueCodec} when one is registered for its exact class,
  * by Java serialization otherwise. A serialized value is read as bytes and turned into its object only when asked,
- * with the asking instance's {@link SerialPolicy}: so the stream that carried it (an RMI reply, a batch) needs no
+ * by the asking instance's {@link ValueReader}: so the stream that carried it (an RMI reply, a batch) needs no
  * knowledge of which Grid or server reads it.
  */
 public final class WireValue implements Externalizable {
@@ -53,11 +51,11 @@ public final class WireValue implements Externalizable {
 
   /**
    * A copy of {@code value} as another JVM would read it: written as it travels (its codec, else Java serialization)
-   * and read back with {@code policy}. What a put keeps, so that later changes to the caller's object change nothing.
+   * and read back by {@code reader}. What a put keeps, so that later changes to the caller's object change nothing.
    *
    * @throws GridException INVALID_ARGUMENT if the value cannot be serialized, or the policy's refusal
    */
-  public static Object copyOf(Object value, SerialPolicy policy) {
+  public static Object copyOf(Object value, ValueReader reader) {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(b)) {
       WrittenRefs.collect(() -> new WireValue(value).writeExternal(out)); // stays in this JVM: nothing to pin
@@ -65,10 +63,10 @@ public final class WireValue implements Externalizable {
       throw new GridException(Status.INVALID_ARGUMENT, "a value of " + value.getClass().getName()
           + " cannot be serialized: " + e, e);
     }
-    try (ObjectInputStream in = policy.open(b.toByteArray())) {
+    try (ObjectInputStream in = reader.policy().open(b.toByteArray())) {
       WireValue w = new WireValue();
       w.readExternal(in);
-      return w.value(policy);
+      return w.value(reader);
     } catch (IOException | ClassNotFoundException e) {
       GridException refused = SerialFilters.refusal(e);
       if (refused != null) throw refused;
@@ -77,19 +75,28 @@ public final class WireValue implements Externalizable {
     }
   }
 
-  /** The value, decoded with the current thread's {@link SerialPolicy} if it arrived serialized. */
-  public Object value() {
-    return value(SerialPolicy.current());
+  /**
+   * The value, where there is nothing to decode: made in this JVM ({@link #WireValue(Object)}, about to be sent), read
+   * by its codec, or decoded as it arrived ({@link #received}).
+   *
+   * @throws IllegalStateException if it holds serialized bytes still (decode those with {@link #value(ValueReader)})
+   */
+  public synchronized Object decoded() {
+    if (value == null && encoded != null) {
+      throw new IllegalStateException("a value that arrived serialized is decoded by a reader");
+    }
+    return value;
   }
 
   /**
-   * The value, decoded with {@code policy} if it arrived serialized.
+   * The value, decoded by {@code reader} if it arrived serialized: its policy's filter, and the references inside
+   * bound to its context.
    *
    * @throws GridException the policy's refusal, or INVALID_ARGUMENT for bytes that do not make a value here
    */
-  public synchronized Object value(SerialPolicy policy) {
+  public synchronized Object value(ValueReader reader) {
     if (encoded != null) {
-      try (ObjectInputStream o = policy.open(encoded)) {
+      try (ObjectInputStream o = reader.open(encoded)) {
         value = o.readObject();
         encoded = null;
       } catch (IOException | ClassNotFoundException e) {
@@ -189,14 +196,14 @@ public final class WireValue implements Externalizable {
   }
 
   /**
-   * Reads a value {@link #writeStreamed} wrote, decoding it as it arrives: with its codec, or with {@code policy}'s
-   * filter for Java serialization. The caller checks that the message ends there.
+   * Reads a value {@link #writeStreamed} wrote, decoding it as it arrives: with its codec, or by {@code reader} for
+   * Java serialization. The caller checks that the message ends there.
    */
-  public static <S extends java.io.InputStream & ValueInput> Object readStreamed(S in, SerialPolicy policy)
+  public static <S extends java.io.InputStream & ValueInput> Object readStreamed(S in, ValueReader reader)
       throws IOException, ClassNotFoundException {
     String id = in.readUTF();
     if (id.equals(NULL)) return null;
-    if (id.equals(JAVA_STREAMED)) return policy.open(in).readObject();
+    if (id.equals(JAVA_STREAMED)) return reader.open(in).readObject();
     return Codecs.forId(id).read(in);
   }
 

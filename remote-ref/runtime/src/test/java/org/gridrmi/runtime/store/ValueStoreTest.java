@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.FailureCarrier;
+import org.gridrmi.runtime.wire.FailureCarrier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

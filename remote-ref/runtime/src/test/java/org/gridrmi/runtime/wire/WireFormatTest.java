@@ -26,7 +26,7 @@ class WireFormatTest {
 
   @SuppressWarnings("unchecked")
   static <T> T roundTrip(T o) throws Exception {
-    try (ObjectInputStream in = org.gridrmi.runtime.SerialPolicy.current().open(bytes(o))) {
+    try (ObjectInputStream in = org.gridrmi.runtime.serial.SerialPolicy.current().open(bytes(o))) {
       return (T) in.readObject();
     }
   }
@@ -53,7 +53,7 @@ class WireFormatTest {
     for (String codec : new String[] {"", "jdk.bytes", "jdk.string"}) {
       Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> read(claim(codec, Integer.MAX_VALUE,
           new byte[0])));
-      assertThat(org.gridrmi.runtime.SerialFilters.refusal(t)).as(codec).isNotNull()
+      assertThat(org.gridrmi.runtime.serial.SerialFilters.refusal(t)).as(codec).isNotNull()
           .satisfies(g -> assertThat(g.status()).isEqualTo(Status.RESOURCE_EXHAUSTED));
     }
   }
@@ -99,9 +99,10 @@ class WireFormatTest {
   @Test
   void aReplicaAndEveryFetchAnswerSurviveTheWire() throws Exception {
     Command.Replica r = roundTrip(new Command.Replica(UUID.randomUUID(), UUID.randomUUID(), new WireValue("v")));
-    assertThat(r.value().value()).isEqualTo("v");
-    assertThat(roundTrip(FetchResult.ready(new int[] {7})).value().value()).isEqualTo(new int[] {7});
-    assertThat(roundTrip(FetchResult.ready(null)).value().value()).isNull();
+    assertThat(r.value().value(TestReaders.current())).isEqualTo("v");
+    assertThat(roundTrip(FetchResult.ready(new int[] {7})).value().value(TestReaders.current()))
+        .isEqualTo(new int[] {7});
+    assertThat(roundTrip(FetchResult.ready(null)).value().value(TestReaders.current())).isNull();
     assertThat(roundTrip(FetchResult.PENDING).state()).isEqualTo(FetchResult.State.PENDING);
     FetchResult f = roundTrip(FetchResult.failed(Failure.of(Status.NOT_FOUND, "gone", null, "site")));
     assertThat(f.failure().status()).isEqualTo(Status.NOT_FOUND);
@@ -116,7 +117,7 @@ class WireFormatTest {
     assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null)).trace()).isNull();
     FetchResult r = roundTrip(FetchResult.ready("v").producedBy(trace));
     assertThat(r.producer()).isEqualTo(trace);
-    assertThat(r.value().value()).isEqualTo("v");
+    assertThat(r.value().value(TestReaders.current())).isEqualTo("v");
     assertThat(roundTrip(FetchResult.ready("v")).producer()).isNull();
   }
 
@@ -132,7 +133,7 @@ class WireFormatTest {
     ok[at] = (byte) 0x7f;
     ok[at + 1] = (byte) 0xff;
     assertThatThrownBy(() -> {
-      try (ObjectInputStream in = org.gridrmi.runtime.SerialPolicy.current().open(ok)) {
+      try (ObjectInputStream in = org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
         in.readObject();
       }
     }).isInstanceOf(InvalidObjectException.class).hasMessageContaining("32767 arguments");

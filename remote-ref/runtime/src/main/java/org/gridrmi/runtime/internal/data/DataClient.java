@@ -9,8 +9,9 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.cost.LinkLearner;
+import org.gridrmi.runtime.wire.ValueReader;
 import org.gridrmi.runtime.net.CallDeadline;
 import org.gridrmi.runtime.net.CallTraffic;
 import org.gridrmi.runtime.net.NetContext;
@@ -19,6 +20,7 @@ import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Requester;
 import org.gridrmi.runtime.wire.WireValue;
+import org.gridrmi.runtime.serial.SerialPolicy;
 
 /**
  * The fetching side of the data plane for one transport: data connections pooled per node (at most
@@ -47,7 +49,7 @@ public final class DataClient implements AutoCloseable {
 
   /**
    * Fetches value {@code id} from the node at {@code host:port}, as {@code NodeService.fetch} does, with the value
-   * decoded by {@code policy} as it arrives.
+   * decoded by {@code reader} as it arrives.
    *
    * @param boundNanos how long until the first byte of the answer (the node's wait plus slack)
    * @param inactivityNanos how long the answer may then stall
@@ -55,7 +57,7 @@ public final class DataClient implements AutoCloseable {
    * @throws IOException the connection failed or stalled, or the answer did not decode (a filter's refusal too)
    */
   public FetchResult fetch(String host, int port, UUID ticket, UUID id, long waitMillis, Requester requester,
-      boolean announced, String trace, long boundNanos, long inactivityNanos, SerialPolicy policy)
+      boolean announced, String trace, long boundNanos, long inactivityNanos, ValueReader reader)
       throws IOException {
     String key = host + ":" + port;
     for (int attempt = 0; ; attempt++) {
@@ -67,7 +69,7 @@ public final class DataClient implements AutoCloseable {
         FetchResult r = CallTraffic.measure(s -> {
           if (conn.sampleNanos > 0 && s.roundTrips() == 1) links.record("rmi://" + key, s.bytes(), conn.sampleNanos);
         }, () -> CallDeadline.within(boundNanos, inactivityNanos, () -> conn.fetch(id, waitMillis, requester,
-            announced, trace, policy)));
+            announced, trace, reader)));
         giveBack(key, conn);
         return r;
       } catch (ChunkedInput.Aborted e) { // the reason arrived in full: the connection is still in step
@@ -164,7 +166,7 @@ public final class DataClient implements AutoCloseable {
     }
 
     FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace,
-        SerialPolicy policy) throws IOException {
+        ValueReader reader) throws IOException {
       answered = false;
       sampleNanos = 0;
       long start = System.nanoTime();
@@ -196,13 +198,13 @@ public final class DataClient implements AutoCloseable {
             String producer = in.readUTF();
             long held = in.readLong();
             long first = in.received();
-            Object value = WireValue.readStreamed(in, policy);
+            Object value = WireValue.readStreamed(in, reader);
             long bytes = in.received() - first;
             sampleNanos = Math.max(1, System.nanoTime() - start - held);
             FetchResult ready = FetchResult.received(value, bytes);
             yield producer.isEmpty() ? ready : ready.producedBy(producer);
           }
-          case DataProtocol.FAILED -> FetchResult.failed(failure(policy.open(in).readObject()));
+          case DataProtocol.FAILED -> FetchResult.failed(failure(reader.policy().open(in).readObject()));
           case DataProtocol.PENDING -> FetchResult.PENDING;
           case DataProtocol.REFUSED -> throw refused();
           default -> throw new java.io.StreamCorruptedException("unknown answer " + state + " on a data connection");

@@ -150,7 +150,7 @@ public final class DataServer implements SharedPort.Handler {
           out.writeByte(DataProtocol.READY);
           out.writeUTF(r.producer() == null ? "" : r.producer());
           out.writeLong(heldNanos);
-          WireValue.writeStreamed(r.value().value(), out);
+          WireValue.writeStreamed(r.value().decoded(), out);
           out.endMessage();
         } catch (ChunkedOutput.LinkBroken e) {
           throw e;

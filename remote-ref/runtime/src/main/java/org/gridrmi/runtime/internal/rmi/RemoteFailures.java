@@ -4,7 +4,7 @@ import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.SerialFilters;
+import org.gridrmi.runtime.serial.SerialFilters;
 import org.gridrmi.runtime.net.TlsRequiredException;
 
 /** Turns what a transport call threw into the one {@link GridException} callers see, naming the node. */

@@ -3,43 +3,59 @@ package org.gridrmi.runtime.internal.rmi;
 import java.rmi.NoSuchObjectException;
 import java.rmi.NotBoundException;
 import java.rmi.registry.LocateRegistry;
-import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.net.CallDeadline;
 import org.gridrmi.runtime.net.CallTraffic;
 import org.gridrmi.runtime.net.NetContexts;
-import org.gridrmi.runtime.internal.rmi.CallGateway;
-import org.gridrmi.runtime.wire.BatchReceipt;
-import org.gridrmi.runtime.wire.Command;
-import org.gridrmi.runtime.wire.Release;
-import org.gridrmi.runtime.wire.Introduction;
+import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.transport.Operation;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.NodeInfo;
-import org.gridrmi.runtime.wire.NodeStats;
-import org.gridrmi.runtime.wire.PlainResult;
-import org.gridrmi.runtime.transport.NodeClient;
-import org.gridrmi.runtime.internal.rmi.RemoteFailures;
+import org.gridrmi.runtime.wire.Requester;
 
 /**
- * A node reached over RMI. Its stub is looked up in the node's registry at the first call and kept until a call fails.
- * Every call runs with its {@link CallDeadline} (so every read and write of its socket is bounded) and with this
- * transport's context as the one stubs read during it bind to.
+ * A node reached over RMI: the {@link Operation.Forwarder} behind its {@link NodeClient}. Its stub is looked up in the
+ * node's registry at the first call and kept until a call fails. Every call runs with its {@link CallDeadline} (so
+ * every read and write of its socket is bounded), bounded as its operation says, and with this transport's context as
+ * the one stubs read during it bind to; a call that is one round trip is a sample of the link's cost. A fetch goes
+ * over the node's data connection.
  */
-final class RmiNodeClient implements NodeClient {
+final class RmiNodeClient implements Operation.Forwarder {
   private final String address;
   private final String host;
   private final int port;
   private final RmiTransport transport;
+  private final NodeClient client;
   private volatile CallGateway stub;
-  private volatile java.util.UUID dataTicket;
+  private volatile UUID dataTicket;
 
   RmiNodeClient(String address, String host, int port, RmiTransport transport) {
     this.address = address;
     this.host = host;
     this.port = port;
     this.transport = transport;
+    this.client = Operation.client(address, this);
+  }
+
+  /** The node as its callers use it. */
+  NodeClient client() {
+    return client;
+  }
+
+  /**
+   * Every operation but the fetch: on the stub, bounded as the operation says. The node's info also gives the ticket
+   * of its data connections, kept for the fetches (a client asks for it when it connects).
+   */
+  @Override
+  public Object call(Operation op, Object[] args, long callerNanos) {
+    if (op == Operation.FETCH) return fetch(args);
+    Object answer = call(() -> op.what(args), op.boundNanos(transport.timeouts(), args, callerNanos), op.sampled(),
+        g -> op.invoke(g, args));
+    if (answer instanceof NodeInfo i) dataTicket = i.dataTicket();
+    return answer;
   }
 
   @FunctionalInterface
@@ -47,20 +63,15 @@ final class RmiNodeClient implements NodeClient {
     T call(CallGateway g) throws Exception;
   }
 
-  private <T> T call(String what, long timeoutNanos, Remote<T> call) {
-    return call(what, timeoutNanos, false, call);
-  }
-
   /**
-   * A short call that is also a sample of the link's cost (a round trip: the call's bytes both ways and its time;
-   * see {@link org.gridrmi.runtime.cost.LinkLearner}), if it was one round trip on an open connection. Calls that
-   * may wait on the node (fetch long-polls, plain calls) are no samples: their time is the node's, not the link's.
+   * A call on the stub, bounded by {@code timeoutNanos} (0: none). If {@code sample}, it is also a sample of the
+   * link's cost (a round trip: the call's bytes both ways and its time; see
+   * {@link org.gridrmi.runtime.cost.LinkLearner}), if it was one round trip on an open connection: calls that may wait
+   * on the node (fetch long-polls, plain calls) are no samples, their time is the node's, not the link's.
+   *
+   * @param what the call, for the message of its failure
    */
-  private <T> T sampled(String what, Remote<T> call) {
-    return call(what, callNanos(), true, call);
-  }
-
-  private <T> T call(String what, long timeoutNanos, boolean sample, Remote<T> call) {
+  private <T> T call(Supplier<String> what, long timeoutNanos, boolean sample, Remote<T> call) {
     try {
       long inactivity = timeoutNanos == 0 ? Long.MAX_VALUE / 4 : callNanos();
       CallDeadline.Call<T, Exception> bounded = () -> CallDeadline.within(timeoutNanos == 0 ? Long.MAX_VALUE / 4
@@ -72,12 +83,13 @@ final class RmiNodeClient implements NodeClient {
       throw e;
     } catch (Exception e) {
       forgetStub();
-      throw RemoteFailures.of(address, what, e, timeoutNanos, transport.tls());
+      throw RemoteFailures.of(address, what.get(), e, timeoutNanos, transport.tls());
     } catch (OutOfMemoryError e) { // reading the answer: this JVM is short of memory, not the node unreachable
       forgetStub();
       Runtime rt = Runtime.getRuntime();
-      throw new GridException(Status.RESOURCE_EXHAUSTED, "this JVM ran out of memory reading the answer to " + what
-          + " from " + address + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)", e);
+      throw new GridException(Status.RESOURCE_EXHAUSTED, "this JVM ran out of memory reading the answer to "
+          + what.get() + " from " + address + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap "
+          + "(-Xmx)", e);
     }
   }
 
@@ -122,40 +134,33 @@ final class RmiNodeClient implements NodeClient {
     return transport.timeouts().call().toNanos();
   }
 
-  @Override public String address() { return address; }
-
-  /** The node's information; its data ticket is kept for the fetches (a client asks this when it connects). */
-  @Override
-  public NodeInfo info() {
-    NodeInfo i = sampled("info", CallGateway::info);
-    dataTicket = i.dataTicket();
-    return i;
-  }
-
   /**
    * Fetches over the node's data connection (the value streams and decodes as it arrives); over RMI only from a node
-   * that has none. The decoding uses the calling thread's {@link org.gridrmi.runtime.SerialPolicy}.
+   * that has none. A value that streams is decoded by the transport's reader (its runtime's policy and context).
    */
-  @Override
-  public FetchResult fetch(UUID id, long waitMillis, org.gridrmi.runtime.wire.Requester requester,
-      boolean announced, String trace) {
-    long bound = waitMillis * 1_000_000L + transport.timeouts().fetchSlack().toNanos();
-    String what = "the fetch of value " + id;
-    java.util.UUID ticket = dataTicket(what, bound);
-    if (ticket == null) return call(what, bound, g -> g.fetch(id, waitMillis, requester, announced, trace));
+  private FetchResult fetch(Object[] args) {
+    UUID id = (UUID) args[0];
+    long waitMillis = (long) args[1];
+    Requester requester = (Requester) args[2];
+    boolean announced = (boolean) args[3];
+    String trace = (String) args[4];
+    long bound = Operation.FETCH.boundNanos(transport.timeouts(), args, 0);
+    String what = Operation.FETCH.what(args);
+    UUID ticket = dataTicket(what, bound);
+    if (ticket == null) return (FetchResult) call(() -> what, bound, false, g -> Operation.FETCH.invoke(g, args));
     try {
       try {
         return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, trace, bound,
-            callNanos(), org.gridrmi.runtime.SerialPolicy.current());
+            callNanos(), transport.values());
       } catch (GridException e) {
         if (e.status() != Status.PERMISSION_DENIED) throw e;
         // a node restarted at this address has a new ticket: ask for it once and try again (a refusal for any
         // other reason comes back the same)
         dataTicket = null;
-        java.util.UUID fresh = dataTicket(what, bound);
+        UUID fresh = dataTicket(what, bound);
         if (fresh == null || fresh.equals(ticket)) throw e;
         return transport.data().fetch(host, port, fresh, id, waitMillis, requester, announced, trace, bound,
-            callNanos(), org.gridrmi.runtime.SerialPolicy.current());
+            callNanos(), transport.values());
       }
     } catch (Exception e) {
       throw RemoteFailures.of(address, what, e, bound, transport.tls());
@@ -171,68 +176,13 @@ final class RmiNodeClient implements NodeClient {
    * with its bound: a fetch of a node that hangs fails as a fetch would (by the caller's deadline, which is usually
    * shorter), not at the short timeout of an {@code info()} call.
    */
-  private java.util.UUID dataTicket(String what, long boundNanos) {
-    java.util.UUID t = dataTicket;
+  private UUID dataTicket(String what, long boundNanos) {
+    UUID t = dataTicket;
     if (t == null) {
-      t = call(what, boundNanos, CallGateway::info).dataTicket();
+      t = call(() -> what, boundNanos, false, CallGateway::info).dataTicket();
       dataTicket = t;
     }
     return t;
-  }
-
-  @Override
-  public void hold(UUID holder, List<UUID> ids) {
-    sampled("a hold", g -> {
-      g.hold(holder, ids);
-      return null;
-    });
-  }
-
-  @Override
-  public void abandon(org.gridrmi.runtime.wire.Requester requester, List<UUID> ids) {
-    sampled("an abandon", g -> {
-      g.abandon(requester, ids);
-      return null;
-    });
-  }
-
-  @Override
-  public boolean vouches(String owner, UUID key) {
-    return call("a requester check", callNanos(), g -> g.vouches(owner, key));
-  }
-
-  @Override
-  public void release(UUID holder, List<Release> releases) {
-    sampled("a release", g -> {
-      g.release(holder, releases);
-      return null;
-    });
-  }
-
-  @Override public long renew(UUID holder) { return sampled("a lease renewal", g -> g.renew(holder)); }
-
-  @Override
-  public boolean cancel(UUID holder, UUID id) {
-    return sampled("a cancel", g -> g.cancel(holder, id));
-  }
-
-  @Override public NodeStats stats() { return sampled("stats", CallGateway::stats); }
-
-  @Override
-  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
-    return sampled("a batch of " + commands.size() + " commands", g -> g.submit(holder, introduction, commands));
-  }
-
-  @Override
-  public PlainResult invokePlain(String service, String method, Object[] args, long timeoutNanos, String trace) {
-    return call("the plain call " + method, timeoutNanos, g -> g.invokePlain(service, method, args, trace));
-  }
-
-  @Override public List<String> services() { return call("services", callNanos(), CallGateway::services); }
-
-  @Override
-  public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers, long timeoutNanos) {
-    return call("a link probe", timeoutNanos, g -> g.probeLinks(peers));
   }
 
   @Override public String toString() { return "RMI client of " + address; }

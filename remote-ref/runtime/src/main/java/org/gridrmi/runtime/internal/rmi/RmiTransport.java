@@ -18,13 +18,15 @@ import org.gridrmi.runtime.internal.data.DataClient;
 import org.gridrmi.runtime.internal.data.DataServer;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.TransportMetrics;
-import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.runtime.transport.Addresses;
-import org.gridrmi.runtime.internal.rmi.RemoteFailures;
+import org.gridrmi.runtime.transport.JvmNodes;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.wire.ValueReader;
+import java.util.function.Supplier;
 
 /**
  * The product transport: Java RMI (JRMP) over the sockets of one {@link NetContext}. A node is an RMI registry and
@@ -41,6 +43,8 @@ public final class RmiTransport implements Transport {
   /** Data connections one node serves at once: each is a thread while it lasts. */
   private static final int MAX_DATA_CONNECTIONS = 256;
   private final DataClient data;
+  /** Until a runtime binds its own: the policy of the reading thread, references bound to nothing. */
+  private volatile Supplier<ValueReader> values = () -> ValueReader.unbound(SerialPolicy.current());
 
   /**
    * @param exportFilter the filter of every call this transport's exports receive (arguments are unmarshalled before
@@ -73,7 +77,7 @@ public final class RmiTransport implements Transport {
       throw bindFailure(name, host, p, e);
     }
     java.util.UUID ticket = java.util.UUID.randomUUID(); // SecureRandom: the data connections' secret
-    RmiEndpoint endpoint = new RmiEndpoint(service, ticket);
+    CallGateway endpoint = RmiEndpoint.of(service, ticket);
     net.serveData(p, new DataServer(service, name, ticket, timeouts.call(), DATA_IDLE, MAX_DATA_CONNECTIONS));
     CallGateway stub;
     try {
@@ -90,6 +94,11 @@ public final class RmiTransport implements Transport {
     return new Exported() {
       @Override public String address() { return address; }
       @Override public java.rmi.Remote stub() { return stub; }
+
+      @Override
+      public java.util.Map<String, Object> proxiesByType(java.util.List<Class<?>> services, String serverName) {
+        return GatewayProxy.byType(services, stub, serverName);
+      }
 
       @Override
       public void close() {
@@ -135,9 +144,9 @@ public final class RmiTransport implements Transport {
   @Override
   public NodeClient client(String address) {
     RmiNodeClient c = clients.get(address);
-    if (c != null) return c;
+    if (c != null) return c.client();
     URI uri = Addresses.rmi(address);
-    return clients.computeIfAbsent(address, a -> new RmiNodeClient(a, uri.getHost(), uri.getPort(), this));
+    return clients.computeIfAbsent(address, a -> new RmiNodeClient(a, uri.getHost(), uri.getPort(), this)).client();
   }
 
   @Override
@@ -146,7 +155,18 @@ public final class RmiTransport implements Transport {
     if (c != null) c.forgetStub();
   }
 
-  @Override public boolean sharesJvm() { return true; }
+  /** The JVM's RMI nodes: the RMI runtime is one per JVM, so every RMI transport shares the same ones. */
+  @Override public JvmNodes jvmNodes() { return RmiNodes.JVM; }
+
+  @Override
+  public void readValuesWith(Supplier<ValueReader> reader) {
+    this.values = reader;
+  }
+
+  /** How values decoded as they arrive on data connections are read (see {@link Transport#readValuesWith}). */
+  ValueReader values() {
+    return values.get();
+  }
   @Override public boolean tls() { return net.tls(); }
   @Override public String describe() { return net.describe(); }
   @Override public TransportMetrics.Snapshot traffic() { return net.metrics().snapshot(); }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.gridrmi.runtime.internal.data.ChunkedOutput.CHUNK_BYTES;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -15,7 +16,6 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.SerialPolicy;
 import org.gridrmi.runtime.wire.WireValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -132,7 +132,7 @@ class ChunkedFramingTest {
     }
     nextMessage();
     ChunkedInput in = input();
-    assertThatThrownBy(() -> WireValue.readStreamed(in, SerialPolicy.current()))
+    assertThatThrownBy(() -> WireValue.readStreamed(in, TestReaders.current()))
         .isInstanceOfSatisfying(ChunkedInput.Aborted.class, a -> {
           assertThat(a.reason().status()).isEqualTo(Status.REMOTE_FAILURE);
           assertThat(a.reason().getMessage()).contains("cannot send").contains("half way");
@@ -188,7 +188,7 @@ class ChunkedFramingTest {
     };
     ChunkedInput in = new ChunkedInput(new ByteArrayInputStream(Arrays.copyOf(all, cut)));
     assertThatThrownBy(() -> {
-      WireValue.readStreamed(in, SerialPolicy.current());
+      WireValue.readStreamed(in, TestReaders.current());
       in.endMessage();
     }).isInstanceOf(EOFException.class);
   }
@@ -199,7 +199,7 @@ class ChunkedFramingTest {
     out.endMessage();
     byte[] all = wire.toByteArray();
     ChunkedInput in = new ChunkedInput(new ByteArrayInputStream(Arrays.copyOf(all, CHUNK_BYTES + 100)));
-    assertThatThrownBy(() -> WireValue.readStreamed(in, SerialPolicy.current())).isInstanceOf(EOFException.class);
+    assertThatThrownBy(() -> WireValue.readStreamed(in, TestReaders.current())).isInstanceOf(EOFException.class);
   }
 
   @Test

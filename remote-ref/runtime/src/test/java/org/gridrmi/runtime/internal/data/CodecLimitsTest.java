@@ -3,6 +3,7 @@ package org.gridrmi.runtime.internal.data;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutput;
@@ -17,9 +18,9 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.Codecs;
-import org.gridrmi.runtime.SerialFilters;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.Codecs;
+import org.gridrmi.runtime.serial.SerialFilters;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.wire.WireValue;
 import org.gridrmi.ref.spi.ValueInput;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -74,7 +75,7 @@ class CodecLimitsTest {
         claim.write(out, count);
         out.endMessage();
         return WireValue.readStreamed(new ChunkedInput(new ByteArrayInputStream(bytes.toByteArray())),
-            SerialPolicy.current());
+            TestReaders.current());
       }
       case VALUE_STREAMS -> {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -91,7 +92,7 @@ class CodecLimitsTest {
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
           w.readExternal(in);
         }
-        return w.value();
+        return w.value(TestReaders.current());
       }
       default -> throw new AssertionError(wire);
     }

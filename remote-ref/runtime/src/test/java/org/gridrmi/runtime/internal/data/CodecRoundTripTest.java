@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.gridrmi.runtime.internal.data.ChunkedOutput.CHUNK_BYTES;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.gridrmi.runtime.SerialPolicy;
 import org.gridrmi.runtime.wire.WireValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -143,7 +143,7 @@ class CodecRoundTripTest {
       }
     });
     ChunkedInput in = new ChunkedInput(pipeIn);
-    Object back = WireValue.readStreamed(in, SerialPolicy.current());
+    Object back = WireValue.readStreamed(in, TestReaders.current());
     in.endMessage();
     writer.get(30, TimeUnit.SECONDS);
     assertBitExact(back, value);
@@ -170,7 +170,7 @@ class CodecRoundTripTest {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static void writeWithCodec(String id, Object value, java.io.DataOutputStream out) throws Exception {
-    org.gridrmi.ref.spi.ValueCodec codec = org.gridrmi.runtime.Codecs.forId(id);
+    org.gridrmi.ref.spi.ValueCodec codec = org.gridrmi.runtime.serial.Codecs.forId(id);
     codec.write(value, org.gridrmi.ref.spi.ValueOutput.of(out));
   }
 

@@ -78,8 +78,8 @@ class DataConnectionTest {
   @Test
   void theRequestArrivesAsSent() throws IOException {
     UUID id = node.service.ready("x");
-    client.fetch("127.0.0.1", node.port(), node.ticket, id, 1234, REQUESTER, true, null, BOUND, BOUND, DataNode.POLICY);
-    client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, null, BOUND, BOUND, DataNode.POLICY);
+    client.fetch("127.0.0.1", node.port(), node.ticket, id, 1234, REQUESTER, true, null, BOUND, BOUND, DataNode.READER);
+    client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, null, BOUND, BOUND, DataNode.READER);
     assertThat(node.service.requests).extracting(FakeNode.Request::id, FakeNode.Request::waitMillis,
         FakeNode.Request::requester, FakeNode.Request::announced)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(id, 1234L, REQUESTER, true),
@@ -127,7 +127,7 @@ class DataConnectionTest {
     try {
       UUID id = node.service.ready("secret");
       assertThatThrownBy(() -> client.fetch("127.0.0.1", node.port(), UUID.randomUUID(), id, 0, REQUESTER, false, null,
-          BOUND, BOUND, DataNode.POLICY)).isInstanceOfSatisfying(GridException.class, e -> {
+          BOUND, BOUND, DataNode.READER)).isInstanceOfSatisfying(GridException.class, e -> {
             assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
             assertThat(e.getMessage()).contains("N1").contains("ticket");
           });
@@ -248,7 +248,7 @@ class DataConnectionTest {
     long start = System.nanoTime();
     try {
       assertThatThrownBy(() -> client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, REQUESTER, false, null, bound,
-          bound, DataNode.POLICY)).isInstanceOf(java.net.SocketTimeoutException.class);
+          bound, DataNode.READER)).isInstanceOf(java.net.SocketTimeoutException.class);
       long took = System.nanoTime() - start;
       assertThat(Duration.ofNanos(took)).as("time to fail").isLessThan(Duration.ofNanos(bound).plusMillis(600));
       assertThat(node.service.requestsFor(id)).as("requests the node got for the stalled fetch").isEqualTo(1);

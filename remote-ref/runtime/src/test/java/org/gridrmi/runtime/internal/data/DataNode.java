@@ -9,7 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.internal.rmi.RmiTransport;
@@ -24,6 +24,8 @@ import org.gridrmi.runtime.internal.rmi.CallGateway;
  */
 final class DataNode implements AutoCloseable {
   static final SerialPolicy POLICY = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+  /** How a test's fetching side reads values: this policy, references bound to nothing. */
+  static final org.gridrmi.runtime.wire.ValueReader READER = org.gridrmi.runtime.wire.ValueReader.unbound(POLICY);
   final FakeNode service;
   final NetContext net;
   final DataServer server;
@@ -40,7 +42,7 @@ final class DataNode implements AutoCloseable {
     this.net = net;
     // a node of its own, as a NodeRuntime would be: RMI reads this node's replies (info()) with the JVM-wide filter,
     // which allows only what live instances allow once any GridRMI instance of this JVM installed it
-    org.gridrmi.runtime.JvmFilter.register(POLICY);
+    org.gridrmi.runtime.serial.JvmFilter.register(POLICY);
     this.transport = new RmiTransport(net, timeouts, POLICY.filter());
     this.exported = transport.export(name, "127.0.0.1", 0, service);
     this.port = java.net.URI.create(exported.address()).getPort();
@@ -92,6 +94,6 @@ final class DataNode implements AutoCloseable {
   public void close() {
     exported.close();
     transport.close();
-    org.gridrmi.runtime.JvmFilter.unregister(POLICY);
+    org.gridrmi.runtime.serial.JvmFilter.unregister(POLICY);
   }
 }

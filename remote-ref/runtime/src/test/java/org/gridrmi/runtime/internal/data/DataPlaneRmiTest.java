@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -48,7 +49,7 @@ class DataPlaneRmiTest {
     NodeClient owner = start(LinkPlan.parse("lan"));
     double[] value = Samples.doubles(1_000_000);
     FetchResult r = owner.fetch(node.service.ready(value), 0, null, false, null);
-    assertBitExact(r.value().value(), value);
+    assertBitExact(r.value().value(TestReaders.current()), value);
     long[] fromNode = transport.traffic().perPeer().get("127.0.0.1:" + node.port());
     assertThat(fromNode[1]).as("bytes received from the node").isGreaterThan(8_000_000L);
     assertThat(node.net.metrics().snapshot().sentBytes()).as("bytes the node sent").isGreaterThan(8_000_000L);
@@ -70,7 +71,8 @@ class DataPlaneRmiTest {
           assertThat(e.getMessage()).contains(node.address()).contains(id.toString());
         });
     double[] next = Samples.doubles(100_000);
-    assertBitExact(owner.fetch(node.service.ready(next), 0, null, false, null).value().value(), next);
+    assertBitExact(owner.fetch(node.service.ready(next), 0, null, false, null).value().value(TestReaders.current()),
+        next);
     assertThat(node.connections()).as("data connections made").isEqualTo(2);
   }
 
@@ -90,7 +92,8 @@ class DataPlaneRmiTest {
     } finally {
       value.goOn.countDown();
     }
-    assertThat(owner.fetch(node.service.ready("next"), 0, null, false, null).value().value()).isEqualTo("next");
+    assertThat(owner.fetch(node.service.ready("next"), 0, null, false, null).value().value(TestReaders.current()))
+        .isEqualTo("next");
   }
 
   /** Not Serializable, and no codec. */
@@ -106,7 +109,8 @@ class DataPlaneRmiTest {
       assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
       assertThat(e.getMessage()).contains("value " + id).contains(Unsendable.class.getName());
     });
-    assertThat(owner.fetch(node.service.ready("next"), 0, null, false, null).value().value()).isEqualTo("next");
+    assertThat(owner.fetch(node.service.ready("next"), 0, null, false, null).value().value(TestReaders.current()))
+        .isEqualTo("next");
     assertThat(node.connections()).isEqualTo(1);
   }
 
@@ -141,7 +145,8 @@ class DataPlaneRmiTest {
   @Test
   void aNodeThatIsGoneIsUnavailableNamingIt() throws Exception {
     NodeClient owner = start(LinkPlan.NONE);
-    assertThat(owner.fetch(node.service.ready("first"), 0, null, false, null).value().value()).isEqualTo("first");
+    assertThat(owner.fetch(node.service.ready("first"), 0, null, false, null).value().value(TestReaders.current()))
+        .isEqualTo("first");
     String address = node.address();
     node.close();
     node.cutConnections();

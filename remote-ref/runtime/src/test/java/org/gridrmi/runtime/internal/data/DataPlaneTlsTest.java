@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,7 +66,7 @@ class DataPlaneTlsTest {
     double[] value = Samples.doubles(1_000_000);
     UUID id = node.service.ready(value);
     FetchResult r = fetchWith(stores(keys, "S2"), id);
-    assertBitExact(r.value().value(), value);
+    assertBitExact(r.value().value(TestReaders.current()), value);
     FakeNode.Request seen = node.service.requests.stream().filter(q -> q.id().equals(id)).findFirst().orElseThrow();
     assertThat(seen.caller().tlsIdentity()).as("the fetching peer as TLS proved it").isEqualTo("CN=S2");
   }
@@ -90,7 +91,7 @@ class DataPlaneTlsTest {
     assertThatThrownBy(() -> fetchWith(null, id)).isInstanceOf(IOException.class);
     await().atMost(Duration.ofSeconds(5)).until(() -> node.net.tlsRefusals() > refusedBefore);
     assertThat(node.service.requestsFor(id)).as("requests served to the plain peer").isZero();
-    assertThat(fetchWith(stores(keys, "S2"), id).value().value()).isEqualTo("secret");
+    assertThat(fetchWith(stores(keys, "S2"), id).value().value(TestReaders.current())).isEqualTo("secret");
   }
 
   @Test
@@ -102,7 +103,7 @@ class DataPlaneTlsTest {
     assertThatThrownBy(() -> fetchWith(stranger, id)).isInstanceOf(IOException.class);
     await().atMost(Duration.ofSeconds(5)).until(() -> node.net.tlsRefusals() > refusedBefore);
     assertThat(node.service.requestsFor(id)).isZero();
-    assertThat(fetchWith(stores(keys, "S2"), id).value().value()).isEqualTo("secret");
+    assertThat(fetchWith(stores(keys, "S2"), id).value().value(TestReaders.current())).isEqualTo("secret");
   }
 
   /**
@@ -131,7 +132,7 @@ class DataPlaneTlsTest {
     try (RmiTransport transport = new RmiTransport(new NetContext(stores(keys, "S2"), LinkPlan.NONE, 2_000, null),
         TIMEOUTS, DataNode.POLICY.filter())) {
       FetchResult r = transport.client(node.address()).fetch(id, 0, null, false, null);
-      assertBitExact(r.value().value(), value);
+      assertBitExact(r.value().value(TestReaders.current()), value);
     }
     assertThat(node.connections()).as("data connections made").isEqualTo(connectionsBefore + 1);
   }

@@ -2,6 +2,7 @@ package org.gridrmi.runtime.internal.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.IOException;
 import java.util.UUID;
 import org.gridrmi.ref.TlsStores;
@@ -23,14 +24,14 @@ final class Fetching implements AutoCloseable {
   /** Fetches {@code id} from {@code node} with the node's ticket, its answer bounded by {@code boundNanos}. */
   FetchResult fetch(DataNode node, UUID id, long boundNanos) throws IOException {
     return client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, null, boundNanos, boundNanos,
-        DataNode.POLICY);
+        DataNode.READER);
   }
 
   /** The value of {@code id}, which must be ready. */
   Object value(DataNode node, UUID id, long boundNanos) throws IOException {
     FetchResult r = fetch(node, id, boundNanos);
     assertThat(r.state()).as("the answer for %s", id).isEqualTo(FetchResult.State.READY);
-    return r.value().value();
+    return r.value().value(TestReaders.current());
   }
 
   @Override

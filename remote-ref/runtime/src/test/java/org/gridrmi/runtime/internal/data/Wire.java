@@ -2,6 +2,7 @@ package org.gridrmi.runtime.internal.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.gridrmi.runtime.wire.TestReaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -14,8 +15,8 @@ import java.io.ObjectOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.runtime.Codecs;
-import org.gridrmi.runtime.SerialPolicy;
+import org.gridrmi.runtime.serial.Codecs;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.wire.WireValue;
 import org.gridrmi.ref.spi.ValueCodec;
 import org.gridrmi.ref.spi.ValueInput;
@@ -48,7 +49,7 @@ enum Wire {
         out.endMessage();
         byte[] wire = bytes.toByteArray();
         ChunkedInput in = new ChunkedInput(this == CHUNKED ? new ByteArrayInputStream(wire) : trickle(wire, 7));
-        Object back = WireValue.readStreamed(in, SerialPolicy.current());
+        Object back = WireValue.readStreamed(in, TestReaders.current());
         in.endMessage();
         assertThat(in.readUTF()).as("the message after the value").isEqualTo("next message");
         in.endMessage();
@@ -73,7 +74,7 @@ enum Wire {
           out.writeUTF("next");
         }
         try (ObjectInputStream in = SerialPolicy.current().open(bytes.toByteArray())) {
-          Object back = ((WireValue) in.readObject()).value(SerialPolicy.current());
+          Object back = ((WireValue) in.readObject()).value(TestReaders.current());
           assertThat(in.readUTF()).isEqualTo("next");
           return new Trip(back, List.of());
         }

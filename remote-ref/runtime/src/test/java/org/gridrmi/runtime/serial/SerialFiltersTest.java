@@ -1,4 +1,4 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.serial;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

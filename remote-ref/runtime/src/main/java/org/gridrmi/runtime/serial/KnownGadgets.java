@@ -1,4 +1,4 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.serial;
 
 import java.util.List;
 import java.util.Set;

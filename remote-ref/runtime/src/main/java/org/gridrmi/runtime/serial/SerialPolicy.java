@@ -1,5 +1,6 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.serial;
 
+import org.gridrmi.runtime.wire.RefContexts;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.ObjectInputFilter;
@@ -18,7 +19,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.SerialFilters;
 
 /**
  * What one Grid or server deserializes (JEP 290): an allowlist, never a denylist, and limits. Allowed are JDK value
@@ -81,7 +81,7 @@ public final class SerialPolicy {
   }
 
   /** Runs {@code body} with no current policy (see {@link RefContexts#outside}). */
-  static <T> T outside(Supplier<T> body) {
+  public static <T> T outside(Supplier<T> body) {
     SerialPolicy outer = CURRENT.get();
     CURRENT.remove();
     try {
@@ -110,14 +110,17 @@ public final class SerialPolicy {
 
   /** As {@link #open(byte[])}, over {@code source} (a spill file). */
   public ObjectInputStream open(java.io.InputStream source) throws IOException {
-    ObjectInputStream in = new ContextLoaderInputStream(source);
-    in.setObjectInputFilter(filter);
-    return in;
+    return new FilteredStream(source, this);
   }
 
-  private static final class ContextLoaderInputStream extends ObjectInputStream {
-    ContextLoaderInputStream(java.io.InputStream in) throws IOException {
+  /**
+   * A stream of this policy: its filter set, and classes GridRMI's own loader lacks looked for in the reading
+   * thread's context class loader. Open for streams that carry more (see {@code ValueReader}).
+   */
+  public static class FilteredStream extends ObjectInputStream {
+    protected FilteredStream(java.io.InputStream in, SerialPolicy policy) throws IOException {
       super(in);
+      setObjectInputFilter(policy.filter);
     }
 
     @Override

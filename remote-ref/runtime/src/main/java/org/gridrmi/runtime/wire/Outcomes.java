@@ -1,4 +1,4 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.wire;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

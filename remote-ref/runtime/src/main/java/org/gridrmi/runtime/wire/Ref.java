@@ -1,7 +1,5 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.wire;
 
-import org.gridrmi.runtime.store.Slot;
-import org.gridrmi.runtime.store.ValueTable;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.ObjectInput;
@@ -19,8 +17,9 @@ import org.gridrmi.ref.Status;
 
 /**
  * The reference implementation: a value id and its owner's address. Serialized as exactly those two (the value id's
- * 16 bytes and the address as UTF), so a reference costs about a hundred bytes on the wire. Where it is used, its
- * {@link RefContext} resolves it.
+ * 16 bytes and the address as UTF), so a reference costs about a hundred bytes on the wire. It is bound to the
+ * {@link RefContext} it was made or read in (see {@link RefContexts#of}), which resolves it; it never reaches anything
+ * else of the JVM.
  */
 public final class Ref<T> implements RemoteReference<T>, Externalizable {
   private static final long serialVersionUID = 1L;
@@ -34,10 +33,11 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   /** For deserialization only. */
   public Ref() {}
 
+  /** @param context what resolves it here ({@link RefContexts#unbound()} for nothing) */
   public Ref(UUID id, String address, RefContext context) {
     this.id = id;
     this.address = address;
-    this.context = context;
+    this.context = java.util.Objects.requireNonNull(context, "context");
   }
 
   @Override public UUID id() { return id; }
@@ -89,9 +89,7 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   @Override
   public boolean isDone() {
     CompletableFuture<T> f = future;
-    if (f != null) return f.isDone();
-    Slot s = Nodes.findSlot(id);
-    return s != null && s.isDone();
+    return f != null ? f.isDone() : context.isDone(this);
   }
 
   @Override
@@ -141,8 +139,8 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   public void readExternal(ObjectInput in) throws IOException {
     id = new UUID(in.readLong(), in.readLong());
     address = in.readUTF();
-    context = RefContexts.current();
-    RefContexts.read(this);
+    context = RefContexts.of(in);
+    context.adopt(this); // read inside a value: held by the context's instance while this object lives
   }
 
   @Override public boolean equals(Object o) { return o instanceof Ref<?> r && r.id.equals(id); }

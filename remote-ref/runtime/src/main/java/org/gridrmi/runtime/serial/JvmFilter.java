@@ -1,11 +1,10 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.serial;
 
 import java.io.ObjectInputFilter;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.gridrmi.runtime.SerialFilters;
 
 /**
  * The JVM-wide deserialization filter of a GridRMI JVM, for the streams no instance can set a filter on: RMI reads

@@ -1,4 +1,4 @@
-package org.gridrmi.runtime.telemetry;
+package org.gridrmi.runtime.serial;
 
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,6 +1,5 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.wire;
 
-import org.gridrmi.runtime.wire.Failure;
 
 /** Carries a stored {@link Failure} through a CompletableFuture; no stack trace, it is data. */
 public final class FailureCarrier extends RuntimeException {

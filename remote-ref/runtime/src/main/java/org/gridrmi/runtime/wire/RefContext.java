@@ -1,12 +1,14 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.wire;
 
+import org.gridrmi.runtime.TransitPins;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * What resolves a reference where it is used: the Grid that made it (which knows the call it came from, whether its
- * batch has reached the server, and whether the Grid is open), the server whose call received it, or, for a reference
- * read outside both, a detached default. Never serialized: a reference that travels is bound again where it is read
- * ({@link RefContexts#current()}).
+ * batch has reached the server, and whether the Grid is open), the Grid or server that read it inside a value, or,
+ * for a reference read outside both, one that resolves nothing ({@link RefContexts#unbound()}). Never serialized: a
+ * reference that travels is bound again where it is read, to the context of the stream that reads it
+ * ({@link ValueReader}), or, in a stream RMI reads itself, to the one its caller set ({@link RefContexts}).
  */
 public interface RefContext {
   /** The call that makes the value, such as {@code MatrixOps.svd on S1}, or how else to name it; for messages. */
@@ -17,6 +19,12 @@ public interface RefContext {
    * owner. Never blocks. Completes exceptionally with the {@link org.gridrmi.ref.GridException} {@code get()} throws.
    */
   CompletableFuture<Object> resolve(Ref<?> ref);
+
+  /**
+   * Whether the value (or its failure) is known here without waiting: a node of this instance, or of its JVM where
+   * the transport shares values in place, holds it set. Never blocks, never calls out.
+   */
+  boolean isDone(Ref<?> ref);
 
   /** Asks the owner to cancel the computation; false if it is known here to be set already. */
   boolean cancel(Ref<?> ref);

@@ -1,5 +1,6 @@
-package org.gridrmi.runtime.wire;
+package org.gridrmi.runtime.internal.rmi;
 
+import org.gridrmi.runtime.wire.PlainResult;
 import java.io.Serializable;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -9,8 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.MethodKeys;
-import org.gridrmi.runtime.internal.rmi.CallGateway;
+import org.gridrmi.runtime.wire.MethodKeys;
 
 /**
  * The smart proxy a server registers with the Jini lookup service for each service it exports: it implements the

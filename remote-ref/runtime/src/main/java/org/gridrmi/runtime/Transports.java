@@ -1,5 +1,7 @@
-package org.gridrmi.runtime.transport;
+package org.gridrmi.runtime;
 
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.transport.Transport;
 import java.io.ObjectInputFilter;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.internal.rmi.RmiTransport;

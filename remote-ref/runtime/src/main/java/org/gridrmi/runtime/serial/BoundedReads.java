@@ -1,4 +1,4 @@
-package org.gridrmi.runtime.internal;
+package org.gridrmi.runtime.serial;
 
 import java.io.DataInput;
 import java.io.IOException;

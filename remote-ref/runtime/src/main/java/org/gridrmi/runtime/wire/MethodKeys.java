@@ -1,4 +1,4 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.wire;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;

@@ -1,13 +1,11 @@
-package org.gridrmi.runtime;
+package org.gridrmi.runtime.serial;
 
-import org.gridrmi.runtime.telemetry.RefusalLog;
 import java.io.ObjectInputFilter;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.KnownGadgets;
 
 /**
  * The parts of GridRMI's deserialization filtering that do not depend on an instance ({@link SerialPolicy} holds

@@ -1,11 +1,10 @@
-package org.gridrmi.runtime.internal;
+package org.gridrmi.runtime.serial;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.gridrmi.ref.spi.ValueCodec;
 import org.gridrmi.ref.spi.ValueInput;
 import org.gridrmi.ref.spi.ValueOutput;
-import org.gridrmi.runtime.SerialPolicy;
 
 /**
  * Codecs for the JDK values GridRMI moves most (arrays of primitives, numbers, strings): written as their bytes, so a

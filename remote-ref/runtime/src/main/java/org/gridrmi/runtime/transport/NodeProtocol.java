@@ -1,0 +1,158 @@
+package org.gridrmi.runtime.transport;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.runtime.cost.PeerLinkEstimate;
+import org.gridrmi.runtime.wire.BatchReceipt;
+import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.Introduction;
+import org.gridrmi.runtime.wire.NodeInfo;
+import org.gridrmi.runtime.wire.NodeStats;
+import org.gridrmi.runtime.wire.PlainResult;
+import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Requester;
+
+/**
+ * The operations of a node, written once: what a node serves to other nodes and what they call on it, whatever
+ * carries the calls. The node implements it ({@link NodeService}), callers call it through their transport
+ * ({@link NodeClient}), and the RMI transport's remote interface is it ({@code CallGateway} adds nothing). Transports
+ * forward every operation by one generic mechanism ({@link Operation}), reading each one's {@link Op}: how messages
+ * name a call of it, and how long the call may take. So adding an operation is writing it here, with its {@code Op},
+ * and in the node ({@code NodeEndpoint}); nothing else.
+ *
+ * <p>A node never throws for a single value's failure: that is data ({@link FetchResult}, a failed slot). Who called
+ * is {@link Caller#current()} during each method.
+ *
+ * <p>It extends {@link java.rmi.Remote}, a marker, because an RMI stub invokes a method only if the interface that
+ * declares it extends Remote; nothing else reads it (a node is exported only through its transport).
+ *
+ * @param <X> what a call may throw besides {@link org.gridrmi.ref.GridException}: {@link java.rmi.RemoteException}
+ *     for the RMI remote interface (RMI requires every remote method to declare it, and reads the erasure,
+ *     {@code Exception}, as doing so), {@link RuntimeException} (nothing checked) for the node and for callers, whose
+ *     transport turns every failure into a GridException
+ */
+public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
+  /** How long a call of an operation may take, and whether its time is the link's. */
+  enum Bound {
+    /** Answers at once: the transport's call timeout, and the call is a sample of the link's cost (a round trip). */
+    ROUND_TRIP,
+    /** Answers at once: the transport's call timeout, but the call is no sample of the link's cost. */
+    CALL,
+    /** A long-poll: its wait (the argument {@link Op#waitArgument}, in milliseconds) plus the transport's slack. */
+    POLL,
+    /** As long as the caller allows ({@link NodeClient#within}): its time is the node's; no bound unless given. */
+    CALLER
+  }
+
+  /** What callers and their transports know of an operation. */
+  @Documented
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  @interface Op {
+    /**
+     * How messages name a call, such as {@code "a hold"}: in it, {@code {n}} stands for argument n and
+     * {@code {n.size}} for the size of argument n, a list.
+     */
+    String what();
+
+    Bound bound();
+
+    /** For {@link Bound#POLL}: which argument is the wait, in milliseconds. */
+    int waitArgument() default -1;
+  }
+
+  /** Who the node is; over RMI also the ticket of its data connections. */
+  @Op(what = "info", bound = Bound.ROUND_TRIP)
+  NodeInfo info() throws X;
+
+  /**
+   * The value of {@code id}, waiting at most {@code waitMillis} for it to be set.
+   *
+   * @param requester the node asking (its address becomes a known peer of this one; once it is confirmed, the value is
+   *     no longer kept for it as a borrower after this answer), or null
+   * @param announced true if the batch that makes {@code id} may still be on its way here: then wait for it to arrive
+   * @param trace the trace context of the fetch ({@link org.gridrmi.runtime.telemetry.TraceHeaders}), or null;
+   *     never trusted: a malformed one is ignored
+   */
+  @Op(what = "the fetch of value {0}", bound = Bound.POLL, waitArgument = 1)
+  FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) throws X;
+
+  /**
+   * {@code holder} holds these values too: it read references to them inside a value (Java RMI's "dirty" call). Ids
+   * not held here any more are ignored (the holder's reference then fails with NOT_FOUND when it is resolved).
+   */
+  @Op(what = "a hold", bound = Bound.ROUND_TRIP)
+  void hold(UUID holder, List<UUID> ids) throws X;
+
+  /**
+   * The server at {@code requester} no longer waits for these values (the calls that needed them were released,
+   * cancelled or out of time): the owner need not keep them for it as a borrower.
+   *
+   * @throws org.gridrmi.ref.GridException PERMISSION_DENIED naming the requester and the caller, unless the caller is
+   *     that node (it presents the key it made for this owner, and the node at that address confirms it)
+   */
+  @Op(what = "an abandon", bound = Bound.ROUND_TRIP)
+  void abandon(Requester requester, List<UUID> ids) throws X;
+
+  /**
+   * Whether this node gave {@code key} to the owner at {@code owner} as its requester key: what an owner asks before
+   * it lets a caller naming this node's address end what it keeps for this node.
+   */
+  @Op(what = "a requester check", bound = Bound.CALL)
+  boolean vouches(String owner, UUID key) throws X;
+
+  /** {@code holder} no longer needs these values; ids it does not hold are ignored. */
+  @Op(what = "a release", bound = Bound.ROUND_TRIP)
+  void release(UUID holder, List<Release> releases) throws X;
+
+  /** Renews every lease of {@code holder}; returns the lease granted, in milliseconds. */
+  @Op(what = "a lease renewal", bound = Bound.ROUND_TRIP)
+  long renew(UUID holder) throws X;
+
+  /** Cancels the computation of {@code id} if {@code holder} holds it; false if it was already set or not held. */
+  @Op(what = "a cancel", bound = Bound.ROUND_TRIP)
+  boolean cancel(UUID holder, UUID id) throws X;
+
+  @Op(what = "stats", bound = Bound.ROUND_TRIP)
+  NodeStats stats() throws X;
+
+  /**
+   * Registers a batch of commands (async calls, replicas) in order and returns once they are registered, before any
+   * runs. A command whose result id is already known is ignored, so a batch may be sent again safely. Failures of
+   * single commands are stored as their values, never thrown.
+   *
+   * @param introduction who the caller is and which servers its Grid has, or null when unchanged since its last batch
+   * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
+   */
+  @Op(what = "a batch of {2.size} commands", bound = Bound.ROUND_TRIP)
+  BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) throws X;
+
+  /**
+   * A plain call (plain RMI, the paper's baseline): runs the method now and returns its result by value, with Java's
+   * default serialization.
+   *
+   * @param trace the caller's trace context for the call, as for {@link #fetch}
+   */
+  @Op(what = "the plain call {1}", bound = Bound.CALLER)
+  PlainResult invokePlain(String service, String method, Object[] args, String trace) throws X;
+
+  /** The service interfaces this node exports (none for a client's node). */
+  @Op(what = "services", bound = Bound.CALL)
+  List<String> services() throws X;
+
+  /**
+   * Probes this node's links to {@code peers} (the caller's Grid's servers: they become known peers, as the servers a
+   * client introduces do) with {@link org.gridrmi.runtime.cost.LinkProbe}, and returns what the node knows of all its
+   * links then. A peer that does not answer is skipped (its failure is logged).
+   *
+   * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
+   */
+  @Op(what = "a link probe", bound = Bound.CALLER)
+  List<PeerLinkEstimate> probeLinks(List<String> peers) throws X;
+}
