@@ -1,12 +1,10 @@
 package org.gridrmi.it.architecture;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static java.util.stream.Collectors.joining;
-import static java.util.stream.Collectors.toCollection;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
@@ -39,8 +37,10 @@ import java.util.regex.Pattern;
  * checkout rather than from whatever jar an earlier install left in the local repository. docs/contributing.md
  * explains the rules for newcomers.
  */
-@AnalyzeClasses(packages = "org.gridrmi", importOptions = {ImportOption.DoNotIncludeTests.class,
-    ArchitectureTest.GridRmiModulesOnly.class})
+@AnalyzeClasses(
+    packages = "org.gridrmi",
+    importOptions = {ImportOption.DoNotIncludeTests.class, ArchitectureTest.GridRmiModulesOnly.class
+    })
 class ArchitectureTest {
 
   /** Imports only classes loaded from a GridRMI module (so not the tests' own helpers under org.gridrmi.it). */
@@ -60,47 +60,65 @@ class ArchitectureTest {
   @ArchTest
   static final ArchRule no_module_reaches_into_another_modules_internal_packages = classes()
       .should(notDependOnAnotherModulesInternalPackages())
-      .because("a package named *.internal belongs to the module that holds it and may change in any release; "
-          + "another GridRMI module that needs something from it goes through a gate: a public class named Internal* "
-          + "in a public package of the owning module (gRPC's pattern, e.g. org.gridrmi.ref.InternalInProcess), "
-          + "so that every cross-module use of internals is visible in one place");
+      .because("a package named *.internal belongs to the module that holds it and may change "
+          + "in any release; another GridRMI module that needs something from it goes "
+          + "through a gate: a public class named Internal* in a public package of the "
+          + "owning module (gRPC's pattern, e.g. org.gridrmi.ref.InternalInProcess), so "
+          + "that every cross-module use of internals is visible in one place");
 
   /** (b) River (Jini) is a detail of lookup-service. */
   @ArchTest
   static final ArchRule only_lookup_service_uses_jini = noClasses()
       .that(areNotIn(GridModule.LOOKUP_SERVICE))
-      .should().dependOnClassesThat().resideInAnyPackage("net.jini..", "com.sun.jini..", "org.apache.river..")
-      .because("Apache River (Jini) is the lookup service's implementation: the rest of GridRMI reaches lookup "
-          + "through org.gridrmi.lookup's own types, so River stays replaceable and off every other class path");
+      .should()
+      .dependOnClassesThat()
+      .resideInAnyPackage("net.jini..", "com.sun.jini..", "org.apache.river..")
+      .because("Apache River (Jini) is the lookup service's implementation: the rest of "
+          + "GridRMI reaches lookup through org.gridrmi.lookup's own types, so River stays "
+          + "replaceable and off every other class path");
 
   /** (c) JAMA is a detail of jama-adapter (and of the examples and benchmarks that use matrices). */
   @ArchTest
   static final ArchRule core_modules_do_not_use_jama = noClasses()
-      .that(areIn(GridModule.REMOTE_REF, GridModule.RUNTIME, GridModule.INPROCESS, GridModule.CLIENT_API,
-          GridModule.SERVER_RUNTIME, GridModule.LOOKUP_SERVICE, GridModule.PERF_MODEL))
-      .should().dependOnClassesThat().resideInAPackage("Jama..")
-      .because("the core of GridRMI moves any user's values; the JAMA matrix library is one such user type and "
-          + "lives in jama-adapter (MatrixCodec, MatrixOps), so that the core never needs JAMA on its class path");
+      .that(areIn(
+          GridModule.REMOTE_REF,
+          GridModule.RUNTIME,
+          GridModule.INPROCESS,
+          GridModule.CLIENT_API,
+          GridModule.SERVER_RUNTIME,
+          GridModule.LOOKUP_SERVICE,
+          GridModule.PERF_MODEL))
+      .should()
+      .dependOnClassesThat()
+      .resideInAPackage("Jama..")
+      .because("the core of GridRMI moves any user's values; the JAMA matrix library is one "
+          + "such user type and lives in jama-adapter (MatrixCodec, MatrixOps), so that the "
+          + "core never needs JAMA on its class path");
 
   /** (d) The command line's libraries stay in the command line. */
   @ArchTest
   static final ArchRule only_the_command_line_uses_picocli_and_the_opentelemetry_sdk = noClasses()
       .that(areNotIn(GridModule.CLI, GridModule.BENCHMARKS))
-      .should().dependOnClassesThat()
+      .should()
+      .dependOnClassesThat()
       .resideInAnyPackage("picocli..", "io.opentelemetry.sdk..", "io.opentelemetry.exporter..")
-      .because("picocli and the OpenTelemetry SDK (with its exporters) belong to the gridrmi command (gridrmi-cli) "
-          + "and to gridrmi-benchmarks, whose benchmarks and demo are commands of that same gridrmi command (added "
-          + "through org.gridrmi.cli.CommandProvider); a library such as client-api uses only the OpenTelemetry API "
-          + "and leaves the choice of SDK and exporter to the application that embeds it");
+      .because("picocli and the OpenTelemetry SDK (with its exporters) belong to the gridrmi "
+          + "command (gridrmi-cli) and to gridrmi-benchmarks, whose benchmarks and demo are "
+          + "commands of that same gridrmi command (added through "
+          + "org.gridrmi.cli.CommandProvider); a library such as client-api uses only the "
+          + "OpenTelemetry API and leaves the choice of SDK and exporter to the application "
+          + "that embeds it");
 
   /** (e) The API users compile against needs nothing but the JDK. */
   @ArchTest
   static final ArchRule the_api_depends_on_the_jdk_only = classes()
       .that(areIn(GridModule.REMOTE_REF))
-      .should().onlyDependOnClassesThat(resideInAPackage("java..").or(areIn(GridModule.REMOTE_REF)))
-      .because("remote-ref (org.gridrmi.ref, org.gridrmi.ref.spi) is the API users compile against and implement: "
-          + "it must stay a JDK-only jar that any application can take without pulling in GridRMI's runtime or its "
-          + "libraries (InProcessNetwork and InternalInProcess share its package but live in gridrmi-inprocess)");
+      .should()
+      .onlyDependOnClassesThat(resideInAPackage("java..").or(areIn(GridModule.REMOTE_REF)))
+      .because("remote-ref (org.gridrmi.ref, org.gridrmi.ref.spi) is the API users compile "
+          + "against and implement: it must stay a JDK-only jar that any application can "
+          + "take without pulling in GridRMI's runtime or its libraries (InProcessNetwork "
+          + "and InternalInProcess share its package but live in gridrmi-inprocess)");
 
   /**
    * (f) Inside each module, packages depend on each other in one direction. A public package X and its own
@@ -110,14 +128,19 @@ class ArchitectureTest {
   @ArchTest
   static final ArchRule no_package_cycles_inside_a_module = slices()
       .assignedFrom(packagesOfEachModule())
-      .should().beFreeOfCycles()
-      // known cycles, there when this rule was written: a subpackage calls back into its parent package's helpers.
-      // Move the helpers (Progress, Warmup, Stats; CommandRunner.badOption) down, then delete the line.
-      .ignoreDependency(resideInAPackage("org.gridrmi.benchmarks.svd"), resideInAPackage("org.gridrmi.benchmarks"))
-      .ignoreDependency(resideInAPackage("org.gridrmi.cli.telemetry"), resideInAPackage("org.gridrmi.cli"))
-      .because("packages that depend on each other in a circle cannot be understood, tested or split apart one at "
-          + "a time; inside a module, a lower package never depends on a higher one (a package X and its X.internal "
-          + "count as one)");
+      .should()
+      .beFreeOfCycles()
+      // Known cycles, there when this rule was written: a subpackage calls back into helpers of
+      // its parent package (svd: Progress, Warmup, Stats; telemetry: CommandRunner.badOption).
+      // Move those helpers down, then delete the line.
+      .ignoreDependency(
+          resideInAPackage("org.gridrmi.benchmarks.svd"),
+          resideInAPackage("org.gridrmi.benchmarks"))
+      .ignoreDependency(
+          resideInAPackage("org.gridrmi.cli.telemetry"), resideInAPackage("org.gridrmi.cli"))
+      .because("packages that depend on each other in a circle cannot be understood, tested or "
+          + "split apart one at a time; inside a module, a lower package never depends on a "
+          + "higher one (a package X and its X.internal count as one)");
 
   /** Guards the rules above against passing on nothing: every module is found, and every class has a module. */
   @ArchTest
@@ -126,13 +149,15 @@ class ArchitectureTest {
     for (JavaClass c : classes) {
       GridModule.of(c).ifPresentOrElse(found::add, () -> {
         throw new AssertionError(c.getName() + " was imported but is of no known module (from "
-            + c.getSource().map(s -> s.getUri().toString()).orElse("nowhere") + "): add its module to GridModule");
+            + c.getSource().map(s -> s.getUri().toString()).orElse("nowhere")
+            + "): add its module to GridModule");
       });
     }
     Set<GridModule> missing = EnumSet.complementOf(found);
     if (!missing.isEmpty()) {
-      throw new AssertionError("no production class was found of " + missing + ": is it a test dependency of "
-          + "integration-tests, and did Maven build it (run with -am)?");
+      throw new AssertionError(
+          "no production class was found of " + missing + ": is it a test dependency of "
+              + "integration-tests, and did Maven build it (run with -am)?");
     }
   }
 
@@ -140,12 +165,14 @@ class ArchitectureTest {
 
   private static DescribedPredicate<JavaClass> areIn(GridModule... modules) {
     List<GridModule> in = Arrays.asList(modules);
-    return DescribedPredicate.describe("are in " + names(in), c -> GridModule.of(c).map(in::contains).orElse(false));
+    return DescribedPredicate.describe(
+        "are in " + names(in), c -> GridModule.of(c).map(in::contains).orElse(false));
   }
 
   private static DescribedPredicate<JavaClass> areNotIn(GridModule... modules) {
     List<GridModule> out = Arrays.asList(modules);
-    return DescribedPredicate.describe("are not in " + names(out),
+    return DescribedPredicate.describe(
+        "are not in " + names(out),
         c -> GridModule.of(c).map(m -> !out.contains(m)).orElse(false));
   }
 
@@ -163,9 +190,10 @@ class ArchitectureTest {
           if (!INTERNAL_PACKAGE.matcher(target.getPackageName()).matches()) continue;
           Optional<GridModule> to = GridModule.of(target);
           if (to.isPresent() && !to.equals(from)) {
-            events.add(SimpleConditionEvent.violated(d, from.map(GridModule::artifactId).orElse("?")
-                + " uses the internal package " + target.getPackageName() + " of " + to.get() + ": "
-                + d.getDescription()));
+            String module = from.map(GridModule::artifactId).orElse("?");
+            String message = module + " uses the internal package " + target.getPackageName()
+                + " of " + to.get() + ": " + d.getDescription();
+            events.add(SimpleConditionEvent.violated(d, message));
           }
         }
       }
@@ -182,7 +210,8 @@ class ArchitectureTest {
         if (module.get() == GridModule.RUNTIME) return SliceIdentifier.ignore();
         // X.internal is one slice with X (named X); X.internal.sub is a slice of its own
         String p = c.getPackageName();
-        String unit = p.endsWith(".internal") ? p.substring(0, p.length() - ".internal".length()) : p;
+        String unit =
+            p.endsWith(".internal") ? p.substring(0, p.length() - ".internal".length()) : p;
         return SliceIdentifier.of(module.get().artifactId() + ": " + unit);
       }
 

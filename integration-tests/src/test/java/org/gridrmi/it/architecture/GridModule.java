@@ -36,9 +36,11 @@ enum GridModule {
 
   GridModule(String artifactId, String directory) {
     this.artifactId = artifactId;
-    this.classesDirectory = Pattern.compile(".*/" + Pattern.quote(directory) + "/target/classes/.*");
+    this.classesDirectory =
+        Pattern.compile(".*/" + Pattern.quote(directory) + "/target/classes/.*");
     // ARTIFACT-VERSION.jar (a version starts with a digit), not ARTIFACT-VERSION-tests.jar
-    this.jar = Pattern.compile(".*/" + Pattern.quote(artifactId) + "-\\d[^/!]*(?<!-tests)\\.jar!/.*");
+    this.jar =
+        Pattern.compile(".*/" + Pattern.quote(artifactId) + "-\\d[^/!]*(?<!-tests)\\.jar!/.*");
   }
 
   /** The Maven artifactId, which is how the rules' messages name the module. */
@@ -55,7 +57,8 @@ enum GridModule {
   static Optional<GridModule> ofLocation(URI location) {
     String uri = location.toString();
     for (GridModule m : values()) {
-      if (m.classesDirectory.matcher(uri).matches() || m.jar.matcher(uri).matches()) return Optional.of(m);
+      if (m.classesDirectory.matcher(uri).matches() || m.jar.matcher(uri).matches())
+        return Optional.of(m);
     }
     return Optional.empty();
   }
