@@ -13,6 +13,7 @@ import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Fit;
 import org.gridrmi.runtime.net.LinkShaper;
 import org.gridrmi.server.GridServer;
+import org.gridrmi.benchmarks.harness.Stats;
 
 /**
  * Measures the model's link parameters on the real path (used by {@code gridrmi calibrate} and by benchmarks that

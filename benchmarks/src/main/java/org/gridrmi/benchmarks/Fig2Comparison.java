@@ -17,6 +17,7 @@ import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsAsync;
+import org.gridrmi.benchmarks.harness.Stats;
 
 /**
  * The paper's Fig. 2 measured across two servers: {@code y = S2.method2(S1.method1())} with an intermediate of

@@ -21,6 +21,8 @@ import org.gridrmi.ref.RemoteReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.gridrmi.benchmarks.harness.Warmup;
+import org.gridrmi.benchmarks.harness.Progress;
 
 /**
  * {@code gridrmi bench fig7}: the paper's Fig. 7. One server JVM (via {@link LocalGrid}); method1 and method2 each

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.LinePlot;
+import org.gridrmi.benchmarks.harness.Stats;
 
 /** The measurements of {@link Fig7Bench}: rows, per-size medians, the printed table, CSV and PNG. */
 final class Fig7Table {

@@ -23,6 +23,8 @@ import org.gridrmi.cli.report.LinePlot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.gridrmi.benchmarks.harness.Progress;
+import org.gridrmi.benchmarks.harness.Stats;
 
 /**
  * {@code gridrmi bench matmul}: the seed paper's Tables 4.1-4.3 on GridRMI: sequential JAMA {@code times} against

@@ -73,6 +73,6 @@ record PhaseResult(ChaosFault fault, String describe, List<ChainRun.Outcome> out
   public double latencyMillis(double percentile) {
     double[] lat = outcomes.stream().filter(ChainRun.Outcome::done).mapToDouble(o -> o.latencyNanos() / 1e6)
         .toArray();
-    return lat.length == 0 ? Double.NaN : org.gridrmi.benchmarks.Stats.percentile(lat, percentile);
+    return lat.length == 0 ? Double.NaN : org.gridrmi.benchmarks.harness.Stats.percentile(lat, percentile);
   }
 }

@@ -20,7 +20,7 @@ import org.gridrmi.benchmarks.soak.SoakOpsImpl;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.LinePlot;
-import org.gridrmi.benchmarks.Stats;
+import org.gridrmi.benchmarks.harness.Stats;
 import org.gridrmi.cli.ServerCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

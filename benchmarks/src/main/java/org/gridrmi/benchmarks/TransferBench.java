@@ -19,6 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import org.gridrmi.benchmarks.harness.Warmup;
 
 /**
  * {@code gridrmi bench transfer}: how fast a value moves from the server that made it to the server that takes it.

@@ -12,6 +12,7 @@ import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.LinePlot;
 import org.knowm.xchart.XYChart;
+import org.gridrmi.benchmarks.harness.Stats;
 
 /**
  * What {@code bench transfer} prints and writes. The time of a lazy move is the median over rounds of (chain over

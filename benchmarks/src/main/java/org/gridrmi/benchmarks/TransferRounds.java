@@ -11,6 +11,7 @@ import org.gridrmi.benchmarks.transfer.TransferOpsImpl;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
+import org.gridrmi.benchmarks.harness.Warmup;
 
 /**
  * The measurements of {@code bench transfer} for one size and value type: rounds in which each mechanism runs once,

@@ -24,7 +24,7 @@ public final class GridOptions {
   public TlsOptions tls;
 
   @Mixin
-  public org.gridrmi.cli.telemetry.TelemetryOptions telemetry;
+  public org.gridrmi.cli.TelemetryOptions telemetry;
 
   private String link;
   private LinkPlan plan = LinkPlan.NONE;

@@ -1,6 +1,6 @@
 package org.gridrmi.cli;
 
-import org.gridrmi.cli.telemetry.TelemetryOptions;
+import org.gridrmi.cli.TelemetryOptions;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.gridrmi.cli.ledger.ExecutionLedger;
-import org.gridrmi.cli.telemetry.TelemetryOptions;
+import org.gridrmi.cli.TelemetryOptions;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;

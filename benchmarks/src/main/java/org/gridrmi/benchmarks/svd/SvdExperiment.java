@@ -15,9 +15,9 @@ import org.gridrmi.jama.MatrixOpsAsync;
 import org.gridrmi.jama.SolveResult;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
-import org.gridrmi.benchmarks.Progress;
-import org.gridrmi.benchmarks.Stats;
-import org.gridrmi.benchmarks.Warmup;
+import org.gridrmi.benchmarks.harness.Progress;
+import org.gridrmi.benchmarks.harness.Stats;
+import org.gridrmi.benchmarks.harness.Warmup;
 
 /**
  * The case-study measurement shared by {@code gridrmi bench svd} and {@code gridrmi demo}: a JIT warm-up, then for

@@ -1,4 +1,4 @@
-package org.gridrmi.benchmarks;
+package org.gridrmi.benchmarks.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.gridrmi.benchmarks.harness.Warmup;
 
 class WarmupTest {
   @Test

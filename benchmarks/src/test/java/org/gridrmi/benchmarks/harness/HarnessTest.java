@@ -1,4 +1,4 @@
-package org.gridrmi.benchmarks;
+package org.gridrmi.benchmarks.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,8 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.gridrmi.cli.report.CsvWriter;
+import org.gridrmi.benchmarks.harness.Progress;
+import org.gridrmi.benchmarks.harness.Stats;
 
-class BenchTest {
+class HarnessTest {
   @TempDir Path dir;
 
   @Test

@@ -1,7 +1,8 @@
-package org.gridrmi.cli.telemetry;
+package org.gridrmi.cli;
 
 import org.gridrmi.cli.CommandRunner;
 import picocli.CommandLine.Option;
+import org.gridrmi.cli.telemetry.TelemetrySetup;
 
 /**
  * {@code --metrics-port}, on every command that runs servers or Grids; with the {@code OTEL_*} settings it configures

@@ -1,4 +1,4 @@
-package org.gridrmi.benchmarks;
+package org.gridrmi.benchmarks.harness;
 
 import java.util.Arrays;
 import java.util.Collection;

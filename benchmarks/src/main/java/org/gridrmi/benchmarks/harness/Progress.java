@@ -1,4 +1,4 @@
-package org.gridrmi.benchmarks;
+package org.gridrmi.benchmarks.harness;
 
 import java.io.PrintStream;
 
@@ -48,7 +48,7 @@ public final class Progress {
   }
 
   /** {@code 45s}, {@code 1m10s}, {@code 2h05m}. */
-  static String duration(long nanos) {
+  public static String duration(long nanos) {
     long s = Math.round(nanos / 1e9);
     if (s < 60) return s + "s";
     if (s < 3600) return (s / 60) + "m" + String.format("%02d", s % 60) + "s";

@@ -1,0 +1,17 @@
+/**
+ * The seed paper's distributed matrix multiply: a manager and k worker servers, with SPA and Cannon (1-D ring, 2-D
+ * grid), three transfer mechanisms and two placements. An example for users; run by {@code gridrmi bench matmul}.
+ *
+ * <p>Public API:
+ *
+ * <ul>
+ *   <li>{@link Matmul}: the manager: k worker servers of a Grid, three algorithms, three transfer mechanisms, two
+ *       placements.
+ *   <li>{@link MatmulWorker}: a matrix-multiply worker, as a GridRMI service: block operations on JAMA matrices.
+ *   <li>{@link MatmulWorkerImpl}: the worker: JAMA block arithmetic, named slots for the plain manager, a raw socket
+ *       endpoint on demand.
+ *   <li>{@link MatrixBlock}: a matrix that plain RMI carries in the bulk codec's format (the paper's
+ *       {@code Externalizable} mechanism).
+ * </ul>
+ */
+package org.gridrmi.examples.matmul;

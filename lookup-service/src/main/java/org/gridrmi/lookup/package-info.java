@@ -1,0 +1,25 @@
+/**
+ * Discovery through a Jini lookup service (Apache River): a lookup service run inside this JVM, a server's
+ * registration, and a live view of the servers registered. lookup-service is the only module that may use River;
+ * the others use these types. Used by GridRMI's own modules (client-api, server-runtime, the gridrmi command, the
+ * benchmarks); users reach discovery through {@code Grid.builder().lookup(...)},
+ * {@code GridServer.builder().join(...)} and {@code gridrmi lookup}.
+ *
+ * <p>Public API:
+ *
+ * <ul>
+ *   <li>{@link JiniUrls}: parses and checks {@code jini://host[:port]} addresses; every error names the address.
+ *   <li>{@link LookupAttributes}: the keys of the attributes every GridRMI registration carries.
+ *   <li>{@link LookupDirectory}: a live view of the GridRMI servers registered in Jini lookup services.
+ *   <li>{@link LookupRegistration}: a server's presence in a lookup service (Jini join): registers in the
+ *       background, and again after the lookup service restarts.
+ *   <li>{@link LookupServer}: a Jini lookup service (River's Reggie) running inside this JVM, with no policy file,
+ *       configuration file or JVM flag.
+ *   <li>{@link ServerDescriptor}: what a GridRMI server tells the lookup service about itself.
+ *   <li>{@link ServerListener}: told when a server appears in, changes in or leaves a {@link LookupDirectory};
+ *       called in order on one thread.
+ *   <li>{@link ServerRecord}: a server as a {@link LookupDirectory} sees it: the registrations that share one
+ *       endpoint, merged.
+ * </ul>
+ */
+package org.gridrmi.lookup;

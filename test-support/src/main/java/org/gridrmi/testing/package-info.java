@@ -1,0 +1,15 @@
+/**
+ * Process helpers for integration tests: JVMs started with the test's own class path, killed when the test's JVM
+ * ends. A test-scope dependency of GridRMI's modules with integration tests (integration-tests, lookup-service),
+ * never of production code.
+ *
+ * <p>Public API:
+ *
+ * <ul>
+ *   <li>{@link JvmProcess}: a child JVM with the test's class path, its output kept for waiting on a line and copied
+ *       to a log file.
+ *   <li>{@link ServerProcess}: a GridRMI server or lookup service in a JVM of its own, ready once it prints its
+ *       address.
+ * </ul>
+ */
+package org.gridrmi.testing;
