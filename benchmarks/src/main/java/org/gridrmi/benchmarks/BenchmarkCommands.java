@@ -12,7 +12,16 @@ public final class BenchmarkCommands implements CommandProvider {
 
   @Override
   public List<Object> benchmarks() {
-    return List.of(new CodecBench(), new MatmulBench(), new Fig7Bench(), new SvdBench(), new SoakBench(),
-        new ChaosBench(), new IdleBench(), new MemoryBench(), new TransferBench(), new PlacementBench());
+    return List.of(
+        new CodecBench(),
+        new MatmulBench(),
+        new Fig7Bench(),
+        new SvdBench(),
+        new SoakBench(),
+        new ChaosBench(),
+        new IdleBench(),
+        new MemoryBench(),
+        new TransferBench(),
+        new PlacementBench());
   }
 }

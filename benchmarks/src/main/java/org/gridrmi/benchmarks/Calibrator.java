@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.gridrmi.benchmarks.harness.Stats;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.fig2.Fig2Ops;
@@ -13,7 +14,6 @@ import org.gridrmi.perf.Calibration;
 import org.gridrmi.perf.Fit;
 import org.gridrmi.runtime.net.LinkShaper;
 import org.gridrmi.server.GridServer;
-import org.gridrmi.benchmarks.harness.Stats;
 
 /**
  * Measures the model's link parameters on the real path (used by {@code gridrmi calibrate} and by benchmarks that
@@ -31,8 +31,9 @@ import org.gridrmi.benchmarks.harness.Stats;
  */
 public final class Calibrator {
   /** Default sizes: 0..200 KB in steps of 20 KB (KB = 1000 B). */
-  public static final int[] DEFAULT_SIZES = {0, 20_000, 40_000, 60_000, 80_000, 100_000, 120_000, 140_000, 160_000,
-      180_000, 200_000};
+  public static final int[] DEFAULT_SIZES = {
+    0, 20_000, 40_000, 60_000, 80_000, 100_000, 120_000, 140_000, 160_000, 180_000, 200_000
+  };
 
   private final int[] sizes;
   private final int reps;
@@ -59,7 +60,12 @@ public final class Calibrator {
       out.printf(Locale.ROOT, "  %10s %14s %14s %9s%n", "bytes", "one-way ms", "fit ms", "resid %");
       for (int i = 0; i < sizes.length; i++) {
         double f = fit.at(sizes[i]);
-        out.printf(Locale.ROOT, "  %10d %14.3f %14.3f %+9.2f%n", sizes[i], oneWaySeconds[i] * 1e3, f * 1e3,
+        out.printf(
+            Locale.ROOT,
+            "  %10d %14.3f %14.3f %+9.2f%n",
+            sizes[i],
+            oneWaySeconds[i] * 1e3,
+            f * 1e3,
             (oneWaySeconds[i] - f) / f * 100);
       }
     }
@@ -73,11 +79,16 @@ public final class Calibrator {
 
   /** Fits tau_s/tau_w: echo round trips to a server in this JVM through an unshaped loopback socket. */
   public Measurement measureLocalSocket() {
-    try (GridServer local = GridServer.builder().name("calibrate-local").host("127.0.0.1").port(0)
-        .export(Fig2Ops.class, new Fig2OpsImpl()).start();
-         Grid grid = Grid.connect(local.address())) {
+    try (GridServer local = GridServer.builder()
+            .name("calibrate-local")
+            .host("127.0.0.1")
+            .port(0)
+            .export(Fig2Ops.class, new Fig2OpsImpl())
+            .start();
+        Grid grid = Grid.connect(local.address())) {
       // a local round trip is short and noisy on a shared machine: take more of them
-      return measure(grid.plain(Fig2Ops.class, grid.servers().get(0)), "local socket", Math.max(21, 3 * reps));
+      return measure(
+          grid.plain(Fig2Ops.class, grid.servers().get(0)), "local socket", Math.max(21, 3 * reps));
     }
   }
 
@@ -93,14 +104,21 @@ public final class Calibrator {
     byte[][] payloads = new byte[sizes.length][];
     for (int i = 0; i < sizes.length; i++) payloads[i] = new byte[sizes[i]];
     for (int r = 0; r < reps; r++) {
-      progress.printf(Locale.ROOT, "calibrate %s: round %d/%d (%d sizes up to %d B)%n", what, r + 1, reps,
-          sizes.length, max);
+      progress.printf(
+          Locale.ROOT,
+          "calibrate %s: round %d/%d (%d sizes up to %d B)%n",
+          what,
+          r + 1,
+          reps,
+          sizes.length,
+          max);
       // sizes interleaved within each round, so a slow phase of the machine spreads over all sizes
       for (int i = 0; i < sizes.length; i++) {
         long t0 = System.nanoTime();
         byte[] back = plain.echo(payloads[i]);
         long rtt = System.nanoTime() - t0;
-        if (back.length != sizes[i]) throw new IllegalStateException("echo returned " + back.length + " bytes");
+        if (back.length != sizes[i])
+          throw new IllegalStateException("echo returned " + back.length + " bytes");
         samples.get(i).add(rtt / 2e9);
       }
     }
@@ -113,13 +131,21 @@ public final class Calibrator {
   }
 
   /** The calibration file's content for a link fit and an optional local-socket fit. */
-  public static Calibration toCalibration(Measurement link, Measurement local, String linkDescription) {
-    // a poor local-socket fit is not used: tau is then stored as 0, "not measured" (the caller reports it)
+  public static Calibration toCalibration(
+      Measurement link, Measurement local, String linkDescription) {
+    // a poor local-socket fit is not used: tau is then stored as 0, "not measured" (the caller
+    // reports it)
     boolean useTau = local != null && local.fit().isGood();
     double tauS = useTau ? Math.max(0, local.fit().intercept()) : 0;
     double tauW = useTau ? Math.max(0, local.fit().slope()) : 0;
-    return new Calibration(Math.max(0, link.fit().intercept()), Math.max(0, link.fit().slope()), tauS, tauW,
-        Math.max(0, link.fit().r2()), linkDescription, Instant.now().toString());
+    return new Calibration(
+        Math.max(0, link.fit().intercept()),
+        Math.max(0, link.fit().slope()),
+        tauS,
+        tauW,
+        Math.max(0, link.fit().r2()),
+        linkDescription,
+        Instant.now().toString());
   }
 
   /** The description a calibration records for a link, compared by benchmarks that reuse a file. */

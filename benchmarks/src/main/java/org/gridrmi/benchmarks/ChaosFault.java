@@ -26,6 +26,7 @@ enum ChaosFault {
   static final Duration STRIKE_AT = Duration.ofMillis(1500);
   /** How long chains go on after a fault healed, or after a kill. */
   static final Duration AFTER = Duration.ofMillis(2500);
+
   private final String what;
 
   ChaosFault(String what) {
@@ -40,8 +41,8 @@ enum ChaosFault {
   /** The fault's name on the command line. */
   public static ChaosFault parse(String s) {
     for (ChaosFault f : values()) if (f.label().equals(s.trim().toLowerCase(Locale.ROOT))) return f;
-    throw new IllegalArgumentException("unknown fault '" + s + "'; expected one of baseline, stop, kill, partition, "
-        + "slow");
+    throw new IllegalArgumentException(
+        "unknown fault '" + s + "'; expected one of baseline, stop, kill, partition, " + "slow");
   }
 
   /** Whether this phase strikes a server at all (the baseline does not count as a fault). */
@@ -78,8 +79,10 @@ enum ChaosFault {
   public String serverLink(ChaosServers servers, String name, String base) {
     List<String> all = servers.names();
     String victim = victim(all);
-    if (this == PARTITION && name.equals(victim)) return rules(base, servers.hostPort(peer(all)), "drop");
-    if (this == PARTITION && name.equals(peer(all))) return rules(base, servers.hostPort(victim), "drop");
+    if (this == PARTITION && name.equals(victim))
+      return rules(base, servers.hostPort(peer(all)), "drop");
+    if (this == PARTITION && name.equals(peer(all)))
+      return rules(base, servers.hostPort(victim), "drop");
     if (this == SLOW) return name.equals(victim) ? SLOW_LINK : clientLink(servers, base);
     return base;
   }

@@ -10,10 +10,10 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.gridrmi.benchmarks.soak.ChainRun;
+import org.gridrmi.cli.ledger.Ledgers;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.cli.ledger.Ledgers;
-import org.gridrmi.benchmarks.soak.ChainRun;
 import org.gridrmi.ref.GridException;
 
 /**
@@ -35,8 +35,14 @@ final class ChaosPhase {
    * @param base the run's link profile
    * @param ledgers the servers' ledger directory
    */
-  record Setup(ChaosServers servers, Supplier<Grid.Builder> grids, String base, Path ledgers,
-      ChainRun.Workload work, int clients, Duration stopFor) {}
+  record Setup(
+      ChaosServers servers,
+      Supplier<Grid.Builder> grids,
+      String base,
+      Path ledgers,
+      ChainRun.Workload work,
+      int clients,
+      Duration stopFor) {}
 
   private final Setup setup;
 
@@ -51,7 +57,11 @@ final class ChaosPhase {
     List<String> restarted = servers.ensure(n -> fault.serverLink(servers, n, setup.base()));
     String victim = fault.victim(names);
     String clientLink = fault.clientLink(servers, setup.base());
-    System.out.printf("%nchaos phase %d, %s: %s%s%n", index, fault.label(), fault.describe(names),
+    System.out.printf(
+        "%nchaos phase %d, %s: %s%s%n",
+        index,
+        fault.label(),
+        fault.describe(names),
         restarted.isEmpty() ? "" : " (started " + String.join(", ", restarted) + ")");
     String[] addresses = names.stream().map(servers::address).toArray(String[]::new);
     List<Grid> clients = new ArrayList<>();
@@ -65,13 +75,15 @@ final class ChaosPhase {
         before = warmUp(index, clients);
         Thread timeline = timeline(fault, victim, run);
         try {
-          outcomes = run.run(clients::get, setup.clients(), chains, first, fault.span(setup.stopFor()));
+          outcomes =
+              run.run(clients::get, setup.clients(), chains, first, fault.span(setup.stopFor()));
         } finally {
           timeline.join(); // the fault has healed before the clients close
         }
       }
     } finally {
-      if (fault == ChaosFault.STOP && victim != null) servers.resume(victim); // whatever happened above
+      if (fault == ChaosFault.STOP && victim != null)
+        servers.resume(victim); // whatever happened above
       hung = closeAll(clients);
     }
     Map<String, Integer> after = values(fault == ChaosFault.KILL ? victim : null, before);
@@ -85,7 +97,14 @@ final class ChaosPhase {
       long token = Math.floorDiv(key, 4);
       return token >= first && token < first + chains;
     });
-    return new PhaseResult(fault, fault.describe(names), outcomes, setup.work().deadline(), tally, leaked, onVictim,
+    return new PhaseResult(
+        fault,
+        fault.describe(names),
+        outcomes,
+        setup.work().deadline(),
+        tally,
+        leaked,
+        onVictim,
         hung);
   }
 
@@ -101,8 +120,8 @@ final class ChaosPhase {
   private Map<String, Integer> warmUp(int index, List<Grid> clients) throws InterruptedException {
     Map<String, Integer> failed = new TreeMap<>();
     try (ChainRun warm = new ChainRun(clients.get(0).servers(), setup.work())) {
-      for (ChainRun.Outcome o : warm.run(clients::get, clients.size(), 2 * clients.size(), -(index + 1) * TOKENS,
-          Duration.ZERO)) {
+      for (ChainRun.Outcome o : warm.run(
+          clients::get, clients.size(), 2 * clients.size(), -(index + 1) * TOKENS, Duration.ZERO)) {
         if (!o.done() && failed.merge(o.outcome(), 1, Integer::sum) == 1) {
           System.out.printf("  warm-up: %s: %s%n", o.outcome(), o.detail());
         }
@@ -115,28 +134,34 @@ final class ChaosPhase {
   /** Strikes (and heals) the fault at its times, on a thread of its own; returns that thread, started. */
   private Thread timeline(ChaosFault fault, String victim, ChainRun run) {
     long t0 = System.nanoTime();
-    Thread t = new Thread(() -> {
-      try {
-        Duration strike = fault.strikeAt();
-        if (strike == null) return;
-        sleepUntil(t0, strike);
-        if (fault == ChaosFault.STOP) {
-          setup.servers().stop(victim);
-          System.out.printf("  %.1f s: %s stopped (SIGSTOP, pid %d)%n", secondsSince(t0), victim,
-              setup.servers().process(victim).pid());
-          sleepUntil(t0, fault.healAt(setup.stopFor()));
-          setup.servers().resume(victim);
-          System.out.printf("  %.1f s: %s resumed (SIGCONT)%n", secondsSince(t0), victim);
-        } else if (fault == ChaosFault.KILL) {
-          long pid = setup.servers().process(victim).pid();
-          setup.servers().kill(victim);
-          run.markDead(setup.servers().address(victim)); // what the lookup service would soon tell the clients
-          System.out.printf("  %.1f s: %s killed (kill -9, pid %d)%n", secondsSince(t0), victim, pid);
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "chaos-timeline");
+    Thread t = new Thread(
+        () -> {
+          try {
+            Duration strike = fault.strikeAt();
+            if (strike == null) return;
+            sleepUntil(t0, strike);
+            if (fault == ChaosFault.STOP) {
+              setup.servers().stop(victim);
+              System.out.printf(
+                  "  %.1f s: %s stopped (SIGSTOP, pid %d)%n",
+                  secondsSince(t0), victim, setup.servers().process(victim).pid());
+              sleepUntil(t0, fault.healAt(setup.stopFor()));
+              setup.servers().resume(victim);
+              System.out.printf("  %.1f s: %s resumed (SIGCONT)%n", secondsSince(t0), victim);
+            } else if (fault == ChaosFault.KILL) {
+              long pid = setup.servers().process(victim).pid();
+              setup.servers().kill(victim);
+              run.markDead(setup
+                  .servers()
+                  .address(victim)); // what the lookup service would soon tell the clients
+              System.out.printf(
+                  "  %.1f s: %s killed (kill -9, pid %d)%n", secondsSince(t0), victim, pid);
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        },
+        "chaos-timeline");
     t.start();
     return t;
   }
@@ -158,14 +183,16 @@ final class ChaosPhase {
     List<CompletableFuture<Void>> closing = new ArrayList<>();
     for (Grid g : clients) {
       CompletableFuture<Void> f = new CompletableFuture<>();
-      Thread t = new Thread(() -> {
-        try {
-          g.close();
-          f.complete(null);
-        } catch (RuntimeException e) {
-          f.completeExceptionally(e);
-        }
-      }, "chaos-close");
+      Thread t = new Thread(
+          () -> {
+            try {
+              g.close();
+              f.complete(null);
+            } catch (RuntimeException e) {
+              f.completeExceptionally(e);
+            }
+          },
+          "chaos-close");
       t.setDaemon(true); // one that hangs must not keep the JVM alive
       t.start();
       closing.add(f);
@@ -181,7 +208,8 @@ final class ChaosPhase {
         System.out.printf("  a client's close failed: %s%n", e.getCause());
       }
     }
-    if (hung > 0) System.out.printf("  %d client Grids did not close within %s%n", hung, CLOSE_BOUND);
+    if (hung > 0)
+      System.out.printf("  %d client Grids did not close within %s%n", hung, CLOSE_BOUND);
     return hung;
   }
 
@@ -198,7 +226,9 @@ final class ChaosPhase {
     try (Grid probe = setup.grids().get().servers(live.toArray(String[]::new)).build()) {
       for (ServerInfo s : probe.servers()) {
         try {
-          m.put(s.name(), StoreProbe.settledValues(probe, s, baseline.getOrDefault(s.name(), 0), SETTLE));
+          m.put(
+              s.name(),
+              StoreProbe.settledValues(probe, s, baseline.getOrDefault(s.name(), 0), SETTLE));
         } catch (GridException e) {
           System.out.printf("  %s does not answer a stats call: %s%n", s.name(), e.getMessage());
         }

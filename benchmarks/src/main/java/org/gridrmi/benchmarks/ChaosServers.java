@@ -29,7 +29,8 @@ final class ChaosServers implements AutoCloseable {
    * @param common options of every server (the run's link and TLS)
    * @param extra more options of every server, e.g. {@code --lease 60s}
    */
-  public ChaosServers(int count, Path logDir, Path ledgers, List<String> common, List<String> extra) {
+  public ChaosServers(
+      int count, Path logDir, Path ledgers, List<String> common, List<String> extra) {
     this.local = new LocalGrid(logDir, common);
     this.ledgers = ledgers;
     this.args = List.copyOf(extra);
@@ -53,7 +54,9 @@ final class ChaosServers implements AutoCloseable {
 
   private int port(String name) {
     Integer p = ports.get(name);
-    if (p == null) throw new GridException(Status.NOT_FOUND, "no chaos server " + name + "; known: " + ports.keySet());
+    if (p == null)
+      throw new GridException(
+          Status.NOT_FOUND, "no chaos server " + name + "; known: " + ports.keySet());
     return p;
   }
 
@@ -71,13 +74,19 @@ final class ChaosServers implements AutoCloseable {
       if (p != null && p.isAlive() && link.equals(links.get(name))) continue;
       if (p != null) p.kill();
       List<String> a = new ArrayList<>(args);
-      a.addAll(List.of("--link", link, "--ledger", ledgers.toString(),
-          "--service", SoakOps.class.getName() + "=" + SoakOpsImpl.class.getName()));
+      a.addAll(List.of(
+          "--link",
+          link,
+          "--ledger",
+          ledgers.toString(),
+          "--service",
+          SoakOps.class.getName() + "=" + SoakOpsImpl.class.getName()));
       ServerJvm fresh = local.startServer(name, port(name), a);
       if (!fresh.address().equals(address(name))) { // --host and the address it prints must agree
         fresh.kill();
-        throw new GridException(Status.UNAVAILABLE, name + " came up at " + fresh.address() + ", not at "
-            + address(name));
+        throw new GridException(
+            Status.UNAVAILABLE,
+            name + " came up at " + fresh.address() + ", not at " + address(name));
       }
       running.put(name, fresh);
       links.put(name, link);
@@ -111,13 +120,18 @@ final class ChaosServers implements AutoCloseable {
   private void signal(String name, String signal) {
     ServerJvm p = process(name);
     try {
-      int code = new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).inheritIO().start().waitFor();
+      int code = new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid()))
+          .inheritIO()
+          .start()
+          .waitFor();
       if (code != 0) {
-        throw new GridException(Status.UNAVAILABLE, "kill -" + signal + " " + p.pid() + " (" + name + ") exited with "
-            + code);
+        throw new GridException(
+            Status.UNAVAILABLE,
+            "kill -" + signal + " " + p.pid() + " (" + name + ") exited with " + code);
       }
     } catch (IOException e) {
-      throw new GridException(Status.UNAVAILABLE, "cannot run kill -" + signal + " for " + name + ": " + e, e);
+      throw new GridException(
+          Status.UNAVAILABLE, "cannot run kill -" + signal + " for " + name + ": " + e, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new GridException(Status.CANCELLED, "interrupted while signalling " + name, e);

@@ -20,8 +20,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.gridrmi.jama.MatrixCodec;
 import org.gridrmi.jama.JamaMatrixOps;
+import org.gridrmi.jama.MatrixCodec;
 
 /**
  * How fast a matrix crosses a loopback TCP connection three ways (the measurement behind {@code ./gridrmi bench
@@ -41,8 +41,7 @@ public final class CodecThroughput {
   public static final List<String> MECHANISMS = List.of("codec", "serialization", "raw");
 
   /** One measured transfer. */
-  public record Sample(String mechanism, int run, double millis, double mbPerS) {
-  }
+  public record Sample(String mechanism, int run, double millis, double mbPerS) {}
 
   /** All measured samples of one run of the benchmark, with their medians and ratios. */
   public record Result(int rows, int cols, long payloadBytes, int warmups, List<Sample> samples) {
@@ -67,7 +66,11 @@ public final class CodecThroughput {
     }
 
     private double median(String mechanism, java.util.function.ToDoubleFunction<Sample> f) {
-      double[] v = samples.stream().filter(s -> s.mechanism().equals(mechanism)).mapToDouble(f).sorted().toArray();
+      double[] v = samples.stream()
+          .filter(s -> s.mechanism().equals(mechanism))
+          .mapToDouble(f)
+          .sorted()
+          .toArray();
       if (v.length == 0) {
         throw new IllegalArgumentException("no samples for " + mechanism);
       }
@@ -78,7 +81,8 @@ public final class CodecThroughput {
     public void writeCsv(Path file) throws IOException {
       StringBuilder csv = new StringBuilder("mechanism,run,millis,mb_per_s\n");
       for (Sample s : samples) {
-        csv.append(String.format(Locale.ROOT, "%s,%d,%.3f,%.1f%n", s.mechanism(), s.run(), s.millis(), s.mbPerS()));
+        csv.append(String.format(
+            Locale.ROOT, "%s,%d,%.3f,%.1f%n", s.mechanism(), s.run(), s.millis(), s.mbPerS()));
       }
       Path parent = file.toAbsolutePath().getParent();
       if (parent != null) {
@@ -89,8 +93,15 @@ public final class CodecThroughput {
 
     /** A table of medians and the two ratios. */
     public void print(PrintStream out) {
-      out.printf(Locale.ROOT, "Matrix transfer over loopback TCP: %dx%d doubles = %,d bytes, median of %d runs"
-          + " (after %d warm-up)%n", rows, cols, payloadBytes, samples.size() / MECHANISMS.size(), warmups);
+      out.printf(
+          Locale.ROOT,
+          "Matrix transfer over loopback TCP: %dx%d doubles = %,d bytes, median of %d runs"
+              + " (after %d warm-up)%n",
+          rows,
+          cols,
+          payloadBytes,
+          samples.size() / MECHANISMS.size(),
+          warmups);
       out.printf(Locale.ROOT, "%-14s %10s %10s%n", "mechanism", "median ms", "MB/s");
       for (String m : MECHANISMS) {
         out.printf(Locale.ROOT, "%-14s %10.2f %10.1f%n", m, medianMillis(m), medianMbPerS(m));
@@ -100,8 +111,7 @@ public final class CodecThroughput {
     }
   }
 
-  private CodecThroughput() {
-  }
+  private CodecThroughput() {}
 
   /**
    * Runs the measurement on a fresh loopback connection.
@@ -128,15 +138,17 @@ public final class CodecThroughput {
     List<Sample> samples = new ArrayList<>();
     InetAddress loopback = InetAddress.getLoopbackAddress();
     try (ServerSocket server = new ServerSocket(0, 1, loopback);
-         Socket client = new Socket(loopback, server.getLocalPort());
-         Socket peer = server.accept()) {
+        Socket client = new Socket(loopback, server.getLocalPort());
+        Socket peer = server.accept()) {
       client.setTcpNoDelay(true);
       peer.setTcpNoDelay(true);
-      client.setSoTimeout(ACK_TIMEOUT_MILLIS); // a receiver that died (a refused stream) ends the run, not hangs it
+      client.setSoTimeout(
+          ACK_TIMEOUT_MILLIS); // a receiver that died (a refused stream) ends the run, not hangs it
       Thread receiver = new Thread(() -> receive(peer, codec), "codec-throughput-receiver");
       receiver.setDaemon(true);
       receiver.start();
-      DataOutputStream out = new DataOutputStream(new BufferedOutputStream(client.getOutputStream(), 1 << 16));
+      DataOutputStream out =
+          new DataOutputStream(new BufferedOutputStream(client.getOutputStream(), 1 << 16));
       DataInputStream ack = new DataInputStream(client.getInputStream());
       for (int run = 1 - warmups; run <= runs; run++) {
         for (int m = 0; m < MECHANISMS.size(); m++) {
@@ -169,7 +181,8 @@ public final class CodecThroughput {
       out.writeByte(-1);
       out.flush();
     }
-    samples.sort((a, b) -> a.mechanism().equals(b.mechanism()) ? Integer.compare(a.run(), b.run())
+    samples.sort((a, b) -> a.mechanism().equals(b.mechanism())
+        ? Integer.compare(a.run(), b.run())
         : Integer.compare(MECHANISMS.indexOf(a.mechanism()), MECHANISMS.indexOf(b.mechanism())));
     return new Result(rows, cols, payload, warmups, List.copyOf(samples));
   }
@@ -183,21 +196,25 @@ public final class CodecThroughput {
   /** The receiving side: decodes each message as its mechanism prescribes, then acknowledges. */
   private static void receive(Socket peer, MatrixCodec codec) {
     try {
-      DataInputStream in = new DataInputStream(new BufferedInputStream(peer.getInputStream(), 1 << 16));
+      DataInputStream in =
+          new DataInputStream(new BufferedInputStream(peer.getInputStream(), 1 << 16));
       DataOutputStream ack = new DataOutputStream(peer.getOutputStream());
       while (true) {
         int m = in.readByte();
         long bits;
         if (m == 0) {
           Matrix got = codec.read(org.gridrmi.ref.spi.ValueInput.of(in));
-          bits = Double.doubleToRawLongBits(got.get(got.getRowDimension() - 1, got.getColumnDimension() - 1));
+          bits = Double.doubleToRawLongBits(
+              got.get(got.getRowDimension() - 1, got.getColumnDimension() - 1));
         } else if (m == 1) {
           ObjectInputStream ois = new ObjectInputStream(in);
-          // its own filter, as RMI's streams of a server that allows Matrix have: a JVM-wide filter that a Grid or
+          // its own filter, as RMI's streams of a server that allows Matrix have: a JVM-wide filter
+          // that a Grid or
           // server of this JVM installed would refuse JAMA's class (it is not one of theirs)
           ois.setObjectInputFilter(MATRIX_ONLY);
           Matrix got = (Matrix) ois.readObject();
-          bits = Double.doubleToRawLongBits(got.get(got.getRowDimension() - 1, got.getColumnDimension() - 1));
+          bits = Double.doubleToRawLongBits(
+              got.get(got.getRowDimension() - 1, got.getColumnDimension() - 1));
         } else if (m == 2) {
           byte[] got = new byte[in.readInt()];
           in.readFully(got);
@@ -244,8 +261,10 @@ public final class CodecThroughput {
         case "--warmup" -> warmups = Integer.parseInt(requireValue(args[i], value));
         case "--runs" -> runs = Integer.parseInt(requireValue(args[i], value));
         case "--csv" -> csv = Path.of(requireValue(args[i], value));
-        default -> throw new IllegalArgumentException("unknown option " + args[i]
-            + "; usage: CodecThroughput [--size N] [--warmup N] [--runs N] [--csv FILE]; got " + Arrays.toString(args));
+        default ->
+          throw new IllegalArgumentException("unknown option " + args[i]
+              + "; usage: CodecThroughput [--size N] [--warmup N] [--runs N] [--csv FILE]; got "
+              + Arrays.toString(args));
       }
       i++;
     }

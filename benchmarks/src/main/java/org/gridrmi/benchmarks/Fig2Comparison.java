@@ -8,16 +8,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.gridrmi.client.Grid;
-import org.gridrmi.cli.telemetry.ChainSpans;
-import org.gridrmi.client.ServerInfo;
-import org.gridrmi.client.Traffic;
+import org.gridrmi.benchmarks.harness.Stats;
 import org.gridrmi.cli.report.BarPlot;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
+import org.gridrmi.cli.telemetry.ChainSpans;
+import org.gridrmi.client.Grid;
+import org.gridrmi.client.ServerInfo;
+import org.gridrmi.client.Traffic;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsAsync;
-import org.gridrmi.benchmarks.harness.Stats;
 
 /**
  * The paper's Fig. 2 measured across two servers: {@code y = S2.method2(S1.method1())} with an intermediate of
@@ -28,9 +28,12 @@ import org.gridrmi.benchmarks.harness.Stats;
  */
 public final class Fig2Comparison {
   /** The CSV header. */
-  public static final String[] HEADER = {"variant", "run", "millis", "client_rx_bytes", "intermediate_bytes"};
+  public static final String[] HEADER = {
+    "variant", "run", "millis", "client_rx_bytes", "intermediate_bytes"
+  };
   /** The two variants, in the order of the CSV, the table and the bars. */
   public static final List<String> VARIANTS = List.of("plain", "improved");
+
   private static final Duration WAIT = Duration.ofSeconds(60);
 
   /** One timed composition. */
@@ -52,7 +55,8 @@ public final class Fig2Comparison {
    * Measures {@code count} runs of each variant after one unmeasured run of each with a small intermediate (warm
    * connections and classes).
    */
-  public static Fig2Comparison measure(Grid grid, ServerInfo s1, ServerInfo s2, int size, int count) {
+  public static Fig2Comparison measure(
+      Grid grid, ServerInfo s1, ServerInfo s2, int size, int count) {
     if (count < 1) throw new IllegalArgumentException("runs must be >= 1, got " + count);
     Fig2OpsAsync on1 = grid.async(Fig2OpsAsync.class, s1);
     Fig2OpsAsync on2 = grid.async(Fig2OpsAsync.class, s2);
@@ -65,13 +69,23 @@ public final class Fig2Comparison {
     for (int r = 1; r <= count; r++) {
       Traffic before = grid.traffic();
       long start = System.nanoTime();
-      byte[] viaClient = ChainSpans.in("Fig. 2 plain", () -> plain2.method2(plain1.method1(size, 0), 16, 0));
-      runs.add(new Run("plain", r, (System.nanoTime() - start) / 1e6, grid.traffic().since(before).receivedBytes()));
+      byte[] viaClient =
+          ChainSpans.in("Fig. 2 plain", () -> plain2.method2(plain1.method1(size, 0), 16, 0));
+      runs.add(new Run(
+          "plain",
+          r,
+          (System.nanoTime() - start) / 1e6,
+          grid.traffic().since(before).receivedBytes()));
 
       before = grid.traffic();
       start = System.nanoTime();
-      byte[] direct = ChainSpans.in("Fig. 2 improved", () -> on2.method2(on1.method1(size, 0), 16, 0).get(WAIT));
-      runs.add(new Run("improved", r, (System.nanoTime() - start) / 1e6, grid.traffic().since(before).receivedBytes()));
+      byte[] direct = ChainSpans.in(
+          "Fig. 2 improved", () -> on2.method2(on1.method1(size, 0), 16, 0).get(WAIT));
+      runs.add(new Run(
+          "improved",
+          r,
+          (System.nanoTime() - start) / 1e6,
+          grid.traffic().since(before).receivedBytes()));
       same &= Arrays.equals(viaClient, direct);
     }
     return new Fig2Comparison(size, runs, same);
@@ -84,7 +98,8 @@ public final class Fig2Comparison {
 
   /** The median of the bytes the client received in a variant's runs. */
   public double medianRxBytes(String variant) {
-    return Stats.median(of(variant).stream().map(r -> (double) r.clientRxBytes()).toList());
+    return Stats.median(
+        of(variant).stream().map(r -> (double) r.clientRxBytes()).toList());
   }
 
   private List<Run> of(String variant) {
@@ -96,11 +111,20 @@ public final class Fig2Comparison {
   /** Prints the medians, the bytes as a multiple of the intermediate, and whether both gave the same y. */
   public void print(PrintStream out) {
     int count = of("plain").size();
-    out.printf(Locale.ROOT, "Fig. 2: y = S2.method2(S1.method1()), intermediate %d B, median of %d run%s%n", size,
-        count, count == 1 ? "" : "s");
+    out.printf(
+        Locale.ROOT,
+        "Fig. 2: y = S2.method2(S1.method1()), intermediate %d B, median of %d run%s%n",
+        size,
+        count,
+        count == 1 ? "" : "s");
     for (String v : VARIANTS) {
-      out.printf(Locale.ROOT, "  %-13s %8.1f ms, client received %9.0f B (%.4f x the intermediate)%n",
-          v + " RMI:", medianMillis(v), medianRxBytes(v), medianRxBytes(v) / size);
+      out.printf(
+          Locale.ROOT,
+          "  %-13s %8.1f ms, client received %9.0f B (%.4f x the intermediate)%n",
+          v + " RMI:",
+          medianMillis(v),
+          medianRxBytes(v),
+          medianRxBytes(v) / size);
     }
     out.println("  same result: " + sameResult);
   }
@@ -109,7 +133,12 @@ public final class Fig2Comparison {
   public Path writeCsv(Path file) throws IOException {
     try (CsvWriter w = CsvWriter.create(file, HEADER)) {
       for (Run r : runs) {
-        w.row(r.variant(), r.run(), String.format(Locale.ROOT, "%.3f", r.millis()), r.clientRxBytes(), size);
+        w.row(
+            r.variant(),
+            r.run(),
+            String.format(Locale.ROOT, "%.3f", r.millis()),
+            r.clientRxBytes(),
+            size);
       }
     }
     return file;
@@ -118,12 +147,18 @@ public final class Fig2Comparison {
   /** Two bar charts side by side: the median wall time, and the bytes that reached the client (KB). */
   public Figure figure(String link) {
     List<String> names = VARIANTS.stream().map(v -> v + " RMI").toList();
-    String what = String.format(Locale.ROOT, "y = S2.method2(S1.method1()), %s KB passed from S1 to S2",
+    String what = String.format(
+        Locale.ROOT,
+        "y = S2.method2(S1.method1()), %s KB passed from S1 to S2",
         new java.text.DecimalFormat("#,##0.#").format(size / 1e3));
-    BarPlot time = new BarPlot("Fig. 2 on " + link + ": time", what, "client wall time (ms, median)")
-        .bars(names, VARIANTS.stream().mapToDouble(this::medianMillis).toArray(), "ms").valuePattern("#,##0");
-    BarPlot bytes = new BarPlot("Fig. 2 on " + link + ": bytes that reached the client", what,
-        "received by the client (KB)")
+    BarPlot time = new BarPlot(
+            "Fig. 2 on " + link + ": time", what, "client wall time (ms, median)")
+        .bars(names, VARIANTS.stream().mapToDouble(this::medianMillis).toArray(), "ms")
+        .valuePattern("#,##0");
+    BarPlot bytes = new BarPlot(
+            "Fig. 2 on " + link + ": bytes that reached the client",
+            what,
+            "received by the client (KB)")
         .bars(names, VARIANTS.stream().mapToDouble(v -> medianRxBytes(v) / 1e3).toArray(), "KB");
     return Figure.of(time.chart(), bytes.chart());
   }

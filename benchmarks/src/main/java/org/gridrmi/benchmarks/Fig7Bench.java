@@ -8,9 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.gridrmi.benchmarks.harness.Progress;
+import org.gridrmi.benchmarks.harness.Warmup;
+import org.gridrmi.cli.GridOptions;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.cli.GridOptions;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsAsync;
 import org.gridrmi.perf.Calibration;
@@ -21,8 +23,6 @@ import org.gridrmi.ref.RemoteReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import org.gridrmi.benchmarks.harness.Warmup;
-import org.gridrmi.benchmarks.harness.Progress;
 
 /**
  * {@code gridrmi bench fig7}: the paper's Fig. 7. One server JVM (via {@link LocalGrid}); method1 and method2 each
@@ -45,39 +45,61 @@ import org.gridrmi.benchmarks.harness.Progress;
  * </ul>
  * The request bytes of the calls (a few hundred) are in the calibrated t_s, as the paper counts them.
  */
-@Command(name = "fig7", mixinStandardHelpOptions = true,
-    description = {"The paper's Fig. 7: plain vs improved RMI vs lower bound for method2(method1(n)) on one server,"
-        + " each method sleeping 500 ms. Writes results/fig7.csv and results/fig7.png; prints medians, the share of"
-        + " overhead eliminated and the model's error (eq. 1 / eq. 7 / lower bound with calibrated t_s, t_w)."})
+@Command(
+    name = "fig7",
+    mixinStandardHelpOptions = true,
+    description = {
+      "The paper's Fig. 7: plain vs improved RMI vs lower bound for method2(method1(n)) on one server,"
+          + " each method sleeping 500 ms. Writes results/fig7.csv and results/fig7.png; prints medians, the share of"
+          + " overhead eliminated and the model's error (eq. 1 / eq. 7 / lower bound with calibrated t_s, t_w)."
+    })
 public final class Fig7Bench implements Callable<Integer> {
-  static final String[] HEADER = {"size_bytes", "variant", "run", "millis", "model_millis", "client_rx_bytes"};
+  static final String[] HEADER = {
+    "size_bytes", "variant", "run", "millis", "model_millis", "client_rx_bytes"
+  };
   static final List<String> VARIANTS = List.of("plain", "improved", "lower_bound");
   /** A serialized GridRMI reference: 16 bytes of id plus the owner's address, about a hundred bytes. */
   static final double REFERENCE_BYTES = 100;
 
-  @Mixin GridOptions options;
+  @Mixin
+  GridOptions options;
 
-  @Option(names = "--sizes", description = "result sizes: A..B (10 sizes), A..B:STEP or A,B,C (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--sizes",
+      description = "result sizes: A..B (10 sizes), A..B:STEP or A,B,C (default ${DEFAULT-VALUE})")
   String sizes = "10KB..100KB";
 
-  @Option(names = "--runs", description = "measured runs per size and version (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--runs",
+      description = "measured runs per size and version (default ${DEFAULT-VALUE})")
   int runs = 5;
 
-  @Option(names = "--calibration", paramLabel = "FILE", description = "t_s/t_w from `gridrmi calibrate` on the same"
-      + " link (default: results/calibration.properties if its link matches, else calibrate first)")
+  @Option(
+      names = "--calibration",
+      paramLabel = "FILE",
+      description =
+          "t_s/t_w from `gridrmi calibrate` on the same"
+              + " link (default: results/calibration.properties if its link matches, else calibrate first)")
   Path calibration;
 
-  @Option(names = "--compute-ms", description = "sleep of each method, ms (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--compute-ms",
+      description = "sleep of each method, ms (default ${DEFAULT-VALUE})")
   int computeMillis = 500;
 
   @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
-  @Option(names = "--warmup", description = "unmeasured rounds of the three versions before measuring, without the"
-      + " sleeps, " + Warmup.THREADS + " at a time, so that both JVMs run compiled code (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--warmup",
+      description = "unmeasured rounds of the three versions before measuring, without the"
+          + " sleeps, " + Warmup.THREADS
+          + " at a time, so that both JVMs run compiled code (default ${DEFAULT-VALUE})")
   int warmup = 600;
 
-  @Option(names = "--calibration-reps", description = "round trips per size if it calibrates (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--calibration-reps",
+      description = "round trips per size if it calibrates (default ${DEFAULT-VALUE})")
   int calibrationReps = 7;
 
   @Override
@@ -85,7 +107,8 @@ public final class Fig7Bench implements Callable<Integer> {
     int[] sz = Fig7Sizes.parse(sizes);
     if (runs < 1) throw new IllegalArgumentException("--runs must be >= 1: " + runs);
     if (warmup < 0) throw new IllegalArgumentException("--warmup must be >= 0: " + warmup);
-    if (computeMillis < 0) throw new IllegalArgumentException("--compute-ms must be >= 0: " + computeMillis);
+    if (computeMillis < 0)
+      throw new IllegalArgumentException("--compute-ms must be >= 0: " + computeMillis);
     PrintStream o = System.out;
     if (calibration != null && given() == null) return 2; // refused before any server is started
     try (LocalGrid local = new LocalGrid(out.resolve("logs"), options.serverArgs())) {
@@ -94,10 +117,20 @@ public final class Fig7Bench implements Callable<Integer> {
         ServerInfo server = grid.servers(Fig2Ops.class).get(0);
         Calibration cal = calibration(grid, server);
         CostModel model = cal == null ? null : new CostModel(cal.toCostParameters(REFERENCE_BYTES));
-        o.printf("Fig. 7 on %s: server %s, %d sizes x %d runs, each method %d ms; %s%n",
-            Calibrator.linkDescription(options.shaper()), address, sz.length, runs, computeMillis, cal == null
-                ? "no model (no calibration with R^2 >= " + Calibration.MIN_GOOD_R2 + " for this link)"
-                : String.format(Locale.ROOT, "model t_s %.3f ms, t_w %.2f us/KB", cal.ts() * 1e3,
+        o.printf(
+            "Fig. 7 on %s: server %s, %d sizes x %d runs, each method %d ms; %s%n",
+            Calibrator.linkDescription(options.shaper()),
+            address,
+            sz.length,
+            runs,
+            computeMillis,
+            cal == null
+                ? "no model (no calibration with R^2 >= " + Calibration.MIN_GOOD_R2
+                    + " for this link)"
+                : String.format(
+                    Locale.ROOT,
+                    "model t_s %.3f ms, t_w %.2f us/KB",
+                    cal.ts() * 1e3,
                     cal.tw() * 1e9));
         Fig7Table table = run(grid, server, sz, model);
         Path csvFile = out.resolve("fig7.csv");
@@ -115,8 +148,11 @@ public final class Fig7Bench implements Callable<Integer> {
     Fig2Ops plain = grid.plain(Fig2Ops.class, server);
     Fig2OpsAsync srv = grid.async(Fig2OpsAsync.class, server);
     List<RemoteReference<?>> held = new ArrayList<>();
-    // warm-up: connections, class loading, and the JIT of every path in both JVMs (see Warmup), at every size
-    System.err.printf("fig7: warming up (%d rounds of the three versions, %d at a time)%n", warmup, Warmup.THREADS);
+    // warm-up: connections, class loading, and the JIT of every path in both JVMs (see Warmup), at
+    // every size
+    System.err.printf(
+        "fig7: warming up (%d rounds of the three versions, %d at a time)%n",
+        warmup, Warmup.THREADS);
     Warmup.run(warmup, Warmup.THREADS, r -> {
       List<RemoteReference<?>> refs = new ArrayList<>();
       for (String v : VARIANTS) once(v, plain, srv, sz[r % sz.length], 0, refs);
@@ -129,13 +165,17 @@ public final class Fig7Bench implements Callable<Integer> {
     for (int size : sz) {
       double t = computeMillis / 1e3;
       Composition c = Composition.twoCalls(size, size, t, t);
-      double[] models = model == null ? new double[] {Double.NaN, Double.NaN, Double.NaN}
-          : new double[] {model.predict(Variant.PLAIN, c).totalMillis(),
-              model.predict(Variant.FUTURE_ONE_SERVER, c).totalMillis(),
-              model.predict(Variant.LOWER_BOUND, c).totalMillis()};
+      double[] models = model == null
+          ? new double[] {Double.NaN, Double.NaN, Double.NaN}
+          : new double[] {
+            model.predict(Variant.PLAIN, c).totalMillis(),
+            model.predict(Variant.FUTURE_ONE_SERVER, c).totalMillis(),
+            model.predict(Variant.LOWER_BOUND, c).totalMillis()
+          };
       for (int r = 1; r <= runs; r++) {
         progress.step(String.format("fig7: size %d B, run %d/%d", size, r, runs));
-        // the versions alternate within a run, so a slow phase of the shared machine hits all three alike
+        // the versions alternate within a run, so a slow phase of the shared machine hits all three
+        // alike
         for (int v = 0; v < VARIANTS.size(); v++) {
           long rx0 = grid.traffic().receivedBytes();
           long t0 = System.nanoTime();
@@ -169,7 +209,12 @@ public final class Fig7Bench implements Callable<Integer> {
   }
 
   /** One run of a version; checks the result's size so that a broken path cannot look fast. */
-  static void once(String variant, Fig2Ops plain, Fig2OpsAsync srv, int size, int millis,
+  static void once(
+      String variant,
+      Fig2Ops plain,
+      Fig2OpsAsync srv,
+      int size,
+      int millis,
       List<RemoteReference<?>> held) {
     byte[] result;
     switch (variant) {
@@ -184,7 +229,8 @@ public final class Fig7Bench implements Callable<Integer> {
       case "lower_bound" -> result = plain.both(size, size, 2 * millis);
       default -> throw new IllegalArgumentException("unknown variant " + variant);
     }
-    if (result.length != size) throw new IllegalStateException(variant + " returned " + result.length + " bytes");
+    if (result.length != size)
+      throw new IllegalStateException(variant + " returned " + result.length + " bytes");
   }
 
   /**
@@ -199,29 +245,36 @@ public final class Fig7Bench implements Callable<Integer> {
       try {
         Calibration c = Calibration.load(reuse);
         if (c.isGoodFit() && c.link().equals(here)) {
-          System.out.println("model parameters from " + reuse + " (same link " + here + ", " + c.date() + ")");
+          System.out.println(
+              "model parameters from " + reuse + " (same link " + here + ", " + c.date() + ")");
           return c;
         }
-        System.err.println("fig7: " + reuse + " is for '" + c.link() + "' (R^2 " + c.r2() + "): not reused");
+        System.err.println(
+            "fig7: " + reuse + " is for '" + c.link() + "' (R^2 " + c.r2() + "): not reused");
       } catch (IllegalArgumentException e) {
         System.err.println("fig7: " + reuse + " unreadable (" + e.getMessage() + "): not reused");
       }
     }
-    System.out.println("no calibration for " + here + " given: calibrating against the benchmark's server first");
+    System.out.println(
+        "no calibration for " + here + " given: calibrating against the benchmark's server first");
     Calibrator cal = new Calibrator(Calibrator.DEFAULT_SIZES, calibrationReps, System.err);
     for (int attempt = 1; attempt <= 2; attempt++) {
       Calibrator.Measurement m = cal.measureLink(grid, server);
       Calibration c = Calibrator.toCalibration(m, null, here);
-      System.out.printf("calibration: t_s %.3f ms, t_w %.2f us/KB, R^2 %.5f%n", c.ts() * 1e3, c.tw() * 1e9, c.r2());
+      System.out.printf(
+          "calibration: t_s %.3f ms, t_w %.2f us/KB, R^2 %.5f%n",
+          c.ts() * 1e3, c.tw() * 1e9, c.r2());
       if (c.isGoodFit()) {
         c.store(reuse);
         System.out.println("wrote " + reuse + " (reused by later runs on this link)");
         return c;
       }
-      System.out.println("poor fit (R^2 < " + Calibration.MIN_GOOD_R2 + "), not used" + (attempt == 1 ? "; retrying" : ""));
+      System.out.println("poor fit (R^2 < " + Calibration.MIN_GOOD_R2 + "), not used"
+          + (attempt == 1 ? "; retrying" : ""));
     }
-    System.out.println("no usable calibration: measuring without the model (its columns stay empty); on a link"
-        + " whose round trips are mostly noise, such as loopback, no line fits");
+    System.out.println(
+        "no usable calibration: measuring without the model (its columns stay empty); on a link"
+            + " whose round trips are mostly noise, such as loopback, no line fits");
     return null;
   }
 
@@ -230,15 +283,17 @@ public final class Fig7Bench implements Callable<Integer> {
     String here = Calibrator.linkDescription(options.shaper());
     Calibration c = Calibration.load(calibration);
     if (!c.isGoodFit()) {
-      System.out.printf("calibration %s has a poor fit (R^2 %.4f < %.1f): not used; run gridrmi calibrate again%n",
+      System.out.printf(
+          "calibration %s has a poor fit (R^2 %.4f < %.1f): not used; run gridrmi calibrate again%n",
           calibration, c.r2(), Calibration.MIN_GOOD_R2);
       return null;
     }
     if (!c.link().equals(here)) {
-      System.err.println("warning: " + calibration + " was measured on '" + c.link() + "', this run is on '" + here
-          + "'; the model's error will show it");
+      System.err.println("warning: " + calibration + " was measured on '" + c.link()
+          + "', this run is on '" + here + "'; the model's error will show it");
     }
-    System.out.println("model parameters from " + calibration + " (" + c.link() + ", " + c.date() + ")");
+    System.out.println(
+        "model parameters from " + calibration + " (" + c.link() + ", " + c.date() + ")");
     return c;
   }
 }

@@ -10,8 +10,9 @@ import org.gridrmi.perf.Units;
  * Sizes must be positive and strictly increasing.
  */
 final class Fig7Sizes {
-  static final String FORM = "expected A..B (10 sizes), A..B:STEP or a list A,B,C in increasing order,"
-      + " such as 10KB..100KB";
+  static final String FORM =
+      "expected A..B (10 sizes), A..B:STEP or a list A,B,C in increasing order,"
+          + " such as 10KB..100KB";
 
   private Fig7Sizes() {}
 
@@ -46,10 +47,14 @@ final class Fig7Sizes {
     int[] sizes = new int[out.size()];
     for (int i = 0; i < sizes.length; i++) {
       double v = out.get(i);
-      if (!(v >= 1) || v > 64e6) throw bad(spec, "size " + Units.formatSize(v) + " is outside 1 B..64 MB");
+      if (!(v >= 1) || v > 64e6)
+        throw bad(spec, "size " + Units.formatSize(v) + " is outside 1 B..64 MB");
       sizes[i] = (int) Math.round(v);
       if (i > 0 && sizes[i] <= sizes[i - 1]) {
-        throw bad(spec, "sizes out of order: " + Units.formatSize(sizes[i]) + " after " + Units.formatSize(sizes[i - 1]));
+        throw bad(
+            spec,
+            "sizes out of order: " + Units.formatSize(sizes[i]) + " after "
+                + Units.formatSize(sizes[i - 1]));
       }
     }
     return sizes;

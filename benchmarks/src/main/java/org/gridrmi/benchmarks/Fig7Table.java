@@ -7,14 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
+import org.gridrmi.benchmarks.harness.Stats;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.LinePlot;
-import org.gridrmi.benchmarks.harness.Stats;
 
 /** The measurements of {@link Fig7Bench}: rows, per-size medians, the printed table, CSV and PNG. */
 final class Fig7Table {
-  record Row(int size, String variant, int run, double millis, double modelMillis, long clientRxBytes) {}
+  record Row(
+      int size, String variant, int run, double millis, double modelMillis, long clientRxBytes) {}
 
   /** Per size: median and model of each variant (in {@link Fig7Bench#VARIANTS} order), and derived figures. */
   record SizeSummary(int size, double[] median, double[] model, double[] medianRx) {
@@ -49,9 +50,15 @@ final class Fig7Table {
       double[] med = new double[k], model = new double[k], rx = new double[k];
       for (int v = 0; v < k; v++) {
         String name = Fig7Bench.VARIANTS.get(v);
-        med[v] = Stats.median(rs.stream().filter(r -> r.variant().equals(name)).map(Row::millis).toList());
-        model[v] = Stats.median(rs.stream().filter(r -> r.variant().equals(name)).map(Row::modelMillis).toList());
-        rx[v] = Stats.median(rs.stream().filter(r -> r.variant().equals(name)).map(r -> (double) r.clientRxBytes())
+        med[v] = Stats.median(
+            rs.stream().filter(r -> r.variant().equals(name)).map(Row::millis).toList());
+        model[v] = Stats.median(rs.stream()
+            .filter(r -> r.variant().equals(name))
+            .map(Row::modelMillis)
+            .toList());
+        rx[v] = Stats.median(rs.stream()
+            .filter(r -> r.variant().equals(name))
+            .map(r -> (double) r.clientRxBytes())
             .toList());
       }
       out.add(new SizeSummary(size, med, model, rx));
@@ -61,7 +68,8 @@ final class Fig7Table {
 
   void writeCsv(Path file, String[] header) throws IOException {
     try (CsvWriter csv = CsvWriter.create(file, header)) {
-      for (Row r : rows) csv.row(r.size(), r.variant(), r.run(), r.millis(), r.modelMillis(), r.clientRxBytes());
+      for (Row r : rows)
+        csv.row(r.size(), r.variant(), r.run(), r.millis(), r.modelMillis(), r.clientRxBytes());
     }
   }
 
@@ -80,14 +88,22 @@ final class Fig7Table {
     List<SizeSummary> s = summaries();
     double[] x = s.stream().mapToDouble(e -> e.size() / 1e3).toArray();
     int runs = rows.stream().mapToInt(Row::run).max().orElse(0);
-    LinePlot plot = new LinePlot(title + ": plain vs improved RMI vs lower bound", "data size n1 = n2 (KB)",
-        String.format(Locale.ROOT, "runtime (ms, median of %d run%s; each method %d ms)", runs, runs == 1 ? "" : "s",
+    LinePlot plot = new LinePlot(
+        title + ": plain vs improved RMI vs lower bound",
+        "data size n1 = n2 (KB)",
+        String.format(
+            Locale.ROOT,
+            "runtime (ms, median of %d run%s; each method %d ms)",
+            runs,
+            runs == 1 ? "" : "s",
             computeMillis));
     String[] names = {"plain RMI", "improved RMI", "lower bound (one call)"};
     for (int v = 0; v < names.length; v++) {
       int vv = v;
       plot.series(names[v], x, s.stream().mapToDouble(e -> e.median()[vv]).toArray());
-      if (hasModel()) plot.model(names[v] + " (model)", x, s.stream().mapToDouble(e -> e.model()[vv]).toArray());
+      if (hasModel())
+        plot.model(
+            names[v] + " (model)", x, s.stream().mapToDouble(e -> e.model()[vv]).toArray());
     }
     return Figure.of(plot.chart());
   }
@@ -98,23 +114,56 @@ final class Fig7Table {
 
   /** Prints the table and the summary line; returns {min eliminated, max model error}. */
   double[] print(PrintStream o) {
-    o.printf(Locale.ROOT, "%8s | %9s %9s %9s | %9s %9s %9s | %10s | %7s %7s %7s | %9s %9s%n", "size KB",
-        "plain", "improved", "lower", "model pl", "model im", "model lb", "eliminated", "err pl", "err im", "err lb",
-        "rx plain", "rx impr");
+    o.printf(
+        Locale.ROOT,
+        "%8s | %9s %9s %9s | %9s %9s %9s | %10s | %7s %7s %7s | %9s %9s%n",
+        "size KB",
+        "plain",
+        "improved",
+        "lower",
+        "model pl",
+        "model im",
+        "model lb",
+        "eliminated",
+        "err pl",
+        "err im",
+        "err lb",
+        "rx plain",
+        "rx impr");
     double worst = Double.POSITIVE_INFINITY, worstErr = 0;
     for (SizeSummary s : summaries()) {
       double e = s.eliminated();
       worst = Math.min(worst, e);
       for (int v = 0; v < 3; v++) worstErr = Math.max(worstErr, s.modelError(v));
-      o.printf(Locale.ROOT, "%8.1f | %9.1f %9.1f %9.1f | %9.1f %9.1f %9.1f | %9.1f%% | %6.1f%% %6.1f%% %6.1f%% | %9.0f %9.0f%n",
-          s.size() / 1e3, s.median()[0], s.median()[1], s.median()[2], s.model()[0], s.model()[1], s.model()[2],
-          e * 100, signed(s, 0), signed(s, 1), signed(s, 2), s.medianRx()[0], s.medianRx()[1]);
+      o.printf(
+          Locale.ROOT,
+          "%8.1f | %9.1f %9.1f %9.1f | %9.1f %9.1f %9.1f | %9.1f%% | %6.1f%% %6.1f%% %6.1f%% | %9.0f %9.0f%n",
+          s.size() / 1e3,
+          s.median()[0],
+          s.median()[1],
+          s.median()[2],
+          s.model()[0],
+          s.model()[1],
+          s.model()[2],
+          e * 100,
+          signed(s, 0),
+          signed(s, 1),
+          signed(s, 2),
+          s.medianRx()[0],
+          s.medianRx()[1]);
     }
-    o.printf(Locale.ROOT, "medians in ms (compute %d ms per method); eliminated = (plain - improved) / (plain - lower"
-        + " bound); err = (model - median) / median%n", computeMillis);
-    o.printf(Locale.ROOT, "min overhead eliminated %.1f%% (goal >= 97), %s%n", worst * 100, hasModel()
-        ? String.format(Locale.ROOT, "max |model error| %.1f%% (goal <= 10)", worstErr * 100)
-        : "model not evaluated (no usable calibration)");
+    o.printf(
+        Locale.ROOT,
+        "medians in ms (compute %d ms per method); eliminated = (plain - improved) / (plain - lower"
+            + " bound); err = (model - median) / median%n",
+        computeMillis);
+    o.printf(
+        Locale.ROOT,
+        "min overhead eliminated %.1f%% (goal >= 97), %s%n",
+        worst * 100,
+        hasModel()
+            ? String.format(Locale.ROOT, "max |model error| %.1f%% (goal <= 10)", worstErr * 100)
+            : "model not evaluated (no usable calibration)");
     return new double[] {worst, worstErr};
   }
 

@@ -18,6 +18,7 @@ import org.gridrmi.cli.ServerCommand;
 public final class LocalGrid implements AutoCloseable {
   /** What every example server exports: the stock server's services. */
   public static final List<String> SERVICES = ServerCommand.SERVICES;
+
   private final List<ServerJvm> servers = new ArrayList<>();
   private final Path logDir;
   private final List<String> common;
@@ -60,12 +61,14 @@ public final class LocalGrid implements AutoCloseable {
     return startServer(name, port, List.of(), extraArgs);
   }
 
-  private ServerJvm startServer(String name, int port, List<String> jvmArgs, List<String> extraArgs) {
+  private ServerJvm startServer(
+      String name, int port, List<String> jvmArgs, List<String> extraArgs) {
     List<String> args = new ArrayList<>(List.of("--name", name, "--port", String.valueOf(port)));
     SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
     args.addAll(common);
     args.addAll(extraArgs);
-    // the examples' server command: the same as ./gridrmi server, with its options for the examples' services
+    // the examples' server command: the same as ./gridrmi server, with its options for the
+    // examples' services
     return start(name, ServerCommand.class.getName(), jvmArgs, args);
   }
 
@@ -73,7 +76,8 @@ public final class LocalGrid implements AutoCloseable {
   public static int[] freePorts(int n) {
     List<ServerSocket> open = new ArrayList<>();
     try {
-      for (int i = 0; i < n; i++) open.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+      for (int i = 0; i < n; i++)
+        open.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
       return open.stream().mapToInt(ServerSocket::getLocalPort).toArray();
     } catch (IOException e) {
       throw new UncheckedIOException("no free port on the loopback address", e);
@@ -102,8 +106,8 @@ public final class LocalGrid implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    ServerJvm p = ServerJvm.start(name, mainClass, jvmArgs, args, logDir.resolve(name + ".log"),
-        Duration.ofSeconds(90));
+    ServerJvm p = ServerJvm.start(
+        name, mainClass, jvmArgs, args, logDir.resolve(name + ".log"), Duration.ofSeconds(90));
     servers.add(p);
     return p;
   }

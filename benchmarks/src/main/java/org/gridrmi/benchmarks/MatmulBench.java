@@ -10,21 +10,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
+import org.gridrmi.benchmarks.harness.Progress;
+import org.gridrmi.benchmarks.harness.Stats;
+import org.gridrmi.cli.GridOptions;
+import org.gridrmi.cli.report.CsvWriter;
+import org.gridrmi.cli.report.Figure;
+import org.gridrmi.cli.report.LinePlot;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.Traffic;
-import org.gridrmi.cli.GridOptions;
 import org.gridrmi.examples.matmul.Matmul;
 import org.gridrmi.examples.matmul.Matmul.Algorithm;
 import org.gridrmi.examples.matmul.Matmul.Mechanism;
 import org.gridrmi.examples.matmul.Matmul.Placement;
-import org.gridrmi.cli.report.CsvWriter;
-import org.gridrmi.cli.report.Figure;
-import org.gridrmi.cli.report.LinePlot;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import org.gridrmi.benchmarks.harness.Progress;
-import org.gridrmi.benchmarks.harness.Stats;
 
 /**
  * {@code gridrmi bench matmul}: the seed paper's Tables 4.1-4.3 on GridRMI: sequential JAMA {@code times} against
@@ -32,11 +32,22 @@ import org.gridrmi.benchmarks.harness.Stats;
  * speed-up over sequential and the bytes that passed through the manager. Every distributed product is checked
  * against the sequential one.
  */
-@Command(name = "matmul", mixinStandardHelpOptions = true,
-    description = "Distributed matrix multiply (SPA, Cannon 1-D/2-D) per mechanism and placement vs sequential JAMA.")
+@Command(
+    name = "matmul",
+    mixinStandardHelpOptions = true,
+    description =
+        "Distributed matrix multiply (SPA, Cannon 1-D/2-D) per mechanism and placement vs sequential JAMA.")
 public final class MatmulBench implements Callable<Integer> {
-  static final String[] HEADER = {"n", "algorithm", "mechanism", "placement", "run", "millis", "manager_rx_bytes",
-      "manager_tx_bytes"};
+  static final String[] HEADER = {
+    "n",
+    "algorithm",
+    "mechanism",
+    "placement",
+    "run",
+    "millis",
+    "manager_rx_bytes",
+    "manager_tx_bytes"
+  };
 
   @Option(names = "--n", split = ",", description = "matrix orders (default ${DEFAULT-VALUE})")
   List<Integer> sizes = List.of(200, 400, 600, 800, 1000);
@@ -44,13 +55,16 @@ public final class MatmulBench implements Callable<Integer> {
   @Option(names = "--workers", description = "worker JVMs k (default ${DEFAULT-VALUE})")
   int workers = 4;
 
-  @Option(names = "--runs", description = "measured runs per variant and size (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--runs",
+      description = "measured runs per variant and size (default ${DEFAULT-VALUE})")
   int runs = 3;
 
   @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
-  @Mixin GridOptions options;
+  @Mixin
+  GridOptions options;
 
   /** One column of the tables. */
   record Variant(Algorithm algorithm, Mechanism mechanism, Placement placement) {
@@ -68,8 +82,10 @@ public final class MatmulBench implements Callable<Integer> {
     Progress progress = new Progress(sizes.size() * runs);
     try (LocalGrid local = new LocalGrid(out.resolve("matmul-logs"), options.serverArgs())) {
       System.err.printf("starting %d worker JVMs (link %s)...%n", workers, options.link());
-      // Workers are reached by rmi:// address for now. LOOKUP: once Grid/GridServer are wired to the lookup
-      // service, start the workers with "--lookup jini://..." and connect with Grid.connect("jini://...") here.
+      // Workers are reached by rmi:// address for now. LOOKUP: once Grid/GridServer are wired to
+      // the lookup
+      // service, start the workers with "--lookup jini://..." and connect with
+      // Grid.connect("jini://...") here.
       List<String> addresses = local.startServers(workers, List.of());
       try (Grid grid = options.grid().connect(addresses.toArray(String[]::new)).build();
           Matmul mm = Matmul.connect(grid, workers).socketLink(options.link());
@@ -85,7 +101,9 @@ public final class MatmulBench implements Callable<Integer> {
             Matrix expected = a.times(b);
             double seq = (System.nanoTime() - t0) / 1e6;
             w.row(n, "sequential", "local", "local", run, fmt(seq), 0, 0);
-            millis.computeIfAbsent("sequential", x -> new LinkedHashMap<>()).computeIfAbsent(n, x -> new ArrayList<>())
+            millis
+                .computeIfAbsent("sequential", x -> new LinkedHashMap<>())
+                .computeIfAbsent(n, x -> new ArrayList<>())
                 .add(seq);
             for (Variant v : variants) {
               Traffic before = grid.traffic();
@@ -99,13 +117,30 @@ public final class MatmulBench implements Callable<Integer> {
               long tx = d.sentBytes() + Matmul.socketBytesSent() - sockTx;
               double err = c.minus(expected).normInf() / n;
               if (!(err <= 1e-9 * Math.max(1, expected.normInf() / n))) {
-                throw new IllegalStateException(v.label() + " at n=" + n + " differs from A.times(B) by " + err);
+                throw new IllegalStateException(
+                    v.label() + " at n=" + n + " differs from A.times(B) by " + err);
               }
-              w.row(n, v.algorithm().label, v.mechanism().label, v.placement().label, run, fmt(ms), rx, tx);
-              millis.computeIfAbsent(v.label(), x -> new LinkedHashMap<>()).computeIfAbsent(n, x -> new ArrayList<>())
+              w.row(
+                  n,
+                  v.algorithm().label,
+                  v.mechanism().label,
+                  v.placement().label,
+                  run,
+                  fmt(ms),
+                  rx,
+                  tx);
+              millis
+                  .computeIfAbsent(v.label(), x -> new LinkedHashMap<>())
+                  .computeIfAbsent(n, x -> new ArrayList<>())
                   .add(ms);
-              bytes.computeIfAbsent(v.label(), x -> new LinkedHashMap<>()).merge(n, new long[] {rx, tx},
-                  (o, nw) -> o[0] + o[1] <= nw[0] + nw[1] ? o : nw); // the smallest run: least renewal noise
+              bytes
+                  .computeIfAbsent(v.label(), x -> new LinkedHashMap<>())
+                  .merge(
+                      n,
+                      new long[] {rx, tx},
+                      (o, nw) -> o[0] + o[1] <= nw[0] + nw[1]
+                          ? o
+                          : nw); // the smallest run: least renewal noise
             }
           }
         }
@@ -113,8 +148,9 @@ public final class MatmulBench implements Callable<Integer> {
     }
     progress.finish();
     print(System.out, variants, millis, bytes);
-    Path png = figure(millis, sizes, "Matrix multiply on " + options.link() + ", k = " + workers
-        + " workers").writePng(out.resolve("matmul.png"));
+    Path png = figure(
+            millis, sizes, "Matrix multiply on " + options.link() + ", k = " + workers + " workers")
+        .writePng(out.resolve("matmul.png"));
     System.out.printf("wrote %s and %s%n", csv, png);
     return 0;
   }
@@ -153,10 +189,14 @@ public final class MatmulBench implements Callable<Integer> {
     return m;
   }
 
-  private void print(PrintStream o, List<Variant> variants, Map<String, Map<Integer, List<Double>>> millis,
+  private void print(
+      PrintStream o,
+      List<Variant> variants,
+      Map<String, Map<Integer, List<Double>>> millis,
       Map<String, Map<Integer, long[]>> bytes) {
-    o.printf("%nmatmul: k=%d workers, link %s, median of %d run(s), seconds (as the paper's Table 4.1)%n", workers,
-        options.link(), runs);
+    o.printf(
+        "%nmatmul: k=%d workers, link %s, median of %d run(s), seconds (as the paper's Table 4.1)%n",
+        workers, options.link(), runs);
     o.printf("%-28s", "variant \\ n");
     for (int n : sizes) o.printf("%10d", n);
     o.println();
@@ -173,10 +213,12 @@ public final class MatmulBench implements Callable<Integer> {
     o.println();
     for (Variant v : variants) {
       o.printf("%-28s", v.label());
-      for (int n : sizes) o.printf("%10.2f", median(millis, "sequential", n) / median(millis, v.label(), n));
+      for (int n : sizes)
+        o.printf("%10.2f", median(millis, "sequential", n) / median(millis, v.label(), n));
       o.println();
     }
-    o.printf("%nbytes through the manager (rx+tx, MB) and x of the bound 3 n^2 8 B (distribute A and B, gather C)%n");
+    o.printf(
+        "%nbytes through the manager (rx+tx, MB) and x of the bound 3 n^2 8 B (distribute A and B, gather C)%n");
     o.printf("%-28s", "variant \\ n");
     for (int n : sizes) o.printf("%18d", n);
     o.println();
@@ -189,15 +231,29 @@ public final class MatmulBench implements Callable<Integer> {
       }
       o.println();
     }
-    o.printf("%nmechanisms ranked by median time at n=%d (the paper: socket, Externalizable, Serializable):%n",
+    o.printf(
+        "%nmechanisms ranked by median time at n=%d (the paper: socket, Externalizable, Serializable):%n",
         sizes.get(sizes.size() - 1));
     int last = sizes.get(sizes.size() - 1);
     for (Algorithm alg : Algorithm.values()) {
-      List<Variant> plain = variants.stream().filter(v -> v.algorithm() == alg && v.placement() == Placement.PLAIN)
-          .sorted((x, y) -> Double.compare(median(millis, x.label(), last), median(millis, y.label(), last))).toList();
+      List<Variant> plain = variants.stream()
+          .filter(v -> v.algorithm() == alg && v.placement() == Placement.PLAIN)
+          .sorted((x, y) ->
+              Double.compare(median(millis, x.label(), last), median(millis, y.label(), last)))
+          .toList();
       if (plain.isEmpty()) continue;
-      o.printf("  %-10s %s%n", alg.label, String.join(" < ", plain.stream().map(v -> String.format(Locale.ROOT,
-          "%s %.3fs", v.mechanism().label, median(millis, v.label(), last) / 1000)).toList()));
+      o.printf(
+          "  %-10s %s%n",
+          alg.label,
+          String.join(
+              " < ",
+              plain.stream()
+                  .map(v -> String.format(
+                      Locale.ROOT,
+                      "%s %.3fs",
+                      v.mechanism().label,
+                      median(millis, v.label(), last) / 1000))
+                  .toList()));
     }
   }
 
@@ -206,12 +262,16 @@ public final class MatmulBench implements Callable<Integer> {
   }
 
   /** The picture: median seconds over n, one line per variant (and sequential JAMA), from {@code millis}. */
-  static Figure figure(Map<String, Map<Integer, List<Double>>> millis, List<Integer> sizes, String title) {
-    LinePlot plot = new LinePlot(title + ": sequential JAMA vs SPA and Cannon per mechanism",
-        "matrix order n (n x n)", "time (s, median of runs)");
+  static Figure figure(
+      Map<String, Map<Integer, List<Double>>> millis, List<Integer> sizes, String title) {
+    LinePlot plot = new LinePlot(
+        title + ": sequential JAMA vs SPA and Cannon per mechanism",
+        "matrix order n (n x n)",
+        "time (s, median of runs)");
     double[] x = sizes.stream().mapToDouble(Integer::doubleValue).toArray();
     for (String row : millis.keySet()) {
-      plot.series(row, x, sizes.stream().mapToDouble(n -> median(millis, row, n) / 1000).toArray());
+      plot.series(
+          row, x, sizes.stream().mapToDouble(n -> median(millis, row, n) / 1000).toArray());
     }
     return Figure.of(plot.size(1000, 650).chart());
   }

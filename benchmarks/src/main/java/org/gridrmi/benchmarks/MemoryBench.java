@@ -7,13 +7,13 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.gridrmi.client.Grid;
-import org.gridrmi.client.ServerInfo;
-import org.gridrmi.cli.GridOptions;
 import org.gridrmi.benchmarks.memory.MemoryOps;
 import org.gridrmi.benchmarks.memory.MemoryOpsImpl;
-import org.gridrmi.perf.Units;
+import org.gridrmi.cli.GridOptions;
 import org.gridrmi.cli.ServerCommand;
+import org.gridrmi.client.Grid;
+import org.gridrmi.client.ServerInfo;
+import org.gridrmi.perf.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,13 +30,18 @@ import picocli.CommandLine.Spec;
  * ({@link MemoryReport#summary}); the exit code is 1 if a chain failed or more values are left than 1% of the
  * chains.
  */
-@Command(name = "memory", mixinStandardHelpOptions = true,
-    description = {"Value lifetime: two server JVMs at --heap run --chains chains s2.sum(s1.make(--value)) with no"
-        + " scopes or releases; samples each server's values held and heap used, then runs the client's GC and waits"
-        + " for the values to stop falling. Last line: memory: chains=N value=S heap_peak_mb=X values_left=Y"
-        + " spilled_mb=Z (MB here are MiB, as -Xmx counts). Writes results/memory.csv and results/memory.png."})
+@Command(
+    name = "memory",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Value lifetime: two server JVMs at --heap run --chains chains s2.sum(s1.make(--value)) with no"
+          + " scopes or releases; samples each server's values held and heap used, then runs the client's GC and waits"
+          + " for the values to stop falling. Last line: memory: chains=N value=S heap_peak_mb=X values_left=Y"
+          + " spilled_mb=Z (MB here are MiB, as -Xmx counts). Writes results/memory.csv and results/memory.png."
+    })
 public final class MemoryBench implements Callable<Integer> {
-  static final String VALUE_FORM = Units.SIZE_FORM + ", from 1B to " + (MemoryOpsImpl.MAX_BYTES >> 20) + "MiB";
+  static final String VALUE_FORM =
+      Units.SIZE_FORM + ", from 1B to " + (MemoryOpsImpl.MAX_BYTES >> 20) + "MiB";
   static final String HEAP_FORM = "a heap size as -Xmx takes it, such as 128m, 256m or 1g";
   private static final Pattern HEAP = Pattern.compile("([0-9]+)([kmg])", Pattern.CASE_INSENSITIVE);
   /** How long the values may stay above their lowest before the wait after the client's GC ends. */
@@ -44,8 +49,11 @@ public final class MemoryBench implements Callable<Integer> {
   /** The pause between the client's two {@code System.gc()} calls, for the cleaner to run in between. */
   private static final long GC_PAUSE_MILLIS = 200;
 
-  @Spec CommandSpec spec;
-  @Mixin GridOptions options;
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  GridOptions options;
 
   int chains = 10_000;
   String value = "1MB";
@@ -55,30 +63,46 @@ public final class MemoryBench implements Callable<Integer> {
   int window = 8;
   int maxFailures = 100;
 
-  @Option(names = "--sample-every", paramLabel = "DURATION", description = "how often each server's stats are read "
-      + "(default 250ms)", converter = ServerCommand.DurationConverter.class)
+  @Option(
+      names = "--sample-every",
+      paramLabel = "DURATION",
+      description = "how often each server's stats are read " + "(default 250ms)",
+      converter = ServerCommand.DurationConverter.class)
   Duration sampleEvery = Duration.ofMillis(250);
 
-  @Option(names = "--settle", paramLabel = "DURATION", description = "the longest wait for the values to stop "
-      + "falling after the client's GC (default 30s)", converter = ServerCommand.DurationConverter.class)
+  @Option(
+      names = "--settle",
+      paramLabel = "DURATION",
+      description = "the longest wait for the values to stop "
+          + "falling after the client's GC (default 30s)",
+      converter = ServerCommand.DurationConverter.class)
   Duration settle = Duration.ofSeconds(30);
 
-  @Option(names = "--deadline", paramLabel = "DURATION", description = "deadline of each call (default 60s)",
+  @Option(
+      names = "--deadline",
+      paramLabel = "DURATION",
+      description = "deadline of each call (default 60s)",
       converter = ServerCommand.DurationConverter.class)
   Duration deadline = Duration.ofSeconds(60);
 
-
-  @Option(names = "--out", paramLabel = "DIR", description = "output directory (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "output directory (default ${DEFAULT-VALUE})")
   Path out = Path.of("results");
 
   @Option(names = "--chains", paramLabel = "N", description = "chains to run (default 10000)")
   void chains(int n) {
-    if (n < 1) throw bad("--chains", n, "must be at least 1", "a whole number of chains such as 10000");
+    if (n < 1)
+      throw bad("--chains", n, "must be at least 1", "a whole number of chains such as 10000");
     chains = n;
   }
 
-  @Option(names = "--value", paramLabel = "SIZE", description = "bytes of each value S1 makes, e.g. 1MB or 64KB "
-      + "(decimal; KiB, MiB binary) (default 1MB)")
+  @Option(
+      names = "--value",
+      paramLabel = "SIZE",
+      description = "bytes of each value S1 makes, e.g. 1MB or 64KB "
+          + "(decimal; KiB, MiB binary) (default 1MB)")
   void value(String text) {
     double bytes;
     try {
@@ -93,53 +117,79 @@ public final class MemoryBench implements Callable<Integer> {
     valueBytes = (int) bytes;
   }
 
-  @Option(names = "--heap", paramLabel = "SIZE", description = "-Xmx of each server JVM, e.g. 256m (default 256m)")
+  @Option(
+      names = "--heap",
+      paramLabel = "SIZE",
+      description = "-Xmx of each server JVM, e.g. 256m (default 256m)")
   void heap(String text) {
     Matcher m = HEAP.matcher(text.trim());
     long n = m.matches() && m.group(1).length() < 10 ? Long.parseLong(m.group(1)) : 0;
     if (n < 1) throw bad("--heap", text, "not a heap size", HEAP_FORM);
     heap = text.trim();
-    heapBytes = n << switch (Character.toLowerCase(m.group(2).charAt(0))) {
-      case 'k' -> 10;
-      case 'm' -> 20;
-      default -> 30;
-    };
+    heapBytes = n
+        << switch (Character.toLowerCase(m.group(2).charAt(0))) {
+          case 'k' -> 10;
+          case 'm' -> 20;
+          default -> 30;
+        };
   }
 
-  @Option(names = "--window", paramLabel = "N", description = "chains in flight at once, 1..1000 (default 8)")
+  @Option(
+      names = "--window",
+      paramLabel = "N",
+      description = "chains in flight at once, 1..1000 (default 8)")
   void window(int n) {
-    if (n < 1 || n > 1000) throw bad("--window", n, "out of range", "a number of chains from 1 to 1000, such as 8");
+    if (n < 1 || n > 1000)
+      throw bad("--window", n, "out of range", "a number of chains from 1 to 1000, such as 8");
     window = n;
   }
 
-  @Option(names = "--max-failures", paramLabel = "N", description = "submit no more chains once this many have "
-      + "failed: after a server runs out of memory the rest would only wait out their deadlines (default 100)")
+  @Option(
+      names = "--max-failures",
+      paramLabel = "N",
+      description =
+          "submit no more chains once this many have "
+              + "failed: after a server runs out of memory the rest would only wait out their deadlines (default 100)")
   void maxFailures(int n) {
-    if (n < 1) throw bad("--max-failures", n, "must be at least 1", "a number of chains such as 100");
+    if (n < 1)
+      throw bad("--max-failures", n, "must be at least 1", "a number of chains such as 100");
     maxFailures = n;
   }
 
   private ParameterException bad(String option, Object v, String problem, String expected) {
-    return new ParameterException(spec.commandLine(), option + " '" + v + "': " + problem + "; expected " + expected);
+    return new ParameterException(
+        spec.commandLine(), option + " '" + v + "': " + problem + "; expected " + expected);
   }
 
   @Override
   public Integer call() throws Exception {
     try (LocalGrid local = new LocalGrid(out.resolve("memory-logs"), options.serverArgs())) {
-      System.out.printf(Locale.ROOT, "bench memory: starting S1 and S2 (-Xmx%s each) on link %s...%n", heap,
+      System.out.printf(
+          Locale.ROOT,
+          "bench memory: starting S1 and S2 (-Xmx%s each) on link %s...%n",
+          heap,
           options.link());
-      List<String> service = List.of("--service", MemoryOps.class.getName() + "=" + MemoryOpsImpl.class.getName());
+      List<String> service =
+          List.of("--service", MemoryOps.class.getName() + "=" + MemoryOpsImpl.class.getName());
       ServerJvm s1 = local.startServer("S1", List.of("-Xmx" + heap), service);
       ServerJvm s2 = local.startServer("S2", List.of("-Xmx" + heap), service);
       try (Grid grid = options.grid().connect(s1.address(), s2.address()).build()) {
         List<ServerInfo> servers = List.of(info(grid, s1), info(grid, s2));
-        MemoryChains run = new MemoryChains(grid, servers.get(0), servers.get(1), valueBytes, window, deadline,
-            maxFailures);
-        MemoryReport report = new MemoryReport(chains, value, heap, options.link(), List.of(s1, s2), out);
-        MemorySampler sampler = MemorySampler.start(grid, servers, sampleEvery, run::ended, System.nanoTime());
+        MemoryChains run = new MemoryChains(
+            grid, servers.get(0), servers.get(1), valueBytes, window, deadline, maxFailures);
+        MemoryReport report =
+            new MemoryReport(chains, value, heap, options.link(), List.of(s1, s2), out);
+        MemorySampler sampler =
+            MemorySampler.start(grid, servers, sampleEvery, run::ended, System.nanoTime());
         try {
-          System.out.printf(Locale.ROOT, "bench memory: %d chains S2.sum(S1.make(%s)), %d in flight, no scopes or "
-              + "releases; sampling every %d ms%n", chains, value, window, sampleEvery.toMillis());
+          System.out.printf(
+              Locale.ROOT,
+              "bench memory: %d chains S2.sum(S1.make(%s)), %d in flight, no scopes or "
+                  + "releases; sampling every %d ms%n",
+              chains,
+              value,
+              window,
+              sampleEvery.toMillis());
           run.run(chains, submitted -> report.progress(submitted, run, sampler));
           report.chainsEnded(sampler.now());
           sampler.phase(MemorySampler.SETTLE);
@@ -155,7 +205,10 @@ public final class MemoryBench implements Callable<Integer> {
   }
 
   private static ServerInfo info(Grid grid, ServerJvm s) {
-    return grid.servers().stream().filter(i -> i.address().equals(s.address())).findFirst().orElseThrow();
+    return grid.servers().stream()
+        .filter(i -> i.address().equals(s.address()))
+        .findFirst()
+        .orElseThrow();
   }
 
   /** The client drops everything (it holds nothing by now) and collects, twice, so the cleaner sees it all. */

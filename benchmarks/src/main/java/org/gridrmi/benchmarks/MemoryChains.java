@@ -3,20 +3,20 @@ package org.gridrmi.benchmarks;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
+import org.gridrmi.benchmarks.memory.MemoryOpsAsync;
+import org.gridrmi.benchmarks.memory.MemoryOpsImpl;
 import org.gridrmi.client.CallOptions;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.benchmarks.memory.MemoryOpsAsync;
-import org.gridrmi.benchmarks.memory.MemoryOpsImpl;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
@@ -56,7 +56,14 @@ final class MemoryChains {
    * @param deadline each call's deadline
    * @param maxFailures after this many failed chains no more are submitted
    */
-  MemoryChains(Grid grid, ServerInfo s1, ServerInfo s2, int bytes, int window, Duration deadline, int maxFailures) {
+  MemoryChains(
+      Grid grid,
+      ServerInfo s1,
+      ServerInfo s2,
+      int bytes,
+      int window,
+      Duration deadline,
+      int maxFailures) {
     this.maker = grid.async(MemoryOpsAsync.class, CallOptions.on(s1).withDeadline(deadline));
     this.summer = grid.async(MemoryOpsAsync.class, CallOptions.on(s2).withDeadline(deadline));
     this.bytes = bytes;
@@ -76,7 +83,8 @@ final class MemoryChains {
   void run(int chains, IntConsumer onProgress) throws InterruptedException {
     Semaphore inFlight = new Semaphore(window);
     for (int i = 0; i < chains; i++) {
-      if (failed.get() >= maxFailures) { // a server out of memory: the rest would only wait out their deadlines
+      if (failed.get()
+          >= maxFailures) { // a server out of memory: the rest would only wait out their deadlines
         notRun = chains - i;
         break;
       }
@@ -105,8 +113,8 @@ final class MemoryChains {
     long until = System.nanoTime() + wait.toNanos();
     while (!inFlight.tryAcquire(places, TICK_MILLIS, TimeUnit.MILLISECONDS)) {
       if (System.nanoTime() > until) {
-        throw new GridException(Status.DEADLINE_EXCEEDED, "bench memory: chains in flight did not end within "
-            + wait);
+        throw new GridException(
+            Status.DEADLINE_EXCEEDED, "bench memory: chains in flight did not end within " + wait);
       }
       onProgress.accept(submitted);
     }
@@ -119,7 +127,9 @@ final class MemoryChains {
   private CompletableFuture<Long> submit() {
     RemoteReference<byte[]> value = maker.make(bytes);
     RemoteReference<Long> sum = summer.sum(value);
-    return sum.toCompletableFuture(); // the future keeps its reference until the sum is here; then both go
+    return sum
+        .toCompletableFuture(); // the future keeps its reference until the sum is here; then both
+    // go
   }
 
   private void end(int chain, Long sum, Throwable t) {

@@ -19,8 +19,16 @@ import org.gridrmi.cli.report.LinePlot;
  * PNG, the failures and, last, the summary line. Sizes in MiB, as {@code -Xmx} counts them.
  */
 public final class MemoryReport {
-  public static final String[] HEADER = {"seconds", "phase", "server", "chains_ended", "values", "heap_used_bytes",
-    "store_bytes", "spilled_bytes"};
+  public static final String[] HEADER = {
+    "seconds",
+    "phase",
+    "server",
+    "chains_ended",
+    "values",
+    "heap_used_bytes",
+    "store_bytes",
+    "spilled_bytes"
+  };
   private static final double MIB = 1 << 20;
   private static final String PREFIX = "bench memory: ";
   static final double PROGRESS_GAP_SECONDS = 30;
@@ -36,7 +44,8 @@ public final class MemoryReport {
   private double lastProgressAt;
   private int lastTenth;
 
-  MemoryReport(int chains, String value, String heap, String link, List<ServerJvm> servers, Path out) {
+  MemoryReport(
+      int chains, String value, String heap, String link, List<ServerJvm> servers, Path out) {
     this.chains = chains;
     this.value = value;
     this.heap = heap;
@@ -55,10 +64,22 @@ public final class MemoryReport {
     if (!tenth && sampler.now() - lastProgressAt < PROGRESS_GAP_SECONDS) return;
     if (tenth) lastTenth = submitted;
     lastProgressAt = sampler.now();
-    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s%d/%d chains submitted, %d completed, %d "
-        + "failed at %.1f s", PREFIX, submitted, chains, run.completed(), run.failed(), sampler.now()));
-    sampler.latest().values().stream().sorted(java.util.Comparator.comparing(Sample::server)).forEach(s ->
-        b.append(String.format(Locale.ROOT, "; %s %d values, heap %.1f MiB", s.server(), s.values(),
+    StringBuilder b = new StringBuilder(String.format(
+        Locale.ROOT,
+        "%s%d/%d chains submitted, %d completed, %d " + "failed at %.1f s",
+        PREFIX,
+        submitted,
+        chains,
+        run.completed(),
+        run.failed(),
+        sampler.now()));
+    sampler.latest().values().stream()
+        .sorted(java.util.Comparator.comparing(Sample::server))
+        .forEach(s -> b.append(String.format(
+            Locale.ROOT,
+            "; %s %d values, heap %.1f MiB",
+            s.server(),
+            s.values(),
             s.heapUsedBytes() / MIB)));
     System.out.println(b);
   }
@@ -76,28 +97,46 @@ public final class MemoryReport {
     List<Sample> samples = sampler.samples();
     Map<String, Sample> last = lastOfEach(samples);
     long valuesLeft = last.values().stream().mapToLong(Sample::values).sum();
-    System.out.printf(Locale.ROOT, "%sall chains ended at %.1f s, the client's GC ran at %.1f s, sampling stopped at "
-        + "%.1f s%n", PREFIX, chainsEndedAt, gcAt, samples.isEmpty() ? 0 : samples.get(samples.size() - 1).seconds());
+    System.out.printf(
+        Locale.ROOT,
+        "%sall chains ended at %.1f s, the client's GC ran at %.1f s, sampling stopped at "
+            + "%.1f s%n",
+        PREFIX,
+        chainsEndedAt,
+        gcAt,
+        samples.isEmpty() ? 0 : samples.get(samples.size() - 1).seconds());
     Map<String, String> unanswered = sampler.firstUnanswered();
-    for (ServerJvm s : servers) System.out.println(PREFIX + serverLine(s, samples, last, unanswered.get(s.name())));
+    for (ServerJvm s : servers)
+      System.out.println(PREFIX + serverLine(s, samples, last, unanswered.get(s.name())));
     Path csv = writeCsv(samples);
     Figure figure = figure(samples, title(), gcAt);
     Path png = figure == null ? null : figure.writePng(out.resolve("memory.png"));
-    System.out.println(PREFIX + "wrote " + csv + (png == null ? " (no samples: no PNG)" : " and " + png));
+    System.out.println(
+        PREFIX + "wrote " + csv + (png == null ? " (no samples: no PNG)" : " and " + png));
     MemoryChains.Failure first = run.firstFailure();
-    System.out.println(PREFIX + "failed chains: " + run.failed() + (run.failed() == 0 ? "" : " " + run.failedByStatus())
-        + (run.notRun() == 0 ? "" : "; not run: "
-        + run.notRun() + " (--max-failures reached)") + (first == null ? ""
-        : "; first: chain " + first.chain() + ": " + first.status() + ": " + first.message()));
+    System.out.println(PREFIX + "failed chains: " + run.failed()
+        + (run.failed() == 0 ? "" : " " + run.failedByStatus())
+        + (run.notRun() == 0 ? "" : "; not run: " + run.notRun() + " (--max-failures reached)")
+        + (first == null
+            ? ""
+            : "; first: chain " + first.chain() + ": " + first.status() + ": " + first.message()));
     double spilledMib = last.values().stream().mapToLong(Sample::spilledBytes).sum() / MIB;
-    System.out.println(summary(run.completed(), value, peakHeapBytes(samples) / MIB, valuesLeft, spilledMib));
+    System.out.println(
+        summary(run.completed(), value, peakHeapBytes(samples) / MIB, valuesLeft, spilledMib));
     return run.failed() > 0 || valuesLeft > 0.01 * run.completed() ? 1 : 0;
   }
 
   /** The last line: {@code memory: chains=N value=S heap_peak_mb=X values_left=Y spilled_mb=Z}. */
-  static String summary(int completed, String value, double heapPeakMib, long valuesLeft, double spilledMib) {
-    return String.format(Locale.ROOT, "memory: chains=%d value=%s heap_peak_mb=%.1f values_left=%d spilled_mb=%.1f",
-        completed, value, heapPeakMib, valuesLeft, spilledMib);
+  static String summary(
+      int completed, String value, double heapPeakMib, long valuesLeft, double spilledMib) {
+    return String.format(
+        Locale.ROOT,
+        "memory: chains=%d value=%s heap_peak_mb=%.1f values_left=%d spilled_mb=%.1f",
+        completed,
+        value,
+        heapPeakMib,
+        valuesLeft,
+        spilledMib);
   }
 
   /** Per server, its last answer: what it held at the end. */
@@ -111,16 +150,27 @@ public final class MemoryReport {
     return samples.stream().mapToLong(Sample::heapUsedBytes).max().orElse(0);
   }
 
-  private String serverLine(ServerJvm s, List<Sample> samples, Map<String, Sample> last, String unanswered) {
-    List<Sample> mine = samples.stream().filter(x -> x.server().equals(s.name())).toList();
+  private String serverLine(
+      ServerJvm s, List<Sample> samples, Map<String, Sample> last, String unanswered) {
+    List<Sample> mine =
+        samples.stream().filter(x -> x.server().equals(s.name())).toList();
     Sample end = last.get(s.name());
-    String left = end == null ? "unknown (it never answered)" : end.values()
-        + (end.phase().equals(MemorySampler.SETTLE) ? "" : " (its last answer, before the GC)");
-    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s: values peak %d, left %s; heap peak %.1f MiB "
-        + "of -Xmx%s; store peak %.1f MiB in memory, %.1f MiB spilled (peak %.1f MiB); %s", s.name(),
-        mine.stream().mapToLong(Sample::values).max().orElse(0), left, peakHeapBytes(mine) / MIB, heap,
+    String left = end == null
+        ? "unknown (it never answered)"
+        : end.values()
+            + (end.phase().equals(MemorySampler.SETTLE) ? "" : " (its last answer, before the GC)");
+    StringBuilder b = new StringBuilder(String.format(
+        Locale.ROOT,
+        "%s: values peak %d, left %s; heap peak %.1f MiB "
+            + "of -Xmx%s; store peak %.1f MiB in memory, %.1f MiB spilled (peak %.1f MiB); %s",
+        s.name(),
+        mine.stream().mapToLong(Sample::values).max().orElse(0),
+        left,
+        peakHeapBytes(mine) / MIB,
+        heap,
         mine.stream().mapToLong(Sample::storeBytes).max().orElse(0) / MIB,
-        end == null ? 0 : end.spilledBytes() / MIB, mine.stream().mapToLong(Sample::spilledBytes).max().orElse(0) / MIB,
+        end == null ? 0 : end.spilledBytes() / MIB,
+        mine.stream().mapToLong(Sample::spilledBytes).max().orElse(0) / MIB,
         s.isAlive() ? "alive" : "EXITED"));
     if (unanswered != null) b.append("; first unanswered stats at ").append(unanswered);
     Path log = out.resolve("memory-logs").resolve(s.name() + ".log");
@@ -135,7 +185,8 @@ public final class MemoryReport {
       List<String> lines = Files.readAllLines(log);
       int start = 0;
       for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(" ready at ")) start = i;
-      return lines.subList(start, lines.size()).stream().anyMatch(l -> l.contains("OutOfMemoryError"));
+      return lines.subList(start, lines.size()).stream()
+          .anyMatch(l -> l.contains("OutOfMemoryError"));
     } catch (IOException | UncheckedIOException e) {
       return false; // a log that cannot be read says nothing either way; the stats above still do
     }
@@ -145,15 +196,27 @@ public final class MemoryReport {
     Path csv = out.resolve("memory.csv");
     try (CsvWriter w = CsvWriter.create(csv, HEADER)) {
       for (Sample s : samples) {
-        w.row(String.format(Locale.ROOT, "%.3f", s.seconds()), s.phase(), s.server(), s.chainsEnded(), s.values(),
-            s.heapUsedBytes(), s.storeBytes(), s.spilledBytes());
+        w.row(
+            String.format(Locale.ROOT, "%.3f", s.seconds()),
+            s.phase(),
+            s.server(),
+            s.chainsEnded(),
+            s.values(),
+            s.heapUsedBytes(),
+            s.storeBytes(),
+            s.spilledBytes());
       }
     }
     return csv;
   }
 
   private String title() {
-    return String.format(Locale.ROOT, "bench memory on %s: %d chains of %s, servers at -Xmx%s", link, chains, value,
+    return String.format(
+        Locale.ROOT,
+        "bench memory on %s: %d chains of %s, servers at -Xmx%s",
+        link,
+        chains,
+        value,
         heap);
   }
 
@@ -165,7 +228,8 @@ public final class MemoryReport {
   static Figure figure(List<Sample> samples, String title, double gcAt) {
     if (samples.isEmpty()) return null;
     Map<String, List<Sample>> byServer = new LinkedHashMap<>();
-    samples.forEach(s -> byServer.computeIfAbsent(s.server(), k -> new ArrayList<>()).add(s));
+    samples.forEach(
+        s -> byServer.computeIfAbsent(s.server(), k -> new ArrayList<>()).add(s));
     String time = "time since the first chain (s)";
     LinePlot heap = new LinePlot(title + ": heap used", time, "heap used (MiB)").yFromZero();
     LinePlot store = new LinePlot("store: in memory and spilled", time, "store (MiB)").yFromZero();
@@ -179,13 +243,20 @@ public final class MemoryReport {
       values.series(e.getKey(), t, l.stream().mapToDouble(Sample::values).toArray());
       most = Math.max(most, l.stream().mapToLong(Sample::values).max().orElse(0));
     }
-    byServer.forEach((server, l) -> store.series(server + " spilled",
-        l.stream().mapToDouble(Sample::seconds).toArray(), mib(l, Sample::spilledBytes)));
-    if (!Double.isNaN(gcAt)) values.note("client GC", gcAt, 0.75 * most); // above what is left, below the peaks
-    return Figure.of(heap.size(900, 550).chart(), store.size(700, 550).chart(), values.size(600, 550).chart());
+    byServer.forEach((server, l) -> store.series(
+        server + " spilled",
+        l.stream().mapToDouble(Sample::seconds).toArray(),
+        mib(l, Sample::spilledBytes)));
+    if (!Double.isNaN(gcAt))
+      values.note("client GC", gcAt, 0.75 * most); // above what is left, below the peaks
+    return Figure.of(
+        heap.size(900, 550).chart(),
+        store.size(700, 550).chart(),
+        values.size(600, 550).chart());
   }
 
-  private static double[] mib(List<Sample> samples, java.util.function.ToLongFunction<Sample> bytes) {
+  private static double[] mib(
+      List<Sample> samples, java.util.function.ToLongFunction<Sample> bytes) {
     return samples.stream().mapToDouble(s -> bytes.applyAsLong(s) / MIB).toArray();
   }
 }

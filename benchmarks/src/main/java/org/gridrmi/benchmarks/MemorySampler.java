@@ -23,6 +23,7 @@ import org.gridrmi.ref.GridException;
 final class MemorySampler implements AutoCloseable {
   /** The phase of the samples taken while chains run, and after the client's GC. */
   static final String CHAINS = "chains";
+
   static final String SETTLE = "settle";
 
   /**
@@ -34,8 +35,15 @@ final class MemorySampler implements AutoCloseable {
    * @param storeBytes bytes of values its store keeps in memory
    * @param spilledBytes bytes of values its store moved to disk
    */
-  record Sample(double seconds, String phase, String server, int chainsEnded, long values, long heapUsedBytes,
-      long storeBytes, long spilledBytes) {}
+  record Sample(
+      double seconds,
+      String phase,
+      String server,
+      int chainsEnded,
+      long values,
+      long heapUsedBytes,
+      long storeBytes,
+      long spilledBytes) {}
 
   private final Grid grid;
   private final List<ServerInfo> servers;
@@ -47,7 +55,8 @@ final class MemorySampler implements AutoCloseable {
   private final Map<String, String> firstUnanswered = new LinkedHashMap<>();
   private volatile String phase = CHAINS;
 
-  private MemorySampler(Grid grid, List<ServerInfo> servers, IntSupplier chainsEnded, long startNanos) {
+  private MemorySampler(
+      Grid grid, List<ServerInfo> servers, IntSupplier chainsEnded, long startNanos) {
     this.grid = grid;
     this.servers = List.copyOf(servers);
     this.chainsEnded = chainsEnded;
@@ -60,7 +69,11 @@ final class MemorySampler implements AutoCloseable {
   }
 
   /** Starts sampling now and every {@code period} after, with times counted from {@code startNanos}. */
-  static MemorySampler start(Grid grid, List<ServerInfo> servers, Duration period, IntSupplier chainsEnded,
+  static MemorySampler start(
+      Grid grid,
+      List<ServerInfo> servers,
+      Duration period,
+      IntSupplier chainsEnded,
       long startNanos) {
     MemorySampler s = new MemorySampler(grid, servers, chainsEnded, startNanos);
     s.timer.scheduleWithFixedDelay(s::sampleAll, 0, period.toMillis(), TimeUnit.MILLISECONDS);
@@ -76,12 +89,26 @@ final class MemorySampler implements AutoCloseable {
     for (ServerInfo s : servers) {
       try {
         ServerStats st = grid.stats(s);
-        record(new Sample((System.nanoTime() - startNanos) / 1e9, phase, s.name(), chainsEnded.getAsInt(),
-            st.values(), st.heapUsedBytes(), st.store().memoryBytes(), st.store().spilledBytes()));
-      } catch (GridException e) { // a server that cannot answer now: its gap in the samples is the finding
+        record(new Sample(
+            (System.nanoTime() - startNanos) / 1e9,
+            phase,
+            s.name(),
+            chainsEnded.getAsInt(),
+            st.values(),
+            st.heapUsedBytes(),
+            st.store().memoryBytes(),
+            st.store().spilledBytes()));
+      } catch (
+          GridException
+              e) { // a server that cannot answer now: its gap in the samples is the finding
         synchronized (this) {
-          firstUnanswered.putIfAbsent(s.name(), String.format(java.util.Locale.ROOT, "%.1f s: %s",
-              (System.nanoTime() - startNanos) / 1e9, e.getMessage()));
+          firstUnanswered.putIfAbsent(
+              s.name(),
+              String.format(
+                  java.util.Locale.ROOT,
+                  "%.1f s: %s",
+                  (System.nanoTime() - startNanos) / 1e9,
+                  e.getMessage()));
         }
       }
     }

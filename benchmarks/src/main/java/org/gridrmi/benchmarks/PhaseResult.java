@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.gridrmi.cli.ledger.Ledgers;
 import org.gridrmi.benchmarks.soak.ChainRun;
+import org.gridrmi.cli.ledger.Ledgers;
 
 /**
  * What one phase of the chaos benchmark measured.
@@ -20,8 +20,15 @@ import org.gridrmi.benchmarks.soak.ChainRun;
  * @param leftOnVictim values left on the struck server if it still runs, else -1 (not counted as leaked)
  * @param closesHung client Grids whose {@code close()} did not return within its bound
  */
-record PhaseResult(ChaosFault fault, String describe, List<ChainRun.Outcome> outcomes, Duration deadline,
-    Ledgers.Tally tally, long leaked, long leftOnVictim, int closesHung) {
+record PhaseResult(
+    ChaosFault fault,
+    String describe,
+    List<ChainRun.Outcome> outcomes,
+    Duration deadline,
+    Ledgers.Tally tally,
+    long leaked,
+    long leftOnVictim,
+    int closesHung) {
 
   public int chains() {
     return outcomes.size();
@@ -42,13 +49,16 @@ record PhaseResult(ChaosFault fault, String describe, List<ChainRun.Outcome> out
   /** Failed chains by status (or WRONG_RESULT), in name order. */
   public Map<String, Integer> failedByStatus() {
     Map<String, Integer> m = new TreeMap<>();
-    for (ChainRun.Outcome o : outcomes) if (!o.done() && !o.lost()) m.merge(o.outcome(), 1, Integer::sum);
+    for (ChainRun.Outcome o : outcomes)
+      if (!o.done() && !o.lost()) m.merge(o.outcome(), 1, Integer::sum);
     return m;
   }
 
   /** Chains that finished with the right value, but after their deadline (a recovery re-ran a call, say). */
   public int doneLate() {
-    return (int) outcomes.stream().filter(o -> o.done() && o.latencyNanos() > deadline.toNanos()).count();
+    return (int) outcomes.stream()
+        .filter(o -> o.done() && o.latencyNanos() > deadline.toNanos())
+        .count();
   }
 
   /** Calls made to {@code @Idempotent} methods. */
@@ -71,8 +81,12 @@ record PhaseResult(ChaosFault fault, String describe, List<ChainRun.Outcome> out
 
   /** A percentile of the latency of the chains done, in ms (NaN if none). */
   public double latencyMillis(double percentile) {
-    double[] lat = outcomes.stream().filter(ChainRun.Outcome::done).mapToDouble(o -> o.latencyNanos() / 1e6)
+    double[] lat = outcomes.stream()
+        .filter(ChainRun.Outcome::done)
+        .mapToDouble(o -> o.latencyNanos() / 1e6)
         .toArray();
-    return lat.length == 0 ? Double.NaN : org.gridrmi.benchmarks.harness.Stats.percentile(lat, percentile);
+    return lat.length == 0
+        ? Double.NaN
+        : org.gridrmi.benchmarks.harness.Stats.percentile(lat, percentile);
   }
 }

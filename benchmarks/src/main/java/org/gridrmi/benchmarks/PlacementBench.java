@@ -6,15 +6,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.gridrmi.cli.GridOptions;
 import org.gridrmi.client.CallOptions;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.GridScope;
-import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.InternalPlacement;
-import org.gridrmi.perf.placement.CostSnapshot;
-import org.gridrmi.cli.GridOptions;
+import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.fig2.Fig2OpsAsync;
 import org.gridrmi.jama.MatrixOpsAsync;
+import org.gridrmi.perf.placement.CostSnapshot;
 import org.gridrmi.ref.RemoteReference;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -29,43 +29,64 @@ import picocli.CommandLine.Option;
  * the best static assignment of the solver's calls by exhaustive search under the model. The model's prediction of
  * each placement is printed beside its measured time.
  */
-@Command(name = "placement", mixinStandardHelpOptions = true,
-    description = "Placement by the cost model vs one server, lowest load, locality and the best static assignment, "
-        + "on 4 server JVMs with mixed links and speeds.")
+@Command(
+    name = "placement",
+    mixinStandardHelpOptions = true,
+    description =
+        "Placement by the cost model vs one server, lowest load, locality and the best static assignment, "
+            + "on 4 server JVMs with mixed links and speeds.")
 public final class PlacementBench implements Callable<Integer> {
   /** The links of the run, by node name: S3 and S4 behind the paper's WAN, a LAN between them and everywhere else. */
   static final String LINKS = "default=lan,S3=paper-wan,S4=paper-wan,S3-S4=lan";
 
-  @Mixin GridOptions options;
+  @Mixin
+  GridOptions options;
 
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--n", description = "order of the solver's system, A is n x n (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--n",
+      description = "order of the solver's system, A is n x n (default ${DEFAULT-VALUE})")
   int n = 200;
 
-  @Option(names = "--chains", description = "independent chains in the batch (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--chains",
+      description = "independent chains in the batch (default ${DEFAULT-VALUE})")
   int chains = 12;
 
-  @Option(names = "--chain-size", description = "bytes each chain's calls make and pass on (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--chain-size",
+      description = "bytes each chain's calls make and pass on (default ${DEFAULT-VALUE})")
   int chainSize = 64 * 1024;
 
-  @Option(names = "--chain-millis", description = "compute time of each chain's first two calls, ms (default "
-      + "${DEFAULT-VALUE})")
+  @Option(
+      names = "--chain-millis",
+      description =
+          "compute time of each chain's first two calls, ms (default " + "${DEFAULT-VALUE})")
   int chainMillis = 100;
 
-  @Option(names = "--slow", description = "how many times slower S3 computes (--compute-scale; default "
-      + "${DEFAULT-VALUE})")
+  @Option(
+      names = "--slow",
+      description =
+          "how many times slower S3 computes (--compute-scale; default " + "${DEFAULT-VALUE})")
   double slow = 3;
 
-  @Option(names = "--runs", description = "measured runs of every placement (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--runs",
+      description = "measured runs of every placement (default ${DEFAULT-VALUE})")
   int runs = 5;
 
-  @Option(names = "--reps", description = "solves per placement in each run, back to back; the run's time is the "
-      + "fastest, since other work on the host only adds time (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--reps",
+      description = "solves per placement in each run, back to back; the run's time is the "
+          + "fastest, since other work on the host only adds time (default ${DEFAULT-VALUE})")
   int reps = 2;
 
-  @Option(names = "--warmup", description = "unmeasured rounds of each workload on each server first (default "
-      + "${DEFAULT-VALUE})")
+  @Option(
+      names = "--warmup",
+      description =
+          "unmeasured rounds of each workload on each server first (default " + "${DEFAULT-VALUE})")
   int warmup = 3;
 
   @Option(names = "--seed", description = "seed of A and b (default ${DEFAULT-VALUE})")
@@ -76,14 +97,23 @@ public final class PlacementBench implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (n < 2 || chains < 1 || chainSize < 0 || chainMillis < 0 || !(slow >= 1) || runs < 1 || reps < 1
+    if (n < 2
+        || chains < 1
+        || chainSize < 0
+        || chainMillis < 0
+        || !(slow >= 1)
+        || runs < 1
+        || reps < 1
         || warmup < 0) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "need --n >= 2, --chains >= 1, --chain-size and "
-          + "--chain-millis >= 0, --slow >= 1, --runs >= 1, --reps >= 1, --warmup >= 0");
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "need --n >= 2, --chains >= 1, --chain-size and "
+              + "--chain-millis >= 0, --slow >= 1, --runs >= 1, --reps >= 1, --warmup >= 0");
     }
-    System.out.printf("placement: 4 server JVMs, links %s (client on the LAN), S3 %.1fx slower and holding A, b; "
-        + "SVD n=%d; %d chains of %d B, %d ms per call; %d runs, each the fastest of %d%n", LINKS, slow, n, chains,
-        chainSize, chainMillis, runs, reps);
+    System.out.printf(
+        "placement: 4 server JVMs, links %s (client on the LAN), S3 %.1fx slower and holding A, b; "
+            + "SVD n=%d; %d chains of %d B, %d ms per call; %d runs, each the fastest of %d%n",
+        LINKS, slow, n, chains, chainSize, chainMillis, runs, reps);
     try (LocalGrid local = new LocalGrid(out.resolve("placement-logs"), options.serverArgs())) {
       int[] ports = LocalGrid.freePorts(4);
       List<String> addresses = new ArrayList<>();
@@ -92,7 +122,8 @@ public final class PlacementBench implements Callable<Integer> {
         if (i == 3) extra.addAll(List.of("--compute-scale", String.valueOf(slow)));
         addresses.add(local.startServer("S" + i, ports[i - 1], extra).address());
       }
-      try (Grid grid = options.grid().link(LINKS).connect(addresses.toArray(String[]::new)).build()) {
+      try (Grid grid =
+          options.grid().link(LINKS).connect(addresses.toArray(String[]::new)).build()) {
         List<PlacementReport.Row> rows = measure(grid);
         PlacementReport report = new PlacementReport(rows);
         report.print(System.out);
@@ -124,8 +155,10 @@ public final class PlacementBench implements Callable<Integer> {
     for (int run = 1; run <= runs; run++) {
       for (PlacementWorkload w : workloads) {
         List<PlacementStrategy> these = new ArrayList<>(common);
-        if (w instanceof PlacementWorkload.Svd) these.add(best); // 4^12 assignments: the chains' 4^36 are too many
-        java.util.Collections.rotate(these, run); // a slow phase of the shared host hits each placement in turn
+        if (w instanceof PlacementWorkload.Svd)
+          these.add(best); // 4^12 assignments: the chains' 4^36 are too many
+        java.util.Collections.rotate(
+            these, run); // a slow phase of the shared host hits each placement in turn
         for (PlacementStrategy s : these) {
           PlacementReport.Row fastest = null;
           for (int r = 0; r < reps; r++) {
@@ -140,8 +173,8 @@ public final class PlacementBench implements Callable<Integer> {
     return rows;
   }
 
-  private static PlacementReport.Row once(Grid grid, InternalPlacement policy, PlacementWorkload w, PlacementStrategy s,
-      int run) {
+  private static PlacementReport.Row once(
+      Grid grid, InternalPlacement policy, PlacementWorkload w, PlacementStrategy s, int run) {
     try (GridScope scope = grid.scope()) {
       w.prepare();
       CostSnapshot table = policy.table();
@@ -152,7 +185,8 @@ public final class PlacementBench implements Callable<Integer> {
       double measured = (System.nanoTime() - t0) / 1e9;
       String[] where = refs.stream().map(RemoteReference::owner).toArray(String[]::new);
       double predicted = w.schedule(client).simulate(table, where);
-      return new PlacementReport.Row(w.name(), s.name, run, measured, predicted, names(grid, where));
+      return new PlacementReport.Row(
+          w.name(), s.name, run, measured, predicted, names(grid, where));
     }
   }
 
@@ -161,16 +195,22 @@ public final class PlacementBench implements Callable<Integer> {
    * time), teaches the client the sizes of the intermediate results (it fetches them once), probes every link, and
    * refreshes the estimates.
    */
-  private void warmUp(Grid grid, InternalPlacement policy, List<PlacementWorkload> workloads,
+  private void warmUp(
+      Grid grid,
+      InternalPlacement policy,
+      List<PlacementWorkload> workloads,
       List<PlacementStrategy> strategies) {
-    System.out.println("  warming up (every workload on every server and under the model), probing the links...");
+    System.out.println(
+        "  warming up (every workload on every server and under the model), probing the links...");
     for (int i = 0; i < warmup; i++) {
       for (PlacementWorkload w : workloads) {
         for (PlacementStrategy s : strategies) {
           try (GridScope scope = grid.scope()) {
             w.prepare();
-            List<RemoteReference<?>> refs = w.run(s.placer(grid, w, policy.table(), policy.clientAddress()));
-            if (i == 0 && s.name.equals("model")) refs.forEach(RemoteReference::get); // every result's size
+            List<RemoteReference<?>> refs =
+                w.run(s.placer(grid, w, policy.table(), policy.clientAddress()));
+            if (i == 0 && s.name.equals("model"))
+              refs.forEach(RemoteReference::get); // every result's size
           }
         }
       }
@@ -183,7 +223,8 @@ public final class PlacementBench implements Callable<Integer> {
     Map<String, String> byAddress = new LinkedHashMap<>();
     grid.servers().forEach(s -> byAddress.put(s.address(), s.name()));
     StringBuilder b = new StringBuilder();
-    for (String a : addresses) b.append(b.length() == 0 ? "" : " ").append(byAddress.getOrDefault(a, a));
+    for (String a : addresses)
+      b.append(b.length() == 0 ? "" : " ").append(byAddress.getOrDefault(a, a));
     return b.toString();
   }
 }

@@ -7,7 +7,6 @@ import org.gridrmi.client.CallOptions;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.perf.placement.CostSnapshot;
-import org.gridrmi.perf.placement.Schedule;
 import org.gridrmi.ref.AsyncView;
 
 /**
@@ -23,13 +22,15 @@ abstract class PlacementStrategy {
   }
 
   /** The placer for one run of {@code w} (static strategies compute their assignment once, from {@code table}). */
-  abstract PlacementWorkload.Placer placer(Grid grid, PlacementWorkload w, CostSnapshot table, String client);
+  abstract PlacementWorkload.Placer placer(
+      Grid grid, PlacementWorkload w, CostSnapshot table, String client);
 
   /** Every call on {@code server}. */
   static PlacementStrategy oneServer(ServerInfo server) {
     return new PlacementStrategy("all on " + server.name()) {
       @Override
-      PlacementWorkload.Placer placer(Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
+      PlacementWorkload.Placer placer(
+          Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
         return fixed(grid, n -> server);
       }
     };
@@ -39,12 +40,14 @@ abstract class PlacementStrategy {
   static PlacementStrategy lowestLoad() {
     return new PlacementStrategy("lowest load") {
       @Override
-      PlacementWorkload.Placer placer(Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
+      PlacementWorkload.Placer placer(
+          Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
         Map<String, Object> views = new HashMap<>();
         return new PlacementWorkload.Placer() {
           @Override
           public <V extends AsyncView<?>> V view(Class<V> type, int step, int unit) {
-            return type.cast(views.computeIfAbsent(type.getName() + "#" + unit, k -> grid.async(type)));
+            return type.cast(
+                views.computeIfAbsent(type.getName() + "#" + unit, k -> grid.async(type)));
           }
         };
       }
@@ -55,8 +58,10 @@ abstract class PlacementStrategy {
   static PlacementStrategy locality(List<ServerInfo> servers) {
     return new PlacementStrategy("locality") {
       @Override
-      PlacementWorkload.Placer placer(Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
-        return assigned(grid, servers, w.schedule(client).greedy(table.resultSizesOnly(), addresses(servers)));
+      PlacementWorkload.Placer placer(
+          Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
+        return assigned(
+            grid, servers, w.schedule(client).greedy(table.resultSizesOnly(), addresses(servers)));
       }
     };
   }
@@ -65,11 +70,13 @@ abstract class PlacementStrategy {
   static PlacementStrategy model(Map<Class<?>, Object> autoViews) {
     return new PlacementStrategy("model") {
       @Override
-      PlacementWorkload.Placer placer(Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
+      PlacementWorkload.Placer placer(
+          Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
         return new PlacementWorkload.Placer() {
           @Override
           public <V extends AsyncView<?>> V view(Class<V> type, int step, int unit) {
-            return type.cast(autoViews.computeIfAbsent(type, t -> grid.async(type, CallOptions.auto())));
+            return type.cast(
+                autoViews.computeIfAbsent(type, t -> grid.async(type, CallOptions.auto())));
           }
         };
       }
@@ -82,10 +89,14 @@ abstract class PlacementStrategy {
       private final Map<String, String[]> found = new HashMap<>();
 
       @Override
-      PlacementWorkload.Placer placer(Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
+      PlacementWorkload.Placer placer(
+          Grid grid, PlacementWorkload w, CostSnapshot table, String client) {
         // searched once per workload, with the estimates of its first run: the search takes a while
-        return assigned(grid, servers, found.computeIfAbsent(w.name(),
-            k -> w.schedule(client).best(table, addresses(servers))));
+        return assigned(
+            grid,
+            servers,
+            found.computeIfAbsent(
+                w.name(), k -> w.schedule(client).best(table, addresses(servers))));
       }
     };
   }
@@ -94,19 +105,22 @@ abstract class PlacementStrategy {
     return servers.stream().map(ServerInfo::address).toList();
   }
 
-  private static PlacementWorkload.Placer assigned(Grid grid, List<ServerInfo> servers, String[] addresses) {
+  private static PlacementWorkload.Placer assigned(
+      Grid grid, List<ServerInfo> servers, String[] addresses) {
     Map<String, ServerInfo> byAddress = new HashMap<>();
     servers.forEach(s -> byAddress.put(s.address(), s));
     return fixed(grid, step -> byAddress.get(addresses[step]));
   }
 
-  private static PlacementWorkload.Placer fixed(Grid grid, java.util.function.IntFunction<ServerInfo> at) {
+  private static PlacementWorkload.Placer fixed(
+      Grid grid, java.util.function.IntFunction<ServerInfo> at) {
     Map<String, Object> views = new HashMap<>();
     return new PlacementWorkload.Placer() {
       @Override
       public <V extends AsyncView<?>> V view(Class<V> type, int step, int unit) {
         ServerInfo s = at.apply(step);
-        return type.cast(views.computeIfAbsent(type.getName() + "@" + s.address(), k -> grid.async(type, s)));
+        return type.cast(
+            views.computeIfAbsent(type.getName() + "@" + s.address(), k -> grid.async(type, s)));
       }
     };
   }

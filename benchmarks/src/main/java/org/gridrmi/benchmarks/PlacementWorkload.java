@@ -4,12 +4,12 @@ import Jama.Matrix;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.gridrmi.perf.placement.Schedule;
-import org.gridrmi.perf.placement.Schedule.Arg;
-import org.gridrmi.perf.placement.Schedule.Step;
 import org.gridrmi.examples.fig2.Fig2OpsAsync;
 import org.gridrmi.jama.Adjust;
 import org.gridrmi.jama.MatrixOpsAsync;
+import org.gridrmi.perf.placement.Schedule;
+import org.gridrmi.perf.placement.Schedule.Arg;
+import org.gridrmi.perf.placement.Schedule.Step;
 import org.gridrmi.ref.AsyncView;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.runtime.store.ValueSizes;
@@ -57,7 +57,10 @@ abstract class PlacementWorkload {
       this.seed = seed;
     }
 
-    @Override String name() { return "svd"; }
+    @Override
+    String name() {
+      return "svd";
+    }
 
     /** A and b made on their server; the client sees them once, so it knows their sizes (done values). */
     @Override
@@ -73,10 +76,18 @@ abstract class PlacementWorkload {
       Arg av = new Arg.Held(0, holder, aBytes);
       Arg bv = new Arg.Held(1, holder, bBytes);
       List<Step> s = List.of(
-          step("svd", false, av), step("svdU", false, r(0)), step("svdS", false, r(0)), step("svdV", false, r(0)),
-          step("execTask", false, r(2)), step("transpose", false, r(1)), step("times", false, r(5), bv),
-          step("times", false, r(4), r(6)), step("times", true, r(3), r(7)), step("times", false, av, r(8)),
-          step("minus", false, r(9), bv), step("normInf", true, r(10)));
+          step("svd", false, av),
+          step("svdU", false, r(0)),
+          step("svdS", false, r(0)),
+          step("svdV", false, r(0)),
+          step("execTask", false, r(2)),
+          step("transpose", false, r(1)),
+          step("times", false, r(5), bv),
+          step("times", false, r(4), r(6)),
+          step("times", true, r(3), r(7)),
+          step("times", false, av, r(8)),
+          step("minus", false, r(9), bv),
+          step("normInf", true, r(10)));
       return new Schedule(client, s, PUSH_LIMIT);
     }
 
@@ -98,7 +109,8 @@ abstract class PlacementWorkload {
       var ax = v(p, 9).times(a, x);
       var err = v(p, 10).minus(ax, b);
       var r = v(p, 11).normInf(err);
-      CompletableFuture.allOf(x.toCompletableFuture(), r.toCompletableFuture()).join(); // both fetches at once
+      CompletableFuture.allOf(x.toCompletableFuture(), r.toCompletableFuture())
+          .join(); // both fetches at once
       return List.of(d, u, s, vv, sPlus, ut, t1, t2, x, ax, err, r);
     }
 
@@ -119,7 +131,10 @@ abstract class PlacementWorkload {
       this.millis = millis;
     }
 
-    @Override String name() { return "chains"; }
+    @Override
+    String name() {
+      return "chains";
+    }
 
     @Override
     Schedule schedule(String client) {

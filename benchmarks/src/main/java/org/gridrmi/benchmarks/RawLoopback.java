@@ -42,7 +42,8 @@ final class RawLoopback implements AutoCloseable {
       while (true) {
         long n = in.readLong();
         long got = 0;
-        while (got < n) { // arrays of at most 1 GiB: a value over that arrives as several, like a double[][]
+        while (got < n) { // arrays of at most 1 GiB: a value over that arrives as several, like a
+          // double[][]
           byte[] part = new byte[(int) Math.min(n - got, 1 << 30)];
           in.readFully(part);
           got += part.length;

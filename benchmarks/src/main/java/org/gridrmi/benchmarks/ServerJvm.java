@@ -31,11 +31,13 @@ public final class ServerJvm implements AutoCloseable {
   private final Thread pump;
 
   /** Children still running: killed if this JVM is stopped (SIGTERM, Ctrl-C) before it closes them itself. */
-  private static final java.util.Set<Process> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final java.util.Set<Process> RUNNING =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Process::destroyForcibly),
-        "gridrmi-child-reaper"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() -> RUNNING.forEach(Process::destroyForcibly), "gridrmi-child-reaper"));
   }
 
   private ServerJvm(Process process, String name, String address, Thread pump) {
@@ -52,7 +54,12 @@ public final class ServerJvm implements AutoCloseable {
    * @param log where the process's output goes
    * @throws GridException UNAVAILABLE if it exits or stays silent past {@code timeout}
    */
-  public static ServerJvm start(String name, String mainClass, List<String> jvmArgs, List<String> args, Path log,
+  public static ServerJvm start(
+      String name,
+      String mainClass,
+      List<String> jvmArgs,
+      List<String> args,
+      Path log,
       Duration timeout) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -69,17 +76,23 @@ public final class ServerJvm implements AutoCloseable {
       RUNNING.add(p);
       p.onExit().thenRun(() -> RUNNING.remove(p));
       CompletableFuture<String> ready = new CompletableFuture<>();
-      Thread pump = pump(p, logFile, line -> {
-        Matcher m = READY.matcher(line);
-        if (m.find()) ready.complete(m.group(1));
-      }, ready);
+      Thread pump = pump(
+          p,
+          logFile,
+          line -> {
+            Matcher m = READY.matcher(line);
+            if (m.find()) ready.complete(m.group(1));
+          },
+          ready);
       String address;
       try {
         address = ready.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       } catch (Exception e) {
         p.destroyForcibly();
-        throw new GridException(Status.UNAVAILABLE, "server " + name + " did not start within " + timeout
-            + "; see " + logFile, e);
+        throw new GridException(
+            Status.UNAVAILABLE,
+            "server " + name + " did not start within " + timeout + "; see " + logFile,
+            e);
       }
       return new ServerJvm(p, name, address, pump);
     } catch (IOException e) {
@@ -87,29 +100,46 @@ public final class ServerJvm implements AutoCloseable {
     }
   }
 
-  private static Thread pump(Process p, File logFile, Consumer<String> onLine, CompletableFuture<String> ready) {
-    Thread t = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-           var w = new java.io.PrintWriter(new java.io.FileWriter(logFile, StandardCharsets.UTF_8, true), true)) {
-        for (String line; (line = r.readLine()) != null; ) {
-          w.println(line);
-          onLine.accept(line);
-        }
-      } catch (IOException ignored) {
-        // the process ended
-      }
-      p.onExit().thenRun(() -> ready.completeExceptionally(
-          new IllegalStateException("process exited with " + p.exitValue())));
-    }, "gridrmi-log-" + p.pid());
+  private static Thread pump(
+      Process p, File logFile, Consumer<String> onLine, CompletableFuture<String> ready) {
+    Thread t = new Thread(
+        () -> {
+          try (BufferedReader r = new BufferedReader(
+                  new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+              var w = new java.io.PrintWriter(
+                  new java.io.FileWriter(logFile, StandardCharsets.UTF_8, true), true)) {
+            for (String line; (line = r.readLine()) != null; ) {
+              w.println(line);
+              onLine.accept(line);
+            }
+          } catch (IOException ignored) {
+            // the process ended
+          }
+          p.onExit()
+              .thenRun(() -> ready.completeExceptionally(
+                  new IllegalStateException("process exited with " + p.exitValue())));
+        },
+        "gridrmi-log-" + p.pid());
     t.setDaemon(true);
     t.start();
     return t;
   }
 
-  public String name() { return name; }
-  public String address() { return address; }
-  public long pid() { return process.pid(); }
-  public boolean isAlive() { return process.isAlive(); }
+  public String name() {
+    return name;
+  }
+
+  public String address() {
+    return address;
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
 
   /** CPU time the process has used so far, in seconds, as the operating system counts it (0 if unknown). */
   public double cpuSeconds() {
@@ -131,10 +161,15 @@ public final class ServerJvm implements AutoCloseable {
    * its OpenTelemetry SDK exports what it still holds), and kills it if it is not gone within {@code grace}.
    */
   public void stop(Duration grace) {
-    process.toHandle().destroy(); // SIGTERM; Process.destroy() would also close its output, losing the last lines
+    process
+        .toHandle()
+        .destroy(); // SIGTERM; Process.destroy() would also close its output, losing the last lines
     try {
       if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-        pump.join(grace.toMillis()); // its last lines (the stop line, the last spans) reach the log before we exit
+        pump.join(
+            grace
+                .toMillis()); // its last lines (the stop line, the last spans) reach the log before
+        // we exit
         return;
       }
     } catch (InterruptedException e) {

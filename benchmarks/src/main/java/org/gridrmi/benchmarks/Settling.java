@@ -32,6 +32,8 @@ final class Settling {
       lowest = values;
       lowestAtNanos = nowNanos;
     }
-    return values == 0 || nowNanos - lowestAtNanos >= quietNanos || nowNanos - startNanos >= maxNanos;
+    return values == 0
+        || nowNanos - lowestAtNanos >= quietNanos
+        || nowNanos - startNanos >= maxNanos;
   }
 }

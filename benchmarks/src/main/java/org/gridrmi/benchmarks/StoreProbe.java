@@ -14,7 +14,8 @@ final class StoreProbe {
    * round trip), and the last reading returned. A lease is never waited for: a value left after the settle time is
    * one its clients failed to release.
    */
-  static int settledValues(Grid grid, ServerInfo server, long baseline, Duration settle) throws InterruptedException {
+  static int settledValues(Grid grid, ServerInfo server, long baseline, Duration settle)
+      throws InterruptedException {
     long end = System.nanoTime() + settle.toNanos();
     int values = grid.stats(server).values();
     while (values > baseline && System.nanoTime() < end) {

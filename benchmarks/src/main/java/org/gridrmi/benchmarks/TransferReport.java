@@ -8,11 +8,11 @@ import java.util.Locale;
 import java.util.TreeMap;
 import org.gridrmi.benchmarks.TransferRounds.Kind;
 import org.gridrmi.benchmarks.TransferRounds.Result;
+import org.gridrmi.benchmarks.harness.Stats;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
 import org.gridrmi.cli.report.LinePlot;
 import org.knowm.xchart.XYChart;
-import org.gridrmi.benchmarks.harness.Stats;
 
 /**
  * What {@code bench transfer} prints and writes. The time of a lazy move is the median over rounds of (chain over
@@ -57,22 +57,53 @@ final class TransferReport {
     double lazy = moveSeconds(r.lazy(), r.local());
     double plain = moveSeconds(r.plain(), r.local());
     double mb = r.bytes() / 1e6;
-    System.out.printf(Locale.ROOT, "%s%-8s %6s: raw %8.2f ms %7.0f MB/s | lazy %8.2f ms %7.0f MB/s = %.2fx raw"
-        + " | plain %s | extra heap S1 %.2f MB, S2 %.2f MB%n", PREFIX, r.kind().label, r.label(), raw * 1e3,
-        mb / raw, lazy * 1e3, mb / lazy, raw / lazy, Double.isNaN(plain) ? "not run (over the plain limit)"
+    System.out.printf(
+        Locale.ROOT,
+        "%s%-8s %6s: raw %8.2f ms %7.0f MB/s | lazy %8.2f ms %7.0f MB/s = %.2fx raw"
+            + " | plain %s | extra heap S1 %.2f MB, S2 %.2f MB%n",
+        PREFIX,
+        r.kind().label,
+        r.label(),
+        raw * 1e3,
+        mb / raw,
+        lazy * 1e3,
+        mb / lazy,
+        raw / lazy,
+        Double.isNaN(plain)
+            ? "not run (over the plain limit)"
             : String.format(Locale.ROOT, "%8.2f ms %7.0f MB/s", plain * 1e3, mb / plain),
-        extraMb(r.extraS1()), extraMb(r.extraS2()));
+        extraMb(r.extraS1()),
+        extraMb(r.extraS2()));
   }
 
   /** Writes the CSV and the PNG and prints the summary line; returns the exit code. */
   int finish() throws IOException {
     Path csv = out.resolve("transfer.csv");
-    try (CsvWriter w = CsvWriter.create(csv, "type", "size", "bytes", "round", "raw_s", "local_chain_s",
-        "lazy_chain_s", "plain_chain_s", "extra_heap_s1_bytes", "extra_heap_s2_bytes")) {
+    try (CsvWriter w = CsvWriter.create(
+        csv,
+        "type",
+        "size",
+        "bytes",
+        "round",
+        "raw_s",
+        "local_chain_s",
+        "lazy_chain_s",
+        "plain_chain_s",
+        "extra_heap_s1_bytes",
+        "extra_heap_s2_bytes")) {
       for (Result r : results) {
         for (int i = 0; i < r.raw().size(); i++) {
-          w.row(r.kind().label, r.label(), r.bytes(), i, r.raw().get(i), r.local().get(i), r.lazy().get(i),
-              i < r.plain().size() ? r.plain().get(i) : Double.NaN, r.extraS1().get(i), r.extraS2().get(i));
+          w.row(
+              r.kind().label,
+              r.label(),
+              r.bytes(),
+              i,
+              r.raw().get(i),
+              r.local().get(i),
+              r.lazy().get(i),
+              i < r.plain().size() ? r.plain().get(i) : Double.NaN,
+              r.extraS1().get(i),
+              r.extraS2().get(i));
         }
       }
     }
@@ -88,14 +119,17 @@ final class TransferReport {
     TreeMap<Long, Double> worst = new TreeMap<>();
     double extra = 0;
     for (Result r : results) {
-      long key = Math.round(r.bytes() / 1e5); // a Matrix's size is rounded to a square: same size class
+      long key =
+          Math.round(r.bytes() / 1e5); // a Matrix's size is rounded to a square: same size class
       labels.putIfAbsent(key, r.label());
       worst.merge(key, lazyOverRaw(r), Math::min);
       extra = Math.max(extra, Math.max(extraMb(r.extraS1()), extraMb(r.extraS2())));
     }
     StringBuilder b = new StringBuilder("transfer:");
-    worst.forEach((k, v) -> b.append(String.format(Locale.ROOT, " %s lazy/raw=%.2f", labels.get(k), v)));
-    return b.append(String.format(Locale.ROOT, " peak_extra_heap_mb=%.1f", extra)).toString();
+    worst.forEach(
+        (k, v) -> b.append(String.format(Locale.ROOT, " %s lazy/raw=%.2f", labels.get(k), v)));
+    return b.append(String.format(Locale.ROOT, " peak_extra_heap_mb=%.1f", extra))
+        .toString();
   }
 
   private Figure figure() {
@@ -104,18 +138,34 @@ final class TransferReport {
       List<Result> rs = results.stream().filter(r -> r.kind() == kind).toList();
       if (rs.isEmpty()) continue;
       double[] x = rs.stream().mapToDouble(r -> r.bytes() / 1e6).toArray();
-      LinePlot plot = new LinePlot(kind.label + " between two server JVMs on " + link + ": throughput",
-          "value size (MB, log scale)", "MB/s").yFromZero();
-      plot.series("raw socket", x, rs.stream().mapToDouble(r -> r.bytes() / 1e6 / median(r.raw())).toArray());
-      plot.series("GridRMI lazy (S1 to S2)", x, rs.stream()
-          .mapToDouble(r -> r.bytes() / 1e6 / moveSeconds(r.lazy(), r.local())).toArray());
-      double[] plain = rs.stream().mapToDouble(r -> r.bytes() / 1e6 / moveSeconds(r.plain(), r.local())).toArray();
+      LinePlot plot = new LinePlot(
+              kind.label + " between two server JVMs on " + link + ": throughput",
+              "value size (MB, log scale)",
+              "MB/s")
+          .yFromZero();
+      plot.series(
+          "raw socket",
+          x,
+          rs.stream().mapToDouble(r -> r.bytes() / 1e6 / median(r.raw())).toArray());
+      plot.series(
+          "GridRMI lazy (S1 to S2)",
+          x,
+          rs.stream()
+              .mapToDouble(r -> r.bytes() / 1e6 / moveSeconds(r.lazy(), r.local()))
+              .toArray());
+      double[] plain = rs.stream()
+          .mapToDouble(r -> r.bytes() / 1e6 / moveSeconds(r.plain(), r.local()))
+          .toArray();
       if (java.util.Arrays.stream(plain).anyMatch(v -> !Double.isNaN(v))) {
-        plot.series("plain RMI (S1 to client to S2)", x, java.util.Arrays.stream(plain)
-            .map(v -> Double.isNaN(v) ? 0 : v).toArray());
+        plot.series(
+            "plain RMI (S1 to client to S2)",
+            x,
+            java.util.Arrays.stream(plain).map(v -> Double.isNaN(v) ? 0 : v).toArray());
       }
       for (Result r : rs) {
-        plot.note(String.format(Locale.ROOT, "%.2fx", lazyOverRaw(r)), r.bytes() / 1e6,
+        plot.note(
+            String.format(Locale.ROOT, "%.2fx", lazyOverRaw(r)),
+            r.bytes() / 1e6,
             r.bytes() / 1e6 / moveSeconds(r.lazy(), r.local()));
       }
       XYChart chart = plot.chart();

@@ -5,13 +5,13 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.gridrmi.benchmarks.harness.Warmup;
 import org.gridrmi.benchmarks.transfer.TransferOps;
 import org.gridrmi.benchmarks.transfer.TransferOpsAsync;
 import org.gridrmi.benchmarks.transfer.TransferOpsImpl;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.benchmarks.harness.Warmup;
 
 /**
  * The measurements of {@code bench transfer} for one size and value type: rounds in which each mechanism runs once,
@@ -21,7 +21,9 @@ import org.gridrmi.benchmarks.harness.Warmup;
 final class TransferRounds {
   /** The value types moved. */
   enum Kind {
-    DOUBLES("double[]"), MATRIX("Matrix"), ROWS("double[][]");
+    DOUBLES("double[]"),
+    MATRIX("Matrix"),
+    ROWS("double[][]");
 
     final String label;
 
@@ -34,8 +36,16 @@ final class TransferRounds {
    * One size and type: seconds per measured round of each mechanism, and per lazy round the heap S1 and S2
    * allocated beyond the value itself.
    */
-  record Result(Kind kind, String label, long bytes, List<Double> raw, List<Double> local, List<Double> lazy,
-      List<Double> plain, List<Long> extraS1, List<Long> extraS2) {}
+  record Result(
+      Kind kind,
+      String label,
+      long bytes,
+      List<Double> raw,
+      List<Double> local,
+      List<Double> lazy,
+      List<Double> plain,
+      List<Long> extraS1,
+      List<Long> extraS2) {}
 
   private final TransferOpsAsync s1;
   private final TransferOpsAsync s2;
@@ -51,15 +61,21 @@ final class TransferRounds {
    */
   static void keepHeap() {
     try {
-      java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+      java.lang.management.ManagementFactory.getPlatformMXBean(
+              com.sun.management.HotSpotDiagnosticMXBean.class)
           .setVMOption("MaxHeapFreeRatio", "100");
     } catch (RuntimeException e) {
-      System.out.println("bench transfer: this JVM may give back heap after a collection (" + e.getMessage()
-          + "): the raw socket's receiver may then be slower than it is");
+      System.out.println("bench transfer: this JVM may give back heap after a collection ("
+          + e.getMessage() + "): the raw socket's receiver may then be slower than it is");
     }
   }
 
-  TransferRounds(TransferOpsAsync s1, TransferOpsAsync s2, TransferOps plain1, TransferOps plain2, RawLoopback raw,
+  TransferRounds(
+      TransferOpsAsync s1,
+      TransferOpsAsync s2,
+      TransferOps plain1,
+      TransferOps plain2,
+      RawLoopback raw,
       Duration deadline) {
     this.s1 = s1;
     this.s2 = s2;
@@ -91,7 +107,8 @@ final class TransferRounds {
     Warmup.run(rounds, Warmup.THREADS, round -> {
       for (Kind kind : kinds) {
         int[] shape = shape(kind, WARM_UP_BYTES);
-        long expected = expectedChecksum(kind, shape); // microseconds (a sample of the elements) beside the chains
+        long expected = expectedChecksum(
+            kind, shape); // microseconds (a sample of the elements) beside the chains
         chain(kind, shape, s1, expected, null);
         chain(kind, shape, s2, expected, null);
         plain(kind, shape, expected);
@@ -114,14 +131,30 @@ final class TransferRounds {
    * {@code measured} rounds. The time bound is what warms the servers' JIT whatever the size: after three warm-up
    * rounds the first measured 8 MB {@code Matrix} chains took 17-21 ms, the later ones 6-8 ms.
    */
-  Result measure(Kind kind, String label, long approxBytes, int warm, Duration warmFor, int measured,
-      boolean withPlain) throws IOException {
+  Result measure(
+      Kind kind,
+      String label,
+      long approxBytes,
+      int warm,
+      Duration warmFor,
+      int measured,
+      boolean withPlain)
+      throws IOException {
     int[] shape = shape(kind, approxBytes);
     long bytes = elements(kind, shape) * Double.BYTES;
     long expected = expectedChecksum(kind, shape);
-    if (rawData.length < Math.min(bytes, 1 << 26)) rawData = new byte[(int) Math.min(bytes, 1 << 26)];
-    Result r = new Result(kind, label, bytes, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-        new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    if (rawData.length < Math.min(bytes, 1 << 26))
+      rawData = new byte[(int) Math.min(bytes, 1 << 26)];
+    Result r = new Result(
+        kind,
+        label,
+        bytes,
+        new ArrayList<>(),
+        new ArrayList<>(),
+        new ArrayList<>(),
+        new ArrayList<>(),
+        new ArrayList<>(),
+        new ArrayList<>());
     long warmUntil = System.nanoTime() + warmFor.toNanos();
     int warmed = 0;
     while (r.raw().size() < measured) {
@@ -138,7 +171,9 @@ final class TransferRounds {
         r.local().add(tLocal);
         r.lazy().add(tLazy);
         if (withPlain) r.plain().add(tPlain);
-        r.extraS1().add(alloc[1] - alloc[0]); // S1 sends a value it holds already: all it allocates is extra
+        r.extraS1()
+            .add(alloc[1]
+                - alloc[0]); // S1 sends a value it holds already: all it allocates is extra
         r.extraS2().add(alloc[3] - alloc[2] - bytes); // S2 receives the value itself, and any extra
       }
     }
@@ -189,7 +224,8 @@ final class TransferRounds {
   }
 
   @SuppressWarnings("unchecked")
-  private static RemoteReference<Long> checksum(Kind kind, TransferOpsAsync on, RemoteReference<?> value) {
+  private static RemoteReference<Long> checksum(
+      Kind kind, TransferOpsAsync on, RemoteReference<?> value) {
     return switch (kind) {
       case DOUBLES -> on.checksum((RemoteReference<double[]>) value);
       case MATRIX -> on.matrixChecksum((RemoteReference<Matrix>) value);
@@ -212,8 +248,10 @@ final class TransferRounds {
 
   private static void check(long got, long expected, String how) {
     if (got != expected) {
-      throw new GridException(Status.INTERNAL, "bench transfer: the " + how + " checksum " + got + " is not the "
-          + expected + " of the value made: the value arrived changed");
+      throw new GridException(
+          Status.INTERNAL,
+          "bench transfer: the " + how + " checksum " + got + " is not the " + expected
+              + " of the value made: the value arrived changed");
     }
   }
 }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What each fault does to whom: the link plans the servers and clients get, and when it strikes. */
 class ChaosFaultTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void aPartitionDropsThePairBothWaysAndLeavesTheClientsAlone() {
@@ -24,7 +25,8 @@ class ChaosFaultTest {
       assertThat(onS3.drops("127.0.0.1", port(s1))).isTrue();
       assertThat(onS3.drops("127.0.0.1", port(s.hostPort("S2")))).isFalse();
       assertThat(onS1.drops("127.0.0.1", port(s3))).isTrue();
-      assertThat(onS3.inbound().describe()).isEqualTo(LinkPlan.parse("lan").inbound().describe());
+      assertThat(onS3.inbound().describe())
+          .isEqualTo(LinkPlan.parse("lan").inbound().describe());
       assertThat(ChaosFault.PARTITION.serverLink(s, "S2", "lan")).isEqualTo("lan");
       assertThat(ChaosFault.PARTITION.clientLink(s, "lan")).isEqualTo("lan");
       assertThat(ChaosFault.PARTITION.describe(s.names())).contains("S3", "S1");
@@ -39,7 +41,8 @@ class ChaosFaultTest {
       LinkPlan client = LinkPlan.parse(ChaosFault.SLOW.clientLink(s, "loopback"));
       assertThat(client.forPeer("127.0.0.1", port(s.hostPort("S3"))).describe()).isEqualTo(wan);
       assertThat(client.forPeer("127.0.0.1", port(s.hostPort("S1"))).describe()).isNotEqualTo(wan);
-      assertThat(ChaosFault.SLOW.serverLink(s, "S1", "loopback")).isEqualTo(ChaosFault.SLOW.clientLink(s, "loopback"));
+      assertThat(ChaosFault.SLOW.serverLink(s, "S1", "loopback"))
+          .isEqualTo(ChaosFault.SLOW.clientLink(s, "loopback"));
     }
   }
 
@@ -55,9 +58,11 @@ class ChaosFaultTest {
     assertThat(ChaosFault.BASELINE.isFault()).isFalse();
     assertThat(ChaosFault.BASELINE.victim(List.of("S1", "S2", "S3"))).isNull();
     assertThat(List.of(ChaosFault.STOP, ChaosFault.KILL, ChaosFault.PARTITION).stream()
-        .map(f -> f.victim(List.of("S1", "S2", "S3")))).containsExactly("S1", "S2", "S3");
+            .map(f -> f.victim(List.of("S1", "S2", "S3"))))
+        .containsExactly("S1", "S2", "S3");
     assertThat(ChaosFault.parse(" Kill ")).isEqualTo(ChaosFault.KILL);
-    assertThatThrownBy(() -> ChaosFault.parse("flood")).hasMessageContaining("baseline, stop, kill, partition, slow");
+    assertThatThrownBy(() -> ChaosFault.parse("flood"))
+        .hasMessageContaining("baseline, stop, kill, partition, slow");
   }
 
   private static int port(String hostPort) {

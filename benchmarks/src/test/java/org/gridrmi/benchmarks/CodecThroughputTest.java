@@ -37,8 +37,10 @@ class CodecThroughputTest {
 
   @Test
   void rejectsBadParameters() {
-    assertThatThrownBy(() -> CodecThroughput.run(0, 5, 1, 1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> CodecThroughput.run(0, 5, 1, 1))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> CodecThroughput.main(new String[] {"--bogus"}))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--bogus");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--bogus");
   }
 }

@@ -18,12 +18,21 @@ import org.knowm.xchart.CategoryChart;
 /** The demo's Fig. 2 output: medians, CSV, and the bar charts of time and client bytes. */
 class Fig2ComparisonTest {
   private static final int MIB = 1 << 20;
-  @TempDir Path dir;
+
+  @TempDir
+  Path dir;
 
   private static Fig2Comparison paperWanLike() {
-    return new Fig2Comparison(MIB, List.of(new Run("plain", 1, 862.0, 1_048_968), new Run("improved", 1, 605.2, 160),
-        new Run("plain", 2, 850.0, 1_048_968), new Run("improved", 2, 601.0, 181),
-        new Run("plain", 3, 990.0, 1_048_990), new Run("improved", 3, 640.0, 160)), true);
+    return new Fig2Comparison(
+        MIB,
+        List.of(
+            new Run("plain", 1, 862.0, 1_048_968),
+            new Run("improved", 1, 605.2, 160),
+            new Run("plain", 2, 850.0, 1_048_968),
+            new Run("improved", 2, 601.0, 181),
+            new Run("plain", 3, 990.0, 1_048_990),
+            new Run("improved", 3, 640.0, 160)),
+        true);
   }
 
   @Test
@@ -34,16 +43,22 @@ class Fig2ComparisonTest {
     assertThat(f.medianRxBytes("improved")).isEqualTo(160);
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     f.print(new PrintStream(b, true, StandardCharsets.UTF_8));
-    assertThat(b.toString(StandardCharsets.UTF_8)).contains("intermediate 1048576 B, median of 3 runs",
-        "plain RMI:       862.0 ms, client received   1048968 B (1.0004 x the intermediate)",
-        "improved RMI:    605.2 ms, client received       160 B (0.0002 x the intermediate)", "same result: true");
+    assertThat(b.toString(StandardCharsets.UTF_8))
+        .contains(
+            "intermediate 1048576 B, median of 3 runs",
+            "plain RMI:       862.0 ms, client received   1048968 B (1.0004 x the intermediate)",
+            "improved RMI:    605.2 ms, client received       160 B (0.0002 x the intermediate)",
+            "same result: true");
   }
 
   @Test
   void csvHasEveryRun() throws Exception {
     Path csv = paperWanLike().writeCsv(dir.resolve("fig2.csv"));
-    assertThat(Files.readAllLines(csv)).hasSize(7)
-        .startsWith("variant,run,millis,client_rx_bytes,intermediate_bytes", "plain,1,862.000,1048968,1048576");
+    assertThat(Files.readAllLines(csv))
+        .hasSize(7)
+        .startsWith(
+            "variant,run,millis,client_rx_bytes,intermediate_bytes",
+            "plain,1,862.000,1048968,1048576");
   }
 
   @Test
@@ -58,9 +73,11 @@ class Fig2ComparisonTest {
       assertThat(PlotAssert.names(c)).containsExactly("plain RMI", "improved RMI");
     }
     assertThat(PlotAssert.bars(time)).containsExactly(862.0, 605.2);
-    assertThat(PlotAssert.categories(time)).containsExactly("plain RMI: 862 ms", "improved RMI: 605 ms");
+    assertThat(PlotAssert.categories(time))
+        .containsExactly("plain RMI: 862 ms", "improved RMI: 605 ms");
     assertThat(PlotAssert.bars(bytes)).containsExactly(1048.968, 0.16);
-    assertThat(PlotAssert.categories(bytes)).containsExactly("plain RMI: 1,048.97 KB", "improved RMI: 0.16 KB");
+    assertThat(PlotAssert.categories(bytes))
+        .containsExactly("plain RMI: 1,048.97 KB", "improved RMI: 0.16 KB");
     PlotAssert.assertPng(f.writePng(dir.resolve("fig2.png")), f);
   }
 }

@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 class Fig7SizesTest {
   @Test
   void rangeIsTenSizesInKilobytesOfThousandBytes() {
-    assertThat(Fig7Sizes.parse("10KB..100KB")).containsExactly(10_000, 20_000, 30_000, 40_000, 50_000, 60_000,
-        70_000, 80_000, 90_000, 100_000);
+    assertThat(Fig7Sizes.parse("10KB..100KB"))
+        .containsExactly(
+            10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 70_000, 80_000, 90_000, 100_000);
   }
 
   @Test
@@ -21,9 +22,11 @@ class Fig7SizesTest {
 
   @Test
   void badInputIsAClearMessage() {
-    assertThatThrownBy(() -> Fig7Sizes.parse("100KB,10KB")).hasMessageContaining("out of order")
+    assertThatThrownBy(() -> Fig7Sizes.parse("100KB,10KB"))
+        .hasMessageContaining("out of order")
         .hasMessageContaining("10KB..100KB");
-    assertThatThrownBy(() -> Fig7Sizes.parse("100KB..10KB")).hasMessageContaining("above its start");
+    assertThatThrownBy(() -> Fig7Sizes.parse("100KB..10KB"))
+        .hasMessageContaining("above its start");
     assertThatThrownBy(() -> Fig7Sizes.parse("10QB..100KB")).hasMessageContaining("bad --sizes");
     assertThatThrownBy(() -> Fig7Sizes.parse("0B,1KB")).hasMessageContaining("outside");
   }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYChart;
 
 class Fig7TableTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private static Fig7Table table(double modelMillis) {
     Fig7Table t = new Fig7Table(500);
@@ -32,14 +33,18 @@ class Fig7TableTest {
     assertThat(t.hasModel()).isFalse();
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     double[] figures = t.print(new PrintStream(buf, true, StandardCharsets.UTF_8));
-    assertThat(buf.toString(StandardCharsets.UTF_8)).contains("model not evaluated (no usable calibration)")
+    assertThat(buf.toString(StandardCharsets.UTF_8))
+        .contains("model not evaluated (no usable calibration)")
         .doesNotContain("max |model error|");
-    assertThat(figures[0]).isCloseTo((1110.0 - 1049) / (1110 - 1048), org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(figures[0])
+        .isCloseTo((1110.0 - 1049) / (1110 - 1048), org.assertj.core.data.Offset.offset(1e-9));
     t.writeCsv(dir.resolve("fig7.csv"), Fig7Bench.HEADER);
-    assertThat(Files.readAllLines(dir.resolve("fig7.csv"))).contains("10000,improved,1,1049,,10000");
+    assertThat(Files.readAllLines(dir.resolve("fig7.csv")))
+        .contains("10000,improved,1,1049,,10000");
     Figure f = t.figure("Fig. 7 on loopback");
     XYChart chart = f.panel(0, XYChart.class);
-    assertThat(PlotAssert.names(chart)).containsExactly("plain RMI", "improved RMI", "lower bound (one call)");
+    assertThat(PlotAssert.names(chart))
+        .containsExactly("plain RMI", "improved RMI", "lower bound (one call)");
     assertThat(PlotAssert.dashedNames(chart)).isEmpty();
     PlotAssert.assertPoints(chart, 2);
     t.writePng(dir.resolve("fig7.png"), "Fig. 7 on loopback");
@@ -53,8 +58,9 @@ class Fig7TableTest {
     PlotAssert.assertLabelled(chart);
     assertThat(chart.getTitle()).contains("paper-wan", "plain", "improved", "lower bound");
     assertThat(chart.getYAxisTitle()).contains("median of 1 run", "500 ms");
-    assertThat(PlotAssert.dashedNames(chart)).containsExactly("plain RMI (model)", "improved RMI (model)",
-        "lower bound (one call) (model)");
+    assertThat(PlotAssert.dashedNames(chart))
+        .containsExactly(
+            "plain RMI (model)", "improved RMI (model)", "lower bound (one call) (model)");
     PlotAssert.assertPoints(chart, 2);
     PlotAssert.assertPng(f.writePng(dir.resolve("fig7.png")), f);
   }
@@ -66,6 +72,7 @@ class Fig7TableTest {
     ByteArrayOutputStream buf = new ByteArrayOutputStream();
     double[] figures = t.print(new PrintStream(buf, true, StandardCharsets.UTF_8));
     assertThat(buf.toString(StandardCharsets.UTF_8)).contains("max |model error|");
-    assertThat(figures[1]).isCloseTo((1120 - 1050) / 1120.0, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(figures[1])
+        .isCloseTo((1120 - 1050) / 1120.0, org.assertj.core.data.Offset.offset(1e-9));
   }
 }

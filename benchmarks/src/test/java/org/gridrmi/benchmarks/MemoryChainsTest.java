@@ -3,9 +3,9 @@ package org.gridrmi.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import org.gridrmi.client.Grid;
 import org.gridrmi.benchmarks.memory.MemoryOps;
 import org.gridrmi.benchmarks.memory.MemoryOpsImpl;
+import org.gridrmi.client.Grid;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
@@ -21,8 +21,16 @@ class MemoryChainsTest {
 
   @BeforeEach
   void start() {
-    s1 = GridServer.builder().name("S1").inProcess(net).export(MemoryOps.class, new MemoryOpsImpl()).start();
-    s2 = GridServer.builder().name("S2").inProcess(net).export(MemoryOps.class, new MemoryOpsImpl()).start();
+    s1 = GridServer.builder()
+        .name("S1")
+        .inProcess(net)
+        .export(MemoryOps.class, new MemoryOpsImpl())
+        .start();
+    s2 = GridServer.builder()
+        .name("S2")
+        .inProcess(net)
+        .export(MemoryOps.class, new MemoryOpsImpl())
+        .start();
     grid = Grid.builder().servers(s1.address(), s2.address()).inProcess(net).build();
   }
 
@@ -34,8 +42,8 @@ class MemoryChainsTest {
   }
 
   private MemoryChains chains(int bytes, int maxFailures) {
-    return new MemoryChains(grid, grid.server("S1"), grid.server("S2"), bytes, 4, Duration.ofSeconds(20),
-        maxFailures);
+    return new MemoryChains(
+        grid, grid.server("S1"), grid.server("S2"), bytes, 4, Duration.ofSeconds(20), maxFailures);
   }
 
   @Test
@@ -51,15 +59,23 @@ class MemoryChainsTest {
   }
 
   @Test
-  void failedChainsAreCountedWithTheFirstOnesStatusAndNoMoreAreSubmittedPastTheLimit() throws Exception {
-    MemoryChains run = chains(-1, 5); // make(-1) is refused on S1, and so is sum on S2, which takes its value
-    run.run(100, n -> { });
+  void failedChainsAreCountedWithTheFirstOnesStatusAndNoMoreAreSubmittedPastTheLimit()
+      throws Exception {
+    MemoryChains run =
+        chains(-1, 5); // make(-1) is refused on S1, and so is sum on S2, which takes its value
+    run.run(100, n -> {});
     assertThat(run.completed()).isZero();
-    assertThat(run.failed()).isBetween(5, 5 + 4); // the limit, plus at most a window in flight when it was reached
+    assertThat(run.failed())
+        .isBetween(5, 5 + 4); // the limit, plus at most a window in flight when it was reached
     assertThat(run.failed() + run.notRun()).isEqualTo(100);
-    assertThat(run.failedByStatus()).containsOnlyKeys("INVALID_ARGUMENT").containsValue(run.failed());
-    assertThat(run.firstFailure().status()).isEqualTo("INVALID_ARGUMENT"); // the service's own status
-    assertThat(run.firstFailure().message()).contains("make(-1)").doesNotStartWith("INVALID_ARGUMENT")
+    assertThat(run.failedByStatus())
+        .containsOnlyKeys("INVALID_ARGUMENT")
+        .containsValue(run.failed());
+    assertThat(run.firstFailure().status())
+        .isEqualTo("INVALID_ARGUMENT"); // the service's own status
+    assertThat(run.firstFailure().message())
+        .contains("make(-1)")
+        .doesNotStartWith("INVALID_ARGUMENT")
         .doesNotContain("\n");
   }
 }

@@ -27,7 +27,8 @@ class SettlingTest {
   @Test
   void aCountThatKeepsFallingEndsAtTheMaximum() {
     long values = 10_000;
-    for (long t = 1; t < 30; t++) assertThat(settling.settled(t * S, values -= 100)).as("at %d s", t).isFalse();
+    for (long t = 1; t < 30; t++)
+      assertThat(settling.settled(t * S, values -= 100)).as("at %d s", t).isFalse();
     assertThat(settling.settled(30 * S, values - 100)).isTrue();
   }
 }

@@ -19,6 +19,7 @@ public final class CommandRunner {
   public static final int USAGE = 2;
   /** Exit code of a failure while running. */
   public static final int FAILED = 1;
+
   public static final String VERBOSE = "--verbose";
 
   private CommandRunner() {}
@@ -36,13 +37,16 @@ public final class CommandRunner {
     oneLineLogs();
     List<String> rest = new ArrayList<>(List.of(args));
     boolean verbose = rest.removeIf(VERBOSE::equals);
-    CommandLine cl = command instanceof CommandLine assembled ? assembled : new CommandLine(command);
-    cl.setOverwrittenOptionsAllowed(true); // a repeated option overrides the earlier one, as scripts expect
+    CommandLine cl =
+        command instanceof CommandLine assembled ? assembled : new CommandLine(command);
+    cl.setOverwrittenOptionsAllowed(
+        true); // a repeated option overrides the earlier one, as scripts expect
     if (out != null) cl.setOut(out);
     if (err != null) cl.setErr(err);
     cl.setParameterExceptionHandler((e, a) -> {
       PrintWriter w = e.getCommandLine().getErr();
-      w.println(prefix(e.getCommandLine()) + e.getMessage() + " (see " + name(e.getCommandLine()) + " --help)");
+      w.println(prefix(e.getCommandLine()) + e.getMessage() + " (see " + name(e.getCommandLine())
+          + " --help)");
       if (verbose) e.printStackTrace(w);
       w.flush();
       return USAGE;
@@ -82,14 +86,17 @@ public final class CommandRunner {
    * A configuration mistake as the command line reports it: {@code --option 'value': what is wrong; expected ...}.
    * Thrown from a command's {@code call()}, it becomes one line and exit code 2.
    */
-  public static GridException badOption(String option, Object value, String problem, String expected) {
+  public static GridException badOption(
+      String option, Object value, String problem, String expected) {
     return badOption(option, value, problem, expected, null);
   }
 
   /** As {@link #badOption(String, Object, String, String)}, keeping what went wrong for {@code --verbose}. */
-  public static GridException badOption(String option, Object value, String problem, String expected,
-      Throwable cause) {
-    return new GridException(Status.INVALID_ARGUMENT, option + " '" + value + "': " + problem + "; expected " + expected,
+  public static GridException badOption(
+      String option, Object value, String problem, String expected, Throwable cause) {
+    return new GridException(
+        Status.INVALID_ARGUMENT,
+        option + " '" + value + "': " + problem + "; expected " + expected,
         cause);
   }
 

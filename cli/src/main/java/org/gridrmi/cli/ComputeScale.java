@@ -23,7 +23,9 @@ final class ComputeScale implements InvocationHandler {
   /** {@code service} itself for a factor of 1; else a proxy of every interface it implements, slowed down. */
   static Object wrap(Object service, double factor) {
     if (factor == 1) return service;
-    return Proxy.newProxyInstance(service.getClass().getClassLoader(), service.getClass().getInterfaces(),
+    return Proxy.newProxyInstance(
+        service.getClass().getClassLoader(),
+        service.getClass().getInterfaces(),
         new ComputeScale(service, factor));
   }
 

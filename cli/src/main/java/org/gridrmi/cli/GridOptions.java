@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
  * every JVM of a run emulates the same link and uses the same stores. Nothing is set JVM-wide.
  */
 public final class GridOptions {
-  @Spec(Spec.Target.MIXEE) CommandSpec command;
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
 
   @Mixin
   public TlsOptions tls;
@@ -29,14 +30,20 @@ public final class GridOptions {
   private String link;
   private LinkPlan plan = LinkPlan.NONE;
 
-  @Option(names = "--link", paramLabel = "PROFILE",
-      description = "emulated link of every JVM of the run: loopback, lan, paper-wan, or delay=21ms,bw=3MB/s; or a "
-          + "matrix by node name: default=lan,S3=paper-wan,S3-S4=lan (client: the Grid)")
+  @Option(
+      names = "--link",
+      paramLabel = "PROFILE",
+      description =
+          "emulated link of every JVM of the run: loopback, lan, paper-wan, or delay=21ms,bw=3MB/s; or a "
+              + "matrix by node name: default=lan,S3=paper-wan,S3-S4=lan (client: the Grid)")
   void link(String spec) {
     try {
       plan = LinkPlan.parse(spec);
-    } catch (IllegalArgumentException e) { // one line naming the option, the value and the forms it takes
-      throw new ParameterException(command.commandLine(), "--link '" + spec + "': " + e.getMessage());
+    } catch (
+        IllegalArgumentException
+            e) { // one line naming the option, the value and the forms it takes
+      throw new ParameterException(
+          command.commandLine(), "--link '" + spec + "': " + e.getMessage());
     }
     link = spec;
   }

@@ -1,14 +1,12 @@
 package org.gridrmi.cli;
 
-import org.gridrmi.cli.TelemetryOptions;
-import org.gridrmi.cli.telemetry.TelemetrySetup;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.gridrmi.cli.CommandRunner;
+import org.gridrmi.cli.telemetry.TelemetrySetup;
+import org.gridrmi.lookup.LookupServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import org.gridrmi.lookup.LookupServer;
 
 /**
  * {@code gridrmi lookup}: runs a lookup service until the process is killed, with the OpenTelemetry SDK configured as
@@ -16,26 +14,36 @@ import org.gridrmi.lookup.LookupServer;
  * {@code lookup service ready at jini://HOST:PORT (groups ...) in N ms}, once clients can use it
  * (scripts and tests wait for that line). Needs no JVM flags, policy or configuration file.
  */
-@Command(name = "lookup", mixinStandardHelpOptions = true,
-    description = {"Runs a Jini lookup service (Apache River Reggie) for GridRMI until killed.",
-        "With --tls the registrar's calls use mutual TLS; unicast discovery itself stays plain TCP."})
+@Command(
+    name = "lookup",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs a Jini lookup service (Apache River Reggie) for GridRMI until killed.",
+      "With --tls the registrar's calls use mutual TLS; unicast discovery itself stays plain TCP."
+    })
 public final class LookupCommand implements Callable<Integer> {
 
   @Option(names = "--port", description = "unicast discovery port (default ${DEFAULT-VALUE})")
   int port = 4160;
 
-  @Option(names = "--groups", arity = "1..*", paramLabel = "NAME",
+  @Option(
+      names = "--groups",
+      arity = "1..*",
+      paramLabel = "NAME",
       description = "discovery groups it is a member of (default: none, unicast only)")
   String[] groups = new String[0];
 
-  @Option(names = "--host", description = "host name or address clients use to reach it"
-      + " (default: java.rmi.server.hostname, else this machine's address)")
+  @Option(
+      names = "--host",
+      description = "host name or address clients use to reach it"
+          + " (default: java.rmi.server.hostname, else this machine's address)")
   String host;
 
   @Mixin
   TlsOptions tls;
 
-  @Mixin TelemetryOptions telemetry;
+  @Mixin
+  TelemetryOptions telemetry;
 
   public static void main(String[] args) {
     int exit = CommandRunner.execute(new LookupCommand(), args);
@@ -46,35 +54,46 @@ public final class LookupCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    try (TelemetrySetup t = telemetry.start("gridrmi-lookup", null, host == null ? "127.0.0.1" : host)) {
+    try (TelemetrySetup t =
+        telemetry.start("gridrmi-lookup", null, host == null ? "127.0.0.1" : host)) {
       return serve();
     }
   }
 
   private int serve() throws InterruptedException {
-    org.gridrmi.ref.TlsStores stores = tls.stores(); // a missing option fails here, before Reggie starts
-    if (port < 0 || port > 65535) throw CommandRunner.badOption("--port", port, "out of range", "0 to 65535");
-    // Reggie logs a bind failure as a SEVERE stack trace before it throws: look first, and say it in one line
-    if (port != 0 && inUse(port)) throw CommandRunner.badOption("--port", port, "already in use", "a free port");
+    org.gridrmi.ref.TlsStores stores =
+        tls.stores(); // a missing option fails here, before Reggie starts
+    if (port < 0 || port > 65535)
+      throw CommandRunner.badOption("--port", port, "out of range", "0 to 65535");
+    // Reggie logs a bind failure as a SEVERE stack trace before it throws: look first, and say it
+    // in one line
+    if (port != 0 && inUse(port))
+      throw CommandRunner.badOption("--port", port, "already in use", "a free port");
     long started = System.nanoTime();
     LookupServer server;
     try {
-      server = stores == null ? LookupServer.start(host, port, groups) : LookupServer.startTls(host, port, stores, groups);
+      server = stores == null
+          ? LookupServer.start(host, port, groups)
+          : LookupServer.startTls(host, port, stores, groups);
     } catch (IllegalStateException e) {
-      if (inUse(port)) throw CommandRunner.badOption("--port", port, "already in use", "a free port");
+      if (inUse(port))
+        throw CommandRunner.badOption("--port", port, "already in use", "a free port");
       throw e;
     }
     long millis = (System.nanoTime() - started) / 1_000_000;
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      server.close();
-      System.out.println("lookup service at " + server.url() + " stopped");
-      System.out.flush();
-      stopped.countDown();
-    }, "gridrmi-lookup-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(
+            () -> {
+              server.close();
+              System.out.println("lookup service at " + server.url() + " stopped");
+              System.out.flush();
+              stopped.countDown();
+            },
+            "gridrmi-lookup-shutdown"));
     String groupText = server.groups().length == 0 ? "none" : String.join(", ", server.groups());
-    System.out.println("lookup service ready at " + server.url() + " (groups " + groupText + ") in " + millis + " ms"
-        + (stores != null ? " over TLS" : ""));
+    System.out.println("lookup service ready at " + server.url() + " (groups " + groupText + ") in "
+        + millis + " ms" + (stores != null ? " over TLS" : ""));
     System.out.flush();
     stopped.await();
     return 0;

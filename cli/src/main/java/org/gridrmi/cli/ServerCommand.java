@@ -7,17 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.gridrmi.cli.ledger.ExecutionLedger;
-import org.gridrmi.cli.TelemetryOptions;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.server.GridServer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import org.gridrmi.server.GridServer;
 
 /**
  * {@code gridrmi server}: runs one GridRMI server until the process is stopped, exporting the stock services
@@ -28,8 +26,11 @@ import org.gridrmi.server.GridServer;
  * mistake in the options is one line naming the option and the expected form, with exit code 2. Services that keep a
  * ledger of the calls they run (the soak and chaos benchmarks' SoakOps) write it under {@code --ledger DIR}.
  */
-@Command(name = "server", mixinStandardHelpOptions = true,
-    description = "Run a GridRMI server (exports MatrixOps, Fig2Ops and MatmulWorker unless --service is given).")
+@Command(
+    name = "server",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run a GridRMI server (exports MatrixOps, Fig2Ops and MatmulWorker unless --service is given).")
 public final class ServerCommand implements Callable<Integer> {
   /**
    * What the stock server exports unless {@code --service} is given, by name (the classes come with the launcher's
@@ -45,7 +46,9 @@ public final class ServerCommand implements Callable<Integer> {
   @Option(names = "--name", description = "server name (default ${DEFAULT-VALUE})")
   String name = "S1";
 
-  @Option(names = "--host", description = "address other JVMs use to reach this server (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--host",
+      description = "address other JVMs use to reach this server (default ${DEFAULT-VALUE})")
   String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
 
   @Option(names = "--port", description = "port, 0 for a free one (default ${DEFAULT-VALUE})")
@@ -54,86 +57,146 @@ public final class ServerCommand implements Callable<Integer> {
   @Option(names = "--threads", description = "compute threads (default: cores, at least 2)")
   Integer threads;
 
-  @Option(names = "--lease", description = "how long a client's values outlive its last renewal, e.g. 60s (default ${DEFAULT-VALUE})",
+  @Option(
+      names = "--lease",
+      description =
+          "how long a client's values outlive its last renewal, e.g. 60s (default ${DEFAULT-VALUE})",
       converter = DurationConverter.class)
   Duration lease = Duration.ofSeconds(60);
 
-  @Option(names = "--link", description = "emulated link: loopback, lan, paper-wan or delay=21ms,bw=3MB/s; or a "
-      + "matrix by node name, default=lan,S3=paper-wan,S3-S4=lan (NAME: every link of that server, A-B: one pair, "
-      + "client: every Grid; the most specific wins; HOST:PORT=PROFILE|drop by address); give every JVM the same")
+  @Option(
+      names = "--link",
+      description =
+          "emulated link: loopback, lan, paper-wan or delay=21ms,bw=3MB/s; or a "
+              + "matrix by node name, default=lan,S3=paper-wan,S3-S4=lan (NAME: every link of that server, A-B: one pair, "
+              + "client: every Grid; the most specific wins; HOST:PORT=PROFILE|drop by address); give every JVM the same")
   String link;
 
-  @Option(names = "--lookup", paramLabel = "jini://HOST:PORT", description = "register with this Jini lookup service")
+  @Option(
+      names = "--lookup",
+      paramLabel = "jini://HOST:PORT",
+      description = "register with this Jini lookup service")
   String lookup;
 
-  @Option(names = "--peers", split = ",", paramLabel = "rmi://HOST:PORT",
-      description = "nodes this server may fetch values from besides those it learns (nodes that call it, the servers "
-          + "its clients' Grids name)")
+  @Option(
+      names = "--peers",
+      split = ",",
+      paramLabel = "rmi://HOST:PORT",
+      description =
+          "nodes this server may fetch values from besides those it learns (nodes that call it, the servers "
+              + "its clients' Grids name)")
   List<String> peers = new ArrayList<>();
 
-
-  @Option(names = "--join-lease", description = "lease of the lookup registration, e.g. 10s (default ${DEFAULT-VALUE})",
+  @Option(
+      names = "--join-lease",
+      description = "lease of the lookup registration, e.g. 10s (default ${DEFAULT-VALUE})",
       converter = DurationConverter.class)
   Duration joinLease = Duration.ofSeconds(10);
-  @Option(names = "--allow", split = ",", paramLabel = "CLASS|PKG.*|PKG.**",
-      description = "more classes GridRMI streams may carry (JDK value types, org.gridrmi and exported signatures "
-          + "are always allowed)")
+
+  @Option(
+      names = "--allow",
+      split = ",",
+      paramLabel = "CLASS|PKG.*|PKG.**",
+      description =
+          "more classes GridRMI streams may carry (JDK value types, org.gridrmi and exported signatures "
+              + "are always allowed)")
   List<String> allow = new ArrayList<>();
 
-  @Option(names = "--allow-task", split = ",", paramLabel = "CLASS|PKG.*|PKG.**",
-      description = "task classes execTask may run, besides org.gridrmi's own (never uploaded: they must be on "
-          + "this server's class path)")
+  @Option(
+      names = "--allow-task",
+      split = ",",
+      paramLabel = "CLASS|PKG.*|PKG.**",
+      description =
+          "task classes execTask may run, besides org.gridrmi's own (never uploaded: they must be on "
+              + "this server's class path)")
   List<String> allowTask = new ArrayList<>();
 
   @Mixin
   TlsOptions tls;
 
-  @Option(names = "--bind", paramLabel = "ADDRESS", description = "listen on this address instead of --host "
-      + "(0.0.0.0: every interface, for a host others know by an address it does not have)")
+  @Option(
+      names = "--bind",
+      paramLabel = "ADDRESS",
+      description = "listen on this address instead of --host "
+          + "(0.0.0.0: every interface, for a host others know by an address it does not have)")
   String bind;
 
-  @Option(names = "--call-timeout", description = "how long short remote calls may take before the peer counts as "
-      + "stuck, e.g. 5s (default ${DEFAULT-VALUE})", converter = DurationConverter.class)
+  @Option(
+      names = "--call-timeout",
+      description = "how long short remote calls may take before the peer counts as "
+          + "stuck, e.g. 5s (default ${DEFAULT-VALUE})",
+      converter = DurationConverter.class)
   Duration callTimeout = Duration.ofSeconds(5);
 
-  @Option(names = "--max-queued-calls", description = "calls waiting for a compute thread before new ones are refused "
-      + "with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--max-queued-calls",
+      description = "calls waiting for a compute thread before new ones are refused "
+          + "with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
   int maxQueuedCalls = 10_000;
 
-  @Option(names = "--max-pending-per-client", description = "calls one client may have pending here before its new "
-      + "ones are refused with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--max-pending-per-client",
+      description = "calls one client may have pending here before its new "
+          + "ones are refused with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
   int maxPendingPerClient = 10_000;
 
-  @Option(names = "--max-store", paramLabel = "SIZE", description = "bytes of values kept in memory before the least "
-      + "recently used go to the spill directory, e.g. 512MB (default: half the heap)", converter = SizeConverter.class)
+  @Option(
+      names = "--max-store",
+      paramLabel = "SIZE",
+      description = "bytes of values kept in memory before the least "
+          + "recently used go to the spill directory, e.g. 512MB (default: half the heap)",
+      converter = SizeConverter.class)
   Long maxStore;
 
-  @Option(names = "--spill-dir", paramLabel = "DIR", description = "where values that do not fit in memory go (a "
-      + "directory of this server's own is made inside and deleted on exit; default: the system's temporary directory)")
+  @Option(
+      names = "--spill-dir",
+      paramLabel = "DIR",
+      description =
+          "where values that do not fit in memory go (a "
+              + "directory of this server's own is made inside and deleted on exit; default: the system's temporary directory)")
   java.nio.file.Path spillDir;
 
-  @Option(names = "--max-spill", paramLabel = "SIZE", description = "bytes of values on disk, e.g. 10GB (default: half "
-      + "the free space of the spill directory's disk)", converter = SizeConverter.class)
+  @Option(
+      names = "--max-spill",
+      paramLabel = "SIZE",
+      description = "bytes of values on disk, e.g. 10GB (default: half "
+          + "the free space of the spill directory's disk)",
+      converter = SizeConverter.class)
   Long maxSpill;
 
-  @Option(names = "--service", paramLabel = "INTERFACE=IMPLEMENTATION",
-      description = "a @GridService interface and its implementation (public, no-argument constructor) to export")
+  @Option(
+      names = "--service",
+      paramLabel = "INTERFACE=IMPLEMENTATION",
+      description =
+          "a @GridService interface and its implementation (public, no-argument constructor) to export")
   List<String> services = new ArrayList<>();
 
-  @Option(names = "--classpath", paramLabel = "JAR[:JAR...]",
-      description = "jars (or class directories) with the services' classes, separated by the path separator "
-          + "(':', ';' on Windows); loaded in a class loader of their own")
+  @Option(
+      names = "--classpath",
+      paramLabel = "JAR[:JAR...]",
+      description =
+          "jars (or class directories) with the services' classes, separated by the path separator "
+              + "(':', ';' on Windows); loaded in a class loader of their own")
   String classpath;
 
-  @Option(names = "--ledger", paramLabel = "DIR", description = "directory where services that keep a ledger of the "
-      + "calls they run (the soak and chaos benchmarks' SoakOps) append it, one file per server process")
+  @Option(
+      names = "--ledger",
+      paramLabel = "DIR",
+      description =
+          "directory where services that keep a ledger of the "
+              + "calls they run (the soak and chaos benchmarks' SoakOps) append it, one file per server process")
   Path ledgerDir;
 
-  @Option(names = "--compute-scale", paramLabel = "F", description = "emulate a machine F times slower: every call of "
-      + "its services sleeps F - 1 times its own run time after it (default ${DEFAULT-VALUE}: as fast as it is)")
+  @Option(
+      names = "--compute-scale",
+      paramLabel = "F",
+      description =
+          "emulate a machine F times slower: every call of "
+              + "its services sleeps F - 1 times its own run time after it (default ${DEFAULT-VALUE}: as fast as it is)")
   double computeScale = 1;
 
-  @Mixin TelemetryOptions telemetry;
+  @Mixin
+  TelemetryOptions telemetry;
 
   private ExecutionLedger ledger;
 
@@ -154,23 +217,30 @@ public final class ServerCommand implements Callable<Integer> {
     useForUserClasses(loader);
     GridServer server = start(b);
     long started = System.nanoTime();
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      server.close();
-      System.out.println("GridRMI server " + name + " stopped after " + (System.nanoTime() - started) / 1_000_000_000
-          + " s, " + server.callsRun() + " calls run");
-      System.out.flush();
-    }, "gridrmi-server-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(
+            () -> {
+              server.close();
+              System.out.println("GridRMI server " + name + " stopped after "
+                  + (System.nanoTime() - started) / 1_000_000_000 + " s, " + server.callsRun()
+                  + " calls run");
+              System.out.flush();
+            },
+            "gridrmi-server-shutdown"));
     if (!server.awaitRegistered(REGISTRATION_WARNING)) {
-      System.out.println("GridRMI server " + name + " WARNING: the lookup service at " + lookup + " does not answer"
-          + " after " + REGISTRATION_WARNING.toSeconds() + " s; serving at " + server.address() + " meanwhile and"
+      System.out.println("GridRMI server " + name + " WARNING: the lookup service at " + lookup
+          + " does not answer"
+          + " after " + REGISTRATION_WARNING.toSeconds() + " s; serving at " + server.address()
+          + " meanwhile and"
           + " registering as soon as it answers");
       System.out.flush();
       while (!server.awaitRegistered(Duration.ofDays(1))) {
         if (server.isTerminated()) return 0;
       }
     }
-    System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting " + server.services()
-        + (lookup == null ? "" : ", registered with " + lookup) + " over " + server.describeTransport());
+    System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting "
+        + server.services() + (lookup == null ? "" : ", registered with " + lookup) + " over "
+        + server.describeTransport());
     System.out.flush();
     server.awaitTermination();
     return 0;
@@ -181,9 +251,16 @@ public final class ServerCommand implements Callable<Integer> {
    * INVALID_ARGUMENT naming it): here a configuration mistake, one line with exit code 2, as every other.
    */
   private GridServer.Builder builder() {
-    GridServer.Builder b = GridServer.builder().name(name).host(host).port(port).lease(lease)
-        .callTimeout(callTimeout).maxQueuedCalls(maxQueuedCalls).maxPendingCallsPerClient(maxPendingPerClient)
-        .allow(allow.toArray(String[]::new)).allowTasks(allowTask.toArray(String[]::new));
+    GridServer.Builder b = GridServer.builder()
+        .name(name)
+        .host(host)
+        .port(port)
+        .lease(lease)
+        .callTimeout(callTimeout)
+        .maxQueuedCalls(maxQueuedCalls)
+        .maxPendingCallsPerClient(maxPendingPerClient)
+        .allow(allow.toArray(String[]::new))
+        .allowTasks(allowTask.toArray(String[]::new));
     TlsStores stores = tls.stores();
     if (stores != null) b.tls(stores);
     if (link != null) b.link(link);
@@ -203,17 +280,29 @@ public final class ServerCommand implements Callable<Integer> {
       try {
         LinkPlan.parse(link);
       } catch (IllegalArgumentException e) {
-        String m = e.getMessage(); // "bad link plan 'SPEC': WHAT; expected ...": WHAT names the bad part
-        String what = m.contains("': ") ? m.substring(m.indexOf("': ") + 3).replaceFirst(";? ?expected .*", "") : m;
-        throw CommandRunner.badOption("--link", link, what, "loopback, lan, paper-wan, delay=21ms,bw=3MB/s, or "
-            + "default=PROFILE,NAME=PROFILE,A-B=PROFILE,HOST:PORT=PROFILE|drop,...", e);
+        String m =
+            e.getMessage(); // "bad link plan 'SPEC': WHAT; expected ...": WHAT names the bad part
+        String what = m.contains("': ")
+            ? m.substring(m.indexOf("': ") + 3).replaceFirst(";? ?expected .*", "")
+            : m;
+        throw CommandRunner.badOption(
+            "--link",
+            link,
+            what,
+            "loopback, lan, paper-wan, delay=21ms,bw=3MB/s, or "
+                + "default=PROFILE,NAME=PROFILE,A-B=PROFILE,HOST:PORT=PROFILE|drop,...",
+            e);
       }
     }
     try {
       java.net.InetAddress.getByName(host);
     } catch (java.net.UnknownHostException e) {
-      throw CommandRunner.badOption("--host", host, "cannot be resolved",
-          "a host name or address of this machine that the other JVMs can reach, such as 127.0.0.1", e);
+      throw CommandRunner.badOption(
+          "--host",
+          host,
+          "cannot be resolved",
+          "a host name or address of this machine that the other JVMs can reach, such as 127.0.0.1",
+          e);
     }
     if (port < 0 || port > 65535) {
       throw CommandRunner.badOption("--port", port, "out of range", "0 (a free port) to 65535");
@@ -222,7 +311,8 @@ public final class ServerCommand implements Callable<Integer> {
       try {
         org.gridrmi.lookup.JiniUrls.parse(lookup);
       } catch (IllegalArgumentException e) {
-        throw CommandRunner.badOption("--lookup", lookup, "not a lookup address", "jini://HOST:PORT", e);
+        throw CommandRunner.badOption(
+            "--lookup", lookup, "not a lookup address", "jini://HOST:PORT", e);
       }
     }
   }
@@ -232,7 +322,8 @@ public final class ServerCommand implements Callable<Integer> {
       return b.start();
     } catch (GridException e) {
       if (causedBy(e, java.net.BindException.class)) {
-        throw CommandRunner.badOption("--port", port, "already in use on " + host, "a free port, or 0 for any", e);
+        throw CommandRunner.badOption(
+            "--port", port, "already in use on " + host, "a free port, or 0 for any", e);
       }
       throw e;
     }
@@ -258,7 +349,10 @@ public final class ServerCommand implements Callable<Integer> {
    */
   private Object newService(Class<?> implementation) throws ReflectiveOperationException {
     if (!(computeScale >= 1) || Double.isInfinite(computeScale)) {
-      throw CommandRunner.badOption("--compute-scale", String.valueOf(computeScale), "is not a factor",
+      throw CommandRunner.badOption(
+          "--compute-scale",
+          String.valueOf(computeScale),
+          "is not a factor",
           "a number >= 1, such as 3");
     }
     return ComputeScale.wrap(unscaled(implementation), computeScale);
@@ -272,7 +366,10 @@ public final class ServerCommand implements Callable<Integer> {
       return implementation.getConstructor().newInstance();
     }
     if (ledgerDir == null) {
-      throw CommandRunner.badOption("--service", implementation.getName(), "keeps a ledger of the calls it runs",
+      throw CommandRunner.badOption(
+          "--service",
+          implementation.getName(),
+          "keeps a ledger of the calls it runs",
           "--ledger DIR as well");
     }
     if (ledger == null) ledger = ExecutionLedger.open(ledgerDir, name);
@@ -296,13 +393,19 @@ public final class ServerCommand implements Callable<Integer> {
     public Duration convert(String v) {
       String s = v.trim().toLowerCase(java.util.Locale.ROOT);
       try {
-        if (s.endsWith("ms")) return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2).trim()));
-        if (s.endsWith("s")) return Duration.ofMillis(Math.round(Double.parseDouble(s.substring(0, s.length() - 1)) * 1000));
-        if (s.endsWith("m")) return Duration.ofMinutes(Long.parseLong(s.substring(0, s.length() - 1).trim()));
+        if (s.endsWith("ms"))
+          return Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2).trim()));
+        if (s.endsWith("s"))
+          return Duration.ofMillis(
+              Math.round(Double.parseDouble(s.substring(0, s.length() - 1)) * 1000));
+        if (s.endsWith("m"))
+          return Duration.ofMinutes(
+              Long.parseLong(s.substring(0, s.length() - 1).trim()));
       } catch (NumberFormatException e) {
         // fall through to the error below
       }
-      throw new CommandLine.TypeConversionException("'" + v + "' is not a duration: expected e.g. 500ms, 60s or 2m");
+      throw new CommandLine.TypeConversionException(
+          "'" + v + "' is not a duration: expected e.g. 500ms, 60s or 2m");
     }
   }
 

@@ -43,17 +43,22 @@ public final class ServiceSpecs {
       if (entry.isBlank()) continue;
       Path p = Path.of(entry);
       if (!Files.exists(p)) {
-        throw new GridException(Status.INVALID_ARGUMENT, "--classpath '" + classpath + "': no such jar or directory "
-            + entry + "; expected existing jars or class directories separated by '" + File.pathSeparator + "'");
+        throw new GridException(
+            Status.INVALID_ARGUMENT,
+            "--classpath '" + classpath + "': no such jar or directory " + entry
+                + "; expected existing jars or class directories separated by '"
+                + File.pathSeparator + "'");
       }
       if (!Files.isDirectory(p) && !Files.isReadable(p)) {
-        throw new GridException(Status.INVALID_ARGUMENT, "--classpath '" + classpath + "': cannot read " + entry);
+        throw new GridException(
+            Status.INVALID_ARGUMENT, "--classpath '" + classpath + "': cannot read " + entry);
       }
       try {
         urls.add(p.toUri().toURL());
       } catch (MalformedURLException e) {
-        throw new GridException(Status.INVALID_ARGUMENT, "--classpath '" + classpath + "': " + entry + " is not a path: "
-            + e.getMessage());
+        throw new GridException(
+            Status.INVALID_ARGUMENT,
+            "--classpath '" + classpath + "': " + entry + " is not a path: " + e.getMessage());
       }
     }
     return new URLClassLoader("gridrmi-user-classpath", urls.toArray(new URL[0]), parent);
@@ -66,29 +71,39 @@ public final class ServiceSpecs {
   public static Service load(String spec, ClassLoader loader, Instantiator maker) {
     int eq = spec.indexOf('=');
     if (eq <= 0 || eq == spec.length() - 1) {
-      throw bad(spec, "not a pair of class names; expected INTERFACE=IMPLEMENTATION (fully qualified names)");
+      throw bad(
+          spec,
+          "not a pair of class names; expected INTERFACE=IMPLEMENTATION (fully qualified names)");
     }
     String ifaceName = spec.substring(0, eq).trim();
     String implName = spec.substring(eq + 1).trim();
     Class<?> iface = find(ifaceName, "interface", spec, loader);
     if (!iface.isInterface()) {
-      throw bad(spec, ifaceName + " is a class, not an interface: name the @GridService interface before '='");
+      throw bad(
+          spec,
+          ifaceName + " is a class, not an interface: name the @GridService interface before '='");
     }
     if (!iface.isAnnotationPresent(GridService.class)) {
-      throw bad(spec, ifaceName + " is not a @GridService interface: annotate it with @org.gridrmi.ref.GridService");
+      throw bad(
+          spec,
+          ifaceName
+              + " is not a @GridService interface: annotate it with @org.gridrmi.ref.GridService");
     }
     Class<?> impl = find(implName, "class", spec, loader);
     if (!iface.isAssignableFrom(impl)) {
       throw bad(spec, implName + " does not implement " + ifaceName);
     }
     if (impl.isInterface() || Modifier.isAbstract(impl.getModifiers())) {
-      throw bad(spec, implName + " is abstract: name a concrete class that the server can instantiate");
+      throw bad(
+          spec, implName + " is abstract: name a concrete class that the server can instantiate");
     }
     try {
       return new Service(iface, maker.newInstance(impl));
     } catch (NoSuchMethodException e) {
-      throw bad(spec, implName + " has no public no-argument constructor: add one (the server creates the "
-          + "implementation itself)");
+      throw bad(
+          spec,
+          implName + " has no public no-argument constructor: add one (the server creates the "
+              + "implementation itself)");
     } catch (InvocationTargetException e) {
       throw bad(spec, "the constructor of " + implName + " failed: " + e.getCause());
     } catch (ReflectiveOperationException | LinkageError e) {
@@ -100,8 +115,12 @@ public final class ServiceSpecs {
     try {
       return Class.forName(name, false, loader);
     } catch (ClassNotFoundException e) {
-      throw bad(spec, "no " + what + " " + name + " on the server's class path"
-          + (loader instanceof URLClassLoader u ? " or in --classpath " + describe(u) : " (give its jar with --classpath)"));
+      throw bad(
+          spec,
+          "no " + what + " " + name + " on the server's class path"
+              + (loader instanceof URLClassLoader u
+                  ? " or in --classpath " + describe(u)
+                  : " (give its jar with --classpath)"));
     } catch (LinkageError e) {
       throw bad(spec, what + " " + name + " cannot be loaded: " + e);
     }

@@ -70,9 +70,24 @@ final class StatusWatch {
   /** The table of the interval between two readings. */
   String table(Map<String, Reading> before, Map<String, Reading> now, String source) {
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "GridRMI status %s: %d server(s) of %s, every %s (Ctrl-C to stop)%n",
-        LocalTime.now().format(CLOCK), now.size(), source, seconds(interval)));
-    b.append(String.format(Locale.ROOT, ROW, "NAME", "CALLS/S", "P50", "P99", "QUEUED", "PENDING", "VALUES", "STORE",
+    b.append(String.format(
+        Locale.ROOT,
+        "GridRMI status %s: %d server(s) of %s, every %s (Ctrl-C to stop)%n",
+        LocalTime.now().format(CLOCK),
+        now.size(),
+        source,
+        seconds(interval)));
+    b.append(String.format(
+        Locale.ROOT,
+        ROW,
+        "NAME",
+        "CALLS/S",
+        "P50",
+        "P99",
+        "QUEUED",
+        "PENDING",
+        "VALUES",
+        "STORE",
         "SPILLED"));
     for (String name : now.keySet().stream().sorted(Comparator.naturalOrder()).toList()) {
       Reading r = now.get(name);
@@ -83,16 +98,31 @@ final class StatusWatch {
       }
       ServerStats s = r.stats();
       double secs = p == null ? Double.NaN : (r.nanos() - p.nanos()) / 1e9;
-      CallLatency interval = p == null ? s.calls().latency() : s.calls().latency().since(p.stats().calls().latency());
-      b.append(String.format(Locale.ROOT, ROW, name, p == null ? "-" : String.format(Locale.ROOT, "%.1f",
-          interval.count() / secs), duration(interval.percentile(0.5)), duration(interval.percentile(0.99)),
-          s.calls().queued(), s.pending(), s.values(), bytes(s.store().memoryBytes()), bytes(s.store().spilledBytes())));
+      CallLatency interval = p == null
+          ? s.calls().latency()
+          : s.calls().latency().since(p.stats().calls().latency());
+      b.append(String.format(
+          Locale.ROOT,
+          ROW,
+          name,
+          p == null ? "-" : String.format(Locale.ROOT, "%.1f", interval.count() / secs),
+          duration(interval.percentile(0.5)),
+          duration(interval.percentile(0.99)),
+          s.calls().queued(),
+          s.pending(),
+          s.values(),
+          bytes(s.store().memoryBytes()),
+          bytes(s.store().spilledBytes())));
       for (Map.Entry<String, PeerBytes> e : s.perPeer().entrySet()) {
         PeerBytes was = p == null ? null : p.stats().perPeer().get(e.getKey());
         if (was == null) continue;
         PeerBytes d = e.getValue().minus(was);
-        b.append(String.format(Locale.ROOT, "  %-24s in %10s/s   out %10s/s%n", e.getKey(),
-            bytes(Math.round(d.received() / secs)), bytes(Math.round(d.sent() / secs))));
+        b.append(String.format(
+            Locale.ROOT,
+            "  %-24s in %10s/s   out %10s/s%n",
+            e.getKey(),
+            bytes(Math.round(d.received() / secs)),
+            bytes(Math.round(d.sent() / secs))));
       }
     }
     return b.toString();

@@ -1,8 +1,7 @@
 package org.gridrmi.cli;
 
-import org.gridrmi.cli.CommandRunner;
-import picocli.CommandLine.Option;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
+import picocli.CommandLine.Option;
 
 /**
  * {@code --metrics-port}, on every command that runs servers or Grids; with the {@code OTEL_*} settings it configures
@@ -14,9 +13,12 @@ public final class TelemetryOptions {
   /** The JVM's setup: commands run once per JVM, and the SDK is global. */
   private static TelemetrySetup jvm;
 
-  @Option(names = "--metrics-port", paramLabel = "PORT", description = "serve the metrics as Prometheus text at "
-      + "http://HOST:PORT/metrics (HOST: the command's --host, else 127.0.0.1); spans and metrics also go where the "
-      + "OTEL_* environment variables say")
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "PORT",
+      description = "serve the metrics as Prometheus text at "
+          + "http://HOST:PORT/metrics (HOST: the command's --host, else 127.0.0.1); spans and metrics also go where the "
+          + "OTEL_* environment variables say")
   Integer metricsPort;
 
   /**
@@ -32,9 +34,11 @@ public final class TelemetryOptions {
     }
     synchronized (TelemetryOptions.class) {
       if (jvm == null) {
-        jvm = TelemetrySetup.forJvm(new TelemetrySetup.Request(service, instance, host, metricsPort),
+        jvm = TelemetrySetup.forJvm(
+            new TelemetrySetup.Request(service, instance, host, metricsPort),
             w -> LOG.log(System.Logger.Level.WARNING, w));
-        if (jvm.metricsUrl() != null) LOG.log(System.Logger.Level.INFO, "metrics at " + jvm.metricsUrl());
+        if (jvm.metricsUrl() != null)
+          LOG.log(System.Logger.Level.INFO, "metrics at " + jvm.metricsUrl());
       }
       return jvm;
     }

@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
 class ServerOptionValuesTest {
   static void refused(String[] args, String... parts) {
     StringWriter err = new StringWriter();
-    int exit = CommandRunner.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
-        new ServerCommand(), args);
+    int exit = CommandRunner.execute(
+        new PrintWriter(new StringWriter(), true),
+        new PrintWriter(err, true),
+        new ServerCommand(),
+        args);
     assertThat(exit).as("exit code; stderr: " + err).isEqualTo(CommandRunner.USAGE);
     assertThat(err.toString().strip().split("\\R")).as("stderr").hasSize(1);
     assertThat(err.toString()).contains(parts).doesNotContain("Exception", "\tat ");
@@ -24,11 +27,17 @@ class ServerOptionValuesTest {
   void valuesOutOfTheirBoundsAreOneLineNamingThem() {
     refused(new String[] {"--port", "0", "--threads", "0"}, "threads", "at least 1", "got 0");
     refused(new String[] {"--port", "0", "--lease", "0s"}, "lease", "positive", "PT0S");
-    refused(new String[] {"--port", "0", "--call-timeout", "-1s"}, "callTimeout", "positive", "PT-1S");
+    refused(
+        new String[] {"--port", "0", "--call-timeout", "-1s"}, "callTimeout", "positive", "PT-1S");
     refused(new String[] {"--port", "0", "--max-queued-calls", "0"}, "maxQueuedCalls", "got 0");
-    refused(new String[] {"--port", "0", "--max-pending-per-client", "0"}, "maxPendingCallsPerClient", "got 0");
+    refused(
+        new String[] {"--port", "0", "--max-pending-per-client", "0"},
+        "maxPendingCallsPerClient",
+        "got 0");
     refused(new String[] {"--port", "0", "--allow", "com acme"}, "allow", "'com acme'");
-    refused(new String[] {"--port", "0", "--lookup", "jini://127.0.0.1:4160", "--join-lease", "0s"}, "join lease",
+    refused(
+        new String[] {"--port", "0", "--lookup", "jini://127.0.0.1:4160", "--join-lease", "0s"},
+        "join lease",
         "PT0S");
   }
 }

@@ -16,7 +16,6 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.gridrmi.cli.ServerCommand;
 
 /**
  * {@code --classpath} and {@code --service} mistakes, against a user's classes compiled here (not on this
@@ -24,27 +23,34 @@ import org.gridrmi.cli.ServerCommand;
  * expected, with exit code 2.
  */
 class ServiceOptionsTest {
-  @TempDir static Path dir;
+  @TempDir
+  static Path dir;
+
   static Path classes;
 
   @BeforeAll
   static void userJar() throws IOException {
-    classes = compile(dir, List.of(
-        "package acme; @org.gridrmi.ref.GridService public interface Svc { String hi(); }",
-        "package acme; public interface Plain { String hi(); }",
-        "package acme; public class Good implements Svc, Plain { public String hi() { return \"hi\"; } }",
-        "package acme; public class NoCtor implements Svc { public NoCtor(String s) {} public String hi() { return s(); }"
-            + " String s() { return \"\"; } }",
-        "package acme; public abstract class Half implements Svc {}",
-        "package acme; public class NotSvc {}"));
+    classes = compile(
+        dir,
+        List.of(
+            "package acme; @org.gridrmi.ref.GridService public interface Svc { String hi(); }",
+            "package acme; public interface Plain { String hi(); }",
+            "package acme; public class Good implements Svc, Plain { public String hi() { return \"hi\"; } }",
+            "package acme; public class NoCtor implements Svc { public NoCtor(String s) {} public String hi() { return s(); }"
+                + " String s() { return \"\"; } }",
+            "package acme; public abstract class Half implements Svc {}",
+            "package acme; public class NotSvc {}"));
   }
 
   record Outcome(int exit, String err) {}
 
   static Outcome server(String... args) {
     StringWriter err = new StringWriter();
-    int exit = CommandRunner.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
-        new ServerCommand(), args);
+    int exit = CommandRunner.execute(
+        new PrintWriter(new StringWriter(), true),
+        new PrintWriter(err, true),
+        new ServerCommand(),
+        args);
     return new Outcome(exit, err.toString());
   }
 
@@ -60,15 +66,26 @@ class ServiceOptionsTest {
 
   @Test
   void aMissingJarIsNamed() {
-    refused(server("--classpath", classes + java.io.File.pathSeparator + dir.resolve("nope.jar"), "--service",
-        "acme.Svc=acme.Good"), "--classpath", "no such jar or directory " + dir.resolve("nope.jar"));
+    refused(
+        server(
+            "--classpath",
+            classes + java.io.File.pathSeparator + dir.resolve("nope.jar"),
+            "--service",
+            "acme.Svc=acme.Good"),
+        "--classpath",
+        "no such jar or directory " + dir.resolve("nope.jar"));
   }
 
   @Test
   void anUnknownClassIsNamedWithWhereItWasLookedFor() {
-    refused(service("acme.Svc=acme.Nope"), "--service 'acme.Svc=acme.Nope'", "no class acme.Nope",
+    refused(
+        service("acme.Svc=acme.Nope"),
+        "--service 'acme.Svc=acme.Nope'",
+        "no class acme.Nope",
         "in --classpath " + classes);
-    refused(server("--port", "0", "--service", "acme.Svc=acme.Good"), "no interface acme.Svc",
+    refused(
+        server("--port", "0", "--service", "acme.Svc=acme.Good"),
+        "no interface acme.Svc",
         "give its jar with --classpath");
   }
 
@@ -79,7 +96,9 @@ class ServiceOptionsTest {
 
   @Test
   void anInterfaceThatIsNotAGridServiceIsRefused() {
-    refused(service("acme.Plain=acme.Good"), "acme.Plain is not a @GridService interface",
+    refused(
+        service("acme.Plain=acme.Good"),
+        "acme.Plain is not a @GridService interface",
         "annotate it with @org.gridrmi.ref.GridService");
     refused(service("acme.Good=acme.Good"), "acme.Good is a class, not an interface");
   }
@@ -101,13 +120,30 @@ class ServiceOptionsTest {
     List<JavaFileObject> files = new ArrayList<>();
     for (String src : sources) {
       String name = src.replaceAll("(?s).*?(?:interface|class) (\\w+).*", "$1");
-      files.add(new SimpleJavaFileObject(URI.create("string:///acme/" + name + ".java"), JavaFileObject.Kind.SOURCE) {
-        @Override public CharSequence getCharContent(boolean ignore) { return src; }
-      });
+      files.add(
+          new SimpleJavaFileObject(
+              URI.create("string:///acme/" + name + ".java"), JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignore) {
+              return src;
+            }
+          });
     }
     StringWriter diagnostics = new StringWriter();
-    boolean ok = ToolProvider.getSystemJavaCompiler().getTask(diagnostics, null, null, List.of("-proc:none", "-d",
-        classes.toString(), "-cp", System.getProperty("java.class.path")), null, files).call();
+    boolean ok = ToolProvider.getSystemJavaCompiler()
+        .getTask(
+            diagnostics,
+            null,
+            null,
+            List.of(
+                "-proc:none",
+                "-d",
+                classes.toString(),
+                "-cp",
+                System.getProperty("java.class.path")),
+            null,
+            files)
+        .call();
     assertThat(ok).as(diagnostics.toString()).isTrue();
     return classes;
   }

@@ -20,10 +20,20 @@ class StatusWatchTest {
   @Test
   void eachTableShowsTheIntervalsCallsLatencyStoreAndBytesPerPeer() throws Exception {
     InProcessNetwork net = new InProcessNetwork();
-    try (GridServer s1 = GridServer.builder().name("S1").inProcess(net).export(Fig2Ops.class, new Fig2OpsImpl()).start();
-         GridServer s2 = GridServer.builder().name("S2").inProcess(net).export(Fig2Ops.class, new Fig2OpsImpl()).start();
-         Grid client = Grid.builder().servers(s1.address(), s2.address()).inProcess(net).build();
-         Grid watcher = Grid.builder().servers(s1.address(), s2.address()).inProcess(net).build()) {
+    try (GridServer s1 = GridServer.builder()
+            .name("S1")
+            .inProcess(net)
+            .export(Fig2Ops.class, new Fig2OpsImpl())
+            .start();
+        GridServer s2 = GridServer.builder()
+            .name("S2")
+            .inProcess(net)
+            .export(Fig2Ops.class, new Fig2OpsImpl())
+            .start();
+        Grid client =
+            Grid.builder().servers(s1.address(), s2.address()).inProcess(net).build();
+        Grid watcher =
+            Grid.builder().servers(s1.address(), s2.address()).inProcess(net).build()) {
       AtomicBoolean busy = new AtomicBoolean(true);
       Thread load = new Thread(() -> {
         Fig2OpsAsync on1 = client.async(Fig2OpsAsync.class, client.server("S1"));
@@ -36,7 +46,8 @@ class StatusWatchTest {
       load.start();
       StringWriter text = new StringWriter();
       try {
-        new StatusWatch(watcher, new PrintWriter(text), Duration.ofMillis(500), false).run(2, "inproc");
+        new StatusWatch(watcher, new PrintWriter(text), Duration.ofMillis(500), false)
+            .run(2, "inproc");
       } finally {
         busy.set(false);
         load.join();
@@ -44,11 +55,16 @@ class StatusWatchTest {
       String[] tables = text.toString().split("(?=GridRMI status )");
       assertThat(tables).hasSize(2);
       String last = tables[1];
-      assertThat(last).contains("2 server(s) of inproc, every 500 ms").contains("NAME", "CALLS/S", "P50", "P99");
+      assertThat(last)
+          .contains("2 server(s) of inproc, every 500 ms")
+          .contains("NAME", "CALLS/S", "P50", "P99");
       String s1Row = last.lines().filter(l -> l.startsWith("S1 ")).findFirst().orElseThrow();
-      assertThat(Double.parseDouble(s1Row.substring(10, 19).trim())).as("calls/s in %s", s1Row).isGreaterThan(0);
-      assertThat(s1Row.substring(19, 39)).as("p50 and p99 in %s", s1Row).containsPattern("\\d+(\\.\\d)? (ms|us) .*"
-          + "\\d+(\\.\\d)? (ms|us)");
+      assertThat(Double.parseDouble(s1Row.substring(10, 19).trim()))
+          .as("calls/s in %s", s1Row)
+          .isGreaterThan(0);
+      assertThat(s1Row.substring(19, 39))
+          .as("p50 and p99 in %s", s1Row)
+          .containsPattern("\\d+(\\.\\d)? (ms|us) .*" + "\\d+(\\.\\d)? (ms|us)");
       assertThat(last).containsPattern("S2 +\\d+\\.\\d");
     }
   }

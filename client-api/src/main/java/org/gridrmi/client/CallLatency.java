@@ -24,7 +24,8 @@ public final class CallLatency {
   /** The calls counted here and not in {@code earlier} (an earlier reading of the same server). */
   public CallLatency since(CallLatency earlier) {
     long[] d = counts.clone();
-    for (int i = 0; i < Math.min(d.length, earlier.counts.length); i++) d[i] = Math.max(0, d[i] - earlier.counts[i]);
+    for (int i = 0; i < Math.min(d.length, earlier.counts.length); i++)
+      d[i] = Math.max(0, d[i] - earlier.counts[i]);
     return new CallLatency(d);
   }
 
@@ -34,13 +35,16 @@ public final class CallLatency {
    * @throws IllegalArgumentException for {@code q} outside 0 to 1
    */
   public Duration percentile(double q) {
-    if (q < 0 || q > 1) throw new IllegalArgumentException("a quantile is between 0 and 1, not " + q);
+    if (q < 0 || q > 1)
+      throw new IllegalArgumentException("a quantile is between 0 and 1, not " + q);
     double micros = CallTimes.percentileMicros(counts, q);
     return Double.isNaN(micros) ? null : Duration.ofNanos(Math.round(micros * 1000));
   }
 
   @Override
   public String toString() {
-    return count() == 0 ? "no calls" : count() + " calls, p50 " + percentile(0.5) + ", p99 " + percentile(0.99);
+    return count() == 0
+        ? "no calls"
+        : count() + " calls, p50 " + percentile(0.5) + ", p99 " + percentile(0.99);
   }
 }

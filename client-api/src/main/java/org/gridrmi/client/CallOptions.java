@@ -20,11 +20,14 @@ public record CallOptions(ServerInfo server, Duration deadline, boolean automati
   /** @throws GridException INVALID_ARGUMENT for a deadline that is not positive, or a server with {@code automatic} */
   public CallOptions {
     if (deadline != null && (deadline.isNegative() || deadline.isZero())) {
-      throw new GridException(Status.INVALID_ARGUMENT, "deadline must be positive, got " + deadline);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "deadline must be positive, got " + deadline);
     }
     if (automatic && server != null) {
-      throw new GridException(Status.INVALID_ARGUMENT, "a view placed automatically (CallOptions.auto()) takes no "
-          + "server; got " + server.name());
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a view placed automatically (CallOptions.auto()) takes no " + "server; got "
+              + server.name());
     }
   }
 

@@ -8,6 +8,7 @@ import static org.gridrmi.runtime.OptionChecks.notNull;
 import static org.gridrmi.runtime.OptionChecks.parsed;
 import static org.gridrmi.runtime.OptionChecks.positive;
 
+import io.opentelemetry.api.OpenTelemetry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.client.internal.Directory;
 import org.gridrmi.client.internal.EnvironmentLookup;
 import org.gridrmi.client.internal.GridSettings;
@@ -53,6 +53,7 @@ import org.gridrmi.runtime.transport.Timeouts;
 public final class Grid implements AutoCloseable {
   /** The environment variable that names the grid a batch job's program runs in: {@value}. */
   public static final String LOOKUP_ENV = EnvironmentLookup.VARIABLE;
+
   private final Directory directory;
   private final Session session;
 
@@ -138,7 +139,8 @@ public final class Grid implements AutoCloseable {
    */
   public <A extends AsyncView<?>> A async(Class<A> view, CallOptions options) {
     Class<?> service = Views.serviceOf(view);
-    if (options.automatic()) return Views.auto(session, view, options.deadline(), () -> offering(service, s -> true));
+    if (options.automatic())
+      return Views.auto(session, view, options.deadline(), () -> offering(service, s -> true));
     ServerInfo server = options.server() != null ? options.server() : choose(service, s -> true);
     return Views.async(session, server, view, options.deadline());
   }
@@ -159,10 +161,14 @@ public final class Grid implements AutoCloseable {
   }
 
   /** Plain RMI, the baseline: synchronous calls whose arguments and results travel by value through the client. */
-  public <S> S plain(Class<S> service) { return plain(service, CallOptions.DEFAULT); }
+  public <S> S plain(Class<S> service) {
+    return plain(service, CallOptions.DEFAULT);
+  }
 
   /** Plain RMI on a given server. */
-  public <S> S plain(Class<S> service, ServerInfo server) { return plain(service, CallOptions.on(server)); }
+  public <S> S plain(Class<S> service, ServerInfo server) {
+    return plain(service, CallOptions.on(server));
+  }
 
   /** Plain RMI with a chosen server and/or deadline (a plain call without one may take as long as it runs). */
   public <S> S plain(Class<S> service, CallOptions options) {
@@ -179,22 +185,34 @@ public final class Grid implements AutoCloseable {
     List<ServerInfo> offering = offering(service, filter);
     if (offering.isEmpty()) {
       List<ServerInfo> all = servers();
-      throw new GridException(Status.NOT_FOUND, "no server offers " + service.getName() + " (through "
-          + directory.describe() + "); registered: " + (all.isEmpty() ? "none" : all.stream()
-          .map(s -> s.name() + " " + s.services()).toList()));
+      throw new GridException(
+          Status.NOT_FOUND,
+          "no server offers " + service.getName() + " (through "
+              + directory.describe() + "); registered: "
+              + (all.isEmpty()
+                  ? "none"
+                  : all.stream().map(s -> s.name() + " " + s.services()).toList()));
     }
     return offering.get(0);
   }
 
   private List<ServerInfo> offering(Class<?> service, Predicate<ServerInfo> filter) {
-    return servers().stream().filter(s -> s.offers(service)).filter(filter)
-        .sorted(Comparator.comparingDouble(ServerInfo::load)).toList();
+    return servers().stream()
+        .filter(s -> s.offers(service))
+        .filter(filter)
+        .sorted(Comparator.comparingDouble(ServerInfo::load))
+        .toList();
   }
 
   /** The server with this name. */
   public ServerInfo server(String name) {
-    return servers().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() -> new GridException(
-        Status.NOT_FOUND, "no server named " + name + "; known: " + servers().stream().map(ServerInfo::name).toList()));
+    return servers().stream()
+        .filter(s -> s.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new GridException(
+            Status.NOT_FOUND,
+            "no server named " + name + "; known: "
+                + servers().stream().map(ServerInfo::name).toList()));
   }
 
   /**
@@ -287,10 +305,14 @@ public final class Grid implements AutoCloseable {
      */
     public Builder connect(String... addresses) {
       List<String> given = allNotBlank("connect", addresses);
-      if (given.isEmpty()) throw new GridException(Status.INVALID_ARGUMENT, "connect needs at least one address, got none");
+      if (given.isEmpty())
+        throw new GridException(
+            Status.INVALID_ARGUMENT, "connect needs at least one address, got none");
       if (given.stream().noneMatch(a -> a.startsWith("jini://"))) return servers(addresses);
       if (given.size() > 1) {
-        throw new GridException(Status.INVALID_ARGUMENT, "connect takes one jini:// lookup address alone, got " + given);
+        throw new GridException(
+            Status.INVALID_ARGUMENT,
+            "connect takes one jini:// lookup address alone, got " + given);
       }
       return lookup(given.get(0));
     }
@@ -304,7 +326,9 @@ public final class Grid implements AutoCloseable {
      */
     public Builder servers(String... addresses) {
       List<String> given = allNotBlank("servers", addresses);
-      if (given.isEmpty()) throw new GridException(Status.INVALID_ARGUMENT, "servers needs at least one address, got none");
+      if (given.isEmpty())
+        throw new GridException(
+            Status.INVALID_ARGUMENT, "servers needs at least one address, got none");
       return where(List.copyOf(given), null, null);
     }
 
@@ -513,15 +537,30 @@ public final class Grid implements AutoCloseable {
      */
     public Grid build() {
       if (lookup == null && groups == null && servers.isEmpty()) {
-        throw new GridException(Status.INVALID_ARGUMENT, "a Grid needs servers (rmi://HOST:PORT), a lookup service "
-            + "(jini://HOST:PORT) or discovery groups");
+        throw new GridException(
+            Status.INVALID_ARGUMENT,
+            "a Grid needs servers (rmi://HOST:PORT), a lookup service "
+                + "(jini://HOST:PORT) or discovery groups");
       }
-      Session session = new Session(new GridSettings(tls, network, host, link, allow,
-          new Timeouts(callTimeout, Timeouts.DEFAULT.fetchSlack(), Timeouts.DEFAULT.connect()), fetchWait,
-          referenceTransit, discoveryTimeout, store, collectOnServerPressure, openTelemetry));
+      Session session = new Session(new GridSettings(
+          tls,
+          network,
+          host,
+          link,
+          allow,
+          new Timeouts(callTimeout, Timeouts.DEFAULT.fetchSlack(), Timeouts.DEFAULT.connect()),
+          fetchWait,
+          referenceTransit,
+          discoveryTimeout,
+          store,
+          collectOnServerPressure,
+          openTelemetry));
       try {
-        Directory directory = lookup != null ? session.lookupDirectory(lookup)
-            : groups != null ? session.multicastDirectory(groups) : session.staticDirectory(servers);
+        Directory directory = lookup != null
+            ? session.lookupDirectory(lookup)
+            : groups != null
+                ? session.multicastDirectory(groups)
+                : session.staticDirectory(servers);
         session.checkLinkNames(directory::servers, directory::close);
         return new Grid(session, directory);
       } catch (RuntimeException e) {

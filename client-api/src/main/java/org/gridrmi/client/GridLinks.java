@@ -38,15 +38,20 @@ public final class GridLinks {
   public Map<String, List<LinkEstimate>> probe() {
     List<ServerInfo> all = servers.get();
     List<String> addresses = all.stream().map(ServerInfo::address).toList();
-    long bound = session.runtime().settings().timeouts().call().toNanos() * Math.max(1, addresses.size());
+    long bound =
+        session.runtime().settings().timeouts().call().toNanos() * Math.max(1, addresses.size());
     Map<String, List<LinkEstimate>> out = new LinkedHashMap<>();
     for (ServerInfo s : all) {
       try {
         session.runtime().node(s.address()).probeLink(null);
-        out.put(s.name(), LinkEstimate.of(session.runtime().node(s.address()).within(bound).probeLinks(addresses)));
+        out.put(
+            s.name(),
+            LinkEstimate.of(
+                session.runtime().node(s.address()).within(bound).probeLinks(addresses)));
       } catch (GridException e) { // left out: the caller sees which servers answered
-        LOG.log(System.Logger.Level.INFO, "GridRMI could not probe the links of server " + s.name() + ": "
-            + e.getMessage());
+        LOG.log(
+            System.Logger.Level.INFO,
+            "GridRMI could not probe the links of server " + s.name() + ": " + e.getMessage());
       }
     }
     return out;

@@ -18,8 +18,15 @@ import org.gridrmi.runtime.cost.PeerLinkEstimate;
  */
 public record LinkEstimate(String peer, double ts, double tw, long samples) {
   static List<LinkEstimate> of(List<PeerLinkEstimate> estimates) {
-    return estimates == null ? List.of() : estimates.stream().map(e -> new LinkEstimate(e.peer(), e.cost().ts(),
-        e.knowsBandwidth() ? e.cost().tw() : Double.NaN, e.samples())).toList();
+    return estimates == null
+        ? List.of()
+        : estimates.stream()
+            .map(e -> new LinkEstimate(
+                e.peer(),
+                e.cost().ts(),
+                e.knowsBandwidth() ? e.cost().tw() : Double.NaN,
+                e.samples()))
+            .toList();
   }
 
   /** Whether the per-byte cost is known (the samples differed enough in size). */
@@ -29,7 +36,12 @@ public record LinkEstimate(String peer, double ts, double tw, long samples) {
 
   @Override
   public String toString() {
-    return String.format(Locale.ROOT, "%s: t_s %.3f ms, t_w %s (%d samples)", peer, ts * 1e3,
-        knowsBandwidth() ? String.format(Locale.ROOT, "%.3f us/KB", tw * 1e9) : "unknown", samples);
+    return String.format(
+        Locale.ROOT,
+        "%s: t_s %.3f ms, t_w %s (%d samples)",
+        peer,
+        ts * 1e3,
+        knowsBandwidth() ? String.format(Locale.ROOT, "%.3f us/KB", tw * 1e9) : "unknown",
+        samples);
   }
 }

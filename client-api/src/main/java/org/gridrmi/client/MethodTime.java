@@ -15,8 +15,11 @@ import org.gridrmi.runtime.cost.MethodCost;
  */
 public record MethodTime(String method, double meanSeconds, long calls) {
   static List<MethodTime> of(List<MethodCost> costs) {
-    return costs == null ? List.of() : costs.stream().map(c -> new MethodTime(c.method(), c.meanSeconds(),
-        c.calls())).toList();
+    return costs == null
+        ? List.of()
+        : costs.stream()
+            .map(c -> new MethodTime(c.method(), c.meanSeconds(), c.calls()))
+            .toList();
   }
 
   @Override

@@ -16,7 +16,8 @@ import java.util.Locale;
  * @param reason in one line, why this server
  * @param candidates each candidate's prediction (empty when {@code byModel} is false)
  */
-public record Placement(String call, String chosen, boolean byModel, String reason, List<Candidate> candidates) {
+public record Placement(
+    String call, String chosen, boolean byModel, String reason, List<Candidate> candidates) {
   public Placement {
     candidates = List.copyOf(candidates);
   }
@@ -34,9 +35,15 @@ public record Placement(String call, String chosen, boolean byModel, String reas
    * @param forward how long the result would take to where it goes next, zero when that is not known
    * @param assumptions what the prediction had to assume: a compute time or link not measured yet, a size not known
    */
-  public record Candidate(String server, Duration completion, Duration arrival, List<Transfer> transfers,
+  public record Candidate(
+      String server,
+      Duration completion,
+      Duration arrival,
+      List<Transfer> transfers,
       Duration queue,
-      Duration compute, Duration forward, List<String> assumptions) {
+      Duration compute,
+      Duration forward,
+      List<String> assumptions) {
     public Candidate {
       transfers = List.copyOf(transfers);
       assumptions = List.copyOf(assumptions);
@@ -56,18 +63,32 @@ public record Placement(String call, String chosen, boolean byModel, String reas
   /** Several lines: the choice, then one per candidate with its parts. */
   @Override
   public String toString() {
-    StringBuilder b = new StringBuilder(call).append(" placed on ").append(chosen).append(": ").append(reason);
+    StringBuilder b = new StringBuilder(call)
+        .append(" placed on ")
+        .append(chosen)
+        .append(": ")
+        .append(reason);
     for (Candidate c : candidates) {
-      b.append(String.format(Locale.ROOT, "%n  %s%-6s %9s = ", c.server().equals(chosen) ? "* " : "  ", c.server(),
+      b.append(String.format(
+          Locale.ROOT,
+          "%n  %s%-6s %9s = ",
+          c.server().equals(chosen) ? "* " : "  ",
+          c.server(),
           ms(c.completion())));
       b.append("call there after ").append(ms(c.arrival())).append(", ");
       for (Transfer t : c.transfers()) {
-        b.append(String.format(Locale.ROOT, "from %s %s in %s (there after %s), ", t.from(),
-            t.bytes() < 0 ? "? B" : t.bytes() + " B", ms(t.time()), ms(t.availableAfter())));
+        b.append(String.format(
+            Locale.ROOT,
+            "from %s %s in %s (there after %s), ",
+            t.from(),
+            t.bytes() < 0 ? "? B" : t.bytes() + " B",
+            ms(t.time()),
+            ms(t.availableAfter())));
       }
       b.append("queue ").append(ms(c.queue())).append(", compute ").append(ms(c.compute()));
       if (!c.forward().isZero()) b.append(", result onward ").append(ms(c.forward()));
-      if (!c.assumptions().isEmpty()) b.append(" (assumed: ").append(String.join("; ", c.assumptions())).append(')');
+      if (!c.assumptions().isEmpty())
+        b.append(" (assumed: ").append(String.join("; ", c.assumptions())).append(')');
     }
     return b.toString();
   }

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param attributes what its lookup registration says of it (host, cores, free memory, load, version); empty for
  *     a server connected to by address
  */
-public record ServerInfo(String name, String address, List<String> services, Map<String, String> attributes)
+public record ServerInfo(
+    String name, String address, List<String> services, Map<String, String> attributes)
     implements Serializable {
 
   /** True if the server exports this service interface. */

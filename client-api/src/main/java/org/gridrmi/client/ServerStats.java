@@ -21,8 +21,18 @@ import org.gridrmi.runtime.wire.NodeStats;
  * @param links what it learned of its links to the peers it made round trips to (t_s, t_w each), at most 256 peers
  * @param methods its compute time per service method, learned from its calls (at most 1024 methods)
  */
-public record ServerStats(int values, int pending, long sentBytes, long receivedBytes, Map<String, PeerBytes> perPeer,
-    long heapUsedBytes, long callsRun, long batchesReceived, Store store, Calls calls, List<LinkEstimate> links,
+public record ServerStats(
+    int values,
+    int pending,
+    long sentBytes,
+    long receivedBytes,
+    Map<String, PeerBytes> perPeer,
+    long heapUsedBytes,
+    long callsRun,
+    long batchesReceived,
+    Store store,
+    Calls calls,
+    List<LinkEstimate> links,
     List<MethodTime> methods) {
   public ServerStats {
     perPeer = Map.copyOf(perPeer);
@@ -33,12 +43,30 @@ public record ServerStats(int values, int pending, long sentBytes, long received
   /** What a server's stats answer says, as the client shows it. */
   static ServerStats of(NodeStats s) {
     NodeStats.Store st = s.store();
-    return new ServerStats(s.values(), s.pending(), s.sentBytes(), s.receivedBytes(), PeerBytes.of(s.perPeer()),
-        s.heapUsedBytes(), s.callsRun(), s.batchesReceived(), new Store(st.memoryBytes(), st.maxMemoryBytes(),
-            st.spilledBytes(), st.maxSpillBytes(), st.borrowers(), st.heldByReference(),
+    return new ServerStats(
+        s.values(),
+        s.pending(),
+        s.sentBytes(),
+        s.receivedBytes(),
+        PeerBytes.of(s.perPeer()),
+        s.heapUsedBytes(),
+        s.callsRun(),
+        s.batchesReceived(),
+        new Store(
+            st.memoryBytes(),
+            st.maxMemoryBytes(),
+            st.spilledBytes(),
+            st.maxSpillBytes(),
+            st.borrowers(),
+            st.heldByReference(),
             new Releases(st.explicit(), st.collected(), st.lapsed())),
-        new Calls(s.activity().queued(), new CallLatency(s.activity().callTimes()), s.activity().leaseRenewals(),
-            s.activity().leasesLapsed()), LinkEstimate.of(s.links()), MethodTime.of(s.methods()));
+        new Calls(
+            s.activity().queued(),
+            new CallLatency(s.activity().callTimes()),
+            s.activity().leaseRenewals(),
+            s.activity().leasesLapsed()),
+        LinkEstimate.of(s.links()),
+        MethodTime.of(s.methods()));
   }
 
   /**
@@ -52,7 +80,8 @@ public record ServerStats(int values, int pending, long sentBytes, long received
   public record Calls(int queued, CallLatency latency, long leaseRenewals, long leasesLapsed) {
     @Override
     public String toString() {
-      return queued + " queued, " + latency + "; " + leaseRenewals + " lease renewals, " + leasesLapsed + " lapsed";
+      return queued + " queued, " + latency + "; " + leaseRenewals + " lease renewals, "
+          + leasesLapsed + " lapsed";
     }
   }
 
@@ -68,12 +97,20 @@ public record ServerStats(int values, int pending, long sentBytes, long received
    *     values or arguments)
    * @param releases holds on its values that ended, by cause
    */
-  public record Store(long memoryBytes, long maxMemoryBytes, long spilledBytes, long maxSpillBytes, int borrowers,
-      int heldByReference, Releases releases) {
+  public record Store(
+      long memoryBytes,
+      long maxMemoryBytes,
+      long spilledBytes,
+      long maxSpillBytes,
+      int borrowers,
+      int heldByReference,
+      Releases releases) {
     @Override
     public String toString() {
-      return "store " + PeerBytes.bytes(memoryBytes) + " of " + PeerBytes.bytes(maxMemoryBytes) + " in memory, "
-          + PeerBytes.bytes(spilledBytes) + " of " + PeerBytes.bytes(maxSpillBytes) + " spilled, " + borrowers
+      return "store " + PeerBytes.bytes(memoryBytes) + " of " + PeerBytes.bytes(maxMemoryBytes)
+          + " in memory, "
+          + PeerBytes.bytes(spilledBytes) + " of " + PeerBytes.bytes(maxSpillBytes) + " spilled, "
+          + borrowers
           + " borrowers, " + heldByReference + " held by reference; " + releases;
     }
   }
@@ -88,25 +125,33 @@ public record ServerStats(int values, int pending, long sentBytes, long received
   public record Releases(long explicit, long collected, long lapsed) {
     @Override
     public String toString() {
-      return "released " + explicit + " explicitly, " + collected + " collected, " + lapsed + " lapsed";
+      return "released " + explicit + " explicitly, " + collected + " collected, " + lapsed
+          + " lapsed";
     }
   }
 
   /** Bytes the server received on connections it opened to {@code rmi://host:port} or {@code host:port}. */
   public long receivedFrom(String address) {
-    return perPeer.getOrDefault(address.startsWith("rmi://") ? address.substring(6) : address, PeerBytes.NONE)
+    return perPeer
+        .getOrDefault(address.startsWith("rmi://") ? address.substring(6) : address, PeerBytes.NONE)
         .received();
   }
 
   @Override
   public String toString() {
-    return "ServerStats: " + values + " values (" + pending + " pending), " + callsRun + " calls run in "
+    return "ServerStats: " + values + " values (" + pending + " pending), " + callsRun
+        + " calls run in "
         + batchesReceived + " batches, heap used " + PeerBytes.bytes(heapUsedBytes) + ", sent "
-        + PeerBytes.bytes(sentBytes) + ", received " + PeerBytes.bytes(receivedBytes) + "\n  " + store + "\n  " + calls
+        + PeerBytes.bytes(sentBytes) + ", received " + PeerBytes.bytes(receivedBytes) + "\n  "
+        + store + "\n  " + calls
         + PeerBytes.lines(new TreeMap<>(perPeer))
-        + (links.isEmpty() ? "" : "\n  links: " + String.join("; ", links.stream().map(LinkEstimate::toString)
-            .toList()))
-        + (methods.isEmpty() ? "" : "\n  methods: " + String.join("; ", methods.stream().map(MethodTime::toString)
-            .toList()));
+        + (links.isEmpty()
+            ? ""
+            : "\n  links: "
+                + String.join("; ", links.stream().map(LinkEstimate::toString).toList()))
+        + (methods.isEmpty()
+            ? ""
+            : "\n  methods: "
+                + String.join("; ", methods.stream().map(MethodTime::toString).toList()));
   }
 }

@@ -31,13 +31,14 @@ public record Traffic(long sentBytes, long receivedBytes, Map<String, PeerBytes>
 
   /** Bytes received from the peer at {@code rmi://host:port} or {@code host:port}, 0 if none. */
   public long receivedFrom(String address) {
-    return perPeer.getOrDefault(address.startsWith("rmi://") ? address.substring(6) : address, PeerBytes.NONE)
+    return perPeer
+        .getOrDefault(address.startsWith("rmi://") ? address.substring(6) : address, PeerBytes.NONE)
         .received();
   }
 
   @Override
   public String toString() {
-    return "Traffic: sent " + PeerBytes.bytes(sentBytes) + ", received " + PeerBytes.bytes(receivedBytes)
-        + PeerBytes.lines(new TreeMap<>(perPeer));
+    return "Traffic: sent " + PeerBytes.bytes(sentBytes) + ", received "
+        + PeerBytes.bytes(receivedBytes) + PeerBytes.lines(new TreeMap<>(perPeer));
   }
 }

@@ -21,13 +21,19 @@ class BuilderArgumentsTest {
   private static final Duration NEGATIVE = Duration.ofMillis(-5);
 
   static void refused(ThrowingCallable call, String... named) {
-    assertThatThrownBy(call).isExactlyInstanceOf(GridException.class).hasMessageContainingAll(named)
-        .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT));
+    assertThatThrownBy(call)
+        .isExactlyInstanceOf(GridException.class)
+        .hasMessageContainingAll(named)
+        .satisfies(
+            e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT));
   }
 
   static void refusedNull(ThrowingCallable call, String option) {
-    assertThatThrownBy(call).isExactlyInstanceOf(GridException.class).hasMessageContaining(option)
-        .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT));
+    assertThatThrownBy(call)
+        .isExactlyInstanceOf(GridException.class)
+        .hasMessageContaining(option)
+        .satisfies(
+            e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT));
   }
 
   @Test
@@ -59,17 +65,27 @@ class BuilderArgumentsTest {
   @Test
   void aGridBuilderTakesWhatItsMethodsAllowAndReturnsItself() {
     Grid.Builder b = Grid.builder();
-    assertThat(b.callTimeout(Duration.ofMillis(1)).fetchWait(Duration.ofSeconds(1))
-        .referenceTransit(Duration.ofSeconds(1)).discoveryTimeout(Duration.ofSeconds(1)).host("localhost")
-        .link("default=lan,S3=paper-wan").allow("a.B", "c.d.*,e.**", "f.G$H").store(1, null, -1)
-        .store(1, null, 0).collectOnServerPressure(false).connect("rmi://h:1", "rmi://h:2").discover())
+    assertThat(b.callTimeout(Duration.ofMillis(1))
+            .fetchWait(Duration.ofSeconds(1))
+            .referenceTransit(Duration.ofSeconds(1))
+            .discoveryTimeout(Duration.ofSeconds(1))
+            .host("localhost")
+            .link("default=lan,S3=paper-wan")
+            .allow("a.B", "c.d.*,e.**", "f.G$H")
+            .store(1, null, -1)
+            .store(1, null, 0)
+            .collectOnServerPressure(false)
+            .connect("rmi://h:1", "rmi://h:2")
+            .discover())
         .isSameAs(b);
   }
 
   @Test
   void aGridNeedsWhereItsServersAreWhenBuilt() {
-    assertThatThrownBy(() -> Grid.builder().build()).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT)).hasMessageContaining("a Grid needs servers");
+    assertThatThrownBy(() -> Grid.builder().build())
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("a Grid needs servers");
   }
 
   @Test
@@ -95,8 +111,14 @@ class BuilderArgumentsTest {
     refused(() -> b.link("default=lan,S3-S3=lan"), "link", "S3-S3");
     refused(() -> b.allow("*"), "allow", "'*'");
     refused(() -> b.allowTasks("com.acme.*.Task"), "allowTasks", "com.acme.*.Task");
-    refused(() -> b.export(Fig2ServiceImpl.class, new Fig2ServiceImpl()), "export", Fig2ServiceImpl.class.getName());
-    refused(() -> b.export((Class) Fig2Service.class, "not a service"), "export", Fig2Service.class.getName(),
+    refused(
+        () -> b.export(Fig2ServiceImpl.class, new Fig2ServiceImpl()),
+        "export",
+        Fig2ServiceImpl.class.getName());
+    refused(
+        () -> b.export((Class) Fig2Service.class, "not a service"),
+        "export",
+        Fig2Service.class.getName(),
         String.class.getName());
     refusedNull(() -> b.export(Fig2Service.class, null), "export impl");
     refusedNull(() -> b.spillDir(null), "spillDir");
@@ -109,32 +131,52 @@ class BuilderArgumentsTest {
   @Test
   void aServerBuilderTakesWhatItsMethodsAllowAndReturnsItself() {
     GridServer.Builder b = GridServer.builder();
-    assertThat(b.port(0).port(65535).threads(1).maxQueuedCalls(1).maxPendingCallsPerClient(1)
-        .lease(Duration.ofMillis(1)).callTimeout(Duration.ofMillis(1)).fetchWait(Duration.ofMillis(1)).maxStore(1)
-        .maxSpill(0).allow("a.B").allowTasks("c.d.*,e.**").peers().peers("rmi://h:1").name("S1").host("localhost")
-        .bind("0.0.0.0").link("lan").export(Fig2Service.class, new Fig2ServiceImpl())).isSameAs(b);
+    assertThat(b.port(0)
+            .port(65535)
+            .threads(1)
+            .maxQueuedCalls(1)
+            .maxPendingCallsPerClient(1)
+            .lease(Duration.ofMillis(1))
+            .callTimeout(Duration.ofMillis(1))
+            .fetchWait(Duration.ofMillis(1))
+            .maxStore(1)
+            .maxSpill(0)
+            .allow("a.B")
+            .allowTasks("c.d.*,e.**")
+            .peers()
+            .peers("rmi://h:1")
+            .name("S1")
+            .host("localhost")
+            .bind("0.0.0.0")
+            .link("lan")
+            .export(Fig2Service.class, new Fig2ServiceImpl()))
+        .isSameAs(b);
   }
 
   @Test
   void aServerNeedsAServiceWhenStarted() {
-    assertThatThrownBy(() -> GridServer.builder().name("Empty").inProcess(new InProcessNetwork()).start())
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+    assertThatThrownBy(() ->
+            GridServer.builder().name("Empty").inProcess(new InProcessNetwork()).start())
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContaining("server Empty exports no service");
   }
 
   @Test
   void aServerKeepsTheSettingsItWasStartedWithWhenItsBuilderChangesAfterwards() {
     InProcessNetwork net = new InProcessNetwork();
-    GridServer.Builder b = GridServer.builder().name("A").inProcess(net).export(Fig2Service.class,
-        new Fig2ServiceImpl());
+    GridServer.Builder b = GridServer.builder()
+        .name("A")
+        .inProcess(net)
+        .export(Fig2Service.class, new Fig2ServiceImpl());
     try (GridServer a = b.start()) {
       b.name("B").export(Holder.class, () -> "held");
       try (GridServer other = b.start()) {
         assertThat(a.name()).isEqualTo("A");
         assertThat(a.services()).containsExactly(Fig2Service.class.getName());
         assertThat(other.name()).isEqualTo("B");
-        assertThat(other.services()).containsExactlyInAnyOrder(Fig2Service.class.getName(),
-            Holder.class.getName());
+        assertThat(other.services())
+            .containsExactlyInAnyOrder(Fig2Service.class.getName(), Holder.class.getName());
       }
     }
   }

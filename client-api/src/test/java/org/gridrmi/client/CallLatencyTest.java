@@ -34,13 +34,16 @@ class CallLatencyTest {
     CallLatency interval = new CallLatency(t.snapshot()).since(before);
     assertThat(interval.count()).isEqualTo(10);
     assertThat(interval.percentile(0.5).toMillis()).isBetween(90L, 110L);
-    assertThat(new CallLatency(t.snapshot()).since(new CallLatency(t.snapshot())).percentile(0.5)).isNull();
+    assertThat(
+            new CallLatency(t.snapshot()).since(new CallLatency(t.snapshot())).percentile(0.5))
+        .isNull();
   }
 
   @Test
   void bucketsCoverMicrosecondsToAnHour() {
     assertThat(of(500).percentile(0.5)).isEqualTo(Duration.ofNanos(500));
-    assertThat(of(Duration.ofMinutes(30).toNanos()).percentile(0.5).toMinutes()).isBetween(25L, 35L);
+    assertThat(of(Duration.ofMinutes(30).toNanos()).percentile(0.5).toMinutes())
+        .isBetween(25L, 35L);
     assertThat(of(Duration.ofDays(1).toNanos()).count()).isEqualTo(1);
   }
 }

@@ -22,7 +22,10 @@ class ChainBatchingTest {
   @BeforeAll
   static void start() {
     // the emulated link is each instance's own: no other test in this JVM is slowed down
-    server = GridServer.builder().name("B1").link("delay=50ms").export(Fig2Service.class, new Fig2ServiceImpl())
+    server = GridServer.builder()
+        .name("B1")
+        .link("delay=50ms")
+        .export(Fig2Service.class, new Fig2ServiceImpl())
         .start();
     grid = Grid.builder().servers(server.address()).link("delay=50ms").build();
   }
@@ -37,10 +40,12 @@ class ChainBatchingTest {
   void aChainMadeInOneGoArrivesAsOneBatch() {
     ServerInfo b1 = grid.server("B1");
     Fig2ServiceAsync srv = grid.async(Fig2ServiceAsync.class, b1);
-    // the channel learns the round trip, and the caller's call path is compiled and loaded (a first call through
+    // the channel learns the round trip, and the caller's call path is compiled and loaded (a first
+    // call through
     // a view can take longer than the quiet gap by itself)
     for (int i = 0; i < 3; i++) {
-      assertThat(srv.concat(RemoteReference.of("warm"), RemoteReference.of("up")).get(Duration.ofSeconds(10)))
+      assertThat(srv.concat(RemoteReference.of("warm"), RemoteReference.of("up"))
+              .get(Duration.ofSeconds(10)))
           .isEqualTo("warmup");
     }
     long batchesBefore = grid.stats(b1).batchesReceived();
@@ -49,6 +54,8 @@ class ChainBatchingTest {
     for (int i = 0; i < 6; i++) r = srv.concat(r, RemoteReference.of(Integer.toString(i)));
 
     assertThat(r.get(Duration.ofSeconds(10))).isEqualTo("x012345");
-    assertThat(grid.stats(b1).batchesReceived() - batchesBefore).as("batches for a chain of 6 calls").isEqualTo(1);
+    assertThat(grid.stats(b1).batchesReceived() - batchesBefore)
+        .as("batches for a chain of 6 calls")
+        .isEqualTo(1);
   }
 }

@@ -24,10 +24,16 @@ class ChaosFindingsTest {
   @BeforeEach
   void start() {
     for (String n : List.of("S1", "S2", "S3")) {
-      servers.add(GridServer.builder().name(n).inProcess(net).lease(Duration.ofSeconds(60))
-          .export(Fig2Service.class, new Fig2ServiceImpl()).start());
+      servers.add(GridServer.builder()
+          .name(n)
+          .inProcess(net)
+          .lease(Duration.ofSeconds(60))
+          .export(Fig2Service.class, new Fig2ServiceImpl())
+          .start());
     }
-    grid = Grid.builder().inProcess(net).servers(servers.stream().map(GridServer::address).toArray(String[]::new))
+    grid = Grid.builder()
+        .inProcess(net)
+        .servers(servers.stream().map(GridServer::address).toArray(String[]::new))
         .build();
   }
 
@@ -63,16 +69,20 @@ class ChaosFindingsTest {
   void aReplicaFetchedAfterItsReleaseIsLeftOnTheBorrowerAfterTheGridClosed() throws Exception {
     net.kill("S2");
     try (GridScope scope = grid.scope()) {
-      RemoteReference<String> a = on("S1").slowOnce(RemoteReference.of("a"), "b", 500); // S3 waits for it
+      RemoteReference<String> a =
+          on("S1").slowOnce(RemoteReference.of("a"), "b", 500); // S3 waits for it
       RemoteReference<String> b = on("S3").concat(a, RemoteReference.of("c"));
       RemoteReference<String> c = on("S2").echo(b); // S2 is gone: the chain fails at once
-      assertThatThrownBy(c::get).isInstanceOfSatisfying(GridException.class,
-          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
+      assertThatThrownBy(c::get)
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
     } // releases a (on S1 and on S3, which borrows it) and b while S3 still waits for a
     Thread.sleep(1_000); // a is made; S3's fetch brings it
     grid.close();
     assertThat(settled(server("S1"))).isZero();
-    assertThat(settled(server("S3"))).as("values left on S3 after its only client closed").isZero();
+    assertThat(settled(server("S3")))
+        .as("values left on S3 after its only client closed")
+        .isZero();
   }
 
   /**
@@ -86,10 +96,13 @@ class ChaosFindingsTest {
     RemoteReference<String> b = on("S1").echo(RemoteReference.of("b"));
     assertThat(b.get(Duration.ofSeconds(10))).isEqualTo("b");
     RemoteReference<String> c = on("S2").echo(b); // its batch fails: S2 never hears of b
-    assertThatThrownBy(c::get).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
+    assertThatThrownBy(c::get)
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
     b.release();
-    assertThat(settled(server("S1"))).as("values left on S1 after the only reference was released").isZero();
+    assertThat(settled(server("S1")))
+        .as("values left on S1 after the only reference was released")
+        .isZero();
   }
 
   /** Nor does a call refused before it was sent (a later argument is null): the release is not held up by it. */
@@ -97,10 +110,13 @@ class ChaosFindingsTest {
   void aValuePassedToACallRefusedBeforeItWasSentIsFreedWithItsRelease() throws Exception {
     RemoteReference<String> b = on("S1").echo(RemoteReference.of("b"));
     assertThat(b.get(Duration.ofSeconds(10))).isEqualTo("b");
-    assertThatThrownBy(() -> on("S3").concat(b, null)).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT));
+    assertThatThrownBy(() -> on("S3").concat(b, null))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT));
     b.release();
-    assertThat(settled(server("S1"))).as("values left on S1 after the only reference was released").isZero();
+    assertThat(settled(server("S1")))
+        .as("values left on S1 after the only reference was released")
+        .isZero();
   }
 
   /**
@@ -115,12 +131,17 @@ class ChaosFindingsTest {
       RemoteReference<String> a = on("S1").echo(RemoteReference.of("a"));
       assertThat(a.get(Duration.ofSeconds(10))).isEqualTo("a");
       net.partition("S1", "S3");
-      RemoteReference<String> b = grid.async(Fig2ServiceAsync.class,
-          CallOptions.on(grid.server("S3")).withDeadline(Duration.ofMillis(300))).concat(a, RemoteReference.of("c"));
-      assertThatThrownBy(() -> b.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class,
-          e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+      RemoteReference<String> b = grid.async(
+              Fig2ServiceAsync.class,
+              CallOptions.on(grid.server("S3")).withDeadline(Duration.ofMillis(300)))
+          .concat(a, RemoteReference.of("c"));
+      assertThatThrownBy(() -> b.get(Duration.ofSeconds(10)))
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
     } // releases a on S1, naming S3 as a borrower; the partition stays
-    assertThat(settled(server("S1"))).as("values left on S1 while S3 is cut off from it").isZero();
+    assertThat(settled(server("S1")))
+        .as("values left on S1 while S3 is cut off from it")
+        .isZero();
   }
 
   /** Recovery makes values no reference of the caller names: once their value is here, it releases them itself. */
@@ -129,13 +150,16 @@ class ChaosFindingsTest {
     String value;
     try (GridScope scope = grid.scope()) {
       // both @Idempotent: recovery makes the lost input again too
-      RemoteReference<String> r = on("S2").slowAppend(on("S2").slowAppend(RemoteReference.of("x"), "y", 300), "z", 1);
+      RemoteReference<String> r =
+          on("S2").slowAppend(on("S2").slowAppend(RemoteReference.of("x"), "y", 300), "z", 1);
       Thread.sleep(100); // on its way to S2, or running there
       net.kill("S2");
       value = r.get(Duration.ofSeconds(10)); // re-made on S1 or S3
     } // releases r and its input: their values are wherever recovery made them
     assertThat(value).isEqualTo("xyz");
-    assertThat(settled(server("S1")) + settled(server("S3"))).as("values left on S1 and S3 while the Grid is open, "
-        + "after the only reference was released").isZero();
+    assertThat(settled(server("S1")) + settled(server("S3")))
+        .as("values left on S1 and S3 while the Grid is open, "
+            + "after the only reference was released")
+        .isZero();
   }
 }

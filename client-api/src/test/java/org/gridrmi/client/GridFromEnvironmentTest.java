@@ -22,22 +22,26 @@ class GridFromEnvironmentTest {
   @Test
   void aMissingVariableIsNamedWithTheFormItTakes() {
     assertThatThrownBy(() -> Grid.builder().lookupFrom(Map.of()))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContaining("GRIDRMI_LOOKUP is not set")
         .hasMessageContaining("jini://HOST:PORT")
         .hasMessageContaining("gridrmi.sbatch");
     assertThatThrownBy(() -> Grid.builder().lookupFrom(Map.of(Grid.LOOKUP_ENV, " ")))
-        .isInstanceOf(GridException.class).hasMessageContaining("GRIDRMI_LOOKUP is not set");
+        .isInstanceOf(GridException.class)
+        .hasMessageContaining("GRIDRMI_LOOKUP is not set");
   }
 
   @Test
   void aMalformedValueIsNamedWithTheFormItTakes() {
     assertThatThrownBy(() -> Grid.builder().lookupFrom(Map.of(Grid.LOOKUP_ENV, "localhost:4160")))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContaining("GRIDRMI_LOOKUP='localhost:4160'")
         .hasMessageContainingAll("the scheme must be jini", "expected jini://host:port");
     assertThatThrownBy(() -> Grid.builder().lookupFrom(Map.of(Grid.LOOKUP_ENV, "rmi://h1:5001")))
-        .isInstanceOf(GridException.class).hasMessageContaining("GRIDRMI_LOOKUP='rmi://h1:5001'");
+        .isInstanceOf(GridException.class)
+        .hasMessageContaining("GRIDRMI_LOOKUP='rmi://h1:5001'");
   }
 
   @Test
@@ -47,18 +51,23 @@ class GridFromEnvironmentTest {
       nobody = s.getLocalPort();
     }
     String url = "jini://127.0.0.1:" + nobody;
-    Grid.Builder b = Grid.builder().lookupFrom(Map.of(Grid.LOOKUP_ENV, url)).discoveryTimeout(Duration.ofMillis(500));
+    Grid.Builder b = Grid.builder()
+        .lookupFrom(Map.of(Grid.LOOKUP_ENV, url))
+        .discoveryTimeout(Duration.ofMillis(500));
     assertThatThrownBy(b::build)
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
         .hasMessageContaining("127.0.0.1:" + nobody);
   }
 
   @Test
   void connectWithNoArgumentReadsTheEnvironment() {
-    assumeTrue(System.getenv(Grid.LOOKUP_ENV) == null,
+    assumeTrue(
+        System.getenv(Grid.LOOKUP_ENV) == null,
         "this JVM runs with GRIDRMI_LOOKUP set (inside a batch job?); the unset case cannot be tried here");
     assertThatThrownBy(Grid::connect)
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContaining("GRIDRMI_LOOKUP is not set");
   }
 }

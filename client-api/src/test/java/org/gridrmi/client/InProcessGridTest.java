@@ -23,8 +23,14 @@ class InProcessGridTest {
 
   @BeforeAll
   static void start() {
-    s1 = GridServer.builder().name("S1").export(Fig2Service.class, new Fig2ServiceImpl()).start();
-    s2 = GridServer.builder().name("S2").export(Fig2Service.class, new Fig2ServiceImpl()).start();
+    s1 = GridServer.builder()
+        .name("S1")
+        .export(Fig2Service.class, new Fig2ServiceImpl())
+        .start();
+    s2 = GridServer.builder()
+        .name("S2")
+        .export(Fig2Service.class, new Fig2ServiceImpl())
+        .start();
     grid = Grid.connect(s1.address(), s2.address());
   }
 
@@ -59,7 +65,8 @@ class InProcessGridTest {
 
   @Test
   void aValueOfAServerIsResolvedInPlaceByAServerOfTheSameJvm() {
-    // S1 and S2 share this JVM: S2 takes S1's result as the object itself (localized), and nothing is fetched
+    // S1 and S2 share this JVM: S2 takes S1's result as the object itself (localized), and nothing
+    // is fetched
     RemoteReference<byte[]> made = on("S1").method1(1000, 5);
     assertThat(on("S2").length(made).get(Duration.ofSeconds(10))).isEqualTo(1000);
     assertThat(s2.fetchesInFlight()).isZero();
@@ -69,9 +76,11 @@ class InProcessGridTest {
   void plainViewReturnsValues() {
     Fig2Service plain = grid.plain(Fig2Service.class, grid.server("S1"));
     assertThat(plain.concat("a", "b")).isEqualTo("ab");
-    assertThatThrownBy(() -> plain.fail("bad")).isInstanceOf(GridException.class)
+    assertThatThrownBy(() -> plain.fail("bad"))
+        .isInstanceOf(GridException.class)
         .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.REMOTE_FAILURE))
-        .hasCauseInstanceOf(IllegalStateException.class).hasMessageContaining("Fig2Service.fail on S1");
+        .hasCauseInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("Fig2Service.fail on S1");
   }
 
   @Test
@@ -97,12 +106,14 @@ class InProcessGridTest {
     RemoteReference<String> a = srv.fail("boom");
     RemoteReference<String> b = on("S2").concat(a, RemoteReference.of("x"));
     RemoteReference<String> c = srv.echo(b);
-    assertThatThrownBy(() -> c.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class, e -> {
-      assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
-      assertThat(e.chain()).containsExactly("Fig2Service.fail on S1", "Fig2Service.concat on S2",
-          "Fig2Service.echo on S1");
-      assertThat(e.getCause()).isInstanceOf(IllegalStateException.class).hasMessage("boom");
-    });
+    assertThatThrownBy(() -> c.get(Duration.ofSeconds(10)))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
+          assertThat(e.chain())
+              .containsExactly(
+                  "Fig2Service.fail on S1", "Fig2Service.concat on S2", "Fig2Service.echo on S1");
+          assertThat(e.getCause()).isInstanceOf(IllegalStateException.class).hasMessage("boom");
+        });
   }
 
   @Test
@@ -121,7 +132,8 @@ class InProcessGridTest {
     String result;
     try (GridScope scope = grid.scope()) {
       Fig2ServiceAsync srv = on("S1");
-      result = srv.concat(srv.echo(RemoteReference.of("a")), RemoteReference.of("b")).get(Duration.ofSeconds(5));
+      result = srv.concat(srv.echo(RemoteReference.of("a")), RemoteReference.of("b"))
+          .get(Duration.ofSeconds(5));
     }
     assertThat(result).isEqualTo("ab");
     await().atMost(Duration.ofSeconds(5)).until(() -> s1.storeSize() == before);
@@ -130,23 +142,28 @@ class InProcessGridTest {
   @Test
   void badInputGetsAClearStatus() {
     Fig2ServiceAsync srv = on("S1");
-    assertThatThrownBy(() -> srv.echo(null)).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT)).hasMessageContaining("Fig2Service.echo");
+    assertThatThrownBy(() -> srv.echo(null))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("Fig2Service.echo");
     RemoteReference<byte[]> wrongType = grid.put(new byte[3]);
     @SuppressWarnings({"unchecked", "rawtypes"})
     RemoteReference<String> disguised = (RemoteReference) wrongType;
     assertThatThrownBy(() -> srv.echo(disguised).get(Duration.ofSeconds(5)))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContaining("argument 1 of Fig2Service.echo is a [B");
     assertThatThrownBy(() -> Grid.connect("rmi://nohost"))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContaining("rmi://nohost");
   }
 
   @Test
   void noServerOfferingTheServiceIsNotFoundListingWhatIsRegistered() {
     assertThatThrownBy(() -> grid.async(org.gridrmi.client.UnofferedServiceAsync.class))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND))
         .hasMessageContaining("no server offers org.gridrmi.client.UnofferedService")
         .hasMessageContaining("S1 [org.gridrmi.client.Fig2Service]");
   }
@@ -155,18 +172,24 @@ class InProcessGridTest {
   void releasedIdIsNotFound() throws Exception {
     RemoteReference<byte[]> r = on("S1").method1(10, 1);
     r.get(Duration.ofSeconds(5));
-    RemoteReference<byte[]> copy = serializedCopy(r); // the same id, as another holder would pass it on
+    RemoteReference<byte[]> copy =
+        serializedCopy(r); // the same id, as another holder would pass it on
     r.release();
     // the client that released it refuses it at once, whether or not the release has reached S1 yet
-    assertThatThrownBy(() -> on("S2").length(r)).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND))
-        .hasMessageContaining("argument 1").hasMessageContaining("length on S2").hasMessageContaining("was released");
+    assertThatThrownBy(() -> on("S2").length(r))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND))
+        .hasMessageContaining("argument 1")
+        .hasMessageContaining("length on S2")
+        .hasMessageContaining("was released");
     // once S1 has dropped it, a server asked for it answers NOT_FOUND
-    var made = (org.gridrmi.runtime.wire.Ref<byte[]>) r; // its context: no node of this JVM holds it set any more
+    var made = (org.gridrmi.runtime.wire.Ref<byte[]>)
+        r; // its context: no node of this JVM holds it set any more
     await().atMost(Duration.ofSeconds(10)).until(() -> !made.context().isDone(made));
     RemoteReference<Integer> len = on("S2").length(copy);
-    assertThatThrownBy(() -> len.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND));
+    assertThatThrownBy(() -> len.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.NOT_FOUND));
   }
 
   @SuppressWarnings("unchecked")
@@ -175,7 +198,8 @@ class InProcessGridTest {
     try (var out = new java.io.ObjectOutputStream(bytes)) {
       out.writeObject(r);
     }
-    try (var in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+    try (var in =
+        new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
       return (RemoteReference<T>) in.readObject();
     }
   }
@@ -185,24 +209,31 @@ class InProcessGridTest {
     Grid other = Grid.connect(s1.address());
     RemoteReference<String> r = other.async(Fig2ServiceAsync.class).echo(RemoteReference.of("x"));
     other.close();
-    assertThatThrownBy(() -> r.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.CANCELLED));
-    assertThatThrownBy(() -> on("S1").echo(r)).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.CANCELLED)).hasMessageContaining("closed Grid");
+    assertThatThrownBy(() -> r.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.CANCELLED));
+    assertThatThrownBy(() -> on("S1").echo(r))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.CANCELLED))
+        .hasMessageContaining("closed Grid");
   }
 
   @Test
   void deadlineAndCancel() {
-    Fig2ServiceAsync srv = grid.async(Fig2ServiceAsync.class,
+    Fig2ServiceAsync srv = grid.async(
+        Fig2ServiceAsync.class,
         CallOptions.on(grid.server("S1")).withDeadline(Duration.ofMillis(200)));
     RemoteReference<String> slow = srv.slowAppend(RemoteReference.of("a"), "b", 3000);
-    assertThatThrownBy(() -> slow.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+    assertThatThrownBy(() -> slow.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
     RemoteReference<String> other = on("S1").slowAppend(RemoteReference.of("a"), "b", 3000);
-    assertThatThrownBy(() -> other.get(Duration.ofMillis(100))).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+    assertThatThrownBy(() -> other.get(Duration.ofMillis(100)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
     assertThat(other.cancel()).isTrue();
-    assertThatThrownBy(() -> other.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.CANCELLED));
+    assertThatThrownBy(() -> other.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.CANCELLED));
   }
 }

@@ -58,7 +58,8 @@ public final class Adjust implements Task<Matrix, Matrix> {
    */
   public static Adjust forShape(int rows, int cols) {
     if (rows <= 0 || cols <= 0) {
-      throw new IllegalArgumentException("Adjust.forShape: dimensions must be positive, got " + rows + "x" + cols);
+      throw new IllegalArgumentException(
+          "Adjust.forShape: dimensions must be positive, got " + rows + "x" + cols);
     }
     return new Adjust(-1, Math.max(rows, cols));
   }
@@ -72,7 +73,8 @@ public final class Adjust implements Task<Matrix, Matrix> {
     double max = 0;
     for (int i = 0; i < n; i++) {
       double v = Math.abs(sigma.get(i, i));
-      if (v > max) { // skips a NaN, which Math.max would spread to the tolerance and so to every entry
+      if (v > max) { // skips a NaN, which Math.max would spread to the tolerance and so to every
+        // entry
         max = v;
       }
     }
@@ -99,8 +101,8 @@ public final class Adjust implements Task<Matrix, Matrix> {
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < n; j++) {
         if (i != j && s[i][j] != 0) { // NaN off the diagonal is refused too: != 0 is true for NaN
-          throw Checks.invalid("Adjust: expects a diagonal Sigma, but entry (" + i + "," + j + ") of the "
-              + Checks.shape(sigma) + " matrix is " + s[i][j]);
+          throw Checks.invalid("Adjust: expects a diagonal Sigma, but entry (" + i + "," + j
+              + ") of the " + Checks.shape(sigma) + " matrix is " + s[i][j]);
         }
       }
     }
@@ -108,7 +110,8 @@ public final class Adjust implements Task<Matrix, Matrix> {
     Matrix plus = new Matrix(n, n);
     for (int i = 0; i < n; i++) {
       double v = s[i][i];
-      // NaN: keep it visible (NaN > tol is false, so test it first) rather than silently drop a direction
+      // NaN: keep it visible (NaN > tol is false, so test it first) rather than silently drop a
+      // direction
       plus.set(i, i, Double.isNaN(v) ? Double.NaN : Math.abs(v) > tol ? 1.0 / v : 0.0);
     }
     return plus;
@@ -116,14 +119,17 @@ public final class Adjust implements Task<Matrix, Matrix> {
 
   private static double requireTolerance(double tolerance) {
     if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
-      throw new IllegalArgumentException("Adjust: tolerance must be finite and >= 0, got " + tolerance);
+      throw new IllegalArgumentException(
+          "Adjust: tolerance must be finite and >= 0, got " + tolerance);
     }
     return tolerance;
   }
 
   @Override
   public String toString() {
-    return tolerance >= 0 ? "Adjust(tolerance=" + tolerance + ")"
-        : "Adjust(max(m,n)=" + (maxDimension > 0 ? maxDimension : "order of Sigma") + " * sigma_max * 2^-52)";
+    return tolerance >= 0
+        ? "Adjust(tolerance=" + tolerance + ")"
+        : "Adjust(max(m,n)=" + (maxDimension > 0 ? maxDimension : "order of Sigma")
+            + " * sigma_max * 2^-52)";
   }
 }

@@ -109,7 +109,8 @@ public class JamaMatrixOps implements MatrixOps {
     Checks.sameRows("solve", a, b);
     requireTallOrSquare("solve", a);
     if (a.getColumnDimension() == 0) {
-      return new Matrix(0, b.getColumnDimension()); // JAMA's LU/QR index out of bounds on empty matrices
+      return new Matrix(
+          0, b.getColumnDimension()); // JAMA's LU/QR index out of bounds on empty matrices
     }
     try {
       return a.solve(b);
@@ -137,8 +138,10 @@ public class JamaMatrixOps implements MatrixOps {
     Checks.notNull("solveSvd", "a", a);
     Checks.notNull("solveSvd", "b", b);
     Checks.sameRows("solveSvd", a, b); // before the O(n^3) SVD, not after it
-    Adjust adjust = Adjust.forShape(Math.max(1, a.getRowDimension()), Math.max(1, a.getColumnDimension()));
-    return SvdSolver.solve(this, a, b, SvdSolver.AdjustAt.CALLER, adjust); // the caller is this server
+    Adjust adjust =
+        Adjust.forShape(Math.max(1, a.getRowDimension()), Math.max(1, a.getColumnDimension()));
+    return SvdSolver.solve(
+        this, a, b, SvdSolver.AdjustAt.CALLER, adjust); // the caller is this server
   }
 
   @Override
@@ -147,17 +150,21 @@ public class JamaMatrixOps implements MatrixOps {
     try {
       return task.apply(arg);
     } catch (RuntimeException e) {
-      throw e; // GridException and bugs alike keep their type: the runtime reports them with their own status
+      throw e; // GridException and bugs alike keep their type: the runtime reports them with their
+      // own status
     } catch (Exception e) {
-      throw new GridException(Status.REMOTE_FAILURE,
-          "execTask: task " + task.getClass().getName() + " failed: " + e, e);
+      throw new GridException(
+          Status.REMOTE_FAILURE,
+          "execTask: task " + task.getClass().getName() + " failed: " + e,
+          e);
     }
   }
 
   @Override
   public Matrix random(int rows, int cols, long seed) {
     Checks.dimensions("random", rows, cols, maxElements);
-    SplittableRandom rnd = new SplittableRandom(seed); // specified algorithm: same matrix on every JVM
+    SplittableRandom rnd =
+        new SplittableRandom(seed); // specified algorithm: same matrix on every JVM
     double[][] data = new double[rows][cols];
     for (double[] row : data) {
       for (int j = 0; j < cols; j++) {
@@ -175,16 +182,19 @@ public class JamaMatrixOps implements MatrixOps {
 
   private static void requireTallOrSquare(String op, Matrix a) {
     if (a.getRowDimension() < a.getColumnDimension()) {
-      throw Checks.invalid(op + ": needs rows >= columns (JAMA solves square systems by LU and tall ones by least"
-          + " squares), got a " + Checks.shape(a) + " matrix");
+      throw Checks.invalid(
+          op + ": needs rows >= columns (JAMA solves square systems by LU and tall ones by least"
+              + " squares), got a " + Checks.shape(a) + " matrix");
     }
   }
 
   /** JAMA signals a singular or rank-deficient matrix with a bare RuntimeException; say which call and shape. */
   private static RuntimeException jamaFailure(String op, Matrix a, RuntimeException e) {
     if (e.getClass() == RuntimeException.class) {
-      return Checks.invalid(op + ": " + lowerFirst(e.getMessage()) + " (" + Checks.shape(a)
-          + "); solveSvd handles singular matrices", e);
+      return Checks.invalid(
+          op + ": " + lowerFirst(e.getMessage()) + " (" + Checks.shape(a)
+              + "); solveSvd handles singular matrices",
+          e);
     }
     return e;
   }

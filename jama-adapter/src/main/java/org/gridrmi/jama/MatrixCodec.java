@@ -92,7 +92,8 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
     out.writeByte(VERSION);
     out.writeInt(rows);
     out.writeInt(cols);
-    double[][] data = value.getArray(); // JAMA's own array, no copy; it may hold more rows than the matrix
+    double[][] data =
+        value.getArray(); // JAMA's own array, no copy; it may hold more rows than the matrix
     for (int i = 0; i < rows; i++) {
       out.writeDoubles(data[i], 0, cols);
     }
@@ -108,29 +109,35 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
   public Matrix read(ValueInput in) throws IOException {
     int version = in.readUnsignedByte();
     if (version != VERSION) {
-      throw new IOException("MatrixCodec: unknown format version " + version + " (this codec reads " + VERSION
-          + "); the stream is corrupt or was written by another GridRMI version");
+      throw new IOException("MatrixCodec: unknown format version " + version + " (this codec reads "
+          + VERSION + "); the stream is corrupt or was written by another GridRMI version");
     }
     int rows = in.readInt();
     int cols = in.readInt();
     if (rows < 0 || cols < 0) {
-      throw new IOException("MatrixCodec: impossible dimensions " + rows + "x" + cols + " (negative)");
+      throw new IOException(
+          "MatrixCodec: impossible dimensions " + rows + "x" + cols + " (negative)");
     }
     long cells = (long) rows * Math.max(cols, 1);
     if (cells > maxElements) {
       throw new IOException("MatrixCodec: " + rows + "x" + cols + " = " + (long) rows * cols
-          + " entries exceeds the maximum of " + maxElements + " (system property " + MAX_ELEMENTS_PROPERTY + ")");
+          + " entries exceeds the maximum of " + maxElements + " (system property "
+          + MAX_ELEMENTS_PROPERTY + ")");
     }
     if (cols == 0) {
       if (rows > MAX_EMPTY_ROWS) {
-        throw new IOException("MatrixCodec: " + rows + "x0 claims " + rows + " rows of no columns; at most "
-            + MAX_EMPTY_ROWS + " are read, since no byte of the stream pays for them");
+        throw new IOException(
+            "MatrixCodec: " + rows + "x0 claims " + rows + " rows of no columns; at most "
+                + MAX_EMPTY_ROWS + " are read, since no byte of the stream pays for them");
       }
       double[][] empty = new double[rows][];
-      Arrays.fill(empty, new double[0]); // JAMA never writes into a row of no columns, so one can serve them all
+      Arrays.fill(
+          empty,
+          new double[0]); // JAMA never writes into a row of no columns, so one can serve them all
       return new Matrix(empty, rows, 0);
     }
-    // the array of rows grows as rows arrive too: allocated whole, 2^28 one-column rows would cost a gigabyte of
+    // the array of rows grows as rows arrive too: allocated whole, 2^28 one-column rows would cost
+    // a gigabyte of
     // references before the first entry came
     double[][] data = new double[Math.min(rows, FIRST_ROWS)][];
     for (int i = 0; i < rows; i++) {
@@ -138,8 +145,8 @@ public final class MatrixCodec implements ValueCodec<Matrix> {
       try {
         data[i] = in.readDoubles(cols); // each row allocated as its data arrives
       } catch (EOFException e) {
-        EOFException clear = new EOFException("MatrixCodec: stream ended inside a " + rows + "x" + cols
-            + " matrix after " + (long) i * cols + " of " + (long) rows * cols + " entries");
+        EOFException clear = new EOFException("MatrixCodec: stream ended inside a " + rows + "x"
+            + cols + " matrix after " + (long) i * cols + " of " + (long) rows * cols + " entries");
         clear.initCause(e);
         throw clear;
       }

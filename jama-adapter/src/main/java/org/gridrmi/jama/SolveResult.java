@@ -9,5 +9,4 @@ import java.io.Serializable;
  * @param x the solution of {@code A x = b} (least squares if A is singular or tall), n x k
  * @param residual {@code normInf(A x - b)}, the paper's r
  */
-public record SolveResult(Matrix x, double residual) implements Serializable {
-}
+public record SolveResult(Matrix x, double residual) implements Serializable {}

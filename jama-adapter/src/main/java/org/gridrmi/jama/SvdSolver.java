@@ -23,8 +23,7 @@ public final class SvdSolver {
     SERVICE
   }
 
-  private SvdSolver() {
-  }
+  private SvdSolver() {}
 
   /**
    * Solves {@code a x = b} as Fig. 8 does, applying {@link Adjust} (default tolerance) on the caller's side.
@@ -50,7 +49,8 @@ public final class SvdSolver {
    * @param adjust the Sigma to Sigma+ step (its tolerance decides how a singular {@code a} is treated)
    * @return x and the residual
    */
-  public static SolveResult solve(MatrixOps ops, Matrix a, Matrix b, AdjustAt where, Adjust adjust) {
+  public static SolveResult solve(
+      MatrixOps ops, Matrix a, Matrix b, AdjustAt where, Adjust adjust) {
     Objects.requireNonNull(ops, "ops");
     Objects.requireNonNull(where, "where");
     Objects.requireNonNull(adjust, "adjust");

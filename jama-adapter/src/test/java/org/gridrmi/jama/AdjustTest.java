@@ -47,14 +47,16 @@ class AdjustTest {
 
   @Test
   void valueExactlyAtTheToleranceBecomesZero() {
-    assertThat(new Adjust(0.5).apply(diag(0.5, 0.50001)).getArray()).isDeepEqualTo(diag(0, 1 / 0.50001).getArray());
+    assertThat(new Adjust(0.5).apply(diag(0.5, 0.50001)).getArray())
+        .isDeepEqualTo(diag(0, 1 / 0.50001).getArray());
   }
 
   @Test
   void forShapeUsesTheLargerDimension() {
     Matrix sigma = diag(8, 1);
     assertThat(Adjust.forShape(100, 2).toleranceFor(sigma)).isEqualTo(100 * 8 * Adjust.EPSILON);
-    assertThat(Adjust.forShape(2, 2).toleranceFor(sigma)).isEqualTo(new Adjust().toleranceFor(sigma));
+    assertThat(Adjust.forShape(2, 2).toleranceFor(sigma))
+        .isEqualTo(new Adjust().toleranceFor(sigma));
     assertThatThrownBy(() -> Adjust.forShape(0, 2)).isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -74,7 +76,8 @@ class AdjustTest {
     Matrix withInf = new Adjust(1e-9).apply(diag(2, Double.POSITIVE_INFINITY));
     assertThat(withInf.get(0, 0)).isEqualTo(0.5);
     assertThat(withInf.get(1, 1)).isZero();
-    // relative to an infinite sigma_max every finite value is negligible: the default tolerance is infinite
+    // relative to an infinite sigma_max every finite value is negligible: the default tolerance is
+    // infinite
     assertThat(new Adjust().apply(diag(2, Double.POSITIVE_INFINITY)).normInf()).isZero();
   }
 
@@ -83,20 +86,24 @@ class AdjustTest {
     assertThatThrownBy(() -> new Adjust().apply(new Matrix(3, 4)))
         .isInstanceOf(GridException.class)
         .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT))
-        .hasMessageContaining("square diagonal Sigma").hasMessageContaining("3x4");
+        .hasMessageContaining("square diagonal Sigma")
+        .hasMessageContaining("3x4");
     Matrix notDiagonal = diag(1, 2);
     notDiagonal.set(1, 0, 0.5);
     assertThatThrownBy(() -> new Adjust().apply(notDiagonal))
-        .isInstanceOf(GridException.class).hasMessageContaining("entry (1,0) of the 2x2 matrix is 0.5");
+        .isInstanceOf(GridException.class)
+        .hasMessageContaining("entry (1,0) of the 2x2 matrix is 0.5");
     assertThatThrownBy(() -> new Adjust().apply(null))
-        .isInstanceOf(GridException.class).hasMessageContaining("'sigma' is null");
+        .isInstanceOf(GridException.class)
+        .hasMessageContaining("'sigma' is null");
   }
 
   @Test
   void rejectsBadTolerance() {
     assertThatThrownBy(() -> new Adjust(-1)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new Adjust(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new Adjust(Double.POSITIVE_INFINITY)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new Adjust(Double.POSITIVE_INFINITY))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -110,7 +117,8 @@ class AdjustTest {
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(new Adjust(0.25));
     }
-    Adjust back = (Adjust) new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray())).readObject();
+    Adjust back =
+        (Adjust) new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray())).readObject();
     assertThat(back.apply(diag(0.25, 0.5)).getArray()).isDeepEqualTo(diag(0, 2).getArray());
   }
 }

@@ -19,7 +19,8 @@ class JamaMatrixOpsTest {
   private final JamaMatrixOps ops = new JamaMatrixOps();
 
   private static void assertInvalid(ThrowingCallable call, String... messageParts) {
-    assertThatThrownBy(call).isInstanceOf(GridException.class)
+    assertThatThrownBy(call)
+        .isInstanceOf(GridException.class)
         .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContainingAll(messageParts);
   }
@@ -27,12 +28,20 @@ class JamaMatrixOpsTest {
   @Test
   void dimensionMismatchesNameTheOperationAndBothShapes() {
     Matrix a34 = new Matrix(3, 4);
-    assertInvalid(() -> ops.times(a34, new Matrix(5, 2)), "times: inner dimensions differ: 3x4 times 5x2");
+    assertInvalid(
+        () -> ops.times(a34, new Matrix(5, 2)), "times: inner dimensions differ: 3x4 times 5x2");
     assertInvalid(() -> ops.minus(a34, new Matrix(4, 3)), "minus: shapes differ: 3x4 and 4x3");
     assertInvalid(() -> ops.plus(a34, new Matrix(3, 5)), "plus: shapes differ: 3x4 and 3x5");
-    assertInvalid(() -> ops.solve(new Matrix(3, 3), new Matrix(4, 1)), "solve: row counts differ: a is 3x3, b is 4x1");
-    assertInvalid(() -> ops.solveSvd(new Matrix(3, 3), new Matrix(4, 1)), "solveSvd: row counts differ", "3x3", "4x1");
-    assertInvalid(() -> ops.solve(new Matrix(2, 3), new Matrix(2, 1)), "solve: needs rows >= columns", "2x3");
+    assertInvalid(
+        () -> ops.solve(new Matrix(3, 3), new Matrix(4, 1)),
+        "solve: row counts differ: a is 3x3, b is 4x1");
+    assertInvalid(
+        () -> ops.solveSvd(new Matrix(3, 3), new Matrix(4, 1)),
+        "solveSvd: row counts differ",
+        "3x3",
+        "4x1");
+    assertInvalid(
+        () -> ops.solve(new Matrix(2, 3), new Matrix(2, 1)), "solve: needs rows >= columns", "2x3");
   }
 
   @Test
@@ -60,16 +69,20 @@ class JamaMatrixOpsTest {
     Matrix usv = ops.times(ops.times(ops.svdU(d), ops.svdS(d)), ops.transpose(ops.svdV(d)));
     assertThat(ops.minus(usv, a).normInf()).isLessThan(1e-12);
     Matrix sq = ops.plus(ops.random(5, 5, 3), ops.scale(ops.identity(5, 5), 5));
-    assertThat(ops.times(sq, ops.inverse(sq)).minus(Matrix.identity(5, 5)).normInf()).isLessThan(1e-12);
+    assertThat(ops.times(sq, ops.inverse(sq)).minus(Matrix.identity(5, 5)).normInf())
+        .isLessThan(1e-12);
   }
 
   @Test
   void randomIsDeterministicPerSeedAndChecksSize() {
-    assertThat(ops.random(3, 3, 7).getArray()).isDeepEqualTo(new JamaMatrixOps().random(3, 3, 7).getArray());
+    assertThat(ops.random(3, 3, 7).getArray())
+        .isDeepEqualTo(new JamaMatrixOps().random(3, 3, 7).getArray());
     assertThat(ops.random(3, 3, 7).getArray()).isNotEqualTo(ops.random(3, 3, 8).getArray());
     assertInvalid(() -> ops.random(-1, 3, 0), "random: negative dimensions -1x3");
-    assertThatThrownBy(() -> ops.random(1 << 16, 1 << 16, 0)).isInstanceOf(GridException.class)
-        .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
+    assertThatThrownBy(() -> ops.random(1 << 16, 1 << 16, 0))
+        .isInstanceOf(GridException.class)
+        .satisfies(
+            e -> assertThat(((GridException) e).status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
         .hasMessageContaining("65536x65536");
   }
 
@@ -91,7 +104,8 @@ class JamaMatrixOpsTest {
 
   @Test
   void svdOfNonFiniteOrHugeEntriesTerminatesWithAClearError() {
-    // JAMA 1.0.3 itself loops forever on every one of these (checked by hand); the adapter must refuse them
+    // JAMA 1.0.3 itself loops forever on every one of these (checked by hand); the adapter must
+    // refuse them
     Matrix nan = ops.random(4, 4, 5);
     nan.set(1, 2, Double.NaN);
     Matrix inf = ops.random(4, 4, 5);
@@ -110,30 +124,37 @@ class JamaMatrixOpsTest {
   void svdJustBelowTheOverflowBoundTerminates() {
     for (int n : new int[] {1, 2, 5, 40}) {
       double max = org.gridrmi.jama.internal.SafeSvd.MAX_FROBENIUS_BOUND / n; // sqrt(n*n) = n
-      Matrix a = ops.scale(ops.plus(ops.random(n, n, n), ops.scale(ops.random(n, n, n + 1), -1)), max);
+      Matrix a =
+          ops.scale(ops.plus(ops.random(n, n, n), ops.scale(ops.random(n, n, n + 1), -1)), max);
       Matrix ones = ops.scale(new Matrix(n, n, 1.0), max); // rank one, every entry at the bound
       assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
         assertThat(ops.svd(a).getSingularValues()[0]).isFinite();
-        assertThat(ops.svd(ones).getSingularValues()[0]).isCloseTo(n * max, within(n * max * 1e-12));
+        assertThat(ops.svd(ones).getSingularValues()[0])
+            .isCloseTo(n * max, within(n * max * 1e-12));
       });
     }
   }
 
   @Test
   void svdRejectsShapesJamaCannotDecompose() {
-    assertInvalid(() -> ops.svd(new Matrix(2, 5)), "svd: JAMA's SVD needs rows >= columns, got 2x5");
+    assertInvalid(
+        () -> ops.svd(new Matrix(2, 5)), "svd: JAMA's SVD needs rows >= columns, got 2x5");
     assertInvalid(() -> ops.svd(new Matrix(0, 0)), "svd: cannot decompose an empty 0x0 matrix");
     assertInvalid(() -> ops.svd(new Matrix(3, 0)), "empty 3x0");
-    assertThat(ops.norm2(ops.random(2, 5, 1))).isCloseTo(ops.random(2, 5, 1).transpose().norm2(), within(1e-14));
+    assertThat(ops.norm2(ops.random(2, 5, 1)))
+        .isCloseTo(ops.random(2, 5, 1).transpose().norm2(), within(1e-14));
     assertThat(ops.norm2(new Matrix(0, 3))).isZero();
   }
 
   @Test
   void singularMatricesGetAClearMessage() {
     Matrix singular = new Matrix(new double[][] {{1, 2}, {2, 4}});
-    assertInvalid(() -> ops.inverse(singular), "inverse: matrix is singular (2x2); solveSvd handles singular");
+    assertInvalid(
+        () -> ops.inverse(singular),
+        "inverse: matrix is singular (2x2); solveSvd handles singular");
     assertInvalid(() -> ops.solve(singular, new Matrix(2, 1)), "solve: matrix is singular (2x2)");
-    assertThat(ops.solve(new Matrix(0, 0), new Matrix(0, 2)).getColumnDimension()).isEqualTo(2);
+    assertThat(ops.solve(new Matrix(0, 0), new Matrix(0, 2)).getColumnDimension())
+        .isEqualTo(2);
   }
 
   @Test
@@ -155,13 +176,16 @@ class JamaMatrixOpsTest {
   @Test
   void execTaskRunsTheTaskAndReportsItsFailures() {
     assertThat(ops.execTask((Task<Integer, Integer>) x -> x + 1, 41)).isEqualTo(42);
-    assertThat(ops.execTask(new Adjust(), Matrix.identity(2, 2).times(4)).get(1, 1)).isEqualTo(0.25);
+    assertThat(ops.execTask(new Adjust(), Matrix.identity(2, 2).times(4)).get(1, 1))
+        .isEqualTo(0.25);
     Task<String, String> checked = x -> {
       throw new IOException("disk gone");
     };
-    assertThatThrownBy(() -> ops.execTask(checked, "x")).isInstanceOf(GridException.class)
+    assertThatThrownBy(() -> ops.execTask(checked, "x"))
+        .isInstanceOf(GridException.class)
         .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.REMOTE_FAILURE))
-        .hasMessageContaining("disk gone").hasCauseInstanceOf(IOException.class);
+        .hasMessageContaining("disk gone")
+        .hasCauseInstanceOf(IOException.class);
     assertInvalid(() -> ops.execTask(new Adjust(), new Matrix(2, 3)), "Adjust", "2x3");
   }
 }

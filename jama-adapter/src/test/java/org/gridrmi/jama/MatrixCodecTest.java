@@ -8,13 +8,13 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import org.gridrmi.ref.spi.ValueInput;
-import org.gridrmi.ref.spi.ValueOutput;
 import java.io.EOFException;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.ServiceLoader;
 import org.gridrmi.ref.spi.ValueCodec;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -43,7 +43,8 @@ class MatrixCodecTest {
     for (int i = 0; i < expected.getRowDimension(); i++) {
       for (int j = 0; j < expected.getColumnDimension(); j++) {
         assertThat(Double.doubleToRawLongBits(actual.get(i, j)))
-            .as("entry (%d,%d)", i, j).isEqualTo(Double.doubleToRawLongBits(expected.get(i, j)));
+            .as("entry (%d,%d)", i, j)
+            .isEqualTo(Double.doubleToRawLongBits(expected.get(i, j)));
       }
     }
   }
@@ -61,9 +62,10 @@ class MatrixCodecTest {
   void preservesSpecialValuesBitExactly() throws IOException {
     double quietNaNWithPayload = Double.longBitsToDouble(0x7ff8_0000_dead_beefL);
     double[][] data = {
-        {Double.NaN, quietNaNWithPayload, Double.POSITIVE_INFINITY},
-        {Double.NEGATIVE_INFINITY, -0.0, Double.MIN_VALUE},
-        {Double.MAX_VALUE, -Double.MIN_NORMAL, 1.0 / 3}};
+      {Double.NaN, quietNaNWithPayload, Double.POSITIVE_INFINITY},
+      {Double.NEGATIVE_INFINITY, -0.0, Double.MIN_VALUE},
+      {Double.MAX_VALUE, -Double.MIN_NORMAL, 1.0 / 3}
+    };
     Matrix m = new Matrix(data);
     assertBitExact(decode(codec, encode(m)), m);
   }
@@ -79,7 +81,8 @@ class MatrixCodecTest {
   @Test
   @SuppressWarnings("rawtypes") // ValueCodec.class can only be a raw Class
   void isFoundByServiceLoader() {
-    assertThat(ServiceLoader.load(ValueCodec.class).stream().map(p -> p.type().getName())).contains(MatrixCodec.class.getName());
+    assertThat(ServiceLoader.load(ValueCodec.class).stream().map(p -> p.type().getName()))
+        .contains(MatrixCodec.class.getName());
     assertThat(codec.type()).isEqualTo(Matrix.class);
     assertThat(codec.id()).isEqualTo("jama.Matrix");
   }
@@ -100,25 +103,33 @@ class MatrixCodecTest {
   @Test
   void rejectsNegativeDimensions() {
     assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, -1, 5, 0)))
-        .isInstanceOf(IOException.class).hasMessageContaining("-1x5").hasMessageContaining("negative");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("-1x5")
+        .hasMessageContaining("negative");
     assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, 3, Integer.MIN_VALUE, 0)))
-        .isInstanceOf(IOException.class).hasMessageContaining("3x-2147483648");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("3x-2147483648");
   }
 
   @Test
   void rejectsOversizedBeforeAllocating() {
-    // rows * cols overflows int: must be computed in long and refused, not wrapped round to a small number
+    // rows * cols overflows int: must be computed in long and refused, not wrapped round to a small
+    // number
     assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, 65536, 65536, 0)))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("65536x65536 = 4294967296 entries exceeds the maximum of 268435456");
-    assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, Integer.MAX_VALUE, Integer.MAX_VALUE, 0)))
-        .isInstanceOf(IOException.class).hasMessageContaining("2147483647x2147483647");
+    assertThatThrownBy(() ->
+            decode(codec, header(MatrixCodec.VERSION, Integer.MAX_VALUE, Integer.MAX_VALUE, 0)))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("2147483647x2147483647");
     // two billion empty rows would still allocate two billion arrays
     assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, Integer.MAX_VALUE, 0, 0)))
-        .isInstanceOf(IOException.class).hasMessageContaining("2147483647x0");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("2147483647x0");
     MatrixCodec small = new MatrixCodec(100);
     assertThatThrownBy(() -> decode(small, header(MatrixCodec.VERSION, 11, 10, 880)))
-        .isInstanceOf(IOException.class).hasMessageContaining("11x10 = 110 entries exceeds the maximum of 100");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("11x10 = 110 entries exceeds the maximum of 100");
   }
 
   @Test
@@ -142,36 +153,46 @@ class MatrixCodecTest {
     byte[] cut = Arrays.copyOf(full, full.length - 3);
     assertThatThrownBy(() -> decode(codec, cut))
         .isInstanceOf(EOFException.class)
-        .hasMessageContaining("stream ended inside a 100x100 matrix after 9900 of 10000 entries"); // rows are read whole
-    assertThatThrownBy(() -> decode(codec, Arrays.copyOf(full, 5))).isInstanceOf(EOFException.class);
+        .hasMessageContaining(
+            "stream ended inside a 100x100 matrix after 9900 of 10000 entries"); // rows are read
+    // whole
+    assertThatThrownBy(() -> decode(codec, Arrays.copyOf(full, 5)))
+        .isInstanceOf(EOFException.class);
     assertThatThrownBy(() -> decode(codec, new byte[0])).isInstanceOf(EOFException.class);
   }
 
   @Test
   void aHeaderThatLiesAboutItsSizeCostsOnlyWhatWasSent() {
-    // 16384 x 16384 = 2^28 entries is allowed (2 GiB), but only 16 bytes follow: must fail fast, not allocate 2 GiB
+    // 16384 x 16384 = 2^28 entries is allowed (2 GiB), but only 16 bytes follow: must fail fast,
+    // not allocate 2 GiB
     assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, 16384, 16384, 16)))
-        .isInstanceOf(EOFException.class).hasMessageContaining("16384x16384");
+        .isInstanceOf(EOFException.class)
+        .hasMessageContaining("16384x16384");
   }
 
   @Test
   void aHeaderClaimingManyRowsCostsOnlyTheRowsThatArrive() {
-    // 2^28 rows of one column is within the limit; only two rows follow. The array of rows must grow as rows
+    // 2^28 rows of one column is within the limit; only two rows follow. The array of rows must
+    // grow as rows
     // arrive: allocated whole it is a gigabyte of references for a 25-byte stream.
     long before = allocatedBytes();
     assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, 1 << 28, 1, 16)))
-        .isInstanceOf(EOFException.class).hasMessageContaining("after 2 of 268435456 entries");
+        .isInstanceOf(EOFException.class)
+        .hasMessageContaining("after 2 of 268435456 entries");
     assertThat(allocatedBytes() - before).as("bytes allocated by the read").isLessThan(10_000_000L);
   }
 
   @Test
   void nineBytesOfAnEmptyMatrixHeaderAllocateNothingLarge() {
-    // 2^28 x 0 passes the element limit (an empty row counts as one entry) and carries no data: every row of it
-    // used to be allocated from the nine-byte header alone (2^28 empty arrays, 4 GiB, plus the array of rows)
+    // 2^28 x 0 passes the element limit (an empty row counts as one entry) and carries no data:
+    // every row of it
+    // used to be allocated from the nine-byte header alone (2^28 empty arrays, 4 GiB, plus the
+    // array of rows)
     long before = allocatedBytes();
     assertThatThrownBy(() -> decode(codec, header(MatrixCodec.VERSION, 1 << 28, 0, 0)))
         .isInstanceOf(IOException.class)
-        .hasMessageContaining("268435456x0").hasMessageContaining("at most " + MatrixCodec.MAX_EMPTY_ROWS);
+        .hasMessageContaining("268435456x0")
+        .hasMessageContaining("at most " + MatrixCodec.MAX_EMPTY_ROWS);
     assertThat(allocatedBytes() - before).as("bytes allocated by the read").isLessThan(10_000_000L);
   }
 
@@ -184,7 +205,8 @@ class MatrixCodecTest {
 
   /** Bytes this thread allocated so far (GC does not lower it). */
   private static long allocatedBytes() {
-    return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+    return ((com.sun.management.ThreadMXBean)
+            java.lang.management.ManagementFactory.getThreadMXBean())
         .getCurrentThreadAllocatedBytes();
   }
 
@@ -193,7 +215,8 @@ class MatrixCodecTest {
     byte[] bytes = encode(Matrix.identity(2, 2));
     bytes[0] = 7;
     assertThatThrownBy(() -> decode(codec, bytes))
-        .isInstanceOf(IOException.class).hasMessageContaining("unknown format version 7");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("unknown format version 7");
   }
 
   @Test

@@ -57,7 +57,9 @@ class SvdSolverTest {
 
     Matrix inconsistent = new Matrix(new double[][] {{1}, {0}, {0}});
     SolveResult ls = SvdSolver.solve(ops, a, inconsistent);
-    assertThat(ls.x().normInf()).isFinite().isLessThan(10); // without the tolerance 1/sigma_3 ~ 1e16 blows it up
+    assertThat(ls.x().normInf())
+        .isFinite()
+        .isLessThan(10); // without the tolerance 1/sigma_3 ~ 1e16 blows it up
     assertThat(ls.residual()).isPositive().isLessThan(1);
   }
 
@@ -71,6 +73,7 @@ class SvdSolverTest {
   void tallSystemIsSolvedInTheLeastSquaresSense() {
     Matrix a = ops.random(40, 5, 11);
     Matrix b = ops.random(40, 1, 12);
-    assertThat(relativeError(ops.solveSvd(a, b).x(), a.solve(b))).isLessThan(1e-9); // JAMA: QR least squares
+    assertThat(relativeError(ops.solveSvd(a, b).x(), a.solve(b)))
+        .isLessThan(1e-9); // JAMA: QR least squares
   }
 }

@@ -55,7 +55,9 @@ public final class JiniUrls {
     if (uri.getHost() == null || uri.getHost().isEmpty()) {
       throw bad(text, "no host (or a host name that is not valid)");
     }
-    if (uri.getUserInfo() != null || uri.getQuery() != null || uri.getFragment() != null
+    if (uri.getUserInfo() != null
+        || uri.getQuery() != null
+        || uri.getFragment() != null
         || (uri.getPath() != null && !uri.getPath().isEmpty() && !uri.getPath().equals("/"))) {
       throw bad(text, "only jini://host:port is allowed, without user, path, query or fragment");
     }
@@ -67,7 +69,7 @@ public final class JiniUrls {
   }
 
   private static IllegalArgumentException bad(String url, String why) {
-    return new IllegalArgumentException("malformed lookup address '" + url + "': " + why
-        + " (expected jini://host:port)");
+    return new IllegalArgumentException(
+        "malformed lookup address '" + url + "': " + why + " (expected jini://host:port)");
   }
 }

@@ -6,6 +6,7 @@ public final class LookupAttributes {
   public static final String HOST = "host";
   /** The server's address, {@code rmi://host:port} (also {@link ServerRecord#address()}). */
   public static final String ADDRESS = "address";
+
   public static final String CORES = "cores";
   /** Free physical memory of the server's machine, bytes. */
   public static final String FREE_MEMORY = "freeMemory";

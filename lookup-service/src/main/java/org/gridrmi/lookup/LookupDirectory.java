@@ -34,7 +34,8 @@ public interface LookupDirectory extends AutoCloseable {
 
   /** As {@link #unicast(URI, Duration)}, over mutual TLS with these stores. */
   static LookupDirectory unicast(URI lookup, Duration timeout, TlsStores tls) {
-    return CachingDirectory.unicast(lookup, timeout, new NetContext(tls, LinkPlan.NONE, 5_000, null));
+    return CachingDirectory.unicast(
+        lookup, timeout, new NetContext(tls, LinkPlan.NONE, 5_000, null));
   }
 
   /** As {@link #unicast(URI, Duration)}, over the sockets of {@code net} (a Grid's: its TLS, link and counts). */

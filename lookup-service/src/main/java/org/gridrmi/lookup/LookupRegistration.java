@@ -44,8 +44,13 @@ public interface LookupRegistration extends AutoCloseable {
    * supplier of dynamic free-form attributes (called on a background thread every
    * {@code refresh}; it must be quick and must not throw).
    */
-  static LookupRegistration join(URI lookup, Remote proxy, ServerRecord server, Duration lease,
-      Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
+  static LookupRegistration join(
+      URI lookup,
+      Remote proxy,
+      ServerRecord server,
+      Duration lease,
+      Duration refresh,
+      Supplier<Map<String, String>> dynamicAttributes) {
     java.util.Objects.requireNonNull(proxy, "proxy");
     return ServiceJoiner.join(lookup, type -> proxy, server, lease, refresh, dynamicAttributes);
   }
@@ -58,9 +63,11 @@ public interface LookupRegistration extends AutoCloseable {
    *
    * @throws IllegalArgumentException if a service type of the server has no proxy, naming it
    */
-  static LookupRegistration join(URI lookup, Map<String, ?> proxies, ServerRecord server, Duration lease) {
+  static LookupRegistration join(
+      URI lookup, Map<String, ?> proxies, ServerRecord server, Duration lease) {
     for (String type : server.services()) {
-      if (proxies.get(type) == null) throw new IllegalArgumentException("no proxy for service type " + type);
+      if (proxies.get(type) == null)
+        throw new IllegalArgumentException("no proxy for service type " + type);
     }
     return ServiceJoiner.join(lookup, proxies::get, server, lease, DEFAULT_REFRESH, Map::of);
   }

@@ -32,7 +32,8 @@ public interface LookupServer extends AutoCloseable {
    * locator and the registrar proxy handed to clients both point there.
    */
   static LookupServer start(String host, int port, String... groups) {
-    return EmbeddedReggie.start(host, port, new NetContext(null, LinkPlan.NONE, 10_000, null), groups);
+    return EmbeddedReggie.start(
+        host, port, new NetContext(null, LinkPlan.NONE, 10_000, null), groups);
   }
 
   /**
@@ -40,7 +41,8 @@ public interface LookupServer extends AutoCloseable {
    * (unicast discovery itself stays plain TCP: it only hands out the registrar's proxy).
    */
   static LookupServer startTls(String host, int port, TlsStores tls, String... groups) {
-    return EmbeddedReggie.start(host, port, new NetContext(tls, LinkPlan.NONE, 10_000, null), groups);
+    return EmbeddedReggie.start(
+        host, port, new NetContext(tls, LinkPlan.NONE, 10_000, null), groups);
   }
 
   /** The TCP port of unicast discovery. */

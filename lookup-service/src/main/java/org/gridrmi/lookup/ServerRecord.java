@@ -21,7 +21,11 @@ import java.util.Map;
  *     register a proxy implementing each service's interface; GridRMI itself calls servers by their address); null
  *     in a record a server registers with, since {@code join} takes the proxies
  */
-public record ServerRecord(String name, String address, List<String> services, Map<String, String> attributes,
+public record ServerRecord(
+    String name,
+    String address,
+    List<String> services,
+    Map<String, String> attributes,
     Object proxy) {
 
   /**
@@ -45,7 +49,8 @@ public record ServerRecord(String name, String address, List<String> services, M
   }
 
   /** A record to register with: no proxy (see {@link LookupRegistration#join}). */
-  public ServerRecord(String name, String address, List<String> services, Map<String, String> attributes) {
+  public ServerRecord(
+      String name, String address, List<String> services, Map<String, String> attributes) {
     this(name, address, services, attributes, null);
   }
 

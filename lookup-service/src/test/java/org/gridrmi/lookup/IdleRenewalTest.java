@@ -26,11 +26,17 @@ class IdleRenewalTest {
   private static final Logger RENEWALS = Logger.getLogger("net.jini.lease.LeaseRenewalManager");
   private final AtomicInteger renewals = new AtomicInteger();
   private final Handler counter = new Handler() {
-    @Override public void publish(LogRecord r) {
-      if (r.getMessage() != null && r.getMessage().startsWith("Renewing lease")) renewals.incrementAndGet();
+    @Override
+    public void publish(LogRecord r) {
+      if (r.getMessage() != null && r.getMessage().startsWith("Renewing lease"))
+        renewals.incrementAndGet();
     }
-    @Override public void flush() {}
-    @Override public void close() {}
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
   };
   private Level before;
 
@@ -53,19 +59,26 @@ class IdleRenewalTest {
     Echo stub = (Echo) UnicastRemoteObject.exportObject(impl, 0);
     Duration lease = Duration.ofSeconds(1);
     try (LookupServer server = LookupServer.start("127.0.0.1", 0);
-        LookupRegistration registration = LookupRegistration.join(URI.create(server.url()), stub,
-            new ServerRecord("IDLE", "127.0.0.1", 1, List.of(Echo.class.getName(), Runnable.class.getName())),
+        LookupRegistration registration = LookupRegistration.join(
+            URI.create(server.url()),
+            stub,
+            new ServerRecord(
+                "IDLE", "127.0.0.1", 1, List.of(Echo.class.getName(), Runnable.class.getName())),
             lease);
-        LookupDirectory directory = LookupDirectory.unicast(URI.create(server.url()), Duration.ofSeconds(5))) {
+        LookupDirectory directory =
+            LookupDirectory.unicast(URI.create(server.url()), Duration.ofSeconds(5))) {
       assertThat(registration.awaitRegistered(Duration.ofSeconds(5))).isTrue();
       int atStart = renewals.get();
       Thread.sleep(4 * lease.toMillis()); // idle for four leases
       int idle = renewals.get() - atStart;
       System.out.println("IDLE renewals in 4 leases of 1 s: " + idle);
-      // two services, renewed together or apart: at most ~2 renewals per lease each; a spin makes thousands
+      // two services, renewed together or apart: at most ~2 renewals per lease each; a spin makes
+      // thousands
       assertThat(idle).isBetween(2, 24);
       assertThat(registration.isRegistered()).isTrue();
-      assertThat(directory.servers(Echo.class.getName())).extracting(ServerRecord::name).containsExactly("IDLE");
+      assertThat(directory.servers(Echo.class.getName()))
+          .extracting(ServerRecord::name)
+          .containsExactly("IDLE");
     } finally {
       UnicastRemoteObject.unexportObject(impl, true);
     }

@@ -59,26 +59,42 @@ class InProcessLookupTest {
     EchoImpl impl = new EchoImpl();
     Echo stub = (Echo) UnicastRemoteObject.exportObject(impl, 0);
     open.add(() -> UnicastRemoteObject.unexportObject(impl, true));
-    LookupDirectory directory = track(LookupDirectory.unicast(URI.create(server.url()), Duration.ofSeconds(5)));
+    LookupDirectory directory =
+        track(LookupDirectory.unicast(URI.create(server.url()), Duration.ofSeconds(5)));
     List<String> events = new CopyOnWriteArrayList<>();
-    directory.addListener((change, s) -> events.add(change + " " + s.name() + " " + s.attribute("tick")));
+    directory.addListener(
+        (change, s) -> events.add(change + " " + s.name() + " " + s.attribute("tick")));
 
     Map<String, String> tick = new java.util.concurrent.ConcurrentHashMap<>(Map.of("tick", "1"));
     ServerRecord in = new ServerRecord("IN", "127.0.0.1", 1, List.of(Echo.class.getName()));
-    LookupRegistration registration = LookupRegistration.join(URI.create(server.url()), stub, in,
-        Duration.ofSeconds(10), Duration.ofMillis(100), () -> Map.copyOf(tick));
+    LookupRegistration registration = LookupRegistration.join(
+        URI.create(server.url()),
+        stub,
+        in,
+        Duration.ofSeconds(10),
+        Duration.ofMillis(100),
+        () -> Map.copyOf(tick));
     assertThat(registration.awaitRegistered(Duration.ofSeconds(5))).isTrue();
-    await().atMost(Duration.ofSeconds(5)).until(() -> directory.servers(Echo.class.getName()).size() == 1);
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> directory.servers(Echo.class.getName()).size() == 1);
     assertThat(((Echo) directory.servers().get(0).proxy()).echo("a")).isEqualTo("in:a");
 
-    tick.put("tick", "2"); // a dynamic attribute changes: the refresher publishes it, listeners see it
-    await().atMost(Duration.ofSeconds(5)).until(() -> "2".equals(directory.servers().get(0).attribute("tick")));
+    tick.put(
+        "tick", "2"); // a dynamic attribute changes: the refresher publishes it, listeners see it
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> "2".equals(directory.servers().get(0).attribute("tick")));
     assertThat(events).contains("APPEARED IN 1", "CHANGED IN 2");
 
     long closed = System.nanoTime();
     registration.close(); // cancels the lease: gone long before the 10 s lease would lapse
-    await().atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(5)).until(() -> directory.servers().isEmpty());
-    System.out.println("TIMING close() to gone: " + (System.nanoTime() - closed) / 1_000_000 + " ms");
+    await()
+        .atMost(Duration.ofSeconds(2))
+        .pollInterval(Duration.ofMillis(5))
+        .until(() -> directory.servers().isEmpty());
+    System.out.println(
+        "TIMING close() to gone: " + (System.nanoTime() - closed) / 1_000_000 + " ms");
     assertThat(registration.isRegistered()).isFalse();
     await().atMost(Duration.ofSeconds(2)).until(() -> events.contains("DISAPPEARED IN 2"));
   }
@@ -90,12 +106,16 @@ class InProcessLookupTest {
     EchoImpl impl = new EchoImpl();
     Echo stub = (Echo) UnicastRemoteObject.exportObject(impl, 0);
     open.add(() -> UnicastRemoteObject.unexportObject(impl, true));
-    track(LookupRegistration.join(URI.create(server.url()), stub,
-        new ServerRecord("MC", "127.0.0.1", 2, List.of(Echo.class.getName())), Duration.ofSeconds(10)))
+    track(LookupRegistration.join(
+            URI.create(server.url()),
+            stub,
+            new ServerRecord("MC", "127.0.0.1", 2, List.of(Echo.class.getName())),
+            Duration.ofSeconds(10)))
         .awaitRegistered(Duration.ofSeconds(5));
     long started = System.nanoTime();
     LookupDirectory directory = track(LookupDirectory.multicast(Duration.ofSeconds(10), group));
-    System.out.println("TIMING multicast discovery: " + (System.nanoTime() - started) / 1_000_000 + " ms");
+    System.out.println(
+        "TIMING multicast discovery: " + (System.nanoTime() - started) / 1_000_000 + " ms");
     assertThat(directory.servers()).extracting(ServerRecord::name).containsExactly("MC");
   }
 }

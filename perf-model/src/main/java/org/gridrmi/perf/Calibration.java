@@ -32,7 +32,8 @@ import java.util.Properties;
  * @param link the link it was measured on, free text
  * @param date when it was measured, ISO-8601 text
  */
-public record Calibration(double ts, double tw, double tauS, double tauW, double r2, String link, String date) {
+public record Calibration(
+    double ts, double tw, double tauS, double tauW, double r2, String link, String date) {
   /** Below this R^2 a fit is poor and must not be used silently (issue 6). */
   public static final double MIN_GOOD_R2 = 0.9;
 
@@ -58,9 +59,14 @@ public record Calibration(double ts, double tw, double tauS, double tauW, double
     try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       p.load(r);
     }
-    return new Calibration(number(p, file, "ts_ms", true) / 1e3, number(p, file, "tw_us_per_kb", true) / 1e9,
-        number(p, file, "tau_s_ms", false) / 1e3, number(p, file, "tau_w_us_per_kb", false) / 1e9,
-        number(p, file, "r2", true), p.getProperty("link", "unknown"), p.getProperty("date", "unknown"));
+    return new Calibration(
+        number(p, file, "ts_ms", true) / 1e3,
+        number(p, file, "tw_us_per_kb", true) / 1e9,
+        number(p, file, "tau_s_ms", false) / 1e3,
+        number(p, file, "tau_w_us_per_kb", false) / 1e9,
+        number(p, file, "r2", true),
+        p.getProperty("link", "unknown"),
+        p.getProperty("date", "unknown"));
   }
 
   /** Writes this calibration atomically (a temporary file moved into place), creating parent directories. */
@@ -85,8 +91,9 @@ public record Calibration(double ts, double tw, double tauS, double tauW, double
     String v = p.getProperty(key);
     if (v == null) {
       if (!required) return 0;
-      throw new IllegalArgumentException(file + ": missing " + key + "; expected keys ts_ms, tw_us_per_kb, r2"
-          + " (and optionally tau_s_ms, tau_w_us_per_kb, link, date)");
+      throw new IllegalArgumentException(
+          file + ": missing " + key + "; expected keys ts_ms, tw_us_per_kb, r2"
+              + " (and optionally tau_s_ms, tau_w_us_per_kb, link, date)");
     }
     try {
       double d = Double.parseDouble(v.trim());
@@ -94,6 +101,7 @@ public record Calibration(double ts, double tw, double tauS, double tauW, double
     } catch (NumberFormatException e) {
       // fall through to the message below
     }
-    throw new IllegalArgumentException(file + ": " + key + "=" + v + " is not a non-negative number");
+    throw new IllegalArgumentException(
+        file + ": " + key + "=" + v + " is not a non-negative number");
   }
 }

@@ -21,7 +21,8 @@ public final class Composition {
    */
   public Composition(double inputBytes, double[] resultBytes, double[] computeSeconds) {
     if (resultBytes.length == 0 || resultBytes.length != computeSeconds.length) {
-      throw new IllegalArgumentException("a chain needs k >= 1 calls, each with a result size and a compute time");
+      throw new IllegalArgumentException(
+          "a chain needs k >= 1 calls, each with a result size and a compute time");
     }
     check("n_0", inputBytes);
     for (int i = 0; i < resultBytes.length; i++) {
@@ -66,7 +67,8 @@ public final class Composition {
   }
 
   private static void check(String name, double v) {
-    if (!(v >= 0) || Double.isInfinite(v)) throw new IllegalArgumentException(name + " must be >= 0 and finite: " + v);
+    if (!(v >= 0) || Double.isInfinite(v))
+      throw new IllegalArgumentException(name + " must be >= 0 and finite: " + v);
   }
 
   @Override
@@ -74,7 +76,8 @@ public final class Composition {
     StringJoiner j = new StringJoiner("; ");
     if (inputBytes > 0) j.add("n0 " + Units.formatSize(inputBytes));
     for (int i = 1; i <= calls(); i++) {
-      j.add("n" + i + " " + Units.formatSize(bytes(i)) + ", t" + i + " " + Units.formatDuration(compute(i)));
+      j.add("n" + i + " " + Units.formatSize(bytes(i)) + ", t" + i + " "
+          + Units.formatDuration(compute(i)));
     }
     return j.toString();
   }

@@ -49,8 +49,14 @@ public final class CostModel {
     return switch (v) {
       case PLAIN -> sync(v, 2 * k * ts + (n0 + 2 * m + nk) * tw, s);
       case LAZY_ACROSS -> sync(v, (4 * k - 2) * ts + (n0 + 2 * (k - 1) * nr + m + nk) * tw, s);
-      case LAZY_ONE_SERVER -> sync(v, 2 * k * ts + (n0 + 2 * (k - 1) * nr + nk) * tw
-          + 2 * (k - 1) * localSocket.ts() + m * localSocket.tw(), s);
+      case LAZY_ONE_SERVER ->
+        sync(
+            v,
+            2 * k * ts
+                + (n0 + 2 * (k - 1) * nr + nk) * tw
+                + 2 * (k - 1) * localSocket.ts()
+                + m * localSocket.tw(),
+            s);
       case LOCALIZED_ONE_SERVER -> sync(v, 2 * k * ts + (n0 + 2 * (k - 1) * nr + nk) * tw, s);
       case FUTURE_ACROSS -> async(v, futures(c, true), s);
       case FUTURE_ACROSS_ASSUMED -> async(v, 2 * ts + (n0 + m + nk) * tw + s, s);
@@ -73,22 +79,37 @@ public final class CostModel {
     Variant improvedVariant = Variant.improved(layout);
     double plain = predict(Variant.PLAIN, c).totalSeconds();
     double improved = predict(improvedVariant, c).totalSeconds();
-    // under a nanosecond is rounding, not a saving (eq. 1 and eq. 7 sum the same terms in another order)
+    // under a nanosecond is rounding, not a saving (eq. 1 and eq. 7 sum the same terms in another
+    // order)
     boolean faster = plain - improved > 1e-9;
-    Recommendation.Choice choice = faster ? Recommendation.Choice.IMPROVED : Recommendation.Choice.PLAIN;
+    Recommendation.Choice choice =
+        faster ? Recommendation.Choice.IMPROVED : Recommendation.Choice.PLAIN;
     String reason;
     if (c.calls() < 2) {
       reason = "a single call composes nothing; predicted " + ms(plain) + " either way";
     } else if (faster || plain < improved - 1e-9) {
       Variant chosen = faster ? improvedVariant : Variant.PLAIN;
       Variant other = faster ? Variant.PLAIN : improvedVariant;
-      Recommendation.Choice otherChoice = faster ? Recommendation.Choice.PLAIN : Recommendation.Choice.IMPROVED;
-      reason = String.format(Locale.ROOT, "%s: predicted %s vs %s with %s (eq. %s vs eq. %s), %s less", layout.label(),
-          ms(Math.min(plain, improved)), ms(Math.max(plain, improved)), otherChoice.label(), chosen.equation(),
-          other.equation(), ms(Math.abs(plain - improved)));
+      Recommendation.Choice otherChoice =
+          faster ? Recommendation.Choice.PLAIN : Recommendation.Choice.IMPROVED;
+      reason = String.format(
+          Locale.ROOT,
+          "%s: predicted %s vs %s with %s (eq. %s vs eq. %s), %s less",
+          layout.label(),
+          ms(Math.min(plain, improved)),
+          ms(Math.max(plain, improved)),
+          otherChoice.label(),
+          chosen.equation(),
+          other.equation(),
+          ms(Math.abs(plain - improved)));
     } else {
-      reason = String.format(Locale.ROOT, "%s: predicted %s with either (eq. 1 and eq. %s): improved RMI gains "
-          + "nothing on this link", layout.label(), ms(plain), improvedVariant.equation());
+      reason = String.format(
+          Locale.ROOT,
+          "%s: predicted %s with either (eq. 1 and eq. %s): improved RMI gains "
+              + "nothing on this link",
+          layout.label(),
+          ms(plain),
+          improvedVariant.equation());
     }
     RuleOfThumb rule = RuleOfThumb.evaluate(parameters, c, layout)
         .explainedBy(choice, parameters, c, layout, plain, improved);

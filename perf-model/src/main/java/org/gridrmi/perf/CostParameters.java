@@ -51,8 +51,10 @@ public record CostParameters(LinkCost network, LinkCost localSocket, double refe
 
   @Override
   public String toString() {
-    return "t_s " + Units.formatDuration(network.ts()) + ", t_w " + Units.formatRate(network.tw()) + ", tau_s "
-        + Units.formatDuration(localSocket.ts()) + ", tau_w " + Units.formatRate(localSocket.tw()) + ", n_r "
+    return "t_s " + Units.formatDuration(network.ts()) + ", t_w " + Units.formatRate(network.tw())
+        + ", tau_s "
+        + Units.formatDuration(localSocket.ts()) + ", tau_w " + Units.formatRate(localSocket.tw())
+        + ", n_r "
         + Units.formatSize(referenceBytes);
   }
 }

@@ -24,7 +24,8 @@ public record Fit(double intercept, double slope, double r2, int points) {
    */
   public static Fit line(double[] x, double[] y) {
     if (x.length != y.length) {
-      throw new IllegalArgumentException("x and y differ in length: " + x.length + " vs " + y.length);
+      throw new IllegalArgumentException(
+          "x and y differ in length: " + x.length + " vs " + y.length);
     }
     return line(x, y, x.length);
   }
@@ -38,14 +39,17 @@ public record Fit(double intercept, double slope, double r2, int points) {
    */
   public static Fit line(double[] x, double[] y, int n) {
     if (x.length != y.length) {
-      throw new IllegalArgumentException("x and y differ in length: " + x.length + " vs " + y.length);
+      throw new IllegalArgumentException(
+          "x and y differ in length: " + x.length + " vs " + y.length);
     }
-    if (n > x.length) throw new IllegalArgumentException(n + " points asked of arrays of " + x.length);
+    if (n > x.length)
+      throw new IllegalArgumentException(n + " points asked of arrays of " + x.length);
     if (n < 3) throw new IllegalArgumentException("a fit needs at least 3 points, got " + n);
     double mx = 0, my = 0;
     for (int i = 0; i < n; i++) {
       if (!Double.isFinite(x[i]) || !Double.isFinite(y[i])) {
-        throw new IllegalArgumentException("point " + i + " is not finite: (" + x[i] + ", " + y[i] + ")");
+        throw new IllegalArgumentException(
+            "point " + i + " is not finite: (" + x[i] + ", " + y[i] + ")");
       }
       mx += x[i];
       my += y[i];
@@ -59,7 +63,8 @@ public record Fit(double intercept, double slope, double r2, int points) {
       sxy += dx * dy;
       syy += dy * dy;
     }
-    if (sxx == 0) throw new IllegalArgumentException("all x are equal (" + mx + "): the slope is undetermined");
+    if (sxx == 0)
+      throw new IllegalArgumentException("all x are equal (" + mx + "): the slope is undetermined");
     double slope = sxy / sxx;
     double intercept = my - slope * mx;
     double ssRes = 0;
@@ -84,6 +89,7 @@ public record Fit(double intercept, double slope, double r2, int points) {
 
   @Override
   public String toString() {
-    return String.format(Locale.ROOT, "y = %.6g + %.6g x (R^2 %.5f, %d points)", intercept, slope, r2, points);
+    return String.format(
+        Locale.ROOT, "y = %.6g + %.6g x (R^2 %.5f, %d points)", intercept, slope, r2, points);
   }
 }

@@ -11,11 +11,16 @@ package org.gridrmi.perf;
  * @param improvedSeconds predicted total time with improved RMI (eq. 5 across servers, eq. 7 on one server)
  * @param ruleOfThumb what the section 3.5 rule says for the same composition, and why it differs where it does
  */
-public record Recommendation(Choice choice, String reason, double plainSeconds, double improvedSeconds,
+public record Recommendation(
+    Choice choice,
+    String reason,
+    double plainSeconds,
+    double improvedSeconds,
     RuleOfThumb ruleOfThumb) {
   /** Plain RMI or all three optimizations together. */
   public enum Choice {
-    PLAIN("plain RMI"), IMPROVED("improved RMI");
+    PLAIN("plain RMI"),
+    IMPROVED("improved RMI");
 
     private final String label;
 
@@ -52,8 +57,8 @@ public record Recommendation(Choice choice, String reason, double plainSeconds, 
     String head = "rule of thumb (section 3.5, " + ruleOfThumb.rule() + ") ";
     return ruleAgrees()
         ? head + "agrees: " + ruleOfThumb.check()
-        : head + "disagrees: " + ruleOfThumb.check() + " would choose " + ruleOfThumb.choice().label() + "; "
-            + ruleOfThumb.whyItDiffers();
+        : head + "disagrees: " + ruleOfThumb.check() + " would choose "
+            + ruleOfThumb.choice().label() + "; " + ruleOfThumb.whyItDiffers();
   }
 
   @Override

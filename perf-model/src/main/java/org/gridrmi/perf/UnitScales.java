@@ -45,12 +45,15 @@ public final class UnitScales {
    * @throws IllegalArgumentException naming the text and {@link #SIZE_FORM} for anything else, or a negative size
    */
   public static long parseBytes(String text) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*([0-9]+\\.?[0-9]*|\\.[0-9]+)\\s*([A-Za-z]*)\\s*")
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+            "\\s*([0-9]+\\.?[0-9]*|\\.[0-9]+)\\s*([A-Za-z]*)\\s*")
         .matcher(text == null ? "" : text);
     double scale = m.matches() ? (m.group(2).isEmpty() ? 1 : bytes(m.group(2))) : Double.NaN;
-    if (Double.isNaN(scale)) throw new IllegalArgumentException("'" + text + "' is not a size; expected " + SIZE_FORM);
+    if (Double.isNaN(scale))
+      throw new IllegalArgumentException("'" + text + "' is not a size; expected " + SIZE_FORM);
     double v = Double.parseDouble(m.group(1)) * scale;
-    if (v >= Long.MAX_VALUE) throw new IllegalArgumentException("'" + text + "' is too large; expected " + SIZE_FORM);
+    if (v >= Long.MAX_VALUE)
+      throw new IllegalArgumentException("'" + text + "' is too large; expected " + SIZE_FORM);
     return (long) v;
   }
 }

@@ -53,7 +53,9 @@ public final class Units {
       size = sizeScale(u[0]);
       time = durationScale(u[1]);
       if (!Double.isNaN(time) && !Double.isNaN(size)) {
-        if (v == 0) throw new IllegalArgumentException("zero bandwidth '" + text + "'; expected " + RATE_FORM);
+        if (v == 0)
+          throw new IllegalArgumentException(
+              "zero bandwidth '" + text + "'; expected " + RATE_FORM);
         return time / (v * size);
       }
     }
@@ -94,17 +96,20 @@ public final class Units {
   private static Matcher quantity(String text, String what, String form) {
     String t = text == null ? "" : text.trim();
     Matcher m = QUANTITY.matcher(t);
-    if (!m.matches()) throw new IllegalArgumentException("malformed " + what + " '" + text + "'; expected " + form);
+    if (!m.matches())
+      throw new IllegalArgumentException("malformed " + what + " '" + text + "'; expected " + form);
     double v = Double.parseDouble(m.group(1));
     if (v < 0 || t.startsWith("-")) {
       throw new IllegalArgumentException("negative " + what + " '" + text + "'; expected " + form);
     }
-    if (Double.isInfinite(v)) throw new IllegalArgumentException(what + " too large '" + text + "'; expected " + form);
+    if (Double.isInfinite(v))
+      throw new IllegalArgumentException(what + " too large '" + text + "'; expected " + form);
     return m;
   }
 
   private static IllegalArgumentException unit(String text, String what, String form) {
-    return new IllegalArgumentException("unknown or missing " + what + " unit in '" + text + "'; expected " + form);
+    return new IllegalArgumentException(
+        "unknown or missing " + what + " unit in '" + text + "'; expected " + form);
   }
 
   private static double durationScale(String u) {

@@ -10,11 +10,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CalibrationTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void roundTrip() throws Exception {
-    Calibration c = new Calibration(0.0213, 322.8e-9, 0.4e-3, 9.7e-9, 0.998, "paper-wan (21 ms, 3.10 MB/s)",
+    Calibration c = new Calibration(
+        0.0213,
+        322.8e-9,
+        0.4e-3,
+        9.7e-9,
+        0.998,
+        "paper-wan (21 ms, 3.10 MB/s)",
         "2025-01-31T12:00:00Z");
     Path f = dir.resolve("results/calibration.properties");
     c.store(f);
@@ -33,7 +40,8 @@ class CalibrationTest {
     Files.writeString(f, "ts_ms=21\nr2=0.99\n");
     assertThatThrownBy(() -> Calibration.load(f)).hasMessageContaining("missing tw_us_per_kb");
     Files.writeString(f, "ts_ms=21\ntw_us_per_kb=-3\nr2=0.99\n");
-    assertThatThrownBy(() -> Calibration.load(f)).hasMessageContaining("tw_us_per_kb=-3 is not a non-negative");
+    assertThatThrownBy(() -> Calibration.load(f))
+        .hasMessageContaining("tw_us_per_kb=-3 is not a non-negative");
     Files.writeString(f, "ts_ms=21\ntw_us_per_kb=323\nr2=0.5\n");
     assertThat(Calibration.load(f).isGoodFit()).isFalse();
   }

@@ -25,7 +25,8 @@ class FitTest {
 
   @Test
   void handComputedRSquared() {
-    // points (0,1) (1,3) (2,2): mean y 2, slope 0.5, intercept 1.5, residuals -0.5, 1, -0.5 -> SSres 1.5, SStot 2
+    // points (0,1) (1,3) (2,2): mean y 2, slope 0.5, intercept 1.5, residuals -0.5, 1, -0.5 ->
+    // SSres 1.5, SStot 2
     Fit f = Fit.line(new double[] {0, 1, 2}, new double[] {1, 3, 2});
     assertThat(f.slope()).isCloseTo(0.5, within(1e-12));
     assertThat(f.intercept()).isCloseTo(1.5, within(1e-12));
@@ -58,9 +59,12 @@ class FitTest {
 
   @Test
   void refusesDegenerateInput() {
-    assertThatThrownBy(() -> Fit.line(new double[] {1, 2}, new double[] {1, 2})).hasMessageContaining("at least 3");
-    assertThatThrownBy(() -> Fit.line(new double[] {1, 1, 1}, new double[] {1, 2, 3})).hasMessageContaining("all x");
-    assertThatThrownBy(() -> Fit.line(new double[] {1, 2, 3}, new double[] {1, 2})).hasMessageContaining("differ");
+    assertThatThrownBy(() -> Fit.line(new double[] {1, 2}, new double[] {1, 2}))
+        .hasMessageContaining("at least 3");
+    assertThatThrownBy(() -> Fit.line(new double[] {1, 1, 1}, new double[] {1, 2, 3}))
+        .hasMessageContaining("all x");
+    assertThatThrownBy(() -> Fit.line(new double[] {1, 2, 3}, new double[] {1, 2}))
+        .hasMessageContaining("differ");
     assertThatThrownBy(() -> Fit.line(new double[] {1, 2, 3}, new double[] {1, Double.NaN, 3}))
         .hasMessageContaining("not finite");
   }

@@ -36,14 +36,19 @@ class UnitsTest {
 
   @Test
   void badInputShowsTheExpectedForm() {
-    assertThatThrownBy(() -> Units.parseDuration("-5ms")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> Units.parseDuration("-5ms"))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("negative duration '-5ms'; expected a duration such as 21ms, 323us or 0.5s");
     assertThatThrownBy(() -> Units.parseDuration("21")).hasMessageContaining("unit in '21'");
-    assertThatThrownBy(() -> Units.parseDuration("21 parsecs")).hasMessageContaining("expected a duration");
-    assertThatThrownBy(() -> Units.parseDuration("fast")).hasMessageStartingWith("malformed duration 'fast'");
-    assertThatThrownBy(() -> Units.parseSize("10XB")).hasMessageContaining("expected a size such as 100KB");
+    assertThatThrownBy(() -> Units.parseDuration("21 parsecs"))
+        .hasMessageContaining("expected a duration");
+    assertThatThrownBy(() -> Units.parseDuration("fast"))
+        .hasMessageStartingWith("malformed duration 'fast'");
+    assertThatThrownBy(() -> Units.parseSize("10XB"))
+        .hasMessageContaining("expected a size such as 100KB");
     assertThatThrownBy(() -> Units.parseSize("-1KB")).hasMessageStartingWith("negative size");
-    assertThatThrownBy(() -> Units.parseRate("323us")).hasMessageContaining("expected a rate such as 323us/KB");
+    assertThatThrownBy(() -> Units.parseRate("323us"))
+        .hasMessageContaining("expected a rate such as 323us/KB");
     assertThatThrownBy(() -> Units.parseRate("0MB/s")).hasMessageContaining("zero bandwidth");
     assertThatThrownBy(() -> Units.parseDuration(null)).hasMessageContaining("malformed");
   }
@@ -56,6 +61,7 @@ class UnitsTest {
     assertThat(Units.formatSize(100_000)).isEqualTo("100 KB");
     assertThat(Units.formatSize(32)).isEqualTo("32 B");
     assertThat(Units.formatRate(323e-9)).isEqualTo("323 us/KB");
-    assertThat(Units.parseRate(Units.formatRate(1 / 3e6).replace(" ", ""))).isCloseTo(1 / 3e6, within(1e-10));
+    assertThat(Units.parseRate(Units.formatRate(1 / 3e6).replace(" ", "")))
+        .isCloseTo(1 / 3e6, within(1e-10));
   }
 }

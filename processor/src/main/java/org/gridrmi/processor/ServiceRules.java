@@ -31,7 +31,8 @@ final class ServiceRules {
   ServiceRules(ProcessingEnvironment env) {
     this.env = env;
     this.types = env.getTypeUtils();
-    this.serializable = env.getElementUtils().getTypeElement("java.io.Serializable").asType();
+    this.serializable =
+        env.getElementUtils().getTypeElement("java.io.Serializable").asType();
     TypeElement taskElement = env.getElementUtils().getTypeElement("org.gridrmi.ref.Task");
     this.task = taskElement == null ? null : types.erasure(taskElement.asType());
   }
@@ -43,24 +44,36 @@ final class ServiceRules {
     TypeVariable foreign = foreignTypeVariable(method);
     if (foreign != null) {
       Element owner = ((TypeParameterElement) foreign.asElement()).getGenericElement();
-      error(service, method, "method " + where + " uses the type variable " + foreign + " of the generic interface "
-          + owner.getSimpleName() + ", which " + service.getSimpleName() + "Async cannot express (a view is not "
-          + "generic): declare the method in " + service.getSimpleName() + " with concrete types instead of "
-          + "inheriting it from " + owner.getSimpleName() + ", or make it a generic method (<T> T f(T x))");
+      error(
+          service,
+          method,
+          "method " + where + " uses the type variable " + foreign + " of the generic interface "
+              + owner.getSimpleName() + ", which " + service.getSimpleName()
+              + "Async cannot express (a view is not "
+              + "generic): declare the method in " + service.getSimpleName()
+              + " with concrete types instead of "
+              + "inheriting it from " + owner.getSimpleName()
+              + ", or make it a generic method (<T> T f(T x))");
       ok = false;
     }
     for (VariableElement p : method.getParameters()) {
       TypeMirror bad = notSerializable(p.asType());
       if (bad != null) {
-        error(service, method, "parameter " + p.getSimpleName() + " of " + where + " has type " + p.asType()
-            + notSerializableFix(p.asType(), bad, "arguments"));
+        error(
+            service,
+            method,
+            "parameter " + p.getSimpleName() + " of " + where + " has type " + p.asType()
+                + notSerializableFix(p.asType(), bad, "arguments"));
         ok = false;
       }
     }
     TypeMirror bad = notSerializable(method.getReturnType());
     if (bad != null) {
-      error(service, method, "the result of " + where + " has type " + method.getReturnType()
-          + notSerializableFix(method.getReturnType(), bad, "results"));
+      error(
+          service,
+          method,
+          "the result of " + where + " has type " + method.getReturnType()
+              + notSerializableFix(method.getReturnType(), bad, "results"));
       ok = false;
     }
     return ok;
@@ -81,26 +94,32 @@ final class ServiceRules {
     String fix = bad.toString().startsWith("java.") || bad.toString().startsWith("javax.")
         ? "use a serializable type instead" // a JDK class cannot be changed
         : "make " + bad + " implement java.io.Serializable, or use a serializable type instead";
-    return ", " + subject + " is not java.io.Serializable: GridRMI moves " + what + " between JVMs by "
-        + "serialization; " + fix;
+    return ", " + subject + " is not java.io.Serializable: GridRMI moves " + what
+        + " between JVMs by " + "serialization; " + fix;
   }
 
   /** The first class in {@code t} (itself, array components, type arguments) that cannot be serialized, or null. */
   private TypeMirror notSerializable(TypeMirror t) {
     if (t.getKind() == TypeKind.ARRAY) return notSerializable(((ArrayType) t).getComponentType());
-    if (t.getKind() != TypeKind.DECLARED) return null; // primitives, void, type variables (bound at the call)
+    if (t.getKind() != TypeKind.DECLARED)
+      return null; // primitives, void, type variables (bound at the call)
     DeclaredType d = (DeclaredType) t;
     TypeElement e = (TypeElement) d.asElement();
     String name = e.getQualifiedName().toString();
-    boolean isClass = e.getKind() == ElementKind.CLASS || e.getKind() == ElementKind.ENUM
+    boolean isClass = e.getKind() == ElementKind.CLASS
+        || e.getKind() == ElementKind.ENUM
         || e.getKind().name().equals("RECORD");
-    // Object and Void stand for "any value" and "no value"; interfaces may be implemented by serializable classes
-    if (isClass && !name.equals("java.lang.Object") && !name.equals("java.lang.Void")
+    // Object and Void stand for "any value" and "no value"; interfaces may be implemented by
+    // serializable classes
+    if (isClass
+        && !name.equals("java.lang.Object")
+        && !name.equals("java.lang.Void")
         && !types.isAssignable(types.erasure(t), serializable)) {
       return types.erasure(t);
     }
     for (TypeMirror argument : d.getTypeArguments()) {
-      TypeMirror bad = notSerializable(argument.getKind() == TypeKind.WILDCARD ? wildcardBound(argument) : argument);
+      TypeMirror bad = notSerializable(
+          argument.getKind() == TypeKind.WILDCARD ? wildcardBound(argument) : argument);
       if (bad != null) return bad;
     }
     return null;

@@ -15,18 +15,35 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The processor's rules, checked by compiling small services with javac. */
 class AsyncViewProcessorTest {
-  @TempDir Path out;
+  @TempDir
+  Path out;
 
   record Result(boolean ok, String diagnostics, Path dir) {}
 
   Result compile(String source) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    var file = new SimpleJavaFileObject(URI.create("string:///p/Svc.java"), javax.tools.JavaFileObject.Kind.SOURCE) {
-      @Override public CharSequence getCharContent(boolean ignore) { return source; }
-    };
+    var file =
+        new SimpleJavaFileObject(
+            URI.create("string:///p/Svc.java"), javax.tools.JavaFileObject.Kind.SOURCE) {
+          @Override
+          public CharSequence getCharContent(boolean ignore) {
+            return source;
+          }
+        };
     StringWriter diag = new StringWriter();
-    var task = javac.getTask(diag, null, null, List.of("-d", out.toString(), "-s", out.toString(),
-        "-cp", System.getProperty("java.class.path")), null, List.of(file));
+    var task = javac.getTask(
+        diag,
+        null,
+        null,
+        List.of(
+            "-d",
+            out.toString(),
+            "-s",
+            out.toString(),
+            "-cp",
+            System.getProperty("java.class.path")),
+        null,
+        List.of(file));
     task.setProcessors(List.of(new AsyncViewProcessor()));
     return new Result(task.call(), diag.toString(), out);
   }
@@ -44,10 +61,13 @@ class AsyncViewProcessorTest {
         }""");
     assertThat(r.ok()).as(r.diagnostics()).isTrue();
     String view = Files.readString(out.resolve("p/SvcAsync.java"));
-    assertThat(view).contains("extends org.gridrmi.ref.AsyncView<p.Svc>")
-        .contains("org.gridrmi.ref.RemoteReference<java.lang.String> join("
-            + "org.gridrmi.ref.RemoteReference<java.lang.String> a, java.lang.String sep, int times)")
-        .contains("org.gridrmi.ref.RemoteReference<java.lang.Double> norm(org.gridrmi.ref.RemoteReference<double[]> v)")
+    assertThat(view)
+        .contains("extends org.gridrmi.ref.AsyncView<p.Svc>")
+        .contains(
+            "org.gridrmi.ref.RemoteReference<java.lang.String> join("
+                + "org.gridrmi.ref.RemoteReference<java.lang.String> a, java.lang.String sep, int times)")
+        .contains(
+            "org.gridrmi.ref.RemoteReference<java.lang.Double> norm(org.gridrmi.ref.RemoteReference<double[]> v)")
         .contains("org.gridrmi.ref.RemoteReference<java.lang.Void> reset()")
         .contains("<T, R> org.gridrmi.ref.RemoteReference<R> run(org.gridrmi.ref.Task<T,R> task, "
             + "org.gridrmi.ref.RemoteReference<T> arg)");
@@ -63,7 +83,8 @@ class AsyncViewProcessorTest {
           String f(Integer a);
         }""");
     assertThat(r.ok()).isFalse();
-    assertThat(r.diagnostics()).contains("methods f(java.lang.String) and f(java.lang.Integer) of Svc collide in SvcAsync")
+    assertThat(r.diagnostics())
+        .contains("methods f(java.lang.String) and f(java.lang.Integer) of Svc collide in SvcAsync")
         .contains("give one of them another name");
   }
 
@@ -77,7 +98,8 @@ class AsyncViewProcessorTest {
           <V> V same(V v);
         }""");
     assertThat(r.ok()).isFalse();
-    assertThat(r.diagnostics()).contains("method Svc.get(T) uses the type variable T of the generic interface Base")
+    assertThat(r.diagnostics())
+        .contains("method Svc.get(T) uses the type variable T of the generic interface Base")
         .contains("declare the method in Svc with concrete types")
         .doesNotContain("same(V)"); // a generic method of its own is fine
   }
@@ -97,12 +119,17 @@ class AsyncViewProcessorTest {
         class Widget {}""");
     assertThat(r.ok()).isFalse();
     assertThat(r.diagnostics())
-        .contains("parameter t of Svc.count(java.lang.Thread) has type java.lang.Thread, which is not "
-            + "java.io.Serializable").contains("use a serializable type instead")
-        .contains("the result of Svc.find(java.lang.String) has type java.util.Optional<java.lang.String>, "
-            + "and java.util.Optional is not java.io.Serializable")
-        .contains("parameter parts of Svc.sum(java.util.List<p.Widget[]>) has type java.util.List<p.Widget[]>, and "
-            + "p.Widget is not java.io.Serializable").contains("make p.Widget implement java.io.Serializable")
+        .contains(
+            "parameter t of Svc.count(java.lang.Thread) has type java.lang.Thread, which is not "
+                + "java.io.Serializable")
+        .contains("use a serializable type instead")
+        .contains(
+            "the result of Svc.find(java.lang.String) has type java.util.Optional<java.lang.String>, "
+                + "and java.util.Optional is not java.io.Serializable")
+        .contains(
+            "parameter parts of Svc.sum(java.util.List<p.Widget[]>) has type java.util.List<p.Widget[]>, and "
+                + "p.Widget is not java.io.Serializable")
+        .contains("make p.Widget implement java.io.Serializable")
         .doesNotContain("Svc.fine");
   }
 

@@ -9,6 +9,7 @@ import static org.gridrmi.runtime.OptionChecks.notNull;
 import static org.gridrmi.runtime.OptionChecks.parsed;
 import static org.gridrmi.runtime.OptionChecks.positive;
 
+import io.opentelemetry.api.OpenTelemetry;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -20,26 +21,23 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.lookup.LookupRegistration;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
+import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.KnownPeers;
 import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.NodeRuntime;
 import org.gridrmi.runtime.RuntimeSettings;
-import org.gridrmi.runtime.serial.SerialPolicy;
-import org.gridrmi.runtime.store.StoreBudget;
-import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.Transports;
 import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.telemetry.NodeGauges;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
-import org.gridrmi.runtime.Transports;
-import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.server.internal.DataflowExecutor;
 import org.gridrmi.server.internal.LookupJoin;
 import org.gridrmi.server.internal.ServerEndpoint;
@@ -73,14 +71,22 @@ public final class GridServer implements AutoCloseable {
   private final CountDownLatch terminated = new CountDownLatch(1);
   private final AtomicBoolean closing = new AtomicBoolean();
 
-  private GridServer(ServerSettings s, NodeRuntime runtime, ServiceRegistry registry, TaskAllowlist tasks) {
+  private GridServer(
+      ServerSettings s, NodeRuntime runtime, ServiceRegistry registry, TaskAllowlist tasks) {
     this.runtime = runtime;
     this.services = registry.names();
     this.lookup = s.lookup();
     ServerEndpoint[] endpoint = new ServerEndpoint[1];
     // the executor exists before the endpoint is exported, so no call can arrive ahead of it
-    this.node = LocalNode.start(UUID.randomUUID(), s.name(), s.host(), s.port(), s.lease().toMillis(), s.store(),
-        runtime, n -> {
+    this.node = LocalNode.start(
+        UUID.randomUUID(),
+        s.name(),
+        s.host(),
+        s.port(),
+        s.lease().toMillis(),
+        s.store(),
+        runtime,
+        n -> {
           KnownPeers peers = new KnownPeers(n::address, s.peers());
           DataflowExecutor e = new DataflowExecutor(n, registry, tasks, s.limits(), peers);
           return endpoint[0] = new ServerEndpoint(n, registry, tasks, e, peers);
@@ -89,15 +95,22 @@ public final class GridServer implements AutoCloseable {
     NodeGauges gauges = NodeGauges.observe(runtime.telemetry(), node.name(), endpoint[0]::stats);
     if (gauges != null) closeWith(gauges);
     try {
-      this.registration = lookup == null ? null
+      this.registration = lookup == null
+          ? null
           : LookupJoin.join(node, s.interfaces(), services, lookup, s.joinLease());
     } catch (RuntimeException e) {
       close();
       throw e;
     }
     if (registration != null) closeWith(registration);
-    LOG.log(System.Logger.Level.INFO, "GridRMI server {0} started at {1} exporting {2} over {3}{4}", node.name(),
-        node.address(), services, runtime.transport().describe(), lookup == null ? "" : ", joining " + lookup);
+    LOG.log(
+        System.Logger.Level.INFO,
+        "GridRMI server {0} started at {1} exporting {2} over {3}{4}",
+        node.name(),
+        node.address(),
+        services,
+        runtime.transport().describe(),
+        lookup == null ? "" : ", joining " + lookup);
   }
 
   /**
@@ -106,13 +119,17 @@ public final class GridServer implements AutoCloseable {
    */
   private static GridServer start(ServerSettings s) {
     if (s.exports().isEmpty()) {
-      throw new GridException(Status.INVALID_ARGUMENT, "server " + s.name() + " exports no service");
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "server " + s.name() + " exports no service");
     }
     try {
       InetAddress.getByName(s.host());
     } catch (UnknownHostException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "host '" + s.host() + "' of server " + s.name()
-          + " cannot be resolved: other JVMs could not reach it", e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "host '" + s.host() + "' of server " + s.name()
+              + " cannot be resolved: other JVMs could not reach it",
+          e);
     }
     if (s.lookup() != null) LookupJoin.check(s.lookup(), s.name(), s.network() != null);
     SerialPolicy policy = new SerialPolicy(s.serialLimits(), s.allow());
@@ -122,7 +139,8 @@ public final class GridServer implements AutoCloseable {
     s.exports().forEach(e -> e.register(registry));
     Transport transport = s.network() != null
         ? InternalInProcess.transport(s.network(), s.name(), s.timeouts(), policy.filter())
-        : Transports.rmi(s.tls(), s.link().as(s.name()), s.timeouts(), s.listenAddress(), policy.filter());
+        : Transports.rmi(
+            s.tls(), s.link().as(s.name()), s.timeouts(), s.listenAddress(), policy.filter());
     NodeRuntime runtime = new NodeRuntime(s.name(), transport, policy, s.runtime(), s.telemetry());
     try {
       return new GridServer(s, runtime, registry, tasks);
@@ -138,21 +156,37 @@ public final class GridServer implements AutoCloseable {
   }
 
   /** {@code rmi://host:port} (or {@code inproc://name}), what clients connect to. */
-  public String address() { return node.address(); }
+  public String address() {
+    return node.address();
+  }
   /** Its name, as {@link Builder#name} set it. */
-  public String name() { return node.name(); }
+  public String name() {
+    return node.name();
+  }
   /** The port it listens on (the one chosen if it was given 0; -1 on an in-process network). */
-  public int port() { return URI.create(node.address()).getPort(); }
+  public int port() {
+    return URI.create(node.address()).getPort();
+  }
   /** The exported service interfaces, by name. */
-  public List<String> services() { return services; }
+  public List<String> services() {
+    return services;
+  }
   /** How many values this server holds now (owned and replicas). */
-  public int storeSize() { return node.table().size(); }
+  public int storeSize() {
+    return node.table().size();
+  }
   /** The node's id (what its lookup registration and its stats carry). */
-  public UUID id() { return node.id(); }
+  public UUID id() {
+    return node.id();
+  }
   /** Fetches of other nodes' values in flight now. */
-  public int fetchesInFlight() { return executor.fetchesInFlight(); }
+  public int fetchesInFlight() {
+    return executor.fetchesInFlight();
+  }
   /** Its transport, TLS and link, in one line. */
-  public String describeTransport() { return runtime.transport().describe(); }
+  public String describeTransport() {
+    return runtime.transport().describe();
+  }
 
   /**
    * Waits until the server is registered with the lookup service it joins (registration runs in the background and
@@ -560,11 +594,14 @@ public final class GridServer implements AutoCloseable {
       notNull("export iface", iface);
       notNull("export impl", impl);
       if (!iface.isInterface()) {
-        throw new GridException(Status.INVALID_ARGUMENT, "export takes an interface, got the class " + iface.getName());
+        throw new GridException(
+            Status.INVALID_ARGUMENT, "export takes an interface, got the class " + iface.getName());
       }
       if (!iface.isInstance(impl)) {
-        throw new GridException(Status.INVALID_ARGUMENT, "export impl must implement " + iface.getName() + ", got a "
-            + impl.getClass().getName());
+        throw new GridException(
+            Status.INVALID_ARGUMENT,
+            "export impl must implement " + iface.getName() + ", got a "
+                + impl.getClass().getName());
       }
       exports.add(new ServerSettings.Export<>(iface, impl));
       return this;
@@ -578,10 +615,27 @@ public final class GridServer implements AutoCloseable {
      *     directory that cannot be made or a malformed lookup address
      */
     public GridServer start() {
-      return GridServer.start(new ServerSettings(name, host, bind, port,
-          new DataflowExecutor.Limits(threads, maxQueuedCalls, maxPendingPerClient), lease, peers, lookup, joinLease,
-          tls, link, allow, allowTasks, new Timeouts(callTimeout, Timeouts.DEFAULT.fetchSlack(),
-              Timeouts.DEFAULT.connect()), fetchWait, store, serialLimits, network, openTelemetry, exports));
+      return GridServer.start(new ServerSettings(
+          name,
+          host,
+          bind,
+          port,
+          new DataflowExecutor.Limits(threads, maxQueuedCalls, maxPendingPerClient),
+          lease,
+          peers,
+          lookup,
+          joinLease,
+          tls,
+          link,
+          allow,
+          allowTasks,
+          new Timeouts(callTimeout, Timeouts.DEFAULT.fetchSlack(), Timeouts.DEFAULT.connect()),
+          fetchWait,
+          store,
+          serialLimits,
+          network,
+          openTelemetry,
+          exports));
     }
   }
 }

@@ -1,19 +1,18 @@
 package org.gridrmi.server;
 
+import io.opentelemetry.api.OpenTelemetry;
 import java.time.Duration;
 import java.util.List;
-import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
-import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.server.internal.DataflowExecutor;
 import org.gridrmi.server.internal.ServiceRegistry;
-import org.gridrmi.runtime.serial.SerialPolicy;
 
 /**
  * What a server's builder set, fixed when it starts: the server and its parts read their settings from here and
@@ -40,10 +39,27 @@ import org.gridrmi.runtime.serial.SerialPolicy;
  * @param openTelemetry where its spans and metrics go, or null for the global instance
  * @param exports the services it exports, in the order given
  */
-record ServerSettings(String name, String host, String bind, int port, DataflowExecutor.Limits limits, Duration lease,
-    List<String> peers, String lookup, Duration joinLease, TlsStores tls, LinkPlan link, List<String> allow,
-    List<String> allowTasks, Timeouts timeouts, Duration fetchWait, StoreBudget store, SerialPolicy.Limits serialLimits,
-    InProcessNetwork network, OpenTelemetry openTelemetry, List<Export<?>> exports) {
+record ServerSettings(
+    String name,
+    String host,
+    String bind,
+    int port,
+    DataflowExecutor.Limits limits,
+    Duration lease,
+    List<String> peers,
+    String lookup,
+    Duration joinLease,
+    TlsStores tls,
+    LinkPlan link,
+    List<String> allow,
+    List<String> allowTasks,
+    Timeouts timeouts,
+    Duration fetchWait,
+    StoreBudget store,
+    SerialPolicy.Limits serialLimits,
+    InProcessNetwork network,
+    OpenTelemetry openTelemetry,
+    List<Export<?>> exports) {
   ServerSettings {
     peers = List.copyOf(peers);
     allow = List.copyOf(allow);
@@ -63,7 +79,10 @@ record ServerSettings(String name, String host, String bind, int port, DataflowE
    * writes inside a value stays held here for one lease, as long as a holder may lapse.
    */
   RuntimeSettings runtime() {
-    return RuntimeSettings.DEFAULT.withTimeouts(timeouts).withFetchWait(fetchWait).withReferenceTransit(lease);
+    return RuntimeSettings.DEFAULT
+        .withTimeouts(timeouts)
+        .withFetchWait(fetchWait)
+        .withReferenceTransit(lease);
   }
 
   /** Where its spans and metrics go: the given instance, else the global one (none if no SDK set it). */

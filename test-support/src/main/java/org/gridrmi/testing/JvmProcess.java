@@ -24,8 +24,9 @@ public final class JvmProcess implements AutoCloseable {
   private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
 
   static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Process::destroyForcibly),
-        "test-child-reaper"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() -> RUNNING.forEach(Process::destroyForcibly), "test-child-reaper"));
   }
 
   private final String name;
@@ -52,7 +53,8 @@ public final class JvmProcess implements AutoCloseable {
    * @param jvmArgs JVM options (a small heap is added unless one is given)
    * @param log where the output goes (appended)
    */
-  public static JvmProcess start(String name, String mainClass, List<String> jvmArgs, List<String> args, Path log)
+  public static JvmProcess start(
+      String name, String mainClass, List<String> jvmArgs, List<String> args, Path log)
       throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -62,7 +64,8 @@ public final class JvmProcess implements AutoCloseable {
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
     cmd.addAll(args);
     Files.createDirectories(log.toAbsolutePath().getParent());
-    return new JvmProcess(name, new ProcessBuilder(cmd).redirectErrorStream(true).start(), log);
+    return new JvmProcess(
+        name, new ProcessBuilder(cmd).redirectErrorStream(true).start(), log);
   }
 
   /**
@@ -70,7 +73,8 @@ public final class JvmProcess implements AutoCloseable {
    *
    * @param log where the output goes (appended)
    */
-  public static JvmProcess start(String name, List<String> command, java.util.Map<String, String> env, Path log)
+  public static JvmProcess start(
+      String name, List<String> command, java.util.Map<String, String> env, Path log)
       throws IOException {
     Files.createDirectories(log.toAbsolutePath().getParent());
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -86,17 +90,23 @@ public final class JvmProcess implements AutoCloseable {
   public int exitCode(Duration timeout) throws InterruptedException {
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       kill();
-      throw new IllegalStateException(name + " did not end within " + timeout + "; see " + log + "; output:\n"
-          + String.join("\n", output()));
+      throw new IllegalStateException(name + " did not end within " + timeout + "; see " + log
+          + "; output:\n" + String.join("\n", output()));
     }
     pump.join(TimeUnit.SECONDS.toMillis(10));
     return process.exitValue();
   }
 
   private void pump() {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8,
-            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND), true)) {
+    try (BufferedReader in = new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        PrintWriter out = new PrintWriter(
+            Files.newBufferedWriter(
+                log,
+                StandardCharsets.UTF_8,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND),
+            true)) {
       for (String line; (line = in.readLine()) != null; ) {
         out.println(line);
         synchronized (lines) {
@@ -129,9 +139,11 @@ public final class JvmProcess implements AutoCloseable {
         }
         long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
         if (left <= 0 || !process.isAlive() && seen == lines.size()) {
-          throw new IllegalStateException(name + " printed no line matching '" + regex + "' within " + timeout
-              + (process.isAlive() ? "" : " (it exited with " + process.exitValue() + ")") + "; see " + log
-              + "; output:\n" + String.join("\n", lines));
+          throw new IllegalStateException(
+              name + " printed no line matching '" + regex + "' within " + timeout
+                  + (process.isAlive() ? "" : " (it exited with " + process.exitValue() + ")")
+                  + "; see " + log
+                  + "; output:\n" + String.join("\n", lines));
         }
         lines.wait(Math.min(left, 200));
       }
@@ -145,17 +157,32 @@ public final class JvmProcess implements AutoCloseable {
     }
   }
 
-  public String name() { return name; }
+  public String name() {
+    return name;
+  }
   /** When it was started, in {@link System#nanoTime()} terms. */
-  public long startedNanos() { return startedNanos; }
-  public long pid() { return process.pid(); }
-  public boolean isAlive() { return process.isAlive(); }
-  public Path log() { return log; }
+  public long startedNanos() {
+    return startedNanos;
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  public Path log() {
+    return log;
+  }
 
   /** Sends a signal ({@code STOP}, {@code CONT}, {@code TERM}) with the system's kill command. */
   public void signal(String signal) throws IOException, InterruptedException {
-    int rc = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid())).start().waitFor();
-    if (rc != 0) throw new IllegalStateException("kill -" + signal + " " + pid() + " exited with " + rc);
+    int rc =
+        new ProcessBuilder("kill", "-" + signal, String.valueOf(pid())).start().waitFor();
+    if (rc != 0)
+      throw new IllegalStateException("kill -" + signal + " " + pid() + " exited with " + rc);
   }
 
   /** Kills the process at once, as {@code kill -9} does, and waits for it to be gone. */

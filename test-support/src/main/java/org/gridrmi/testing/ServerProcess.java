@@ -25,7 +25,12 @@ public final class ServerProcess implements AutoCloseable {
    *
    * @throws IllegalStateException naming the log if it exits or stays silent past {@code timeout}
    */
-  public static ServerProcess start(String name, String mainClass, List<String> jvmArgs, List<String> args, Path log,
+  public static ServerProcess start(
+      String name,
+      String mainClass,
+      List<String> jvmArgs,
+      List<String> args,
+      Path log,
       Duration timeout) {
     JvmProcess jvm;
     try {
@@ -45,11 +50,25 @@ public final class ServerProcess implements AutoCloseable {
     }
   }
 
-  public String name() { return jvm.name(); }
-  public String address() { return address; }
-  public long pid() { return jvm.pid(); }
-  public boolean isAlive() { return jvm.isAlive(); }
-  public JvmProcess jvm() { return jvm; }
+  public String name() {
+    return jvm.name();
+  }
+
+  public String address() {
+    return address;
+  }
+
+  public long pid() {
+    return jvm.pid();
+  }
+
+  public boolean isAlive() {
+    return jvm.isAlive();
+  }
+
+  public JvmProcess jvm() {
+    return jvm;
+  }
 
   /** Sends a signal: {@code STOP} freezes the server (a GC storm, a hung host), {@code CONT} resumes it. */
   public void signal(String signal) throws IOException, InterruptedException {

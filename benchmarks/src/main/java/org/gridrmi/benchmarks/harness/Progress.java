@@ -18,7 +18,8 @@ public final class Progress {
   }
 
   public Progress(int totalSteps, PrintStream out) {
-    if (totalSteps < 1) throw new IllegalArgumentException("totalSteps must be >= 1: " + totalSteps);
+    if (totalSteps < 1)
+      throw new IllegalArgumentException("totalSteps must be >= 1: " + totalSteps);
     this.totalSteps = totalSteps;
     this.out = out;
   }

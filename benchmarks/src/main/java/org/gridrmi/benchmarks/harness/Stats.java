@@ -24,7 +24,8 @@ public final class Stats {
    */
   public static double percentile(double[] values, double p) {
     if (values.length == 0) throw new IllegalArgumentException("no values");
-    if (!(p >= 0 && p <= 100)) throw new IllegalArgumentException("percentile must be in [0, 100]: " + p);
+    if (!(p >= 0 && p <= 100))
+      throw new IllegalArgumentException("percentile must be in [0, 100]: " + p);
     double[] v = values.clone();
     Arrays.sort(v);
     double rank = p / 100 * (v.length - 1);

@@ -59,7 +59,8 @@ public final class Warmup {
               round.run(r);
             } catch (Exception e) {
               next.set(rounds); // no new rounds; the others finish the one they are in
-              throw new IllegalStateException("warm-up round " + (r + 1) + " of " + rounds + " failed: " + e, e);
+              throw new IllegalStateException(
+                  "warm-up round " + (r + 1) + " of " + rounds + " failed: " + e, e);
             }
           }
           return null;
@@ -67,7 +68,9 @@ public final class Warmup {
       }
       for (Future<?> w : workers) w.get();
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+      throw e.getCause() instanceof RuntimeException re
+          ? re
+          : new IllegalStateException(e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while warming up", e);

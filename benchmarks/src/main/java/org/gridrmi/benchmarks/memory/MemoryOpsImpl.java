@@ -11,8 +11,9 @@ public class MemoryOpsImpl implements MemoryOps {
   @Override
   public byte[] make(int bytes) {
     if (bytes < 0 || bytes > MAX_BYTES) {
-      throw new GridException(Status.INVALID_ARGUMENT, "make(" + bytes + "): size out of range 0.." + MAX_BYTES
-          + " bytes");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "make(" + bytes + "): size out of range 0.." + MAX_BYTES + " bytes");
     }
     byte[] b = new byte[bytes];
     for (int i = 0; i < bytes; i++) b[i] = content(i);

@@ -39,11 +39,22 @@ public final class ChainRun implements AutoCloseable {
    * @param idempotent which stages were {@code @Idempotent} calls, bit i for stage i
    * @param detail why it failed: the message of the exception its {@code get()} threw; empty if done
    */
-  public record Outcome(long token, int client, long startNanos, long latencyNanos, String outcome, String route,
-      int idempotent, String detail) {
-    public boolean done() { return outcome.equals(DONE); }
+  public record Outcome(
+      long token,
+      int client,
+      long startNanos,
+      long latencyNanos,
+      String outcome,
+      String route,
+      int idempotent,
+      String detail) {
+    public boolean done() {
+      return outcome.equals(DONE);
+    }
 
-    public boolean lost() { return outcome.equals(LOST); }
+    public boolean lost() {
+      return outcome.equals(LOST);
+    }
   }
 
   /**
@@ -55,13 +66,16 @@ public final class ChainRun implements AutoCloseable {
    * @param watchdog how long past the deadline a {@code get()} may take before its chain counts as lost
    * @param idempotentShare the share of calls made to the {@code @Idempotent} variant of their stage
    */
-  public record Workload(int size, int millis, Duration deadline, Duration watchdog, double idempotentShare) {}
+  public record Workload(
+      int size, int millis, Duration deadline, Duration watchdog, double idempotentShare) {}
 
   public static final String DONE = "DONE";
   public static final String LOST = "LOST";
-  private static final String GAVE_UP = "get() did not return even when interrupted: its thread was given up";
+  private static final String GAVE_UP =
+      "get() did not return even when interrupted: its thread was given up";
   /** How long a thread interrupted by the watchdog may take to return before it is given up. */
   private static final long GIVE_UP_MILLIS = 5_000;
+
   private final List<ServerInfo> servers;
   private final Workload work;
   private final Set<String> dead = ConcurrentHashMap.newKeySet();
@@ -69,12 +83,13 @@ public final class ChainRun implements AutoCloseable {
   private final AtomicInteger next = new AtomicInteger();
   private final AtomicInteger finished = new AtomicInteger();
   private final AtomicBoolean halfTriggered = new AtomicBoolean();
-  private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "chain-watchdog");
-    t.setDaemon(true);
-    return t;
-  });
-  private volatile Runnable atHalf = () -> { };
+  private final ScheduledExecutorService watchdog =
+      Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "chain-watchdog");
+        t.setDaemon(true);
+        return t;
+      });
+  private volatile Runnable atHalf = () -> {};
   private long t0 = System.nanoTime();
 
   public ChainRun(List<ServerInfo> servers, Workload work) {
@@ -99,7 +114,8 @@ public final class ChainRun implements AutoCloseable {
    * @param span spread the starts of the chains evenly over this time (zero: each client starts its next chain as
    *     soon as the last ended), so that a fault striking at a given second meets chains in flight
    */
-  public List<Outcome> run(IntFunction<Grid> gridOf, int clients, int chains, long firstToken, Duration span)
+  public List<Outcome> run(
+      IntFunction<Grid> gridOf, int clients, int chains, long firstToken, Duration span)
       throws InterruptedException {
     t0 = System.nanoTime();
     next.set(0);
@@ -119,13 +135,15 @@ public final class ChainRun implements AutoCloseable {
           }
         }
       };
-      Thread t = new Thread(() -> {
-        try {
-          clientLoop(grid, client, chains, firstToken, span, leave);
-        } finally {
-          leave.run();
-        }
-      }, "chain-client-" + c);
+      Thread t = new Thread(
+          () -> {
+            try {
+              clientLoop(grid, client, chains, firstToken, span, leave);
+            } finally {
+              leave.run();
+            }
+          },
+          "chain-client-" + c);
       t.setDaemon(true); // a thread the watchdog gave up on must not keep the JVM alive
       threads.add(t);
     }
@@ -134,15 +152,21 @@ public final class ChainRun implements AutoCloseable {
       while (active.get() > 0) active.wait(100);
     }
     List<Outcome> all = new ArrayList<>(outcomes);
-    for (int i = Math.min(next.get(), chains); i < chains; i++) { // never started: every client was given up
-      all.add(new Outcome(firstToken + i, -1, 0, 0, LOST, "-", 0, "never started: every client was given up"));
+    for (int i = Math.min(next.get(), chains);
+        i < chains;
+        i++) { // never started: every client was given up
+      all.add(new Outcome(
+          firstToken + i, -1, 0, 0, LOST, "-", 0, "never started: every client was given up"));
     }
     return all;
   }
 
-  public long startNanos() { return t0; }
+  public long startNanos() {
+    return t0;
+  }
 
-  private void clientLoop(Grid grid, int client, int chains, long firstToken, Duration span, Runnable giveUp) {
+  private void clientLoop(
+      Grid grid, int client, int chains, long firstToken, Duration span, Runnable giveUp) {
     Map<String, SoakOpsAsync> views = new HashMap<>();
     for (int i; (i = next.getAndIncrement()) < chains; ) {
       long due = t0 + span.toNanos() * i / chains;
@@ -151,7 +175,8 @@ public final class ChainRun implements AutoCloseable {
         try {
           TimeUnit.NANOSECONDS.sleep(wait);
         } catch (InterruptedException e) {
-          // only the watchdog interrupts these threads, and only in a get(): a late one; the chain starts now
+          // only the watchdog interrupts these threads, and only in a get(): a late one; the chain
+          // starts now
         }
       }
       Outcome o = chain(grid, views, client, firstToken + i, giveUp);
@@ -167,41 +192,60 @@ public final class ChainRun implements AutoCloseable {
 
   /** One chain, start to end, outside {@link #run} (a warm-up); never throws. */
   public Outcome chain(Grid grid, Map<String, SoakOpsAsync> views, int client, long token) {
-    Outcome o = chain(grid, views, client, token, () -> { });
-    return o != null ? o : new Outcome(token, client, 0, 0, LOST, "-", idempotentStages(token), GAVE_UP);
+    Outcome o = chain(grid, views, client, token, () -> {});
+    return o != null
+        ? o
+        : new Outcome(token, client, 0, 0, LOST, "-", idempotentStages(token), GAVE_UP);
   }
 
   /**
    * One chain; never throws. Null if the watchdog gave its thread up (it recorded the chain lost and ran
    * {@code giveUp}).
    */
-  private Outcome chain(Grid grid, Map<String, SoakOpsAsync> views, int client, long token, Runnable giveUp) {
+  private Outcome chain(
+      Grid grid, Map<String, SoakOpsAsync> views, int client, long token, Runnable giveUp) {
     List<ServerInfo> route = route();
-    String names = route.get(0).name() + ">" + route.get(1).name() + ">" + route.get(2).name();
+    String names =
+        route.get(0).name() + ">" + route.get(1).name() + ">" + route.get(2).name();
     int idempotent = idempotentStages(token);
     long start = System.nanoTime();
     Thread self = Thread.currentThread();
     AtomicBoolean ended = new AtomicBoolean();
     AtomicBoolean tripped = new AtomicBoolean();
     long bound = work.deadline().plus(work.watchdog()).toMillis();
-    var interrupt = watchdog.schedule(() -> {
-      if (ended.get()) return;
-      tripped.set(true);
-      self.interrupt();
-      watchdog.schedule(() -> { // not even the interrupt made get() return: give the thread up
-        if (ended.compareAndSet(false, true)) {
-          outcomes.add(new Outcome(token, client, start - t0, System.nanoTime() - start, LOST, names, idempotent,
-              GAVE_UP));
-          giveUp.run();
-        }
-      }, GIVE_UP_MILLIS, TimeUnit.MILLISECONDS);
-    }, bound, TimeUnit.MILLISECONDS);
+    var interrupt = watchdog.schedule(
+        () -> {
+          if (ended.get()) return;
+          tripped.set(true);
+          self.interrupt();
+          watchdog.schedule(
+              () -> { // not even the interrupt made get() return: give the thread up
+                if (ended.compareAndSet(false, true)) {
+                  outcomes.add(new Outcome(
+                      token,
+                      client,
+                      start - t0,
+                      System.nanoTime() - start,
+                      LOST,
+                      names,
+                      idempotent,
+                      GAVE_UP));
+                  giveUp.run();
+                }
+              },
+              GIVE_UP_MILLIS,
+              TimeUnit.MILLISECONDS);
+        },
+        bound,
+        TimeUnit.MILLISECONDS);
     String outcome;
     String detail = "";
     try (GridScope scope = grid.scope()) {
       outcome = run(grid, views, route, token, idempotent);
     } catch (GridException e) {
-      outcome = tripped.get() ? LOST : e.status().name(); // the watchdog's interrupt: nobody answered in time
+      outcome = tripped.get()
+          ? LOST
+          : e.status().name(); // the watchdog's interrupt: nobody answered in time
       detail = String.valueOf(e.getMessage());
     } catch (RuntimeException e) {
       outcome = tripped.get() ? LOST : "CLIENT_ERROR:" + e.getClass().getSimpleName();
@@ -210,19 +254,30 @@ public final class ChainRun implements AutoCloseable {
     long latency = System.nanoTime() - start;
     interrupt.cancel(false);
     boolean mine = ended.compareAndSet(false, true);
-    Thread.interrupted(); // a watchdog interrupt that came as get() returned must not hit the next chain
-    return mine ? new Outcome(token, client, start - t0, latency, outcome, names, idempotent, detail) : null;
+    Thread.interrupted(); // a watchdog interrupt that came as get() returned must not hit the next
+    // chain
+    return mine
+        ? new Outcome(token, client, start - t0, latency, outcome, names, idempotent, detail)
+        : null;
   }
 
-  private String run(Grid grid, Map<String, SoakOpsAsync> views, List<ServerInfo> route, long token, int idempotent) {
+  private String run(
+      Grid grid,
+      Map<String, SoakOpsAsync> views,
+      List<ServerInfo> route,
+      long token,
+      int idempotent) {
     SoakOpsAsync a = view(grid, route.get(0), views);
     SoakOpsAsync b = view(grid, route.get(1), views);
     SoakOpsAsync c = view(grid, route.get(2), views);
-    RemoteReference<byte[]> d = (idempotent & 1) != 0 ? a.produceIdempotent(token, work.size(), work.millis())
+    RemoteReference<byte[]> d = (idempotent & 1) != 0
+        ? a.produceIdempotent(token, work.size(), work.millis())
         : a.produce(token, work.size(), work.millis());
-    RemoteReference<byte[]> t = (idempotent & 2) != 0 ? b.transformIdempotent(token, d, work.millis())
+    RemoteReference<byte[]> t = (idempotent & 2) != 0
+        ? b.transformIdempotent(token, d, work.millis())
         : b.transform(token, d, work.millis());
-    RemoteReference<Long> sum = (idempotent & 4) != 0 ? c.consumeIdempotent(token, t) : c.consume(token, t);
+    RemoteReference<Long> sum =
+        (idempotent & 4) != 0 ? c.consumeIdempotent(token, t) : c.consume(token, t);
     long v = sum.get();
     return v == SoakOpsImpl.expected(token, work.size()) ? DONE : "WRONG_RESULT";
   }
@@ -237,19 +292,23 @@ public final class ChainRun implements AutoCloseable {
   int idempotentStages(long token) {
     SplittableRandom r = new SplittableRandom(token * 0x9E3779B97F4A7C15L);
     int mask = 0;
-    for (int stage = 0; stage < 3; stage++) if (r.nextDouble() < work.idempotentShare()) mask |= 1 << stage;
+    for (int stage = 0; stage < 3; stage++)
+      if (r.nextDouble() < work.idempotentShare()) mask |= 1 << stage;
     return mask;
   }
 
   private SoakOpsAsync view(Grid grid, ServerInfo s, Map<String, SoakOpsAsync> views) {
-    return views.computeIfAbsent(s.address(),
+    return views.computeIfAbsent(
+        s.address(),
         a -> grid.async(SoakOpsAsync.class, CallOptions.on(s).withDeadline(work.deadline())));
   }
 
   /** Three servers for produce, transform, consume: all different while three are alive. */
   private List<ServerInfo> route() {
-    List<ServerInfo> alive = new ArrayList<>(servers.stream().filter(s -> !dead.contains(s.address())).toList());
-    if (alive.isEmpty()) alive = new ArrayList<>(servers); // all marked dead: try anyway, the chain will say why
+    List<ServerInfo> alive = new ArrayList<>(
+        servers.stream().filter(s -> !dead.contains(s.address())).toList());
+    if (alive.isEmpty())
+      alive = new ArrayList<>(servers); // all marked dead: try anyway, the chain will say why
     Collections.shuffle(alive, ThreadLocalRandom.current());
     ServerInfo a = alive.get(0);
     ServerInfo b = alive.size() > 1 ? alive.get(1) : a;

@@ -66,14 +66,16 @@ public class SoakOpsImpl implements SoakOps {
   @Override
   public long heapAfterGc() {
     Runtime rt = Runtime.getRuntime();
-    for (int i = 0; i < 3; i++) System.gc(); // servers run the serial collector: System.gc() is a full GC
+    for (int i = 0; i < 3; i++)
+      System.gc(); // servers run the serial collector: System.gc() is a full GC
     return rt.totalMemory() - rt.freeMemory();
   }
 
   /** What produce returns for this token. */
   public static byte[] data(long token, int size) {
     if (size < 0 || size > MAX_SIZE) {
-      throw new GridException(Status.INVALID_ARGUMENT, "size " + size + " out of range 0.." + MAX_SIZE);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "size " + size + " out of range 0.." + MAX_SIZE);
     }
     byte[] b = new byte[size];
     new SplittableRandom(token).nextBytes(b);
@@ -99,7 +101,8 @@ public class SoakOpsImpl implements SoakOps {
   }
 
   private static void sleep(int millis) {
-    if (millis < 0) throw new GridException(Status.INVALID_ARGUMENT, "negative compute time " + millis + " ms");
+    if (millis < 0)
+      throw new GridException(Status.INVALID_ARGUMENT, "negative compute time " + millis + " ms");
     try {
       Thread.sleep(millis);
     } catch (InterruptedException e) {

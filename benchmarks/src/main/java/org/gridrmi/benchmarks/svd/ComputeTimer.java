@@ -20,7 +20,8 @@ public final class ComputeTimer implements Task<Matrix, Long> {
 
   public ComputeTimer(Matrix b, int repetitions) {
     if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
-      throw new IllegalArgumentException("repetitions must be 1.." + MAX_REPETITIONS + ": " + repetitions);
+      throw new IllegalArgumentException(
+          "repetitions must be 1.." + MAX_REPETITIONS + ": " + repetitions);
     }
     if (b == null) throw new IllegalArgumentException("b is null");
     this.b = b;
@@ -28,11 +29,12 @@ public final class ComputeTimer implements Task<Matrix, Long> {
   }
 
   /** A task comes from a client: its fields are checked as the constructor checks its arguments. */
-  private void readObject(java.io.ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
+  private void readObject(java.io.ObjectInputStream in)
+      throws java.io.IOException, ClassNotFoundException {
     in.defaultReadObject();
     if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
-      throw new java.io.InvalidObjectException("ComputeTimer with repetitions " + repetitions + " (1.."
-          + MAX_REPETITIONS + ")");
+      throw new java.io.InvalidObjectException(
+          "ComputeTimer with repetitions " + repetitions + " (1.." + MAX_REPETITIONS + ")");
     }
     if (b == null) throw new java.io.InvalidObjectException("ComputeTimer without its vector b");
   }

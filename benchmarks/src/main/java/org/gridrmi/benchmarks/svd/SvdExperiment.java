@@ -7,17 +7,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.gridrmi.client.Grid;
-import org.gridrmi.client.ServerInfo;
-import org.gridrmi.client.Traffic;
-import org.gridrmi.benchmarks.svd.SvdPlacements.Variant;
-import org.gridrmi.jama.MatrixOpsAsync;
-import org.gridrmi.jama.SolveResult;
-import org.gridrmi.cli.report.CsvWriter;
-import org.gridrmi.cli.report.Figure;
 import org.gridrmi.benchmarks.harness.Progress;
 import org.gridrmi.benchmarks.harness.Stats;
 import org.gridrmi.benchmarks.harness.Warmup;
+import org.gridrmi.benchmarks.svd.SvdPlacements.Variant;
+import org.gridrmi.cli.report.CsvWriter;
+import org.gridrmi.cli.report.Figure;
+import org.gridrmi.client.Grid;
+import org.gridrmi.client.ServerInfo;
+import org.gridrmi.client.Traffic;
+import org.gridrmi.jama.MatrixOpsAsync;
+import org.gridrmi.jama.SolveResult;
 
 /**
  * The case-study measurement shared by {@code gridrmi bench svd} and {@code gridrmi demo}: a JIT warm-up, then for
@@ -28,15 +28,30 @@ import org.gridrmi.benchmarks.harness.Warmup;
  */
 public final class SvdExperiment {
   /** The CSV header of the bench. */
-  public static final String[] HEADER = {"n", "variant", "run", "millis", "model_millis", "client_rx_bytes", "residual"};
+  public static final String[] HEADER = {
+    "n", "variant", "run", "millis", "model_millis", "client_rx_bytes", "residual"
+  };
 
   /** One timed solve. */
-  public record Sample(int n, Variant variant, int run, double millis, double modelMillis, long clientRxBytes,
+  public record Sample(
+      int n,
+      Variant variant,
+      int run,
+      double millis,
+      double modelMillis,
+      long clientRxBytes,
       double residual) {}
 
   /** The medians of one placement at one n. */
-  public record Summary(int n, Variant variant, double medianMillis, double overVsIdeal, long clientRxBytes,
-      double modelMillis, double computeMillis, double maxResidual) {}
+  public record Summary(
+      int n,
+      Variant variant,
+      double medianMillis,
+      double overVsIdeal,
+      long clientRxBytes,
+      double modelMillis,
+      double computeMillis,
+      double maxResidual) {}
 
   /**
    * Solves per placement in one run, unless set otherwise; the run's time is the fastest. Interference from other
@@ -59,7 +74,6 @@ public final class SvdExperiment {
   private final List<Integer> ns = new ArrayList<>();
   private int warmupRounds = DEFAULT_WARMUP_ROUNDS;
   private int repetitions = DEFAULT_REPETITIONS;
-
 
   public SvdExperiment(Grid grid, ServerInfo server, SvdModel model, long seed) {
     this.grid = grid;
@@ -123,7 +137,8 @@ public final class SvdExperiment {
             }
           }
         }
-        for (int k = 0; k < order.length; k++) samples.add(best[order[(k + r - 1) % order.length].ordinal()]);
+        for (int k = 0; k < order.length; k++)
+          samples.add(best[order[(k + r - 1) % order.length].ordinal()]);
       }
     }
     p.finish();
@@ -142,10 +157,15 @@ public final class SvdExperiment {
     int measured = sizes.stream().mapToInt(Integer::intValue).min().orElse(WARMUP_N);
     if (measured < 1) throw new IllegalArgumentException("--n must be >= 1, got " + measured);
     int small = Math.min(WARMUP_N, measured);
-    Matrix[] smallSystem = {SvdInputs.wellConditioned(small, seed), SvdInputs.random(small, 1, seed + 1)};
-    Matrix[] measuredSystem = {SvdInputs.wellConditioned(measured, seed), SvdInputs.random(measured, 1, seed + 1)};
-    progress.printf("warming up: %d rounds of the three placements at n %d and %d, %d at a time%n", warmupRounds,
-        small, measured, Warmup.THREADS);
+    Matrix[] smallSystem = {
+      SvdInputs.wellConditioned(small, seed), SvdInputs.random(small, 1, seed + 1)
+    };
+    Matrix[] measuredSystem = {
+      SvdInputs.wellConditioned(measured, seed), SvdInputs.random(measured, 1, seed + 1)
+    };
+    progress.printf(
+        "warming up: %d rounds of the three placements at n %d and %d, %d at a time%n",
+        warmupRounds, small, measured, Warmup.THREADS);
     Warmup.run(warmupRounds, Warmup.THREADS, r -> {
       Matrix[] system = r % 4 == 3 ? measuredSystem : smallSystem;
       for (Variant v : Variant.values()) placements.run(v, system[0], system[1]);
@@ -163,7 +183,8 @@ public final class SvdExperiment {
         double med = median(n, v);
         long rx = Math.round(Stats.median(s.stream().map(Sample::clientRxBytes).toList()));
         double maxRes = s.stream().mapToDouble(Sample::residual).max().orElse(Double.NaN);
-        out.add(new Summary(n, v, med, med / ideal, rx, s.get(0).modelMillis(), computeMillis.get(i), maxRes));
+        out.add(new Summary(
+            n, v, med, med / ideal, rx, s.get(0).modelMillis(), computeMillis.get(i), maxRes));
       }
     }
     return out;
@@ -179,20 +200,48 @@ public final class SvdExperiment {
 
   /** Prints the table: n, variant, median ms, overhead vs ideal, client bytes received, model prediction. */
   public void printTable(PrintStream out, String link) {
-    out.printf(Locale.ROOT, "SVD solver on %s, server %s (%s)%n", link, server.name(), server.address());
-    out.printf(Locale.ROOT, "model: %s; compute = the server's own time for solveSvd, measured in this run%n",
+    out.printf(
+        Locale.ROOT, "SVD solver on %s, server %s (%s)%n", link, server.name(), server.address());
+    out.printf(
+        Locale.ROOT,
+        "model: %s; compute = the server's own time for solveSvd, measured in this run%n",
         model.source());
-    out.printf(Locale.ROOT, "median of the runs; each run is the fastest of %d solves, the placements interleaved%n",
+    out.printf(
+        Locale.ROOT,
+        "median of the runs; each run is the fastest of %d solves, the placements interleaved%n",
         repetitions);
-    out.printf(Locale.ROOT, "%5s  %-8s  %10s  %9s  %14s  %11s  %10s  %9s%n", "n", "variant", "median ms",
-        "vs ideal", "client rx B", "model ms", "compute ms", "residual");
+    out.printf(
+        Locale.ROOT,
+        "%5s  %-8s  %10s  %9s  %14s  %11s  %10s  %9s%n",
+        "n",
+        "variant",
+        "median ms",
+        "vs ideal",
+        "client rx B",
+        "model ms",
+        "compute ms",
+        "residual");
     for (Summary s : summaries()) {
-      out.printf(Locale.ROOT, "%5d  %-8s  %10.1f  %8.2fx  %14d  %11.1f  %10.1f  %9.1e%n", s.n(), s.variant().label(),
-          s.medianMillis(), s.overVsIdeal(), s.clientRxBytes(), s.modelMillis(), s.computeMillis(), s.maxResidual());
+      out.printf(
+          Locale.ROOT,
+          "%5d  %-8s  %10.1f  %8.2fx  %14d  %11.1f  %10.1f  %9.1e%n",
+          s.n(),
+          s.variant().label(),
+          s.medianMillis(),
+          s.overVsIdeal(),
+          s.clientRxBytes(),
+          s.modelMillis(),
+          s.computeMillis(),
+          s.maxResidual());
     }
     for (int n : ns) {
-      out.printf(Locale.ROOT, "n=%d on %s: improved/ideal = %.3f, plain/ideal = %.2f%n", n, link,
-          median(n, Variant.IMPROVED) / median(n, Variant.IDEAL), median(n, Variant.PLAIN) / median(n, Variant.IDEAL));
+      out.printf(
+          Locale.ROOT,
+          "n=%d on %s: improved/ideal = %.3f, plain/ideal = %.2f%n",
+          n,
+          link,
+          median(n, Variant.IMPROVED) / median(n, Variant.IDEAL),
+          median(n, Variant.PLAIN) / median(n, Variant.IDEAL));
     }
   }
 
@@ -200,7 +249,13 @@ public final class SvdExperiment {
   public Path writeCsv(Path file) throws IOException {
     try (CsvWriter w = CsvWriter.create(file, HEADER)) {
       for (Sample s : samples) {
-        w.row(s.n(), s.variant().label(), s.run(), s.millis(), s.modelMillis(), s.clientRxBytes(),
+        w.row(
+            s.n(),
+            s.variant().label(),
+            s.run(),
+            s.millis(),
+            s.modelMillis(),
+            s.clientRxBytes(),
             String.format(Locale.ROOT, "%.3e", s.residual()));
       }
     }

@@ -5,8 +5,7 @@ import java.util.SplittableRandom;
 
 /** The benchmark's systems: A = random + n I (diagonally dominant, so well conditioned), b random; seeded. */
 public final class SvdInputs {
-  private SvdInputs() {
-  }
+  private SvdInputs() {}
 
   /** A random n x n matrix with entries in [0, 1) plus n on the diagonal. */
   public static Matrix wellConditioned(int n, long seed) {

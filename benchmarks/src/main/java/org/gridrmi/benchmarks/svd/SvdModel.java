@@ -35,13 +35,17 @@ public record SvdModel(CostParameters costs, String source) {
     if (calibration != null && Files.isRegularFile(calibration)) {
       try {
         Calibration c = Calibration.load(calibration);
-        if (c.isGoodFit() && c.link().trim().toLowerCase(Locale.ROOT).startsWith(normalize(linkSpec))) {
-          return new SvdModel(c.toCostParameters(CostParameters.PAPER_REFERENCE_BYTES), "calibration " + calibration
-              + " (" + c.link() + ", R^2 " + String.format(Locale.ROOT, "%.3f", c.r2()) + ")");
+        if (c.isGoodFit()
+            && c.link().trim().toLowerCase(Locale.ROOT).startsWith(normalize(linkSpec))) {
+          return new SvdModel(
+              c.toCostParameters(CostParameters.PAPER_REFERENCE_BYTES),
+              "calibration " + calibration + " (" + c.link() + ", R^2 "
+                  + String.format(Locale.ROOT, "%.3f", c.r2()) + ")");
         }
       } catch (IOException | IllegalArgumentException e) {
         // unreadable calibration: fall back to the profile, and say so below
-        return fromProfile(linkSpec, " (calibration " + calibration + " unusable: " + e.getMessage() + ")");
+        return fromProfile(
+            linkSpec, " (calibration " + calibration + " unusable: " + e.getMessage() + ")");
       }
     }
     return fromProfile(linkSpec, "");
@@ -51,7 +55,8 @@ public record SvdModel(CostParameters costs, String source) {
     LinkShaper shaper = LinkProfiles.parse(linkSpec);
     if (shaper instanceof EmulatedLink e) {
       double tw = Double.isInfinite(e.bytesPerSecond()) ? 0 : e.secondsPerByte();
-      return new SvdModel(CostParameters.of(e.delayNanos() / 1e9, tw), "link profile " + e.describe() + note);
+      return new SvdModel(
+          CostParameters.of(e.delayNanos() / 1e9, tw), "link profile " + e.describe() + note);
     }
     return new SvdModel(CostParameters.of(0, 0), "link profile loopback (t_s = t_w = 0)" + note);
   }
@@ -68,12 +73,15 @@ public record SvdModel(CostParameters costs, String source) {
    */
   public static double plainBytes(int n) {
     double nn = (double) n * n;
-    double doubles = nn                                // svd(A): A out
-        + (2 * nn + n)                                 // the decomposition back
-        + 3 * (2 * nn + n) + 3 * nn                    // svdU/S/V: decomposition out, a matrix back each
-        + 2 * nn                                       // transpose: U out, U' back
-        + 4 * (nn + n + n)                             // U'b, S+y, V z, A x: matrix + vector out, vector back
-        + 3 * n + n + 1;                               // minus, normInf
+    double doubles = nn // svd(A): A out
+        + (2 * nn + n) // the decomposition back
+        + 3 * (2 * nn + n)
+        + 3 * nn // svdU/S/V: decomposition out, a matrix back each
+        + 2 * nn // transpose: U out, U' back
+        + 4 * (nn + n + n) // U'b, S+y, V z, A x: matrix + vector out, vector back
+        + 3 * n
+        + n
+        + 1; // minus, normInf
     return 8 * doubles;
   }
 
@@ -90,9 +98,12 @@ public record SvdModel(CostParameters costs, String source) {
    */
   public double predict(SvdPlacements.Variant v, int n, double computeSeconds) {
     return switch (v) {
-      case PLAIN -> SvdPlacements.PLAIN_CALLS * 2 * costs.network().ts() + plainBytes(n) * costs.network().tw()
-          + computeSeconds;
-      case IMPROVED, IDEAL -> 2 * costs.network().ts() + improvedBytes(n) * costs.network().tw() + computeSeconds;
+      case PLAIN ->
+        SvdPlacements.PLAIN_CALLS * 2 * costs.network().ts()
+            + plainBytes(n) * costs.network().tw()
+            + computeSeconds;
+      case IMPROVED, IDEAL ->
+        2 * costs.network().ts() + improvedBytes(n) * costs.network().tw() + computeSeconds;
     };
   }
 }

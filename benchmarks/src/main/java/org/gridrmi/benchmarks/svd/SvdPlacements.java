@@ -3,10 +3,10 @@ package org.gridrmi.benchmarks.svd;
 import Jama.Matrix;
 import Jama.SingularValueDecomposition;
 import java.util.Objects;
+import org.gridrmi.cli.telemetry.ChainSpans;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.GridScope;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.cli.telemetry.ChainSpans;
 import org.gridrmi.jama.Adjust;
 import org.gridrmi.jama.MatrixOps;
 import org.gridrmi.jama.MatrixOpsAsync;
@@ -46,7 +46,8 @@ public final class SvdPlacements {
 
   /** Fig. 8: plain RMI, values through the client, Adjust on the client. */
   public SolveResult plain(Matrix a, Matrix b) {
-    return SvdSolver.solve(grid.plain(MatrixOps.class, server), a, b, SvdSolver.AdjustAt.CALLER, new Adjust());
+    return SvdSolver.solve(
+        grid.plain(MatrixOps.class, server), a, b, SvdSolver.AdjustAt.CALLER, new Adjust());
   }
 
   /**
@@ -69,10 +70,13 @@ public final class SvdPlacements {
       RemoteReference<Matrix> rx = srv.times(v, srv.times(sPlus, srv.times(srv.transpose(u), rb)));
       RemoteReference<Matrix> err = srv.minus(srv.times(rA, rx), rb);
       RemoteReference<Double> rr = srv.normInf(err);
-      // Ask for r before blocking on x: each get() is its own long-poll to the server, so fetching them one after
-      // the other costs one more round trip (2 t_s, measured 42-60 ms on paper-wan at n = 200) than ideal's one
+      // Ask for r before blocking on x: each get() is its own long-poll to the server, so fetching
+      // them one after
+      // the other costs one more round trip (2 t_s, measured 42-60 ms on paper-wan at n = 200) than
+      // ideal's one
       // result; started together, both answers come back in the same round trip.
-      rr.toCompletableFuture(); // starts r's fetch now; rr.get() below then finds it done or in flight
+      rr.toCompletableFuture(); // starts r's fetch now; rr.get() below then finds it done or in
+      // flight
       Matrix x = rx.get();
       double r = rr.get();
       return new SolveResult(x, r);
@@ -89,16 +93,19 @@ public final class SvdPlacements {
 
   /** Runs one placement by name, as one trace ("SVD solver improved n=100") when an SDK records them. */
   public SolveResult run(Variant variant, Matrix a, Matrix b) {
-    return ChainSpans.in("SVD solver " + variant.label() + " n=" + a.getRowDimension(), () -> switch (variant) {
-      case PLAIN -> plain(a, b);
-      case IMPROVED -> improved(a, b);
-      case IDEAL -> ideal(a, b);
-    });
+    return ChainSpans.in(
+        "SVD solver " + variant.label() + " n=" + a.getRowDimension(), () -> switch (variant) {
+          case PLAIN -> plain(a, b);
+          case IMPROVED -> improved(a, b);
+          case IDEAL -> ideal(a, b);
+        });
   }
 
   /** The placements, by their CSV names. */
   public enum Variant {
-    PLAIN, IMPROVED, IDEAL;
+    PLAIN,
+    IMPROVED,
+    IDEAL;
 
     /** The name used in CSV files and tables: plain, improved, ideal. */
     public String label() {

@@ -16,6 +16,7 @@ public class TransferOpsImpl implements TransferOps {
   public static final int MAX_ELEMENTS = 1 << 28;
   /** The largest double[][] made: 2^30 doubles (8 GiB), past what one Java array holds. */
   public static final long MAX_ROWS_ELEMENTS = 1L << 30;
+
   private static final int STRIDE = 64;
   private double[] lastDoubles = new double[0];
   private Matrix lastMatrix = new Matrix(0, 0);
@@ -73,7 +74,8 @@ public class TransferOpsImpl implements TransferOps {
 
   private static void check(long n, long max, String call) {
     if (n < 0 || n > max) {
-      throw new GridException(Status.INVALID_ARGUMENT, call + ": size out of range 0.." + max + " elements");
+      throw new GridException(
+          Status.INVALID_ARGUMENT, call + ": size out of range 0.." + max + " elements");
     }
   }
 
@@ -92,7 +94,8 @@ public class TransferOpsImpl implements TransferOps {
   /** The checksum of {@code n} elements, {@code at(i)} the i-th: what a value made here must give. */
   public static long checksum(long n, java.util.function.LongToDoubleFunction at) {
     long h = n;
-    for (long i = 0; i < n; i += STRIDE) h = h * 31 + Double.doubleToRawLongBits(at.applyAsDouble(i));
+    for (long i = 0; i < n; i += STRIDE)
+      h = h * 31 + Double.doubleToRawLongBits(at.applyAsDouble(i));
     if (n > 0) h = h * 31 + Double.doubleToRawLongBits(at.applyAsDouble(n - 1));
     return h;
   }
@@ -104,7 +107,8 @@ public class TransferOpsImpl implements TransferOps {
 
   @Override
   public long allocatedBytes() {
-    com.sun.management.ThreadMXBean t = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    com.sun.management.ThreadMXBean t =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long sum = 0;
     for (long a : t.getThreadAllocatedBytes(t.getAllThreadIds())) sum += Math.max(0, a);
     return sum;

@@ -8,14 +8,13 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.gridrmi.cli.report.CsvWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.gridrmi.cli.report.CsvWriter;
-import org.gridrmi.benchmarks.harness.Progress;
-import org.gridrmi.benchmarks.harness.Stats;
 
 class HarnessTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void csvAppearsOnlyWhenComplete() throws Exception {
@@ -26,8 +25,11 @@ class HarnessTest {
       assertThat(f).doesNotExist();
       assertThatThrownBy(() -> w.row(1, 2)).hasMessageContaining("2 fields, header has 4");
     }
-    assertThat(Files.readAllLines(f)).containsExactly("size_bytes,variant,millis,note", "10000,plain,1234.5,",
-        "20000,improved,,\"a, \"\"quoted\"\" note\"");
+    assertThat(Files.readAllLines(f))
+        .containsExactly(
+            "size_bytes,variant,millis,note",
+            "10000,plain,1234.5,",
+            "20000,improved,,\"a, \"\"quoted\"\" note\"");
     CsvWriter aborted = CsvWriter.create(f, "x");
     aborted.row(1);
     aborted.abort();
@@ -62,7 +64,8 @@ class HarnessTest {
   void progress() {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     Progress p = new Progress(10, new PrintStream(b, true));
-    assertThat(p.step("size 10 KB, run 1/5")).isEqualTo("size 10 KB, run 1/5, estimating time left");
+    assertThat(p.step("size 10 KB, run 1/5"))
+        .isEqualTo("size 10 KB, run 1/5, estimating time left");
     assertThat(p.step("size 10 KB, run 2/5")).matches("size 10 KB, run 2/5, ~\\d+s left");
     assertThat(p.finish()).startsWith("done in ");
     assertThat(Progress.duration(70_000_000_000L)).isEqualTo("1m10s");

@@ -20,7 +20,8 @@ class ComputeTimerTest {
       out.writeObject(o);
     }
     try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(b.toByteArray()))) {
-      // a filter of its own: in a JVM where GridRMI ran, the JVM-wide filter would decide (and refuse Jama first)
+      // a filter of its own: in a JVM where GridRMI ran, the JVM-wide filter would decide (and
+      // refuse Jama first)
       in.setObjectInputFilter(info -> java.io.ObjectInputFilter.Status.UNDECIDED);
       return in.readObject();
     }
@@ -41,11 +42,14 @@ class ComputeTimerTest {
 
   @Test
   void aStreamWithImpossibleFieldsIsRefused() throws Exception {
-    assertThatThrownBy(() -> roundTrip(forged("repetitions", 0))).isInstanceOf(InvalidObjectException.class)
+    assertThatThrownBy(() -> roundTrip(forged("repetitions", 0)))
+        .isInstanceOf(InvalidObjectException.class)
         .hasMessageContaining("repetitions");
-    assertThatThrownBy(() -> roundTrip(forged("repetitions", 1_000_000_000))).isInstanceOf(InvalidObjectException.class)
+    assertThatThrownBy(() -> roundTrip(forged("repetitions", 1_000_000_000)))
+        .isInstanceOf(InvalidObjectException.class)
         .hasMessageContaining("repetitions");
-    assertThatThrownBy(() -> roundTrip(forged("b", null))).isInstanceOf(InvalidObjectException.class)
+    assertThatThrownBy(() -> roundTrip(forged("b", null)))
+        .isInstanceOf(InvalidObjectException.class)
         .hasMessageContaining("b");
   }
 }

@@ -7,17 +7,17 @@ import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridrmi.cli.report.CsvWriter;
+import org.gridrmi.cli.report.LinePlot;
+import org.gridrmi.perf.CallLayout;
 import org.gridrmi.perf.Composition;
 import org.gridrmi.perf.CostModel;
-import org.gridrmi.perf.CallLayout;
 import org.gridrmi.perf.CostParameters;
 import org.gridrmi.perf.LinkCost;
 import org.gridrmi.perf.Prediction;
 import org.gridrmi.perf.Recommendation;
 import org.gridrmi.perf.Units;
 import org.gridrmi.perf.Variant;
-import org.gridrmi.cli.report.CsvWriter;
-import org.gridrmi.cli.report.LinePlot;
 
 /**
  * {@code model --sweep VAR=FROM..TO[:STEPS]}: evaluates the model at STEPS (default 10) evenly spaced values of one
@@ -27,7 +27,8 @@ import org.gridrmi.cli.report.LinePlot;
 public final class ModelSweep {
   public static final String FORM = "VAR=FROM..TO[:STEPS] such as n1=10KB..100KB or t1=100ms..1s:20"
       + " (VAR one of n0, n1.., t1.., nr, ts, tw, tau-s, tau-w)";
-  private static final Pattern SPEC = Pattern.compile("\\s*([a-zA-Z0-9-]+)\\s*=\\s*(.+?)\\s*\\.\\.\\s*(.+?)(?::(\\d+))?\\s*");
+  private static final Pattern SPEC =
+      Pattern.compile("\\s*([a-zA-Z0-9-]+)\\s*=\\s*(.+?)\\s*\\.\\.\\s*(.+?)(?::(\\d+))?\\s*");
   private static final Pattern INDEXED = Pattern.compile("([nt])(\\d+)");
 
   private ModelSweep() {}
@@ -43,7 +44,9 @@ public final class ModelSweep {
   public record Result(Path csv, Path png, LinePlot plot, String summary) {}
 
   private enum Kind {
-    SIZE("KB", 1e-3), DURATION("ms", 1e3), RATE("us/KB", 1e9);
+    SIZE("KB", 1e-3),
+    DURATION("ms", 1e3),
+    RATE("us/KB", 1e9);
 
     final String unit;
     final double display;
@@ -67,8 +70,14 @@ public final class ModelSweep {
    *
    * @param bad turns a one-line message into the exception to throw for bad input
    */
-  public static Result run(String spec, CostParameters parameters, Composition c, CallLayout layout, Path outDir,
-      Function<String, RuntimeException> bad) throws IOException {
+  public static Result run(
+      String spec,
+      CostParameters parameters,
+      Composition c,
+      CallLayout layout,
+      Path outDir,
+      Function<String, RuntimeException> bad)
+      throws IOException {
     Matcher m = SPEC.matcher(spec);
     if (!m.matches()) throw bad.apply("--sweep: malformed '" + spec + "'; expected " + FORM);
     String var = m.group(1).toLowerCase(Locale.ROOT);
@@ -81,11 +90,12 @@ public final class ModelSweep {
       throw bad.apply("--sweep: " + e.getMessage());
     }
     if (!(to > from)) {
-      throw bad.apply("--sweep: range " + m.group(2) + ".." + m.group(3) + " is empty or out of order; expected "
-          + FORM);
+      throw bad.apply("--sweep: range " + m.group(2) + ".." + m.group(3)
+          + " is empty or out of order; expected " + FORM);
     }
     int steps = m.group(4) == null ? 10 : Integer.parseInt(m.group(4));
-    if (steps < 2 || steps > 10_000) throw bad.apply("--sweep: STEPS must be 2..10000, got " + steps);
+    if (steps < 2 || steps > 10_000)
+      throw bad.apply("--sweep: STEPS must be 2..10000, got " + steps);
 
     List<Variant> variants = Variant.of(layout);
     double[] xs = new double[steps];
@@ -93,8 +103,18 @@ public final class ModelSweep {
     Recommendation[] recs = new Recommendation[steps];
     Path csv = outDir.resolve("model-sweep-" + var + ".csv");
     Path png = outDir.resolve("model-sweep-" + var + ".png");
-    try (CsvWriter w = CsvWriter.create(csv, "variable", "value", "unit", "placement", "variant", "equation",
-        "comm_ms", "total_ms", "recommended", "rule_of_thumb")) {
+    try (CsvWriter w = CsvWriter.create(
+        csv,
+        "variable",
+        "value",
+        "unit",
+        "placement",
+        "variant",
+        "equation",
+        "comm_ms",
+        "total_ms",
+        "recommended",
+        "rule_of_thumb")) {
       for (int i = 0; i < steps; i++) {
         double v = from + (to - from) * i / (steps - 1);
         xs[i] = v * kind.display;
@@ -104,19 +124,30 @@ public final class ModelSweep {
         for (int j = 0; j < variants.size(); j++) {
           Prediction p = model.predict(variants.get(j), ci);
           ys[j][i] = p.totalMillis();
-          w.row(var, xs[i], kind.unit, layout.name().toLowerCase(Locale.ROOT),
-              variants.get(j).name().toLowerCase(Locale.ROOT), variants.get(j).equation(), p.commMillis(),
-              p.totalMillis(), choice(recs[i].choice()), choice(recs[i].ruleOfThumb().choice()));
+          w.row(
+              var,
+              xs[i],
+              kind.unit,
+              layout.name().toLowerCase(Locale.ROOT),
+              variants.get(j).name().toLowerCase(Locale.ROOT),
+              variants.get(j).equation(),
+              p.commMillis(),
+              p.totalMillis(),
+              choice(recs[i].choice()),
+              choice(recs[i].ruleOfThumb().choice()));
         }
       }
     }
     LinkCost network = parameters.network();
-    LinePlot plot = new LinePlot("Cost model, " + layout.label() + ": t_s " + Units.formatDuration(network.ts())
-        + ", t_w " + Units.formatRate(network.tw()),
-        var + " (" + kind.unit + ")", "predicted total time (ms)");
+    LinePlot plot = new LinePlot(
+        "Cost model, " + layout.label() + ": t_s " + Units.formatDuration(network.ts()) + ", t_w "
+            + Units.formatRate(network.tw()),
+        var + " (" + kind.unit + ")",
+        "predicted total time (ms)");
     for (int j = 0; j < variants.size(); j++) {
       Variant v = variants.get(j);
-      plot.series(v.label() + (v.equation().equals("-") ? "" : " (eq. " + v.equation() + ")"), xs, ys[j]);
+      plot.series(
+          v.label() + (v.equation().equals("-") ? "" : " (eq. " + v.equation() + ")"), xs, ys[j]);
     }
     plot.writePng(png);
     return new Result(csv, png, plot, summary(var, kind, xs, recs));
@@ -131,24 +162,40 @@ public final class ModelSweep {
    * with the ranges where each holds: the same choice as the single-composition output, value by value.
    */
   private static String summary(String var, Kind kind, double[] xs, Recommendation[] recs) {
-    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s %s..%s %s: by predicted time ", var,
-        number(xs[0]), number(xs[xs.length - 1]), kind.unit));
+    StringBuilder b = new StringBuilder(String.format(
+        Locale.ROOT,
+        "%s %s..%s %s: by predicted time ",
+        var,
+        number(xs[0]),
+        number(xs[xs.length - 1]),
+        kind.unit));
     b.append(ranges(var, kind, xs, recs, r -> r.choice().label()));
     boolean agrees = java.util.Arrays.stream(recs).allMatch(Recommendation::ruleAgrees);
-    b.append(agrees ? "; the rule of thumb (section 3.5) agrees everywhere"
-        : "; the rule of thumb (section 3.5) says " + ranges(var, kind, xs, recs, r -> r.ruleOfThumb().choice().label()));
+    b.append(
+        agrees
+            ? "; the rule of thumb (section 3.5) agrees everywhere"
+            : "; the rule of thumb (section 3.5) says "
+                + ranges(var, kind, xs, recs, r -> r.ruleOfThumb().choice().label()));
     return b.toString();
   }
 
   /** The runs of equal {@code what} along the sweep, as "A at VAR a..b UNIT, B at VAR c..d UNIT". */
-  private static String ranges(String var, Kind kind, double[] xs, Recommendation[] recs,
+  private static String ranges(
+      String var,
+      Kind kind,
+      double[] xs,
+      Recommendation[] recs,
       Function<Recommendation, String> what) {
     List<String> parts = new java.util.ArrayList<>();
     int start = 0;
     for (int i = 1; i <= recs.length; i++) {
       if (i == recs.length || !what.apply(recs[i]).equals(what.apply(recs[start]))) {
-        String at = start == 0 && i == recs.length ? "at every value"
-            : "at " + var + " " + (i - 1 == start ? number(xs[start]) : number(xs[start]) + ".." + number(xs[i - 1]))
+        String at = start == 0 && i == recs.length
+            ? "at every value"
+            : "at " + var + " "
+                + (i - 1 == start
+                    ? number(xs[start])
+                    : number(xs[start]) + ".." + number(xs[i - 1]))
                 + " " + kind.unit;
         parts.add(what.apply(recs[start]) + " " + at);
         start = i;
@@ -158,14 +205,19 @@ public final class ModelSweep {
   }
 
   private static String number(double v) {
-    return String.format(Locale.ROOT, "%.4g", v).replaceAll("(\\.\\d*?)0+$", "$1").replaceAll("\\.$", "");
+    return String.format(Locale.ROOT, "%.4g", v)
+        .replaceAll("(\\.\\d*?)0+$", "$1")
+        .replaceAll("\\.$", "");
   }
 
   private static Kind kind(String var, Composition c, Function<String, RuntimeException> bad) {
     switch (var) {
-      case "n0", "nr": return Kind.SIZE;
-      case "ts", "tau-s": return Kind.DURATION;
-      case "tw", "tau-w": return Kind.RATE;
+      case "n0", "nr":
+        return Kind.SIZE;
+      case "ts", "tau-s":
+        return Kind.DURATION;
+      case "tw", "tau-w":
+        return Kind.RATE;
       default:
         Matcher m = INDEXED.matcher(var);
         if (m.matches()) {

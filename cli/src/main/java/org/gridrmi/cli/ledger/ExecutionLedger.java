@@ -22,12 +22,14 @@ import org.gridrmi.ref.Status;
 public final class ExecutionLedger implements AutoCloseable {
   /** The files' suffix: {@link Ledgers} reads every such file in a directory. */
   static final String SUFFIX = ".ledger";
+
   private final Path file;
   private final FileChannel out;
 
   private ExecutionLedger(Path file) throws IOException {
     this.file = file;
-    this.out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    this.out = FileChannel.open(
+        file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
   }
 
   /**
@@ -38,14 +40,17 @@ public final class ExecutionLedger implements AutoCloseable {
    */
   public static ExecutionLedger open(Path dir, String process) {
     if (!process.matches("[A-Za-z0-9._-]+")) {
-      throw new GridException(Status.INVALID_ARGUMENT, "ledger name '" + process + "': expected letters, digits, "
-          + "'.', '_' or '-'");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "ledger name '" + process + "': expected letters, digits, " + "'.', '_' or '-'");
     }
     try {
       Files.createDirectories(dir);
-      return new ExecutionLedger(dir.resolve(process + "-" + ProcessHandle.current().pid() + SUFFIX));
+      return new ExecutionLedger(
+          dir.resolve(process + "-" + ProcessHandle.current().pid() + SUFFIX));
     } catch (IOException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "cannot write a ledger in " + dir + ": " + e, e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "cannot write a ledger in " + dir + ": " + e, e);
     }
   }
 
@@ -60,9 +65,11 @@ public final class ExecutionLedger implements AutoCloseable {
    * @throws UncheckedIOException if the record cannot be written: a call that cannot be recorded must not run
    */
   public synchronized void record(long key, boolean idempotent) {
-    ByteBuffer line = ByteBuffer.wrap((key + (idempotent ? " I\n" : " N\n")).getBytes(StandardCharsets.US_ASCII));
+    ByteBuffer line =
+        ByteBuffer.wrap((key + (idempotent ? " I\n" : " N\n")).getBytes(StandardCharsets.US_ASCII));
     try {
-      while (line.hasRemaining()) out.write(line); // one write(2) for a line this short; the loop is for form's sake
+      while (line.hasRemaining())
+        out.write(line); // one write(2) for a line this short; the loop is for form's sake
     } catch (IOException e) {
       throw new UncheckedIOException("cannot append to the ledger " + file, e);
     }

@@ -46,7 +46,9 @@ public final class Ledgers {
 
   private static List<Path> ledgerFiles(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(ExecutionLedger.SUFFIX)).sorted().toList();
+      return s.filter(p -> p.getFileName().toString().endsWith(ExecutionLedger.SUFFIX))
+          .sorted()
+          .toList();
     }
   }
 
@@ -72,7 +74,8 @@ public final class Ledgers {
 
   private static void add(Map<Long, Runs> runs, String line) {
     int space = line.indexOf(' ');
-    if (space < 0 || space != line.length() - 2) return; // torn by a kill -9 between two bytes: not a record
+    if (space < 0 || space != line.length() - 2)
+      return; // torn by a kill -9 between two bytes: not a record
     char kind = line.charAt(space + 1);
     if (kind != 'I' && kind != 'N') return;
     long key;
@@ -81,8 +84,11 @@ public final class Ledgers {
     } catch (NumberFormatException e) {
       return;
     }
-    // a call is idempotent only if every record says so: one plain execution makes its repeats count
-    runs.merge(key, new Runs(1, kind == 'I'),
+    // a call is idempotent only if every record says so: one plain execution makes its repeats
+    // count
+    runs.merge(
+        key,
+        new Runs(1, kind == 'I'),
         (a, b) -> new Runs(a.count() + b.count(), a.idempotent() && b.idempotent()));
   }
 

@@ -49,15 +49,16 @@ public final class BarPlot {
    */
   public BarPlot bars(List<String> barNames, double[] heights, String valueUnit) {
     if (barNames.isEmpty() || barNames.size() != heights.length) {
-      throw new IllegalArgumentException("bars need as many values as names, at least one: " + barNames + " "
-          + Arrays.toString(heights));
+      throw new IllegalArgumentException("bars need as many values as names, at least one: "
+          + barNames + " " + Arrays.toString(heights));
     }
     if (barNames.stream().distinct().count() != barNames.size()) {
       throw new IllegalArgumentException("duplicate bar name in " + barNames);
     }
     for (double v : heights) {
       if (!(v >= 0) || Double.isInfinite(v)) {
-        throw new IllegalArgumentException("bar values must be finite and >= 0: " + Arrays.toString(heights));
+        throw new IllegalArgumentException(
+            "bar values must be finite and >= 0: " + Arrays.toString(heights));
       }
     }
     names.clear();
@@ -85,21 +86,28 @@ public final class BarPlot {
   /** Builds the chart: what {@link #writePng} renders, for tests and for {@link Figure}s of several panels. */
   public CategoryChart chart() {
     if (names.isEmpty()) throw new IllegalStateException("nothing to plot in '" + title + "'");
-    CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
-        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    CategoryChart chart = new CategoryChartBuilder()
+        .width(width)
+        .height(height)
+        .title(title)
+        .xAxisTitle(xTitle)
+        .yAxisTitle(yTitle)
+        .build();
     Figure.whiteBackground(chart.getStyler());
     chart.getStyler().setLegendVisible(false); // the axis labels name each bar, with its value
     chart.getStyler().setYAxisMin(0.0);
     chart.getStyler().setAvailableSpaceFill(0.6);
     chart.getStyler().setOverlapped(true);
-    java.text.DecimalFormat format = new java.text.DecimalFormat(valuePattern,
-        java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT));
+    java.text.DecimalFormat format = new java.text.DecimalFormat(
+        valuePattern, java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT));
     List<String> labels = new ArrayList<>();
-    for (int i = 0; i < names.size(); i++) labels.add(names.get(i) + ": " + format.format(values[i]) + " " + unit);
+    for (int i = 0; i < names.size(); i++)
+      labels.add(names.get(i) + ": " + format.format(values[i]) + " " + unit);
     for (int i = 0; i < names.size(); i++) {
       double[] own = new double[values.length];
       own[i] = values[i];
-      CategorySeries s = chart.addSeries(names.get(i), labels, Arrays.stream(own).boxed().toList());
+      CategorySeries s =
+          chart.addSeries(names.get(i), labels, Arrays.stream(own).boxed().toList());
       s.setFillColor(LinePlot.PALETTE[i % LinePlot.PALETTE.length]);
     }
     return chart;

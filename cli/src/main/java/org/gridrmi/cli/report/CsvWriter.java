@@ -43,7 +43,8 @@ public final class CsvWriter implements AutoCloseable {
   }
 
   /** Writes a whole table at once. */
-  public static void write(Path target, List<String> header, List<? extends List<?>> rows) throws IOException {
+  public static void write(Path target, List<String> header, List<? extends List<?>> rows)
+      throws IOException {
     try (CsvWriter w = create(target, header.toArray(String[]::new))) {
       for (List<?> r : rows) w.row(r.toArray());
     }
@@ -58,7 +59,8 @@ public final class CsvWriter implements AutoCloseable {
   public void row(Object... values) throws IOException {
     if (done) throw new IllegalStateException("CSV writer for " + target + " is closed");
     if (values.length != columns) {
-      throw new IllegalArgumentException("row has " + values.length + " fields, header has " + columns);
+      throw new IllegalArgumentException(
+          "row has " + values.length + " fields, header has " + columns);
     }
     writeLine(values);
     out.flush();
@@ -107,12 +109,18 @@ public final class CsvWriter implements AutoCloseable {
     if (v instanceof Double || v instanceof Float) {
       double d = ((Number) v).doubleValue();
       if (Double.isNaN(d)) return "";
-      s = d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d)
-          : new java.math.BigDecimal(String.format(Locale.ROOT, "%.6f", d)).stripTrailingZeros().toPlainString();
+      s = d == Math.rint(d) && Math.abs(d) < 1e15
+          ? Long.toString((long) d)
+          : new java.math.BigDecimal(String.format(Locale.ROOT, "%.6f", d))
+              .stripTrailingZeros()
+              .toPlainString();
     } else {
       s = v.toString();
     }
-    if (s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
+    if (s.indexOf(',') >= 0
+        || s.indexOf('"') >= 0
+        || s.indexOf('\n') >= 0
+        || s.indexOf('\r') >= 0) {
       return '"' + s.replace("\"", "\"\"") + '"';
     }
     return s;

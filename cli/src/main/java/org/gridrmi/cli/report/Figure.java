@@ -9,8 +9,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import javax.imageio.ImageIO;
-import org.knowm.xchart.internal.chartpart.Chart;
 import org.gridrmi.perf.AtomicFiles;
+import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * One PNG of one or more charts side by side (panels, left to right), such as a runtime and its ratio to the ideal,
@@ -54,7 +54,8 @@ public final class Figure {
   /** Refuses a chart too small to read. */
   static void checkSize(int width, int height) {
     if (width < 200 || height < 150) {
-      throw new IllegalArgumentException("a chart needs at least 200 x 150 pixels, got " + width + " x " + height);
+      throw new IllegalArgumentException(
+          "a chart needs at least 200 x 150 pixels, got " + width + " x " + height);
     }
   }
 

@@ -60,15 +60,17 @@ public final class GroupedBarPlot {
   /** One series: a value per category, finite and not negative; names unique. */
   public GroupedBarPlot series(String name, double[] values) {
     if (values.length != categories.size()) {
-      throw new IllegalArgumentException("series '" + name + "' needs a value per category " + categories + ": "
-          + Arrays.toString(values));
+      throw new IllegalArgumentException("series '" + name + "' needs a value per category "
+          + categories + ": " + Arrays.toString(values));
     }
     for (double v : values) {
       if (!(v >= 0) || Double.isInfinite(v)) {
-        throw new IllegalArgumentException("bar values must be finite and >= 0: " + Arrays.toString(values));
+        throw new IllegalArgumentException(
+            "bar values must be finite and >= 0: " + Arrays.toString(values));
       }
     }
-    if (series.containsKey(name)) throw new IllegalArgumentException("duplicate series name '" + name + "'");
+    if (series.containsKey(name))
+      throw new IllegalArgumentException("duplicate series name '" + name + "'");
     series.put(name, values.clone());
     return this;
   }
@@ -91,8 +93,13 @@ public final class GroupedBarPlot {
   /** Builds the chart: what {@link #writePng} renders, for tests and for {@link Figure}s of several panels. */
   public CategoryChart chart() {
     if (series.isEmpty()) throw new IllegalStateException("nothing to plot in '" + title + "'");
-    CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
-        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    CategoryChart chart = new CategoryChartBuilder()
+        .width(width)
+        .height(height)
+        .title(title)
+        .xAxisTitle(xTitle)
+        .yAxisTitle(yTitle)
+        .build();
     Figure.whiteBackground(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
@@ -103,7 +110,9 @@ public final class GroupedBarPlot {
     chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
     chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
     chart.getStyler().setLabelsFontColor(Color.DARK_GRAY);
-    chart.getStyler().setLabelsPosition(1.0); // at the top of the bar, above it when it is too short
+    chart
+        .getStyler()
+        .setLabelsPosition(1.0); // at the top of the bar, above it when it is too short
     chart.getStyler().setYAxisDecimalPattern(valuePattern);
     if (series.values().stream().allMatch(v -> Arrays.stream(v).allMatch(x -> x == 0))) {
       chart.getStyler().setYAxisMax(1.0); // all zero: an axis from 0 to 1, not a single tick

@@ -34,10 +34,20 @@ public final class LinePlot {
     new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),
     new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)
   };
-  private static final Marker[] SHAPES = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP,
-    SeriesMarkers.SQUARE, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS, SeriesMarkers.OVAL};
+
+  private static final Marker[] SHAPES = {
+    SeriesMarkers.CIRCLE,
+    SeriesMarkers.DIAMOND,
+    SeriesMarkers.TRIANGLE_UP,
+    SeriesMarkers.SQUARE,
+    SeriesMarkers.TRIANGLE_DOWN,
+    SeriesMarkers.CROSS,
+    SeriesMarkers.PLUS,
+    SeriesMarkers.OVAL
+  };
   /** Marker size of the first measured series, in pixels; each later one is smaller, down to {@link #MIN_MARKER}. */
   private static final int FIRST_MARKER = 14;
+
   private static final int MIN_MARKER = 7;
   private static final float[] DASH = {8f, 6f};
 
@@ -107,7 +117,8 @@ public final class LinePlot {
 
   /** Fixes the y axis to [min, max], e.g. to leave room for {@link #note}s above the highest point. */
   public LinePlot yRange(double min, double max) {
-    if (!(min < max)) throw new IllegalArgumentException("y range needs min < max: " + min + ", " + max);
+    if (!(min < max))
+      throw new IllegalArgumentException("y range needs min < max: " + min + ", " + max);
     this.yMin = min;
     this.yMax = max;
     return this;
@@ -121,7 +132,8 @@ public final class LinePlot {
 
   private LinePlot add(Series s) {
     if (s.x.length == 0 || s.x.length != s.y.length) {
-      throw new IllegalArgumentException("series '" + s.name + "' needs equally long, non-empty x and y");
+      throw new IllegalArgumentException(
+          "series '" + s.name + "' needs equally long, non-empty x and y");
     }
     if (series.stream().anyMatch(o -> o.name.equals(s.name))) {
       throw new IllegalArgumentException("duplicate series name '" + s.name + "'");
@@ -133,17 +145,25 @@ public final class LinePlot {
   /** Builds the chart: what {@link #writePng} renders, for tests and for {@link Figure}s of several panels. */
   public XYChart chart() {
     if (series.isEmpty()) throw new IllegalStateException("nothing to plot in '" + title + "'");
-    XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
-        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    XYChart chart = new XYChartBuilder()
+        .width(width)
+        .height(height)
+        .title(title)
+        .xAxisTitle(xTitle)
+        .yAxisTitle(yTitle)
+        .build();
     Figure.whiteBackground(chart.getStyler());
     chart.getStyler().setLegendPosition(legend);
-    if (legend == Styler.LegendPosition.OutsideS) chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+    if (legend == Styler.LegendPosition.OutsideS)
+      chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     chart.getStyler().setLegendBorderColor(Color.LIGHT_GRAY);
     chart.getStyler().setYAxisLogarithmic(logY);
     // ticks at computed values such as 30.000000000000007 print as 30
     chart.getStyler().setXAxisDecimalPattern("#,##0.###");
     chart.getStyler().setYAxisDecimalPattern("#,##0.###");
-    chart.getStyler().setYAxisLogarithmicDecadeOnly(false); // a ratio axis from 1 to 12 needs ticks between
+    chart
+        .getStyler()
+        .setYAxisLogarithmicDecadeOnly(false); // a ratio axis from 1 to 12 needs ticks between
     if (yFromZero && !logY) chart.getStyler().setYAxisMin(0.0);
     if (!Double.isNaN(yMin)) {
       chart.getStyler().setYAxisMin(yMin);
@@ -160,10 +180,12 @@ public final class LinePlot {
       xy.setMarkerColor(colour);
       if (s.dashed) {
         xy.setMarker(SeriesMarkers.NONE);
-        xy.setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, DASH, 0f));
+        xy.setLineStyle(
+            new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, DASH, 0f));
       } else {
         xy.setLineStyle(new BasicStroke(2f));
-        xy.setMarker(new Sized(SHAPES[measured % SHAPES.length], Math.max(MIN_MARKER, FIRST_MARKER - 3 * measured)));
+        xy.setMarker(new Sized(
+            SHAPES[measured % SHAPES.length], Math.max(MIN_MARKER, FIRST_MARKER - 3 * measured)));
       }
     }
     for (Note n : notes) chart.addAnnotation(new AnnotationText(n.text, n.x, n.y, false));

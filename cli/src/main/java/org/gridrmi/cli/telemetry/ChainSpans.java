@@ -16,7 +16,10 @@ public final class ChainSpans {
 
   /** Runs {@code body} as the chain {@code name}. */
   public static <T> T in(String name, Supplier<T> body) {
-    Span span = GlobalOpenTelemetry.getOrNoop().getTracer("org.gridrmi.examples").spanBuilder(name).startSpan();
+    Span span = GlobalOpenTelemetry.getOrNoop()
+        .getTracer("org.gridrmi.examples")
+        .spanBuilder(name)
+        .startSpan();
     try (Scope scope = span.makeCurrent()) {
       return body.get();
     } catch (RuntimeException | Error e) {

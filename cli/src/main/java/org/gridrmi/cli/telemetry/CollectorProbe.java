@@ -46,8 +46,8 @@ final class CollectorProbe {
     String v = settings.get(property);
     if (v != null || !property.endsWith(".exporter")) return v;
     // the default of TelemetrySetup: OTLP when an endpoint was given, else nothing
-    boolean endpointGiven = settings.all().keySet().stream().anyMatch(k -> k.startsWith("otel.exporter.otlp.")
-        && k.endsWith("endpoint"));
+    boolean endpointGiven = settings.all().keySet().stream()
+        .anyMatch(k -> k.startsWith("otel.exporter.otlp.") && k.endsWith("endpoint"));
     return endpointGiven && !property.equals("otel.logs.exporter") ? "otlp" : null;
   }
 
@@ -58,7 +58,8 @@ final class CollectorProbe {
   }
 
   private void probe(String endpoint, String property) {
-    String setting = settings.get(property) != null ? settings.describe(property)
+    String setting = settings.get(property) != null
+        ? settings.describe(property)
         : settings.named(property) + " (unset: " + endpoint + ")";
     URI uri;
     try {
@@ -71,8 +72,9 @@ final class CollectorProbe {
     try (Socket s = new Socket()) {
       s.connect(new InetSocketAddress(uri.getHost(), port), TIMEOUT_MILLIS);
     } catch (IOException e) {
-      warn.accept(setting + ": no OpenTelemetry collector answers there (" + TelemetrySetup.message(e) + "); what is "
-          + "exported to it is dropped until one does; going on");
+      warn.accept(
+          setting + ": no OpenTelemetry collector answers there (" + TelemetrySetup.message(e)
+              + "); what is " + "exported to it is dropped until one does; going on");
     }
   }
 }

@@ -35,15 +35,28 @@ public final class OtlpTraceFile {
    * @param resource its resource's attributes as text ({@code service.name}, {@code service.instance.id})
    * @param links the span ids it links to
    */
-  public record Span(String traceId, String spanId, String parentSpanId, String name, int kind, long startNanos,
-      long endNanos, Map<String, String> attributes, List<Event> events, List<String> links,
+  public record Span(
+      String traceId,
+      String spanId,
+      String parentSpanId,
+      String name,
+      int kind,
+      long startNanos,
+      long endNanos,
+      Map<String, String> attributes,
+      List<Event> events,
+      List<String> links,
       Map<String, String> resource) {
     public static final int SERVER = 2;
     public static final int CLIENT = 3;
 
     /** The time of its first event called {@code name}, or -1. */
     public long event(String name) {
-      return events.stream().filter(e -> e.name().equals(name)).mapToLong(Event::nanos).findFirst().orElse(-1);
+      return events.stream()
+          .filter(e -> e.name().equals(name))
+          .mapToLong(Event::nanos)
+          .findFirst()
+          .orElse(-1);
     }
   }
 
@@ -71,7 +84,9 @@ public final class OtlpTraceFile {
           spans(whole, spans);
         }
       }
-      if (!found) throw new IOException(f + " holds no OTLP JSON trace data (objects {\"resourceSpans\": ...})");
+      if (!found)
+        throw new IOException(
+            f + " holds no OTLP JSON trace data (objects {\"resourceSpans\": ...})");
       if (spans.size() == before) throw new IOException(f + " holds OTLP JSON, but no span");
     }
     return spans;
@@ -102,11 +117,21 @@ public final class OtlpTraceFile {
         while (p.nextToken() != JsonToken.END_ARRAY) l.add(value(p));
         return l;
       }
-      case VALUE_STRING -> { return p.getText(); }
-      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> { return p.getNumberValue(); }
-      case VALUE_TRUE -> { return true; }
-      case VALUE_FALSE -> { return false; }
-      case VALUE_NULL -> { return null; }
+      case VALUE_STRING -> {
+        return p.getText();
+      }
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+        return p.getNumberValue();
+      }
+      case VALUE_TRUE -> {
+        return true;
+      }
+      case VALUE_FALSE -> {
+        return false;
+      }
+      case VALUE_NULL -> {
+        return null;
+      }
       default -> throw new IOException("unexpected JSON " + t + " at " + p.currentLocation());
     }
   }
@@ -118,12 +143,22 @@ public final class OtlpTraceFile {
         for (Object o : list(map(ss).get("spans"))) {
           Map<String, Object> s = map(o);
           List<Event> events = new ArrayList<>();
-          for (Object e : list(s.get("events"))) events.add(new Event(text(map(e).get("name")), nanos(map(e).get("timeUnixNano"))));
+          for (Object e : list(s.get("events")))
+            events.add(new Event(text(map(e).get("name")), nanos(map(e).get("timeUnixNano"))));
           List<String> links = new ArrayList<>();
           for (Object l : list(s.get("links"))) links.add(text(map(l).get("spanId")));
-          out.add(new Span(text(s.get("traceId")), text(s.get("spanId")), text(s.get("parentSpanId")),
-              text(s.get("name")), kind(s.get("kind")), nanos(s.get("startTimeUnixNano")),
-              nanos(s.get("endTimeUnixNano")), attributes(s.get("attributes")), events, links, resource));
+          out.add(new Span(
+              text(s.get("traceId")),
+              text(s.get("spanId")),
+              text(s.get("parentSpanId")),
+              text(s.get("name")),
+              kind(s.get("kind")),
+              nanos(s.get("startTimeUnixNano")),
+              nanos(s.get("endTimeUnixNano")),
+              attributes(s.get("attributes")),
+              events,
+              links,
+              resource));
         }
       }
     }

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 final class PrometheusEndpoint implements AutoCloseable {
   /** Resource attributes every series carries, so that series of several servers stay apart in one Prometheus. */
   private static final Set<String> LABELS = Set.of("service.name", "service.instance.id");
+
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final HTTPServer http;
   private final String url;
@@ -40,7 +41,9 @@ final class PrometheusEndpoint implements AutoCloseable {
   /** Adds a reader for this endpoint to a meter provider being built. */
   void register(SdkMeterProviderBuilder meters) {
     if (http == null) return;
-    reader = PrometheusMetricReader.builder().setAllowedResourceAttributesFilter(LABELS::contains).build();
+    reader = PrometheusMetricReader.builder()
+        .setAllowedResourceAttributesFilter(LABELS::contains)
+        .build();
     meters.registerMetricReader(reader);
   }
 

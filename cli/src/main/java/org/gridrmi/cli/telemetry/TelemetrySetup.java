@@ -32,7 +32,9 @@ import java.util.regex.Pattern;
 public final class TelemetrySetup implements AutoCloseable {
   /** No SDK: the core records nothing. */
   public static final TelemetrySetup NONE = new TelemetrySetup(null, null);
-  private static final AttributeKey<String> INSTANCE = AttributeKey.stringKey("service.instance.id");
+
+  private static final AttributeKey<String> INSTANCE =
+      AttributeKey.stringKey("service.instance.id");
   private static final Pattern PROPERTY = Pattern.compile("otel\\.[a-z0-9._-]*[a-z0-9]");
   private static final int MAX_ATTEMPTS = 8;
 
@@ -52,7 +54,8 @@ public final class TelemetrySetup implements AutoCloseable {
    * @param metricsHost where {@code /metrics} listens
    * @param metricsPort the port of {@code /metrics}, or null for none
    */
-  public record Request(String serviceName, String instance, String metricsHost, Integer metricsPort) {}
+  public record Request(
+      String serviceName, String instance, String metricsHost, Integer metricsPort) {}
 
   /**
    * Configures the SDK for this JVM from its environment and system properties and registers it as the global
@@ -62,7 +65,8 @@ public final class TelemetrySetup implements AutoCloseable {
    * @param warn gets each warning, one line naming the setting
    */
   public static TelemetrySetup forJvm(Request request, Consumer<String> warn) {
-    if (GlobalOpenTelemetry.isSet()) return NONE; // the Java agent (or the program) configured one: it stands
+    if (GlobalOpenTelemetry.isSet())
+      return NONE; // the Java agent (or the program) configured one: it stands
     quietAutoconfigure();
     TelemetrySetup setup = configure(request, System.getenv(), System.getProperties(), true, warn);
     if (setup.sdk != null) GlobalOpenTelemetry.set(setup.sdk);
@@ -79,7 +83,8 @@ public final class TelemetrySetup implements AutoCloseable {
    */
   private static void quietAutoconfigure() {
     if (System.getProperty("java.util.logging.config.file") == null
-        && System.getProperty("java.util.logging.config.class") == null && AUTOCONFIGURE.getLevel() == null) {
+        && System.getProperty("java.util.logging.config.class") == null
+        && AUTOCONFIGURE.getLevel() == null) {
       AUTOCONFIGURE.setLevel(java.util.logging.Level.WARNING);
     }
   }
@@ -89,16 +94,22 @@ public final class TelemetrySetup implements AutoCloseable {
    *
    * @param shutdownHook whether the SDK flushes and closes when the JVM exits
    */
-  static TelemetrySetup configure(Request request, Map<String, String> env, Properties props, boolean shutdownHook,
+  static TelemetrySetup configure(
+      Request request,
+      Map<String, String> env,
+      Properties props,
+      boolean shutdownHook,
       Consumer<String> warn) {
     OtelSettings settings = new OtelSettings(env, props);
     if ("true".equalsIgnoreCase(settings.get("otel.sdk.disabled"))) return NONE;
     if (!settings.any() && request.metricsPort() == null) return NONE;
-    PrometheusEndpoint prometheus = new PrometheusEndpoint(request.metricsHost(), request.metricsPort(), warn);
+    PrometheusEndpoint prometheus =
+        new PrometheusEndpoint(request.metricsHost(), request.metricsPort(), warn);
     Map<String, String> overrides = new HashMap<>();
     for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
-        OpenTelemetrySdk sdk = builder(request, settings, overrides, prometheus, shutdownHook).build()
+        OpenTelemetrySdk sdk = builder(request, settings, overrides, prometheus, shutdownHook)
+            .build()
             .getOpenTelemetrySdk();
         prometheus.serve();
         new CollectorProbe(settings, overrides, warn).check();
@@ -106,17 +117,19 @@ public final class TelemetrySetup implements AutoCloseable {
       } catch (RuntimeException e) {
         String property = culprit(e, settings, overrides);
         if (property == null) {
-          warn.accept("OpenTelemetry cannot be configured from " + settings.all().keySet().stream()
-              .map(settings::named).sorted().toList() + ": " + message(e) + "; going on without spans and metrics");
+          warn.accept("OpenTelemetry cannot be configured from "
+              + settings.all().keySet().stream().map(settings::named).sorted().toList() + ": "
+              + message(e) + "; going on without spans and metrics");
           break;
         }
         if (property.startsWith("otel.exporter.otlp.") && property.endsWith("endpoint")) {
-          warn.accept(settings.describe(property) + ": " + message(e) + "; ignored: nothing is exported over OTLP; "
-              + "going on");
+          warn.accept(settings.describe(property) + ": " + message(e)
+              + "; ignored: nothing is exported over OTLP; " + "going on");
           overrides.put(property, "");
           withoutOtlp(settings, overrides);
         } else {
-          warn.accept(settings.describe(property) + ": " + message(e) + "; ignored, going on without it");
+          warn.accept(
+              settings.describe(property) + ": " + message(e) + "; ignored, going on without it");
           overrides.put(property, property.endsWith(".exporter") ? "none" : "");
         }
       }
@@ -125,21 +138,28 @@ public final class TelemetrySetup implements AutoCloseable {
     return NONE;
   }
 
-  private static AutoConfiguredOpenTelemetrySdkBuilder builder(Request request, OtelSettings settings,
-      Map<String, String> overrides, PrometheusEndpoint prometheus, boolean shutdownHook) {
+  private static AutoConfiguredOpenTelemetrySdkBuilder builder(
+      Request request,
+      OtelSettings settings,
+      Map<String, String> overrides,
+      PrometheusEndpoint prometheus,
+      boolean shutdownHook) {
     Map<String, String> defaults = new HashMap<>();
     defaults.put("otel.service.name", request.serviceName());
-    boolean otlp = settings.all().keySet().stream().anyMatch(k -> k.startsWith("otel.exporter.otlp.")
-        && k.endsWith("endpoint"));
+    boolean otlp = settings.all().keySet().stream()
+        .anyMatch(k -> k.startsWith("otel.exporter.otlp.") && k.endsWith("endpoint"));
     defaults.put("otel.traces.exporter", otlp ? "otlp" : "none");
     defaults.put("otel.metrics.exporter", otlp ? "otlp" : "none");
     defaults.put("otel.logs.exporter", "none");
-    defaults.putAll(settings.all()); // what the user set wins over the defaults (the SDK reads it too)
+    defaults.putAll(
+        settings.all()); // what the user set wins over the defaults (the SDK reads it too)
     AutoConfiguredOpenTelemetrySdkBuilder b = AutoConfiguredOpenTelemetrySdk.builder()
         .addPropertiesSupplier(() -> defaults)
         .addPropertiesCustomizer(c -> overrides)
-        .addResourceCustomizer((resource, c) -> request.instance() == null || resource.getAttribute(INSTANCE) != null
-            ? resource : resource.merge(Resource.create(Attributes.of(INSTANCE, request.instance()))));
+        .addResourceCustomizer(
+            (resource, c) -> request.instance() == null || resource.getAttribute(INSTANCE) != null
+                ? resource
+                : resource.merge(Resource.create(Attributes.of(INSTANCE, request.instance()))));
     b.addMeterProviderCustomizer((m, c) -> {
       prometheus.register(m);
       return m;
@@ -153,8 +173,12 @@ public final class TelemetrySetup implements AutoCloseable {
     for (String signal : List.of("traces", "metrics", "logs")) {
       String property = "otel." + signal + ".exporter";
       String value = overrides.getOrDefault(property, settings.get(property));
-      List<String> kept = value == null ? List.of() : java.util.Arrays.stream(value.split(",")).map(String::strip)
-          .filter(x -> !x.isEmpty() && !x.equals("otlp")).toList();
+      List<String> kept = value == null
+          ? List.of()
+          : java.util.Arrays.stream(value.split(","))
+              .map(String::strip)
+              .filter(x -> !x.isEmpty() && !x.equals("otlp"))
+              .toList();
       overrides.put(property, kept.isEmpty() ? "none" : String.join(",", kept));
     }
   }
@@ -163,7 +187,8 @@ public final class TelemetrySetup implements AutoCloseable {
    * The setting an SDK failure is about, one not overridden yet: the property its message names, else the setting
    * whose value it quotes (an endpoint that is not a URL says only the URL); null if neither.
    */
-  private static String culprit(RuntimeException e, OtelSettings settings, Map<String, String> overrides) {
+  private static String culprit(
+      RuntimeException e, OtelSettings settings, Map<String, String> overrides) {
     List<String> messages = new ArrayList<>();
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       messages.add(String.valueOf(t.getMessage()));

@@ -22,11 +22,19 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 public final class TraceChart {
   /** Colours of the phases (matplotlib's, as the other pictures). */
   static final Map<TraceTimeline.Phase, Color> COLOURS = new EnumMap<>(Map.of(
-      TraceTimeline.Phase.CALLING, new Color(0x9467bd), TraceTimeline.Phase.WAITING, new Color(0xff7f0e),
-      TraceTimeline.Phase.FETCHING, new Color(0x1f77b4), TraceTimeline.Phase.QUEUED, new Color(0x7f7f7f),
-      TraceTimeline.Phase.COMPUTING, new Color(0x2ca02c)));
+      TraceTimeline.Phase.CALLING,
+      new Color(0x9467bd),
+      TraceTimeline.Phase.WAITING,
+      new Color(0xff7f0e),
+      TraceTimeline.Phase.FETCHING,
+      new Color(0x1f77b4),
+      TraceTimeline.Phase.QUEUED,
+      new Color(0x7f7f7f),
+      TraceTimeline.Phase.COMPUTING,
+      new Color(0x2ca02c)));
   /** The least height of a JVM's band, and of each lane in it, in pixels. */
   private static final int BAND_PIXELS = 70;
+
   private static final int LANE_PIXELS = 9;
   /** The share of a band its bars fill (the rest separates bands). */
   private static final double FILL = 0.7;
@@ -36,12 +44,24 @@ public final class TraceChart {
   /** The chart of {@code t}, titled with {@code what} (the chain, the link). */
   public static XYChart of(TraceTimeline t, String what) {
     List<TraceTimeline.Row> rows = t.rows();
-    int band = Math.max(BAND_PIXELS, rows.stream().mapToInt(TraceTimeline.Row::lanes).max().orElse(1) * LANE_PIXELS);
+    int band = Math.max(
+        BAND_PIXELS,
+        rows.stream().mapToInt(TraceTimeline.Row::lanes).max().orElse(1) * LANE_PIXELS);
     int height = Math.max(300, 170 + rows.size() * band);
-    XYChart chart = new XYChartBuilder().width(1100).height(height)
-        .title(String.format(Locale.ROOT, "%s: trace %s..., %d GridRMI spans in %d JVMs over %.1f ms", what,
-            t.traceId().substring(0, Math.min(8, t.traceId().length())), t.spans(), rows.size(), t.duration() / 1e6))
-        .xAxisTitle("time since the trace's first span (ms)").yAxisTitle("JVM (service instance)").build();
+    XYChart chart = new XYChartBuilder()
+        .width(1100)
+        .height(height)
+        .title(String.format(
+            Locale.ROOT,
+            "%s: trace %s..., %d GridRMI spans in %d JVMs over %.1f ms",
+            what,
+            t.traceId().substring(0, Math.min(8, t.traceId().length())),
+            t.spans(),
+            rows.size(),
+            t.duration() / 1e6))
+        .xAxisTitle("time since the trace's first span (ms)")
+        .yAxisTitle("JVM (service instance)")
+        .build();
     Styler s = chart.getStyler();
     s.setChartBackgroundColor(Color.WHITE);
     s.setPlotBackgroundColor(Color.WHITE);
@@ -65,8 +85,10 @@ public final class TraceChart {
       float width = (float) Math.max(2, lane * band * 0.85);
       for (TraceTimeline.Segment seg : row.segments()) {
         double y = centre + FILL / 2 - (seg.lane() + 0.5) * lane;
-        XYSeries xy = chart.addSeries(seg.phase().label + " " + n++,
-            new double[] {seg.from() / 1e6, seg.to() / 1e6}, new double[] {y, y});
+        XYSeries xy = chart.addSeries(
+            seg.phase().label + " " + n++,
+            new double[] {seg.from() / 1e6, seg.to() / 1e6},
+            new double[] {y, y});
         style(xy, seg.phase(), width);
         xy.setShowInLegend(false);
       }

@@ -19,8 +19,11 @@ import org.gridrmi.runtime.telemetry.ServerCall;
 public final class TraceTimeline {
   /** What a stretch of time was spent on. */
   public enum Phase {
-    CALLING("calling (client)"), WAITING("waiting for arguments"), FETCHING("fetching a value"),
-    QUEUED("queued for a thread"), COMPUTING("computing");
+    CALLING("calling (client)"),
+    WAITING("waiting for arguments"),
+    FETCHING("fetching a value"),
+    QUEUED("queued for a thread"),
+    COMPUTING("computing");
 
     final String label;
 
@@ -36,7 +39,10 @@ public final class TraceTimeline {
   public record Row(String name, List<Segment> segments, int lanes) {
     /** Nanoseconds in {@code phase}, all lanes added. */
     public long total(Phase phase) {
-      return segments.stream().filter(s -> s.phase() == phase).mapToLong(s -> s.to() - s.from()).sum();
+      return segments.stream()
+          .filter(s -> s.phase() == phase)
+          .mapToLong(s -> s.to() - s.from())
+          .sum();
     }
   }
 
@@ -61,30 +67,46 @@ public final class TraceTimeline {
    * @throws IllegalArgumentException if there is no such trace, naming the traces there are
    */
   public static TraceTimeline of(List<OtlpTraceFile.Span> all, String traceId, String chain) {
-    Map<String, List<OtlpTraceFile.Span>> byTrace = all.stream().filter(s -> "gridrmi".equals(
-        s.attributes().get("rpc.system.name"))).collect(Collectors.groupingBy(OtlpTraceFile.Span::traceId));
-    if (byTrace.isEmpty()) throw new IllegalArgumentException("no GridRMI span (rpc.system.name=gridrmi) in the files");
+    Map<String, List<OtlpTraceFile.Span>> byTrace = all.stream()
+        .filter(s -> "gridrmi".equals(s.attributes().get("rpc.system.name")))
+        .collect(Collectors.groupingBy(OtlpTraceFile.Span::traceId));
+    if (byTrace.isEmpty())
+      throw new IllegalArgumentException("no GridRMI span (rpc.system.name=gridrmi) in the files");
     String id = traceId;
     if (id == null && chain != null) {
-      id = all.stream().filter(s -> s.name().contains(chain) && byTrace.containsKey(s.traceId()))
-          .max(Comparator.comparingLong(OtlpTraceFile.Span::startNanos)).map(OtlpTraceFile.Span::traceId)
-          .orElseThrow(() -> new IllegalArgumentException("no span named like '" + chain + "' in a trace with "
-              + "GridRMI spans; spans there: " + all.stream().map(OtlpTraceFile.Span::name).distinct().sorted()
-              .limit(20).toList()));
+      id = all.stream()
+          .filter(s -> s.name().contains(chain) && byTrace.containsKey(s.traceId()))
+          .max(Comparator.comparingLong(OtlpTraceFile.Span::startNanos))
+          .map(OtlpTraceFile.Span::traceId)
+          .orElseThrow(() ->
+              new IllegalArgumentException("no span named like '" + chain + "' in a trace with "
+                  + "GridRMI spans; spans there: "
+                  + all.stream()
+                      .map(OtlpTraceFile.Span::name)
+                      .distinct()
+                      .sorted()
+                      .limit(20)
+                      .toList()));
     }
     if (id == null) {
-      id = byTrace.entrySet().stream().max(Comparator.comparingInt(e -> e.getValue().size())).orElseThrow().getKey();
+      id = byTrace.entrySet().stream()
+          .max(Comparator.comparingInt(e -> e.getValue().size()))
+          .orElseThrow()
+          .getKey();
     }
     List<OtlpTraceFile.Span> spans = byTrace.get(id);
     if (spans == null) {
-      throw new IllegalArgumentException("no GridRMI span of trace " + id + "; the files have " + byTrace.keySet());
+      throw new IllegalArgumentException(
+          "no GridRMI span of trace " + id + "; the files have " + byTrace.keySet());
     }
     long start = spans.stream().mapToLong(OtlpTraceFile.Span::startNanos).min().orElseThrow();
     long end = spans.stream().mapToLong(OtlpTraceFile.Span::endNanos).max().orElseThrow();
-    // rows in the order their JVM appears in the trace: the client first, then the servers as the chain reaches them
+    // rows in the order their JVM appears in the trace: the client first, then the servers as the
+    // chain reaches them
     Map<String, List<OtlpTraceFile.Span>> byRow = spans.stream()
         .sorted(Comparator.comparingLong(OtlpTraceFile.Span::startNanos))
-        .collect(Collectors.groupingBy(TraceTimeline::row, LinkedHashMap::new, Collectors.toList()));
+        .collect(
+            Collectors.groupingBy(TraceTimeline::row, LinkedHashMap::new, Collectors.toList()));
     List<Row> rows = new ArrayList<>();
     byRow.forEach((name, ofRow) -> rows.add(row(name, ofRow, start)));
     return new TraceTimeline(id, start, end, rows, spans.size());
@@ -95,12 +117,16 @@ public final class TraceTimeline {
     String instance = s.resource().get("service.instance.id");
     if (instance != null && !instance.isEmpty()) return instance;
     String service = s.resource().get("service.name");
-    return service != null && !service.isEmpty() ? service : s.attributes().getOrDefault("gridrmi.node", "?");
+    return service != null && !service.isEmpty()
+        ? service
+        : s.attributes().getOrDefault("gridrmi.node", "?");
   }
 
   private static Row row(String name, List<OtlpTraceFile.Span> spans, long t0) {
     List<List<Segment>> items = new ArrayList<>();
-    for (OtlpTraceFile.Span s : spans.stream().sorted(Comparator.comparingLong(OtlpTraceFile.Span::startNanos)).toList()) {
+    for (OtlpTraceFile.Span s : spans.stream()
+        .sorted(Comparator.comparingLong(OtlpTraceFile.Span::startNanos))
+        .toList()) {
       List<Segment> item = segments(s, t0);
       if (!item.isEmpty()) items.add(item);
     }
@@ -124,10 +150,17 @@ public final class TraceTimeline {
     long to = s.endNanos() - t0;
     String what = s.attributes().getOrDefault("gridrmi.call", s.name());
     if (s.name().equals(FetchSpan.NAME)) {
-      return s.kind() == OtlpTraceFile.Span.CLIENT ? List.of(new Segment(Phase.FETCHING, from, to, "fetch from "
-          + s.attributes().getOrDefault("gridrmi.peer", "?"), 0)) : List.of(); // the owner's side: not a phase
+      return s.kind() == OtlpTraceFile.Span.CLIENT
+          ? List.of(new Segment(
+              Phase.FETCHING,
+              from,
+              to,
+              "fetch from " + s.attributes().getOrDefault("gridrmi.peer", "?"),
+              0))
+          : List.of(); // the owner's side: not a phase
     }
-    if (s.kind() == OtlpTraceFile.Span.CLIENT) return List.of(new Segment(Phase.CALLING, from, to, what, 0));
+    if (s.kind() == OtlpTraceFile.Span.CLIENT)
+      return List.of(new Segment(Phase.CALLING, from, to, what, 0));
     if (s.kind() != OtlpTraceFile.Span.SERVER) return List.of();
     long ready = s.event(ServerCall.ARGUMENTS_READY);
     long running = s.event(ServerCall.RUNNING);
@@ -142,15 +175,25 @@ public final class TraceTimeline {
       at = running - t0;
       out.add(new Segment(Phase.COMPUTING, at, to, what, 0));
     } else {
-      out.add(new Segment(ready >= 0 ? Phase.QUEUED : Phase.WAITING, at, to, what, 0)); // failed before it ran
+      out.add(new Segment(
+          ready >= 0 ? Phase.QUEUED : Phase.WAITING, at, to, what, 0)); // failed before it ran
     }
     return out;
   }
 
-  public String traceId() { return traceId; }
-  public List<Row> rows() { return rows; }
+  public String traceId() {
+    return traceId;
+  }
+
+  public List<Row> rows() {
+    return rows;
+  }
   /** GridRMI spans in the trace. */
-  public int spans() { return spans; }
+  public int spans() {
+    return spans;
+  }
   /** Nanoseconds from the first span's start to the last one's end. */
-  public long duration() { return end - start; }
+  public long duration() {
+    return end - start;
+  }
 }

@@ -12,21 +12,25 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Ledgers: what a process records, and the calls that ran twice across processes. */
 class LedgersTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void aLedgerIsAFileOfItsOwnThatOnlyGrows() throws Exception {
     try (ExecutionLedger a = ExecutionLedger.open(dir, "S1")) {
       a.record(40, false);
       a.record(41, true);
-      assertThat(a.file().getFileName().toString()).isEqualTo("S1-" + ProcessHandle.current().pid() + ".ledger");
+      assertThat(a.file().getFileName().toString())
+          .isEqualTo("S1-" + ProcessHandle.current().pid() + ".ledger");
       assertThat(Files.readAllLines(a.file())).containsExactly("40 N", "41 I");
     }
-    try (ExecutionLedger again = ExecutionLedger.open(dir, "S1")) { // the same process opening it again appends
+    try (ExecutionLedger again =
+        ExecutionLedger.open(dir, "S1")) { // the same process opening it again appends
       again.record(42, false);
       assertThat(Files.readAllLines(again.file())).containsExactly("40 N", "41 I", "42 N");
     }
-    assertThatThrownBy(() -> ExecutionLedger.open(dir, "../S1")).isInstanceOf(GridException.class)
+    assertThatThrownBy(() -> ExecutionLedger.open(dir, "../S1"))
+        .isInstanceOf(GridException.class)
         .hasMessageContaining("'../S1'");
   }
 
@@ -40,7 +44,8 @@ class LedgersTest {
     Ledgers l = Ledgers.read(dir);
     assertThat(l.files()).isEqualTo(3);
     assertThat(l.runs(8)).isEqualTo(new Ledgers.Runs(2, false));
-    assertThat(l.tally(k -> true)).isEqualTo(new Ledgers.Tally(6, 10, 2, 2)); // 8 and 9 twice; 12 re-run twice
+    assertThat(l.tally(k -> true))
+        .isEqualTo(new Ledgers.Tally(6, 10, 2, 2)); // 8 and 9 twice; 12 re-run twice
     assertThat(l.tally(k -> k >= 10)).isEqualTo(new Ledgers.Tally(1, 3, 0, 2));
   }
 

@@ -10,22 +10,28 @@ import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.CategoryChart;
 
 class GroupedBarPlotTest {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   GroupedBarPlot phases() {
-    return new GroupedBarPlot("Chaos on loopback: chains per phase", "phase (fault)", "chains (count)")
+    return new GroupedBarPlot(
+            "Chaos on loopback: chains per phase", "phase (fault)", "chains (count)")
         .categories(List.of("baseline", "stop", "kill"));
   }
 
   @Test
   void eachSeriesHasABarPerCategoryInItsOwnColourWithItsValueWritten() throws Exception {
-    CategoryChart c = phases().series("done", new double[] {100, 68, 98}).series("failed", new double[] {0, 32, 2})
-        .valuePattern("#,##0").chart();
+    CategoryChart c = phases()
+        .series("done", new double[] {100, 68, 98})
+        .series("failed", new double[] {0, 32, 2})
+        .valuePattern("#,##0")
+        .chart();
     assertThat(PlotAssert.names(c)).containsExactly("done", "failed");
     assertThat(PlotAssert.categories(c)).containsExactly("baseline", "stop", "kill");
     assertThat(c.getSeriesMap().get("failed").getYData().stream().map(Number::doubleValue))
         .containsExactly(0.0, 32.0, 2.0);
-    assertThat(c.getSeriesMap().get("done").getFillColor()).isNotEqualTo(c.getSeriesMap().get("failed").getFillColor());
+    assertThat(c.getSeriesMap().get("done").getFillColor())
+        .isNotEqualTo(c.getSeriesMap().get("failed").getFillColor());
     assertThat(c.getStyler().isLabelsVisible()).isTrue();
     PlotAssert.assertLabelled(c);
     Figure f = Figure.of(c);
@@ -40,9 +46,12 @@ class GroupedBarPlotTest {
 
   @Test
   void refusesWhatCannotBeDrawn() {
-    assertThatThrownBy(() -> phases().series("done", new double[] {1, 2})).hasMessageContaining("a value per category");
-    assertThatThrownBy(() -> phases().series("done", new double[] {1, -2, 3})).hasMessageContaining(">= 0");
-    assertThatThrownBy(() -> phases().series("a", new double[] {1, 2, 3}).series("a", new double[] {1, 2, 3}))
+    assertThatThrownBy(() -> phases().series("done", new double[] {1, 2}))
+        .hasMessageContaining("a value per category");
+    assertThatThrownBy(() -> phases().series("done", new double[] {1, -2, 3}))
+        .hasMessageContaining(">= 0");
+    assertThatThrownBy(
+            () -> phases().series("a", new double[] {1, 2, 3}).series("a", new double[] {1, 2, 3}))
         .hasMessageContaining("duplicate");
     assertThatThrownBy(() -> new GroupedBarPlot("t", "x", "y").categories(List.of("a", "a")))
         .hasMessageContaining("unique");

@@ -48,20 +48,31 @@ public final class PlotAssert {
 
   /** The names of the dashed series of a chart, in order. */
   public static List<String> dashedNames(XYChart chart) {
-    return chart.getSeriesMap().values().stream().filter(PlotAssert::dashed).map(XYSeries::getName).toList();
+    return chart.getSeriesMap().values().stream()
+        .filter(PlotAssert::dashed)
+        .map(XYSeries::getName)
+        .toList();
   }
 
   /** Every series of the chart has {@code points} points. */
   public static void assertPoints(XYChart chart, int points) {
-    chart.getSeriesMap().values().forEach(s ->
-        assertThat(s.getXData()).as("points of '%s' in '%s'", s.getName(), chart.getTitle()).hasSize(points));
+    chart
+        .getSeriesMap()
+        .values()
+        .forEach(s -> assertThat(s.getXData())
+            .as("points of '%s' in '%s'", s.getName(), chart.getTitle())
+            .hasSize(points));
   }
 
   /** A chart has a title, an x axis title, and a y axis title with its unit in parentheses. */
   public static void assertLabelled(Chart<?, ?> chart) {
     assertThat(chart.getTitle()).as("title").isNotBlank();
-    assertThat(chart.getXAxisTitle()).as("x axis title of '%s'", chart.getTitle()).isNotBlank();
-    assertThat(chart.getYAxisTitle()).as("y axis title of '%s'", chart.getTitle()).matches(".*\\(.+\\).*");
+    assertThat(chart.getXAxisTitle())
+        .as("x axis title of '%s'", chart.getTitle())
+        .isNotBlank();
+    assertThat(chart.getYAxisTitle())
+        .as("y axis title of '%s'", chart.getTitle())
+        .matches(".*\\(.+\\).*");
   }
 
   /**
@@ -71,16 +82,23 @@ public final class PlotAssert {
   public static void assertPng(Path file, Figure figure) throws IOException {
     Map<Integer, Integer> colours = assertPng(file, figure.width(), figure.height());
     for (Chart<?, ?> panel : figure.panels()) {
-      double tallest = panel instanceof CategoryChart bars ? java.util.Arrays.stream(bars(bars)).max().orElse(0) : 0;
+      double tallest = panel instanceof CategoryChart bars
+          ? java.util.Arrays.stream(bars(bars)).max().orElse(0)
+          : 0;
       for (Object s : panel.getSeriesMap().values()) {
-        Color c = s instanceof XYSeries xy ? xy.getLineColor() : ((CategorySeries) s).getFillColor();
+        Color c =
+            s instanceof XYSeries xy ? xy.getLineColor() : ((CategorySeries) s).getFillColor();
         // a bar under 2% of the tallest is a few pixels at most: its label tells its value
-        if (s instanceof CategorySeries cs && cs.getYData().stream().allMatch(v -> v.doubleValue() < 0.02 * tallest)) {
+        if (s instanceof CategorySeries cs
+            && cs.getYData().stream().allMatch(v -> v.doubleValue() < 0.02 * tallest)) {
           continue;
         }
         assertThat(colours.getOrDefault(c.getRGB() & 0xffffff, 0))
-            .as("pixels of series '%s' (colour %06x) in %s", ((org.knowm.xchart.internal.series.Series) s).getName(),
-                c.getRGB() & 0xffffff, file)
+            .as(
+                "pixels of series '%s' (colour %06x) in %s",
+                ((org.knowm.xchart.internal.series.Series) s).getName(),
+                c.getRGB() & 0xffffff,
+                file)
             .isGreaterThan(20);
       }
     }
@@ -88,14 +106,17 @@ public final class PlotAssert {
 
   /** The axis labels of a bar chart's bars, in order. */
   public static List<String> categories(CategoryChart chart) {
-    return chart.getSeriesMap().values().iterator().next().getXData().stream().map(String::valueOf).toList();
+    return chart.getSeriesMap().values().iterator().next().getXData().stream()
+        .map(String::valueOf)
+        .toList();
   }
 
   /**
    * The file is a PNG (by its signature) of this width and height, more than a few KB and not blank (many
    * colours): for a PNG written by a command whose figure the test cannot rebuild. Returns the pixels per colour.
    */
-  public static Map<Integer, Integer> assertPng(Path file, int width, int height) throws IOException {
+  public static Map<Integer, Integer> assertPng(Path file, int width, int height)
+      throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     assertThat(bytes.length).as("size of %s", file).isGreaterThan(5_000).isLessThan(5_000_000);
     assertThat(bytes).as("PNG signature of %s", file).startsWith(PNG_SIGNATURE);
@@ -105,7 +126,8 @@ public final class PlotAssert {
     assertThat(image.getHeight()).as("height of %s", file).isEqualTo(height);
     Map<Integer, Integer> colours = new HashMap<>();
     for (int y = 0; y < image.getHeight(); y++) {
-      for (int x = 0; x < image.getWidth(); x++) colours.merge(image.getRGB(x, y) & 0xffffff, 1, Integer::sum);
+      for (int x = 0; x < image.getWidth(); x++)
+        colours.merge(image.getRGB(x, y) & 0xffffff, 1, Integer::sum);
     }
     assertThat(colours.size()).as("colours in %s (1 = blank)", file).isGreaterThan(10);
     return colours;
@@ -114,6 +136,8 @@ public final class PlotAssert {
   /** The bars of a bar chart: each series' value at its own bar, in order. */
   public static double[] bars(CategoryChart chart) {
     return chart.getSeriesMap().values().stream()
-        .mapToDouble(s -> s.getYData().stream().mapToDouble(Number::doubleValue).max().orElse(0)).toArray();
+        .mapToDouble(
+            s -> s.getYData().stream().mapToDouble(Number::doubleValue).max().orElse(0))
+        .toArray();
   }
 }

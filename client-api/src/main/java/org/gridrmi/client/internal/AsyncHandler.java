@@ -16,13 +16,13 @@ import org.gridrmi.ref.Idempotent;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.wire.MethodKeys;
-import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.ClientCall;
 import org.gridrmi.runtime.wire.Command;
-import org.gridrmi.runtime.wire.InlineArgument;
 import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.InlineArgument;
+import org.gridrmi.runtime.wire.MethodKeys;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.SerializedValue;
 import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.runtime.wire.WireValue;
@@ -36,6 +36,7 @@ import org.gridrmi.runtime.wire.WireValue;
 final class AsyncHandler implements InvocationHandler {
   /** The largest value pushed inside a batch (see {@link #pushable}). */
   static final long PUSH_LIMIT_BYTES = 1 << 20;
+
   private final Session session;
   private final ServerChannel channel;
   private final Class<?> service;
@@ -60,18 +61,25 @@ final class AsyncHandler implements InvocationHandler {
     if (l.deadlineNanos() == 0) return new AsyncHandler(session, channel, l.service(), null);
     long left = l.deadlineNanos() - System.nanoTime();
     if (left <= 0) {
-      throw new GridException(Status.DEADLINE_EXCEEDED, l.label() + " cannot be made again: its deadline passed",
-          null, List.of(l.label()));
+      throw new GridException(
+          Status.DEADLINE_EXCEEDED,
+          l.label() + " cannot be made again: its deadline passed",
+          null,
+          List.of(l.label()));
     }
     return new AsyncHandler(session, channel, l.service(), Duration.ofNanos(left));
   }
 
   @Override
   public Object invoke(Object proxy, Method method, Object[] args) {
-    if (method.getDeclaringClass() == Object.class) return ObjectMethods.handle(proxy, method, args, this);
+    if (method.getDeclaringClass() == Object.class)
+      return ObjectMethods.handle(proxy, method, args, this);
     Target t = targets.computeIfAbsent(method, m -> {
       Method sm = ViewMethods.serviceMethod(service, m);
-      return new Target(ViewMethods.key(sm), MethodKeys.label(service, sm), m.getParameters(),
+      return new Target(
+          ViewMethods.key(sm),
+          MethodKeys.label(service, sm),
+          m.getParameters(),
           sm.isAnnotationPresent(Idempotent.class));
     });
     String site = t.label() + " on " + channel.server().name();
@@ -87,35 +95,54 @@ final class AsyncHandler implements InvocationHandler {
     try {
       for (int i = 0; i < a.length; i++) {
         if (t.params()[i].getType() == RemoteReference.class) {
-          wire[i] = reference(a[i], i, t, site, announced, commands, inputs, accepted, deadlineNanos);
+          wire[i] =
+              reference(a[i], i, t, site, announced, commands, inputs, accepted, deadlineNanos);
         } else {
           wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
-          // the server may read the references inside at once (the call may run before any argument is fetched)
-          if (wire[i] instanceof SerializedValue v) for (Ref<?> r : v.refs()) afterItsCall(r, after);
+          // the server may read the references inside at once (the call may run before any argument
+          // is fetched)
+          if (wire[i] instanceof SerializedValue v)
+            for (Ref<?> r : v.refs()) afterItsCall(r, after);
         }
       }
     } catch (RuntimeException e) {
-      accepted.completeExceptionally(e); // never sent: the arguments lent so far were not lent (see Session#lent)
+      accepted.completeExceptionally(
+          e); // never sent: the arguments lent so far were not lent (see Session#lent)
       throw e;
     }
     UUID id = ValueIds.forCall();
-    ClientCall trace = session.runtime().telemetry().clientCall(service.getName(), t.key(), t.label(),
-        channel.server().address());
-    commands.add(new Command.Call(id, service.getName(), t.key(), wire, 0, t.label(),
-        trace == null ? null : trace.headers(), announced));
-    if (trace != null) accepted.whenComplete((v, e) -> trace.end(e)); // the call is sent when its batch is accepted
+    ClientCall trace = session
+        .runtime()
+        .telemetry()
+        .clientCall(service.getName(), t.key(), t.label(), channel.server().address());
+    commands.add(new Command.Call(
+        id,
+        service.getName(),
+        t.key(),
+        wire,
+        0,
+        t.label(),
+        trace == null ? null : trace.headers(),
+        announced));
+    if (trace != null)
+      accepted.whenComplete((v, e) -> trace.end(e)); // the call is sent when its batch is accepted
     CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.link().heldThere(id);
     Lineage lineage = t.idempotent()
-        ? new Lineage(service, method, a.clone(), deadline, deadlineNanos, channel.server(), site) : null;
-    CallContext ctx = new CallContext(session, site, accepted, sent, channel, lineage, deadlineNanos,
-        new CompletableFuture<>());
+        ? new Lineage(service, method, a.clone(), deadline, deadlineNanos, channel.server(), site)
+        : null;
+    CallContext ctx = new CallContext(
+        session, site, accepted, sent, channel, lineage, deadlineNanos, new CompletableFuture<>());
     Ref<Object> ref = new Ref<>(id, channel.server().address(), ctx);
     failWithInputs(ctx, inputs, site);
     for (int i = 0; i < commands.size(); i++) {
       boolean last = i == commands.size() - 1;
-      channel.send(new ServerChannel.Pending(commands.get(i), last ? accepted : new CompletableFuture<>(),
-          i == 0 ? after : List.of(), last ? sent : null, last ? deadlineNanos : 0));
+      channel.send(new ServerChannel.Pending(
+          commands.get(i),
+          last ? accepted : new CompletableFuture<>(),
+          i == 0 ? after : List.of(),
+          last ? sent : null,
+          last ? deadlineNanos : 0));
     }
     session.track(ref, ctx);
     return ref;
@@ -126,8 +153,11 @@ final class AsyncHandler implements InvocationHandler {
     for (CallContext in : inputs) {
       in.localOutcome().whenComplete((v, e) -> {
         if (e != null) {
-          ctx.failLocally(Failure.from(e instanceof CompletionException c && c.getCause() != null
-              ? c.getCause() : e, null).through(site).toException());
+          ctx.failLocally(Failure.from(
+                  e instanceof CompletionException c && c.getCause() != null ? c.getCause() : e,
+                  null)
+              .through(site)
+              .toException());
         }
       });
     }
@@ -135,9 +165,14 @@ final class AsyncHandler implements InvocationHandler {
 
   /** JDK values every server can load: sent as they are, without a serialized envelope. */
   private static boolean alwaysLoadable(Object v) {
-    return v instanceof Number && v.getClass().getName().startsWith("java.lang.") || v instanceof String
-        || v instanceof Boolean || v instanceof Character || v instanceof byte[] || v instanceof double[]
-        || v instanceof int[] || v instanceof long[];
+    return v instanceof Number && v.getClass().getName().startsWith("java.lang.")
+        || v instanceof String
+        || v instanceof Boolean
+        || v instanceof Character
+        || v instanceof byte[]
+        || v instanceof double[]
+        || v instanceof int[]
+        || v instanceof long[];
   }
 
   /**
@@ -149,27 +184,43 @@ final class AsyncHandler implements InvocationHandler {
     return s.size() >= 0 && s.size() <= PUSH_LIMIT_BYTES;
   }
 
-  private Object reference(Object arg, int i, Target t, String site, List<UUID> announced, List<Command> commands,
-      List<CallContext> inputs, CompletableFuture<Void> accepted, long deadlineNanos) {
+  private Object reference(
+      Object arg,
+      int i,
+      Target t,
+      String site,
+      List<UUID> announced,
+      List<Command> commands,
+      List<CallContext> inputs,
+      CompletableFuture<Void> accepted,
+      long deadlineNanos) {
     String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
     if (arg == null) {
-      throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
     }
     // a reference made by RemoteReference.of carries its value: it goes inside the call
     if (!(arg instanceof Ref<?> r)) return new InlineArgument(((RemoteReference<?>) arg).get());
     if (r.released()) {
-      // refused here, not by the owner: the release travels on its own and could arrive after this call's fetch
-      throw new GridException(Status.NOT_FOUND, "argument " + (i + 1) + name + " of " + site + " was released: "
-          + r.describe());
+      // refused here, not by the owner: the release travels on its own and could arrive after this
+      // call's fetch
+      throw new GridException(
+          Status.NOT_FOUND,
+          "argument " + (i + 1) + name + " of " + site + " was released: " + r.describe());
     }
     if (r.context() instanceof CallContext c) {
       if (c.session().closed()) {
-        throw new GridException(Status.CANCELLED, "argument " + (i + 1) + name + " of " + site
-            + " is a reference from a closed Grid (" + c.label() + ")");
+        throw new GridException(
+            Status.CANCELLED,
+            "argument " + (i + 1) + name + " of " + site + " is a reference from a closed Grid ("
+                + c.label() + ")");
       }
-      // made by a call queued for another server: this call goes at once, not once that server accepted the other
-      // (a round trip to it on every link of a chain), and says so; the server it goes to then fetches the value
-      // saying that its call may still be on its way, so the owner waits for it rather than answer NOT_FOUND
+      // made by a call queued for another server: this call goes at once, not once that server
+      // accepted the other
+      // (a round trip to it on every link of a chain), and says so; the server it goes to then
+      // fetches the value
+      // saying that its call may still be on its way, so the owner waits for it rather than answer
+      // NOT_FOUND
       if (c.channel() != channel && c.channel() != null) announced.add(r.id());
       if (c.session() == session) inputs.add(c);
     }
@@ -177,18 +228,25 @@ final class AsyncHandler implements InvocationHandler {
     if (home != null && r.owner().equals(home.address())) {
       Slot s = home.table().get(r.id());
       if (s == null) {
-        throw new GridException(Status.NOT_FOUND, "argument " + (i + 1) + name + " of " + site
-            + " was released: " + r.describe());
+        throw new GridException(
+            Status.NOT_FOUND,
+            "argument " + (i + 1) + name + " of " + site + " was released: " + r.describe());
       }
-      if (s.isDone() && !s.future().isCompletedExceptionally() && pushable(s) && channel.pushed.add(r.id())) {
-        commands.add(new Command.Replica(session.holder(), r.id(), new WireValue(s.future().join())));
+      if (s.isDone()
+          && !s.future().isCompletedExceptionally()
+          && pushable(s)
+          && channel.pushed.add(r.id())) {
+        commands.add(new Command.Replica(
+            session.holder(), r.id(), new WireValue(s.future().join())));
         channel.link().heldThere(r.id());
       } else if (!channel.pushed.contains(r.id())) {
-        // the server fetches it from this client's node, over a data connection (until the call's deadline)
+        // the server fetches it from this client's node, over a data connection (until the call's
+        // deadline)
         session.lent(r.id(), channel, accepted, deadlineNanos);
       }
     } else if (!r.owner().equals(channel.server().address())) {
-      // once accepted, the server fetches it (until the call's deadline) and keeps a replica for this Grid
+      // once accepted, the server fetches it (until the call's deadline) and keeps a replica for
+      // this Grid
       session.lent(r.id(), channel, accepted, deadlineNanos);
     }
     return r;
@@ -206,5 +264,8 @@ final class AsyncHandler implements InvocationHandler {
     }
   }
 
-  @Override public String toString() { return "async " + service.getSimpleName() + " on " + channel.server().name(); }
+  @Override
+  public String toString() {
+    return "async " + service.getSimpleName() + " on " + channel.server().name();
+  }
 }

@@ -30,7 +30,8 @@ final class AutoHandler implements InvocationHandler {
   private record Target(String label, Parameter[] params) {}
 
   /** @param candidates the servers offering the service now, lowest reported load first */
-  AutoHandler(Session session, Class<?> service, Duration deadline, Supplier<List<ServerInfo>> candidates) {
+  AutoHandler(
+      Session session, Class<?> service, Duration deadline, Supplier<List<ServerInfo>> candidates) {
     this.session = session;
     this.service = service;
     this.deadline = deadline;
@@ -39,21 +40,33 @@ final class AutoHandler implements InvocationHandler {
 
   @Override
   public Object invoke(Object proxy, Method method, Object[] args) {
-    if (method.getDeclaringClass() == Object.class) return ObjectMethods.handle(proxy, method, args, this);
-    Target t = targets.computeIfAbsent(method, m -> new Target(
-        MethodKeys.label(service, ViewMethods.serviceMethod(service, m)), m.getParameters()));
-    if (session.closed()) throw new GridException(Status.CANCELLED, t.label() + ": the Grid is closed");
+    if (method.getDeclaringClass() == Object.class)
+      return ObjectMethods.handle(proxy, method, args, this);
+    Target t = targets.computeIfAbsent(
+        method,
+        m -> new Target(
+            MethodKeys.label(service, ViewMethods.serviceMethod(service, m)), m.getParameters()));
+    if (session.closed())
+      throw new GridException(Status.CANCELLED, t.label() + ": the Grid is closed");
     List<ServerInfo> offering = candidates.get();
     if (offering.isEmpty()) {
-      throw new GridException(Status.UNAVAILABLE, t.label() + ": no server offers " + service.getName() + " now");
+      throw new GridException(
+          Status.UNAVAILABLE, t.label() + ": no server offers " + service.getName() + " now");
     }
-    for (ServerInfo s : offering) session.channel(s).composing(); // a batch lingering there waits for this call
+    for (ServerInfo s : offering)
+      session.channel(s).composing(); // a batch lingering there waits for this call
     AutoPlacement policy = session.placement();
-    AutoPlacement.Placed p = policy.place(t.label(), t.params(), args == null ? new Object[0] : args, offering);
-    ServerInfo server = offering.stream().filter(s -> s.address().equals(p.choice().chosen())).findFirst()
+    AutoPlacement.Placed p =
+        policy.place(t.label(), t.params(), args == null ? new Object[0] : args, offering);
+    ServerInfo server = offering.stream()
+        .filter(s -> s.address().equals(p.choice().chosen()))
+        .findFirst()
         .orElseThrow();
-    Object ref = perServer.computeIfAbsent(server.address(),
-        a -> new AsyncHandler(session, session.channel(server), service, deadline)).invoke(proxy, method, args);
+    Object ref = perServer
+        .computeIfAbsent(
+            server.address(),
+            a -> new AsyncHandler(session, session.channel(server), service, deadline))
+        .invoke(proxy, method, args);
     if (ref instanceof Ref<?> r) policy.made(r.id(), p);
     return ref;
   }
@@ -62,5 +75,8 @@ final class AutoHandler implements InvocationHandler {
     return session.placement();
   }
 
-  @Override public String toString() { return "async " + service.getSimpleName() + ", each call placed by the model"; }
+  @Override
+  public String toString() {
+    return "async " + service.getSimpleName() + ", each call placed by the model";
+  }
 }

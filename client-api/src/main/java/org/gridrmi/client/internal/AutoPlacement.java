@@ -25,9 +25,9 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.store.ValueSizes;
+import org.gridrmi.runtime.wire.Ref;
 
 /**
  * The automatic placement of one Grid ({@code CallOptions.auto()}): for each call, the model's prediction on every
@@ -39,6 +39,7 @@ import org.gridrmi.runtime.store.ValueSizes;
 public final class AutoPlacement {
   /** How many placements are remembered for explain and for the calls that take their results. */
   static final int REMEMBERED = 10_000;
+
   private static final System.Logger LOG = System.getLogger(AutoPlacement.class.getName());
   private final Session session;
   private final long epochNanos = System.nanoTime();
@@ -46,13 +47,15 @@ public final class AutoPlacement {
   private final Timeline timeline = new Timeline();
   private final ResultSizes sizes = new ResultSizes();
   private final Map<UUID, Placed> placed = new LinkedHashMap<>(256, 0.75f, false) {
-    @Override protected boolean removeEldestEntry(Map.Entry<UUID, Placed> eldest) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<UUID, Placed> eldest) {
       return size() > REMEMBERED;
     }
   };
   /** Sizes of values of other calls this Grid received (done values), for the calls that take them. */
   private final Map<UUID, Double> seen = new LinkedHashMap<>(256, 0.75f, false) {
-    @Override protected boolean removeEldestEntry(Map.Entry<UUID, Double> eldest) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<UUID, Double> eldest) {
       return size() > REMEMBERED;
     }
   };
@@ -71,7 +74,8 @@ public final class AutoPlacement {
    * @param bytes its result's size: learned once the value is seen here, else expected
    * @param madeAt when it was made, seconds since this policy began
    */
-  record Placed(String label, Choice choice, double[] argBytes, double finish, double bytes, double madeAt) {
+  record Placed(
+      String label, Choice choice, double[] argBytes, double finish, double bytes, double madeAt) {
     Placed withBytes(double b) {
       return new Placed(label, choice, argBytes, finish, b, madeAt);
     }
@@ -106,25 +110,29 @@ public final class AutoPlacement {
    * @param candidates the servers offering the service, lowest load first; servers this Grid lost (they did not
    *     answer) are left out unless every one is lost
    */
-  synchronized Placed place(String label, Parameter[] params, Object[] args, List<ServerInfo> candidates) {
+  synchronized Placed place(
+      String label, Parameter[] params, Object[] args, List<ServerInfo> candidates) {
     List<String> addresses = new ArrayList<>();
     for (ServerInfo s : candidates) {
       if (!session.runtime().peerHealth().isLost(s.address())) addresses.add(s.address());
     }
     if (addresses.isEmpty()) candidates.forEach(s -> addresses.add(s.address()));
     double now = now();
-    timeline.forget(now); // bookings that ended can delay nothing: the timeline holds only calls in flight
+    timeline.forget(
+        now); // bookings that ended can delay nothing: the timeline holds only calls in flight
     List<Input> inputs = inputs(params, args, now);
     double[] argBytes = inputs.stream().mapToDouble(Input::bytes).toArray();
     String client = clientAddress();
-    Choice choice = Predictor.choose(table, timeline, new Call(label, client, inputs, null), addresses, now);
+    Choice choice =
+        Predictor.choose(table, timeline, new Call(label, client, inputs, null), addresses, now);
     Estimate chosen = choice.chosenEstimate();
     double finish = now;
     if (chosen != null) {
       Predictor.book(table, timeline, chosen);
       finish = chosen.finish();
     }
-    if (LOG.isLoggable(System.Logger.Level.DEBUG)) LOG.log(System.Logger.Level.DEBUG, logLine(label, choice));
+    if (LOG.isLoggable(System.Logger.Level.DEBUG))
+      LOG.log(System.Logger.Level.DEBUG, logLine(label, choice));
     return new Placed(label, choice, argBytes, finish, sizes.expect(label, argBytes), now);
   }
 
@@ -178,21 +186,31 @@ public final class AutoPlacement {
    */
   Placement explain(RemoteReference<?> ref, Map<String, String> names) {
     Function<String, String> nameOf = a -> names.getOrDefault(a, a);
-    if (!(ref instanceof Ref<?> r) || !(r.context() instanceof CallContext c) || c.session() != session) {
-      throw new GridException(Status.INVALID_ARGUMENT, "explain: " + ref + " was not made by a call of this Grid; "
-          + "only calls of a view made with CallOptions.auto() are explained");
+    if (!(ref instanceof Ref<?> r)
+        || !(r.context() instanceof CallContext c)
+        || c.session() != session) {
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "explain: " + ref + " was not made by a call of this Grid; "
+              + "only calls of a view made with CallOptions.auto() are explained");
     }
     Placed p;
     synchronized (this) {
       p = placed.get(r.id());
     }
     if (p == null) {
-      throw new GridException(Status.NOT_FOUND, "explain: " + c.label() + " was not placed automatically (its view "
-          + "was not made with CallOptions.auto()), or is older than the last " + REMEMBERED + " placements");
+      throw new GridException(
+          Status.NOT_FOUND,
+          "explain: " + c.label() + " was not placed automatically (its view "
+              + "was not made with CallOptions.auto()), or is older than the last " + REMEMBERED
+              + " placements");
     }
     Choice ch = p.choice();
-    String reason = ch.fallback() != null ? byName(ch.fallback(), names)
-        : String.format(Locale.ROOT, "the model predicts it completes first there (%.2f ms)",
+    String reason = ch.fallback() != null
+        ? byName(ch.fallback(), names)
+        : String.format(
+            Locale.ROOT,
+            "the model predicts it completes first there (%.2f ms)",
             (ch.chosenEstimate().completion() - p.madeAt()) * 1e3);
     List<Placement.Candidate> cs = new ArrayList<>();
     for (Estimate e : ch.estimates()) cs.add(candidate(e, p.madeAt(), nameOf));
@@ -201,16 +219,29 @@ public final class AutoPlacement {
 
   /** {@code text} with the servers' addresses replaced by their names. */
   private static String byName(String text, Map<String, String> names) {
-    for (Map.Entry<String, String> e : names.entrySet()) text = text.replace(e.getKey(), e.getValue());
+    for (Map.Entry<String, String> e : names.entrySet())
+      text = text.replace(e.getKey(), e.getValue());
     return text;
   }
 
-  private static Placement.Candidate candidate(Estimate e, double t0, Function<String, String> nameOf) {
-    List<Placement.Transfer> ts = e.transfers().stream().map(t -> new Placement.Transfer(nameOf.apply(t.from()),
-        Double.isNaN(t.bytes()) ? -1 : (long) t.bytes(), seconds(t.seconds()), seconds(t.availableAt() - t0)))
+  private static Placement.Candidate candidate(
+      Estimate e, double t0, Function<String, String> nameOf) {
+    List<Placement.Transfer> ts = e.transfers().stream()
+        .map(t -> new Placement.Transfer(
+            nameOf.apply(t.from()),
+            Double.isNaN(t.bytes()) ? -1 : (long) t.bytes(),
+            seconds(t.seconds()),
+            seconds(t.availableAt() - t0)))
         .toList();
-    return new Placement.Candidate(nameOf.apply(e.server()), seconds(e.completion() - t0), seconds(e.arrival() - t0),
-        ts, seconds(e.queue()), seconds(e.compute()), seconds(e.forward()), e.notes());
+    return new Placement.Candidate(
+        nameOf.apply(e.server()),
+        seconds(e.completion() - t0),
+        seconds(e.arrival() - t0),
+        ts,
+        seconds(e.queue()),
+        seconds(e.compute()),
+        seconds(e.forward()),
+        e.notes());
   }
 
   private static Duration seconds(double s) {
@@ -218,8 +249,10 @@ public final class AutoPlacement {
   }
 
   private String logLine(String label, Choice choice) {
-    StringBuilder b = new StringBuilder("GridRMI placed ").append(label).append(" on ").append(choice.chosen());
-    if (choice.fallback() != null) return b.append(": ").append(choice.fallback()).toString();
+    StringBuilder b =
+        new StringBuilder("GridRMI placed ").append(label).append(" on ").append(choice.chosen());
+    if (choice.fallback() != null)
+      return b.append(": ").append(choice.fallback()).toString();
     b.append(": predicted");
     for (Estimate e : choice.estimates()) {
       b.append(String.format(Locale.ROOT, " %s %.2f ms", e.server(), e.completion() * 1e3));
@@ -249,8 +282,10 @@ public final class AutoPlacement {
       Placed p = placed.get(r.id());
       double ready = p != null ? Math.max(now, p.finish()) : now;
       session.copiesOf(r.id()).forEach(a -> copies.put(a, ready)); // fetched there once it exists
-      inputs.add((p != null ? Input.at(r.owner(), p.bytes(), p.finish())
-          : Input.at(r.owner(), seen.getOrDefault(r.id(), Double.NaN), now)).withCopies(copies));
+      inputs.add((p != null
+              ? Input.at(r.owner(), p.bytes(), p.finish())
+              : Input.at(r.owner(), seen.getOrDefault(r.id(), Double.NaN), now))
+          .withCopies(copies));
     }
     return inputs;
   }

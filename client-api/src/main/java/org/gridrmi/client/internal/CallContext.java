@@ -10,12 +10,12 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.wire.Outcomes;
-import org.gridrmi.runtime.wire.Ref;
-import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.transport.JvmNodes;
 import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.Outcomes;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.wire.Release;
 
 /**
@@ -31,8 +31,15 @@ import org.gridrmi.runtime.wire.Release;
  * @param lineage how to make the value again, for a call to an {@code @Idempotent} method; else null
  * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()}), or 0 for none
  */
-record CallContext(Session session, String label, CompletableFuture<?> submitted, CompletableFuture<?> sent,
-    ServerChannel channel, Lineage lineage, long deadlineNanos, CompletableFuture<Object> localOutcome)
+record CallContext(
+    Session session,
+    String label,
+    CompletableFuture<?> submitted,
+    CompletableFuture<?> sent,
+    ServerChannel channel,
+    Lineage lineage,
+    long deadlineNanos,
+    CompletableFuture<Object> localOutcome)
     implements RefContext {
   /** How long after a deadline the client waits for the server's answer before it fails the value itself. */
   static final long GRACE_NANOS = 200_000_000L;
@@ -60,11 +67,13 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
   @Override
   public CompletableFuture<Object> resolve(Ref<?> ref) {
     if (session.closed()) {
-      return CompletableFuture.failedFuture(new GridException(Status.CANCELLED, label + ": its Grid is closed", null,
-          List.of(label)));
+      return CompletableFuture.failedFuture(new GridException(
+          Status.CANCELLED, label + ": its Grid is closed", null, List.of(label)));
     }
-    // a value made again after its server died is still bound by the original deadline: recovery comes first
-    CompletableFuture<Object> remote = lineage == null ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
+    // a value made again after its server died is still bound by the original deadline: recovery
+    // comes first
+    CompletableFuture<Object> remote =
+        lineage == null ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
     CompletableFuture<Object> result = new CompletableFuture<>();
     UUID id = ref.id(); // not the reference itself: these futures may outlive it
     remote.whenComplete((v, t) -> {
@@ -86,13 +95,24 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
   private void boundByDeadline(CompletableFuture<Object> result) {
     long delay = Math.max(0, deadlineNanos - System.nanoTime()) + GRACE_NANOS;
     try {
-      var timer = session.runtime().timer().schedule(() -> {
-        if (result.isDone()) return;
-        GridException e = Failure.of(Status.DEADLINE_EXCEEDED, label + " did not finish before its deadline (the "
-            + "server did not answer in time)", null, label).toException();
-        failLocally(e);
-        result.completeExceptionally(e);
-      }, delay, TimeUnit.NANOSECONDS);
+      var timer = session
+          .runtime()
+          .timer()
+          .schedule(
+              () -> {
+                if (result.isDone()) return;
+                GridException e = Failure.of(
+                        Status.DEADLINE_EXCEEDED,
+                        label + " did not finish before its deadline (the "
+                            + "server did not answer in time)",
+                        null,
+                        label)
+                    .toException();
+                failLocally(e);
+                result.completeExceptionally(e);
+              },
+              delay,
+              TimeUnit.NANOSECONDS);
       result.whenComplete((v, t) -> timer.cancel(false));
     } catch (RejectedExecutionException closing) {
       // the Grid closed meanwhile: the value fails as CANCELLED anyway
@@ -125,14 +145,17 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
       awaitLocal(owner, ref.id(), result);
       return result;
     }
-    // once the batch is on its way, not after its acknowledgement: the owner parks a fetch for an id whose batch
+    // once the batch is on its way, not after its acknowledgement: the owner parks a fetch for an
+    // id whose batch
     // is in flight, so async call + get() costs one round trip, not two
     Fetcher.Waiter w = session.fetcher().await(ref.owner(), ref.id(), null, submitted, sent);
     w.future().whenComplete((v, t) -> {
       if (t == null) result.complete(v);
-      else if (!result.isDone()) result.completeExceptionally(Outcomes.named(Outcomes.toGrid(t), label));
+      else if (!result.isDone())
+        result.completeExceptionally(Outcomes.named(Outcomes.toGrid(t), label));
     });
-    result.whenComplete((v, t) -> w.cancel()); // a local failure stops the fetch if nobody else waits for it
+    result.whenComplete(
+        (v, t) -> w.cancel()); // a local failure stops the fetch if nobody else waits for it
     return result;
   }
 
@@ -141,7 +164,8 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
    * Once the batch is accepted the call is registered, so an id still unknown then was released or never made.
    */
   private void awaitLocal(JvmNodes.Member owner, UUID id, CompletableFuture<Object> result) {
-    // nothing here may hold the reference itself: these futures live as long as the value's context does
+    // nothing here may hold the reference itself: these futures live as long as the value's context
+    // does
     CompletableFuture<Slot> created = owner.table().whenCreated(id);
     created.thenAccept(s -> Outcomes.of(s.future(), label).whenComplete((v, t) -> {
       if (t == null) result.complete(v);
@@ -154,8 +178,13 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
       if (s != null) {
         created.complete(s);
       } else if (failure == null) {
-        result.completeExceptionally(Failure.of(Status.NOT_FOUND, label + ": value " + id + " is not held by "
-            + owner + ": never made there, released, or its lease lapsed", null, label).toException());
+        result.completeExceptionally(Failure.of(
+                Status.NOT_FOUND,
+                label + ": value " + id + " is not held by " + owner
+                    + ": never made there, released, or its lease lapsed",
+                null,
+                label)
+            .toException());
       }
     });
   }
@@ -174,7 +203,9 @@ record CallContext(Session session, String label, CompletableFuture<?> submitted
   @Override
   public boolean cancel(Ref<?> ref) {
     LocalNode home = session.homeIfStarted();
-    Slot s = home != null ? home.table().get(ref.id()) : session.runtime().transport().jvmNodes().find(ref.id());
+    Slot s = home != null
+        ? home.table().get(ref.id())
+        : session.runtime().transport().jvmNodes().find(ref.id());
     if (s != null) return s.cancel(label);
     submitted.whenComplete((x, t) -> {
       try {

@@ -32,6 +32,7 @@ final class CostRefresher {
   private final Map<String, NodeStats> last = new HashMap<>();
   /** Per server and method: calls and their total time at the last read, and the recent mean (see {@link #recent}). */
   private final Map<String, double[]> recent = new HashMap<>();
+
   private ScheduledFuture<?> task;
 
   CostRefresher(Session session, AutoPlacement policy, Supplier<List<ServerInfo>> servers) {
@@ -43,7 +44,10 @@ final class CostRefresher {
   /** Starts refreshing (the first refresh at once). Idempotent. */
   synchronized void start() {
     if (task != null) return;
-    task = session.runtime().timer().scheduleWithFixedDelay(this::kick, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    task = session
+        .runtime()
+        .timer()
+        .scheduleWithFixedDelay(this::kick, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   private void kick() {
@@ -85,17 +89,20 @@ final class CostRefresher {
 
   private synchronized CostSnapshot snapshot(List<ServerInfo> all) {
     CostSnapshot.Builder b = CostSnapshot.builder();
-    List<org.gridrmi.runtime.cost.PeerLinkEstimate> mine = session.runtime().transport().linkCosts().estimates();
+    List<org.gridrmi.runtime.cost.PeerLinkEstimate> mine =
+        session.runtime().transport().linkCosts().estimates();
     double maxTw = 0;
     Map<String, NodeStats> stats;
     synchronized (last) {
       stats = new HashMap<>(last);
     }
     for (NodeStats st : stats.values()) {
-      for (var l : st.links()) if (l.knowsBandwidth()) maxTw = Math.max(maxTw, l.cost().tw());
+      for (var l : st.links())
+        if (l.knowsBandwidth()) maxTw = Math.max(maxTw, l.cost().tw());
     }
     for (var l : mine) if (l.knowsBandwidth()) maxTw = Math.max(maxTw, l.cost().tw());
-    // what a node learned of a peer is the link of values from that peer to it; the reverse only where unknown
+    // what a node learned of a peer is the link of values from that peer to it; the reverse only
+    // where unknown
     Map<String, LinkCost> links = new HashMap<>();
     List<String[]> reverse = new ArrayList<>();
     String client = policy.clientAddress();
@@ -138,10 +145,13 @@ final class CostRefresher {
    */
   private double recent(String server, MethodCost m) {
     double sum = m.meanSeconds() * m.calls();
-    double[] r = recent.computeIfAbsent(server + " " + m.method(), k -> new double[] {m.calls(), sum, m.meanSeconds()});
+    double[] r = recent.computeIfAbsent(
+        server + " " + m.method(), k -> new double[] {m.calls(), sum, m.meanSeconds()});
     if (m.calls() > r[0]) {
       double window = (sum - r[1]) / (m.calls() - r[0]);
-      r[2] = window >= 0 ? (r[2] + window) / 2 : m.meanSeconds(); // a restarted server counts from zero again
+      r[2] = window >= 0
+          ? (r[2] + window) / 2
+          : m.meanSeconds(); // a restarted server counts from zero again
     } else if (m.calls() < r[0]) {
       r[2] = m.meanSeconds();
     }
@@ -158,7 +168,9 @@ final class CostRefresher {
   /** A server's compute threads: its cores as it registered them, at least 2 (the server's default). */
   private static int threads(ServerInfo s) {
     try {
-      return Math.max(CostSnapshot.DEFAULT_THREADS, Integer.parseInt(s.attributes().getOrDefault("cores", "2")));
+      return Math.max(
+          CostSnapshot.DEFAULT_THREADS,
+          Integer.parseInt(s.attributes().getOrDefault("cores", "2")));
     } catch (NumberFormatException e) {
       return CostSnapshot.DEFAULT_THREADS;
     }

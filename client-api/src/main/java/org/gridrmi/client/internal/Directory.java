@@ -10,11 +10,11 @@ public interface Directory extends AutoCloseable {
   List<ServerInfo> servers();
 
   /** Calls {@code listener} with the current list whenever a server appears, changes or disappears. */
-  default void onChange(Consumer<List<ServerInfo>> listener) { }
+  default void onChange(Consumer<List<ServerInfo>> listener) {}
 
   /** Where it looks, for messages. */
   String describe();
 
   @Override
-  default void close() { }
+  default void close() {}
 }

@@ -24,13 +24,16 @@ public final class EnvironmentLookup {
   public static String address(Map<String, String> environment) {
     String url = environment.get(VARIABLE);
     if (url == null || url.isBlank()) {
-      throw new GridException(Status.INVALID_ARGUMENT, VARIABLE + " is not set: expected jini://HOST:PORT, the lookup "
-          + "service of the grid this program runs in (deploy/slurm/gridrmi.sbatch exports it to the job's command)");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          VARIABLE + " is not set: expected jini://HOST:PORT, the lookup "
+              + "service of the grid this program runs in (deploy/slurm/gridrmi.sbatch exports it to the job's command)");
     }
     try {
       JiniUrls.parse(url);
     } catch (IllegalArgumentException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, VARIABLE + "='" + url + "': " + e.getMessage(), e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, VARIABLE + "='" + url + "': " + e.getMessage(), e);
     }
     return url.trim();
   }

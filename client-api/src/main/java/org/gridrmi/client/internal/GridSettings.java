@@ -1,8 +1,8 @@
 package org.gridrmi.client.internal;
 
+import io.opentelemetry.api.OpenTelemetry;
 import java.time.Duration;
 import java.util.List;
-import io.opentelemetry.api.OpenTelemetry;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
@@ -28,16 +28,28 @@ import org.gridrmi.runtime.transport.Timeouts;
  * @param collectOnServerPressure whether this JVM collects garbage when a server's store is more than half full
  * @param openTelemetry where its spans and metrics go, or null for the global instance
  */
-public record GridSettings(TlsStores tls, InProcessNetwork network, String host, LinkPlan link, List<String> allow,
-    Timeouts timeouts, Duration fetchWait, Duration referenceTransit, Duration discoveryTimeout, StoreBudget store,
-    boolean collectOnServerPressure, OpenTelemetry openTelemetry) {
+public record GridSettings(
+    TlsStores tls,
+    InProcessNetwork network,
+    String host,
+    LinkPlan link,
+    List<String> allow,
+    Timeouts timeouts,
+    Duration fetchWait,
+    Duration referenceTransit,
+    Duration discoveryTimeout,
+    StoreBudget store,
+    boolean collectOnServerPressure,
+    OpenTelemetry openTelemetry) {
   public GridSettings {
     allow = List.copyOf(allow);
   }
 
   /** The settings of the Grid's {@code NodeRuntime}: its timeouts and waits, the runtime's own pools. */
   RuntimeSettings runtime() {
-    return RuntimeSettings.DEFAULT.withTimeouts(timeouts).withFetchWait(fetchWait)
+    return RuntimeSettings.DEFAULT
+        .withTimeouts(timeouts)
+        .withFetchWait(fetchWait)
         .withReferenceTransit(referenceTransit);
   }
 

@@ -16,5 +16,11 @@ import org.gridrmi.client.ServerInfo;
  * @param server where it ran
  * @param label the call as users read it
  */
-record Lineage(Class<?> service, Method viewMethod, Object[] args, Duration deadline, long deadlineNanos,
-    ServerInfo server, String label) {}
+record Lineage(
+    Class<?> service,
+    Method viewMethod,
+    Object[] args,
+    Duration deadline,
+    long deadlineNanos,
+    ServerInfo server,
+    String label) {}

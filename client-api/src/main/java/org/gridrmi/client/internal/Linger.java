@@ -13,6 +13,7 @@ package org.gridrmi.client.internal;
 record Linger(long quietGapNanos, long maxNanos) {
   /** Under this round trip a split chain costs little, and nothing waits. */
   static final long MIN_ROUND_TRIP_NANOS = 1_000_000;
+
   static final long MIN_QUIET_GAP_NANOS = 30_000;
   static final long MAX_QUIET_GAP_NANOS = 500_000;
   static final long MAX_LINGER_NANOS = 5_000_000;
@@ -31,6 +32,8 @@ record Linger(long quietGapNanos, long maxNanos) {
    * @param callerRunning whether the thread that made the last call is running
    */
   boolean keepWaiting(long startNanos, long lastCallNanos, long nowNanos, boolean callerRunning) {
-    return callerRunning && nowNanos - lastCallNanos < quietGapNanos && nowNanos - startNanos < maxNanos;
+    return callerRunning
+        && nowNanos - lastCallNanos < quietGapNanos
+        && nowNanos - startNanos < maxNanos;
   }
 }

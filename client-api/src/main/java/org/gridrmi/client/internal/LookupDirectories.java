@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.lookup.LookupDirectory;
-import org.gridrmi.runtime.NodeRuntime;
-import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.NodeRuntime;
+import org.gridrmi.runtime.net.NetContext;
 
 /** Directories backed by a Jini lookup service: servers come and go as their registrations do. */
 final class LookupDirectories {
@@ -18,22 +18,26 @@ final class LookupDirectories {
 
   static Directory unicast(String url, Duration timeout, NodeRuntime runtime) {
     try {
-      return new Adapter(LookupDirectory.unicast(URI.create(url), timeout, net(runtime)), "lookup service " + url);
+      return new Adapter(
+          LookupDirectory.unicast(URI.create(url), timeout, net(runtime)), "lookup service " + url);
     } catch (IllegalArgumentException e) {
       throw new GridException(Status.INVALID_ARGUMENT, e.getMessage(), e);
     }
   }
 
   static Directory multicast(Duration timeout, NodeRuntime runtime, String... groups) {
-    return new Adapter(LookupDirectory.multicast(timeout, net(runtime), groups),
+    return new Adapter(
+        LookupDirectory.multicast(timeout, net(runtime), groups),
         "lookup services of groups " + (groups.length == 0 ? "(all)" : List.of(groups)));
   }
 
   private static NetContext net(NodeRuntime runtime) {
     NetContext net = runtime.transport().netContext();
     if (net == null) {
-      throw new GridException(Status.INVALID_ARGUMENT, "a Grid on an in-process network cannot use a Jini lookup "
-          + "service: give it the servers' inproc:// addresses");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a Grid on an in-process network cannot use a Jini lookup "
+              + "service: give it the servers' inproc:// addresses");
     }
     return net;
   }

@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.wire.MethodKeys;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.telemetry.ClientCall;
+import org.gridrmi.runtime.wire.MethodKeys;
 import org.gridrmi.runtime.wire.PlainResult;
 
 /**
@@ -31,21 +31,38 @@ final class PlainHandler implements InvocationHandler {
 
   @Override
   public Object invoke(Object proxy, Method method, Object[] args) {
-    if (method.getDeclaringClass() == Object.class) return ObjectMethods.handle(proxy, method, args, this);
+    if (method.getDeclaringClass() == Object.class)
+      return ObjectMethods.handle(proxy, method, args, this);
     String site = MethodKeys.label(service, method) + " on " + channel.server().name();
     if (session.closed()) throw new GridException(Status.CANCELLED, site + ": the Grid is closed");
     String key = MethodKeys.of(method);
-    ClientCall trace = session.runtime().telemetry().clientCall(service.getName(), key,
-        MethodKeys.label(service, method), channel.server().address());
+    ClientCall trace = session
+        .runtime()
+        .telemetry()
+        .clientCall(
+            service.getName(),
+            key,
+            MethodKeys.label(service, method),
+            channel.server().address());
     PlainResult r;
     try {
       // references inside the result are read as this Grid's, and held by it
-      r = session.runtime().readingValues(() -> channel.node().within(deadline == null ? 0 : deadline.toNanos())
-          .invokePlain(service.getName(), key, args == null ? new Object[0] : args,
-          trace == null ? null : trace.headers()));
+      r = session
+          .runtime()
+          .readingValues(() -> channel
+              .node()
+              .within(deadline == null ? 0 : deadline.toNanos())
+              .invokePlain(
+                  service.getName(),
+                  key,
+                  args == null ? new Object[0] : args,
+                  trace == null ? null : trace.headers()));
     } catch (GridException e) {
-      GridException failed = new GridException(e.status(), site + " (" + channel.server().address() + ") failed: "
-          + e.description(), e, List.of(site));
+      GridException failed = new GridException(
+          e.status(),
+          site + " (" + channel.server().address() + ") failed: " + e.description(),
+          e,
+          List.of(site));
       if (trace != null) trace.end(failed);
       throw failed;
     }
@@ -53,10 +70,14 @@ final class PlainHandler implements InvocationHandler {
       if (trace != null) trace.end(null);
       return r.value();
     }
-    GridException failed = SerialPolicy.using(session.runtime().policy(), () -> r.failure().toException());
+    GridException failed =
+        SerialPolicy.using(session.runtime().policy(), () -> r.failure().toException());
     if (trace != null) trace.end(failed);
     throw failed;
   }
 
-  @Override public String toString() { return "plain " + service.getSimpleName() + " on " + channel.server().name(); }
+  @Override
+  public String toString() {
+    return "plain " + service.getSimpleName() + " on " + channel.server().name();
+  }
 }

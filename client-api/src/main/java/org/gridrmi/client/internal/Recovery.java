@@ -30,13 +30,19 @@ final class Recovery {
     return attempt(session, lineage, failure, 1);
   }
 
-  private static CompletableFuture<Object> attempt(Session session, Lineage lineage, GridException failure, int n) {
+  private static CompletableFuture<Object> attempt(
+      Session session, Lineage lineage, GridException failure, int n) {
     if (n == 1 && !lostSomething(session, lineage)) {
-      return CompletableFuture.failedFuture(failure); // its server and its inputs' owners answer: nothing was lost
+      return CompletableFuture.failedFuture(
+          failure); // its server and its inputs' owners answer: nothing was lost
     }
     if (n > MAX_ATTEMPTS) {
-      return CompletableFuture.failedFuture(new GridException(Status.UNAVAILABLE, failure.description() + " (gave up "
-          + "re-running " + lineage.label() + " after " + MAX_ATTEMPTS + " attempts)", failure, failure.chain()));
+      return CompletableFuture.failedFuture(new GridException(
+          Status.UNAVAILABLE,
+          failure.description() + " (gave up " + "re-running " + lineage.label() + " after "
+              + MAX_ATTEMPTS + " attempts)",
+          failure,
+          failure.chain()));
     }
     List<Ref<?>> made = new ArrayList<>();
     Ref<Object> again;
@@ -45,42 +51,63 @@ final class Recovery {
     } catch (GridException e) {
       made.forEach(Ref::release);
       if (e.status() == Status.DEADLINE_EXCEEDED) return CompletableFuture.failedFuture(e);
-      return CompletableFuture.failedFuture(new GridException(Status.UNAVAILABLE, e.description()
-          + " (after: " + failure.getMessage() + ")", failure, e.chain()));
+      return CompletableFuture.failedFuture(new GridException(
+          Status.UNAVAILABLE,
+          e.description() + " (after: " + failure.getMessage() + ")",
+          failure,
+          e.chain()));
     }
-    // the values made again are this recovery's own: no reference the caller holds names them, so once the value
+    // the values made again are this recovery's own: no reference the caller holds names them, so
+    // once the value
     // (or its failure) is here nothing could release them but this
     again.toCompletableFuture().whenComplete((v, t) -> made.forEach(Ref::release));
     return again.toCompletableFuture().handle((v, t) -> t).thenCompose(t -> {
       if (t == null) return again.toCompletableFuture();
-      GridException g = t.getCause() instanceof GridException ge ? ge : t instanceof GridException ge2 ? ge2 : null;
+      GridException g = t.getCause() instanceof GridException ge
+          ? ge
+          : t instanceof GridException ge2 ? ge2 : null;
       if (g == null || g.status() != Status.UNAVAILABLE) return again.toCompletableFuture();
       long pause = FIRST_PAUSE_MILLIS << (n - 1);
-      return CompletableFuture.supplyAsync(() -> null, CompletableFuture.delayedExecutor(pause, TimeUnit.MILLISECONDS,
-          session.runtime().io())).thenCompose(x -> attempt(session, lineage, g, n + 1));
+      return CompletableFuture.supplyAsync(
+              () -> null,
+              CompletableFuture.delayedExecutor(
+                  pause, TimeUnit.MILLISECONDS, session.runtime().io()))
+          .thenCompose(x -> attempt(session, lineage, g, n + 1));
     });
   }
 
   @SuppressWarnings("unchecked")
-  private static Ref<Object> remake(Session session, Lineage l, Map<String, Boolean> alive, List<Ref<?>> made) {
+  private static Ref<Object> remake(
+      Session session, Lineage l, Map<String, Boolean> alive, List<Ref<?>> made) {
     Object[] args = l.args().clone();
     for (int i = 0; i < args.length; i++) {
       if (!(args[i] instanceof Ref<?> r) || isAlive(session, r.owner(), alive)) continue;
       if (r.context() instanceof CallContext c && c.lineage() != null) {
         args[i] = remake(session, c.lineage(), alive, made);
       } else {
-        throw new GridException(Status.UNAVAILABLE, "cannot re-run " + l.label() + ": its argument " + (i + 1)
-            + " (" + r.describe() + ") was lost with " + r.owner() + " and is not the result of an @Idempotent call",
-            null, List.of(l.label()));
+        throw new GridException(
+            Status.UNAVAILABLE,
+            "cannot re-run " + l.label() + ": its argument " + (i + 1) + " (" + r.describe()
+                + ") was lost with " + r.owner() + " and is not the result of an @Idempotent call",
+            null,
+            List.of(l.label()));
       }
     }
-    ServerInfo target = isAlive(session, l.server().address(), alive) ? l.server() : session.servers().stream()
-        .filter(s -> s.offers(l.service()) && !s.address().equals(l.server().address()))
-        .filter(s -> isAlive(session, s.address(), alive)).findFirst()
-        .orElseThrow(() -> new GridException(Status.UNAVAILABLE, "cannot re-run " + l.label() + ": "
-            + l.server().name() + " is gone and no other live server offers " + l.service().getName()
-            + " (known: " + session.servers().stream().map(ServerInfo::name).toList() + ")", null,
-            List.of(l.label())));
+    ServerInfo target = isAlive(session, l.server().address(), alive)
+        ? l.server()
+        : session.servers().stream()
+            .filter(s -> s.offers(l.service()) && !s.address().equals(l.server().address()))
+            .filter(s -> isAlive(session, s.address(), alive))
+            .findFirst()
+            .orElseThrow(() -> new GridException(
+                Status.UNAVAILABLE,
+                "cannot re-run " + l.label() + ": "
+                    + l.server().name() + " is gone and no other live server offers "
+                    + l.service().getName()
+                    + " (known: "
+                    + session.servers().stream().map(ServerInfo::name).toList() + ")",
+                null,
+                List.of(l.label())));
     Ref<Object> again = (Ref<Object>) AsyncHandler.remaking(session, session.channel(target), l)
         .invoke(null, l.viewMethod(), args);
     made.add(again);

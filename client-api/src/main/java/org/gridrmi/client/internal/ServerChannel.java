@@ -30,6 +30,7 @@ import org.gridrmi.runtime.wire.Release;
 final class ServerChannel {
   /** The longest between two renewals of this Grid's lease on the server, whatever lease the server grants. */
   private static final long MAX_RENEW_MILLIS = 15_000;
+
   private final ServerInfo server;
   private final Session session;
   private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
@@ -59,8 +60,12 @@ final class ServerChannel {
    *     (null if nobody asks): a fetch for its value starts then, so it cannot take the warm pooled connection
    *     first and leave the batch an idle one, which JRMP pings: a whole round trip before the batch (FirstWrite)
    */
-  record Pending(Command command, CompletableFuture<Void> accepted, List<CompletableFuture<?>> after,
-      CompletableFuture<Void> sent, long deadlineNanos) {
+  record Pending(
+      Command command,
+      CompletableFuture<Void> accepted,
+      List<CompletableFuture<?>> after,
+      CompletableFuture<Void> sent,
+      long deadlineNanos) {
     Command timed(long now) {
       if (deadlineNanos == 0 || !(command instanceof Command.Call c)) return command;
       return c.withTimeoutNanos(Math.max(1, deadlineNanos - now));
@@ -70,11 +75,17 @@ final class ServerChannel {
   ServerChannel(ServerInfo server, Session session) {
     this.server = server;
     this.session = session;
-    this.link = new HolderLink(session.runtime(), session.holder(), server.address(), MAX_RENEW_MILLIS);
+    this.link =
+        new HolderLink(session.runtime(), session.holder(), server.address(), MAX_RENEW_MILLIS);
   }
 
-  ServerInfo server() { return server; }
-  HolderLink link() { return link; }
+  ServerInfo server() {
+    return server;
+  }
+
+  HolderLink link() {
+    return link;
+  }
 
   NodeClient node() {
     return session.runtime().node(server.address());
@@ -96,7 +107,9 @@ final class ServerChannel {
     if (draining.compareAndSet(false, true)) {
       try {
         session.runtime().io().execute(this::drain);
-      } catch (GridException e) { // the I/O pool is full or closed: the queued commands fail with its reason
+      } catch (
+          GridException
+              e) { // the I/O pool is full or closed: the queued commands fail with its reason
         draining.set(false);
         for (Pending p; (p = queue.poll()) != null; ) p.accepted().completeExceptionally(e);
       }
@@ -119,7 +132,8 @@ final class ServerChannel {
       List<Pending> batch = new ArrayList<>();
       Set<UUID> heldBack = new HashSet<>();
       for (Pending p : work) {
-        if (p.after().stream().allMatch(CompletableFuture::isDone) && !takesAny(p.command(), heldBack)) {
+        if (p.after().stream().allMatch(CompletableFuture::isDone)
+            && !takesAny(p.command(), heldBack)) {
           batch.add(p);
         } else {
           deferred.add(p);
@@ -135,7 +149,8 @@ final class ServerChannel {
       draining.set(false);
       if (!waits.isEmpty()) {
         // no thread waits: the first dependency that gets sent starts the next drain
-        CompletableFuture.anyOf(waits.toArray(CompletableFuture[]::new)).whenComplete((x, t) -> kick());
+        CompletableFuture.anyOf(waits.toArray(CompletableFuture[]::new))
+            .whenComplete((x, t) -> kick());
       }
       if (queue.isEmpty() || !draining.compareAndSet(false, true)) return;
     }
@@ -158,7 +173,8 @@ final class ServerChannel {
    */
   private void linger() {
     Linger policy = Linger.forRoundTrip(submitRttNanos);
-    if (policy == null || queue.isEmpty()) return; // nothing to gather for (drain asks again after each batch)
+    if (policy == null || queue.isEmpty())
+      return; // nothing to gather for (drain asks again after each batch)
     long start = System.nanoTime();
     long lastCall = start;
     int seen = queue.size();
@@ -189,7 +205,8 @@ final class ServerChannel {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
-      boolean pressed = node.submit(session.holder(), introduction(), commands).storeUnderPressure();
+      boolean pressed =
+          node.submit(session.holder(), introduction(), commands).storeUnderPressure();
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       session.runtime().peerHealth().answered(server.address());
@@ -197,24 +214,42 @@ final class ServerChannel {
       link.startRenewal();
       if (pressed) session.serverUnderPressure();
     } catch (GridException e) {
-      if (e.status() == Status.UNAVAILABLE) session.runtime().peerHealth().lost(server.address(), e.description());
+      if (e.status() == Status.UNAVAILABLE)
+        session.runtime().peerHealth().lost(server.address(), e.description());
       long failedAt = System.nanoTime();
       for (Pending p : batch) {
         String what = p.command() instanceof Command.Call c ? c.label() : "a value";
         String site = what + " on " + server.name();
         if (p.deadlineNanos() != 0 && p.deadlineNanos() <= failedAt) { // its deadline came first
-          p.accepted().completeExceptionally(new GridException(Status.DEADLINE_EXCEEDED, site + " did not finish "
-              + "before its deadline: " + e.description(), e, List.of(site)));
+          p.accepted()
+              .completeExceptionally(new GridException(
+                  Status.DEADLINE_EXCEEDED,
+                  site + " did not finish " + "before its deadline: " + e.description(),
+                  e,
+                  List.of(site)));
           continue;
         }
-        p.accepted().completeExceptionally(e.status() == Status.UNAVAILABLE
-            ? new GridException(Status.UNAVAILABLE, "server " + server.name() + " (" + server.address() + ") is "
-                + "unavailable, so " + what + " could not be sent to it: " + e.description(), e, List.of(site))
-            : new GridException(e.status(), "server " + server.name() + " refused the batch carrying " + what + ": "
-                + e.description(), e, List.of(site)));
+        p.accepted()
+            .completeExceptionally(
+                e.status() == Status.UNAVAILABLE
+                    ? new GridException(
+                        Status.UNAVAILABLE,
+                        "server " + server.name() + " (" + server.address() + ") is "
+                            + "unavailable, so " + what + " could not be sent to it: "
+                            + e.description(),
+                        e,
+                        List.of(site))
+                    : new GridException(
+                        e.status(),
+                        "server " + server.name() + " refused the batch carrying " + what + ": "
+                            + e.description(),
+                        e,
+                        List.of(site)));
       }
     } finally {
-      FirstWrite.cancel(); // refused before it wrote: the fetches start anyway, and learn the batch's fate
+      FirstWrite
+          .cancel(); // refused before it wrote: the fetches start anyway, and learn the batch's
+      // fate
     }
   }
 
@@ -225,7 +260,8 @@ final class ServerChannel {
    */
   private Introduction introduction() {
     var home = session.homeIfStarted();
-    Introduction now = new Introduction(home == null ? null : home.address(),
+    Introduction now = new Introduction(
+        home == null ? null : home.address(),
         session.servers().stream().map(ServerInfo::address).toList());
     if (now.equals(introduced)) return null;
     introduced = now;

@@ -2,7 +2,6 @@ package org.gridrmi.client.internal;
 
 import java.math.BigInteger;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,19 +27,12 @@ import org.gridrmi.runtime.HolderLink;
 import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.NodeEndpoint;
 import org.gridrmi.runtime.NodeRuntime;
-import org.gridrmi.runtime.wire.Ref;
-import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.Transports;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.TransportMetrics;
-import org.gridrmi.runtime.Transports;
-import org.gridrmi.runtime.wire.Ref;
-import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.serial.SerialPolicy;
-import org.gridrmi.runtime.store.StoreBudget;
-import org.gridrmi.runtime.telemetry.Telemetry;
-import org.gridrmi.runtime.Transports;
-import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.ValueIds;
 
@@ -55,6 +47,7 @@ public final class Session implements AutoCloseable {
   static final long MIN_GC_GAP_NANOS = 250_000_000L;
   /** Live reference objects per value id this Grid holds (several when a reference is copied). */
   private final Map<UUID, Integer> live = new ConcurrentHashMap<>();
+
   private final GridSettings settings;
   private final NodeRuntime runtime;
   private final Fetcher fetcher;
@@ -66,9 +59,11 @@ public final class Session implements AutoCloseable {
   private final UUID holder = newId();
   /** This Grid's node, holding the values it puts; started by the first put, closed with the Grid. */
   private LocalNode home;
+
   private volatile boolean closed;
   /** Waits on this Grid's references not done yet, each with the name of its value: {@link #close} ends them. */
   private final Map<CompletableFuture<?>, String> waits = new ConcurrentHashMap<>();
+
   private volatile Supplier<List<ServerInfo>> servers = List::of;
   /** Where the calls of automatic views go (idle until such a view is made). */
   private final AutoPlacement placement = new AutoPlacement(this);
@@ -79,12 +74,19 @@ public final class Session implements AutoCloseable {
   public Session(GridSettings settings) {
     this.settings = settings;
     SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow());
-    String name = "client-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(holder.hashCode());
+    String name =
+        "client-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(holder.hashCode());
     Transport transport = settings.network() != null
-        ? InternalInProcess.transport(settings.network(), name, settings.timeouts(), policy.filter())
-        : Transports.rmi(settings.tls(), settings.link().as(LinkPlan.CLIENT), settings.timeouts(), settings.host(),
+        ? InternalInProcess.transport(
+            settings.network(), name, settings.timeouts(), policy.filter())
+        : Transports.rmi(
+            settings.tls(),
+            settings.link().as(LinkPlan.CLIENT),
+            settings.timeouts(),
+            settings.host(),
             policy.filter());
-    this.runtime = new NodeRuntime(name, transport, policy, settings.runtime(), settings.telemetry());
+    this.runtime =
+        new NodeRuntime(name, transport, policy, settings.runtime(), settings.telemetry());
     this.fetcher = new Fetcher(runtime, () -> null, null);
     runtime.bindValues(new ValueRefs(this));
   }
@@ -93,15 +95,20 @@ public final class Session implements AutoCloseable {
   static UUID newId() {
     byte[] b = new byte[16];
     RANDOM.nextBytes(b);
-    return new UUID(new BigInteger(1, Arrays.copyOf(b, 8)).longValue(),
+    return new UUID(
+        new BigInteger(1, Arrays.copyOf(b, 8)).longValue(),
         new BigInteger(1, Arrays.copyOfRange(b, 8, 16)).longValue());
   }
 
   /** The automatic placement of this Grid's {@code CallOptions.auto()} views. */
-  public AutoPlacement placement() { return placement; }
+  public AutoPlacement placement() {
+    return placement;
+  }
 
   /** A value of a call this Grid made arrived here: what automatic placement learns from it. */
-  void arrived(UUID id, Object value) { placement.arrived(id, value); }
+  void arrived(UUID id, Object value) {
+    placement.arrived(id, value);
+  }
 
   /**
    * The servers that hold a copy of a value of this Grid's, or will: those it was pushed to (a put value) and those
@@ -109,9 +116,12 @@ public final class Session implements AutoCloseable {
    */
   List<String> copiesOf(UUID id) {
     List<String> at = new ArrayList<>();
-    channels.values().stream().filter(c -> c.pushed.contains(id)).forEach(c -> at.add(c.server().address()));
-    borrowers.getOrDefault(id, Set.of()).stream().filter(l -> l.accepted().isDone()
-        && !l.accepted().isCompletedExceptionally()).forEach(l -> at.add(l.channel().server().address()));
+    channels.values().stream()
+        .filter(c -> c.pushed.contains(id))
+        .forEach(c -> at.add(c.server().address()));
+    borrowers.getOrDefault(id, Set.of()).stream()
+        .filter(l -> l.accepted().isDone() && !l.accepted().isCompletedExceptionally())
+        .forEach(l -> at.add(l.channel().server().address()));
     return at;
   }
 
@@ -119,19 +129,34 @@ public final class Session implements AutoCloseable {
     return channels.computeIfAbsent(server.address(), a -> new ServerChannel(server, this));
   }
 
-  public NodeRuntime runtime() { return runtime; }
-  Fetcher fetcher() { return fetcher; }
+  public NodeRuntime runtime() {
+    return runtime;
+  }
+
+  Fetcher fetcher() {
+    return fetcher;
+  }
 
   /** This Grid's identity as a holder of values. */
-  UUID holder() { return holder; }
+  UUID holder() {
+    return holder;
+  }
 
   /** This Grid's node if a put started it, else null. */
-  synchronized LocalNode homeIfStarted() { return home; }
+  synchronized LocalNode homeIfStarted() {
+    return home;
+  }
 
   private synchronized LocalNode home() {
     if (closed) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     if (home == null) {
-      home = LocalNode.startForHolder(holder, runtime.name(), settings.host(), 60_000, settings.store(), runtime,
+      home = LocalNode.startForHolder(
+          holder,
+          runtime.name(),
+          settings.host(),
+          60_000,
+          settings.store(),
+          runtime,
           NodeEndpoint::new);
     }
     return home;
@@ -167,10 +192,17 @@ public final class Session implements AutoCloseable {
   }
 
   /** Where recovery looks for another server: the Grid's directory. */
-  public void useServers(Supplier<List<ServerInfo>> servers) { this.servers = servers; }
+  public void useServers(Supplier<List<ServerInfo>> servers) {
+    this.servers = servers;
+  }
 
-  List<ServerInfo> servers() { return servers.get(); }
-  public boolean closed() { return closed; }
+  List<ServerInfo> servers() {
+    return servers.get();
+  }
+
+  public boolean closed() {
+    return closed;
+  }
 
   public TransportMetrics.Snapshot traffic() {
     return runtime.transport().traffic();
@@ -186,7 +218,8 @@ public final class Session implements AutoCloseable {
    * with the call.
    */
   public <T> RemoteReference<T> put(T value) {
-    if (value == null) throw new GridException(Status.INVALID_ARGUMENT, "put(null): a value is required");
+    if (value == null)
+      throw new GridException(Status.INVALID_ARGUMENT, "put(null): a value is required");
     if (closed) throw new GridException(Status.CANCELLED, "put: the Grid is closed");
     Object snapshot = runtime.copyOf(value);
     LocalNode node = home();
@@ -217,14 +250,19 @@ public final class Session implements AutoCloseable {
   void adopt(Ref<?> ref) {
     if (closed) return;
     ServerChannel owner = ownerChannel(ref.owner());
-    // the hold is queued inside the count's update, so the release of an earlier last one cannot overtake it
+    // the hold is queued inside the count's update, so the release of an earlier last one cannot
+    // overtake it
     live.compute(ref.id(), (id, n) -> {
       if (n != null) return n + 1;
       if (owner != null) owner.link().hold(id);
-      else home().table().hold(id, holder); // if it was let go meanwhile, it fails as NOT_FOUND when used
+      else
+        home()
+            .table()
+            .hold(id, holder); // if it was let go meanwhile, it fails as NOT_FOUND when used
       return 1;
     });
-    Cleaners.register(ref, new Collected(this, ref.id(), CompletableFuture.completedFuture(null), owner));
+    Cleaners.register(
+        ref, new Collected(this, ref.id(), CompletableFuture.completedFuture(null), owner));
   }
 
   /**
@@ -269,7 +307,8 @@ public final class Session implements AutoCloseable {
    * What the cleaner runs for a collected reference: it must not hold the reference itself. {@code after} is the
    * acceptance of the batch that makes the value (a release must not overtake it).
    */
-  private record Collected(Session session, UUID id, CompletableFuture<?> after, ServerChannel owner)
+  private record Collected(
+      Session session, UUID id, CompletableFuture<?> after, ServerChannel owner)
       implements Runnable {
     @Override
     public void run() {
@@ -284,7 +323,8 @@ public final class Session implements AutoCloseable {
   private record Lending(ServerChannel channel, CompletableFuture<?> accepted, long deadlineNanos) {
     /** Whether the server may still fetch the value for this call at {@code now}. */
     boolean mayFetch(long now) {
-      if (!accepted.isDone() || accepted.isCompletedExceptionally()) return false; // it never got the call
+      if (!accepted.isDone() || accepted.isCompletedExceptionally())
+        return false; // it never got the call
       return deadlineNanos == 0 || now < deadlineNanos + CallContext.GRACE_NANOS;
     }
   }
@@ -310,15 +350,19 @@ public final class Session implements AutoCloseable {
    * were kept for a lease for a killed server and for one cut off from the owner.
    */
   void release(UUID id, ServerChannel owner, Release.Cause cause) {
-    if (cause == Release.Cause.EXPLICIT) live.remove(id); // its other reference objects release nothing more
+    if (cause == Release.Cause.EXPLICIT)
+      live.remove(id); // its other reference objects release nothing more
     Set<Lending> lendings = borrowers.remove(id);
     if (lendings == null) {
       releaseOnOwner(id, owner, new Release(id, cause, List.of()));
       return;
     }
-    lendings.stream().map(Lending::channel).distinct()
+    lendings.stream()
+        .map(Lending::channel)
+        .distinct()
         .forEach(c -> c.release(List.of(new Release(id, cause, List.of()))));
-    CompletableFuture.allOf(lendings.stream().map(Lending::accepted).toArray(CompletableFuture[]::new))
+    CompletableFuture.allOf(
+            lendings.stream().map(Lending::accepted).toArray(CompletableFuture[]::new))
         .whenComplete((x, t) -> releaseOnOwner(id, owner, lentRelease(id, cause, lendings)));
   }
 
@@ -326,9 +370,13 @@ public final class Session implements AutoCloseable {
   private static Release lentRelease(UUID id, Release.Cause cause, Set<Lending> lendings) {
     long now = System.nanoTime();
     List<Lending> fetching = lendings.stream().filter(l -> l.mayFetch(now)).toList();
-    List<String> lentTo = fetching.stream().map(l -> l.channel().server().address()).distinct().toList();
+    List<String> lentTo =
+        fetching.stream().map(l -> l.channel().server().address()).distinct().toList();
     boolean unbounded = fetching.stream().anyMatch(l -> l.deadlineNanos() == 0);
-    long nanos = fetching.stream().mapToLong(l -> l.deadlineNanos() + CallContext.GRACE_NANOS - now).max().orElse(0);
+    long nanos = fetching.stream()
+        .mapToLong(l -> l.deadlineNanos() + CallContext.GRACE_NANOS - now)
+        .max()
+        .orElse(0);
     long borrowMillis = unbounded ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos) + 1);
     return new Release(id, cause, lentTo, lentTo.isEmpty() ? 0 : borrowMillis);
   }
@@ -366,8 +414,11 @@ public final class Session implements AutoCloseable {
   }
 
   private static void cancelForClose(CompletableFuture<?> wait, String label) {
-    wait.completeExceptionally(new GridException(Status.CANCELLED, label + ": the Grid was closed while this waited "
-        + "for it", null, List.of(label)));
+    wait.completeExceptionally(new GridException(
+        Status.CANCELLED,
+        label + ": the Grid was closed while this waited " + "for it",
+        null,
+        List.of(label)));
   }
 
   /**
@@ -385,7 +436,9 @@ public final class Session implements AutoCloseable {
     }
     waits.forEach(Session::cancelForClose);
     channels.values().forEach(ServerChannel::close);
-    HolderLink.awaitSent(channels.values().stream().map(ServerChannel::link).toList(), settings.timeouts().call());
+    HolderLink.awaitSent(
+        channels.values().stream().map(ServerChannel::link).toList(),
+        settings.timeouts().call());
     if (node != null) node.close();
     runtime.close();
   }

@@ -25,11 +25,19 @@ public final class StaticDirectory implements Directory {
     NodeInfo info = node.info();
     List<String> services = node.services();
     if (services.isEmpty()) {
-      throw new GridException(Status.INVALID_ARGUMENT, address + " is a GridRMI client's node, not a server");
+      throw new GridException(
+          Status.INVALID_ARGUMENT, address + " is a GridRMI client's node, not a server");
     }
     return new ServerInfo(info.name(), address, services, Map.of());
   }
 
-  @Override public List<ServerInfo> servers() { return servers; }
-  @Override public String describe() { return "addresses " + servers.stream().map(ServerInfo::address).toList(); }
+  @Override
+  public List<ServerInfo> servers() {
+    return servers;
+  }
+
+  @Override
+  public String describe() {
+    return "addresses " + servers.stream().map(ServerInfo::address).toList();
+  }
 }

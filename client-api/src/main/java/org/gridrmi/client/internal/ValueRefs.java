@@ -6,10 +6,10 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.wire.Outcomes;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.RefContext;
-import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.wire.Release;
 
 /**
@@ -37,20 +37,24 @@ final class ValueRefs implements RefContext {
   @Override
   public CompletableFuture<Object> resolve(Ref<?> ref) {
     if (session.closed()) {
-      return CompletableFuture.failedFuture(new GridException(Status.CANCELLED, label(ref) + ": its Grid is closed",
-          null, List.of(label(ref))));
+      return CompletableFuture.failedFuture(new GridException(
+          Status.CANCELLED, label(ref) + ": its Grid is closed", null, List.of(label(ref))));
     }
     LocalNode home = session.homeIfStarted();
     Slot local = home != null ? home.findLocal(ref.id()) : null;
     if (local != null) return Outcomes.of(local.future(), label(ref));
-    Fetcher.Waiter w = session.fetcher().await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
+    Fetcher.Waiter w = session
+        .fetcher()
+        .await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
     return session.endedByClose(Outcomes.of(w.future(), label(ref)), label(ref));
   }
 
   @Override
   public boolean isDone(Ref<?> ref) {
     LocalNode home = session.homeIfStarted();
-    Slot local = home != null ? home.findLocal(ref.id()) : session.runtime().transport().jvmNodes().find(ref.id());
+    Slot local = home != null
+        ? home.findLocal(ref.id())
+        : session.runtime().transport().jvmNodes().find(ref.id());
     return local != null && local.isDone();
   }
 

@@ -16,8 +16,10 @@ final class ViewMethods {
   static Class<?> serviceOf(Class<?> view) {
     AsyncViewOf of = view.getAnnotation(AsyncViewOf.class);
     if (of == null || !view.isInterface()) {
-      throw new GridException(Status.INVALID_ARGUMENT, view.getName() + " is not a generated async view: "
-          + "annotate the service interface with @GridService and use its ...Async interface");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          view.getName() + " is not a generated async view: "
+              + "annotate the service interface with @GridService and use its ...Async interface");
     }
     return of.value();
   }
@@ -36,8 +38,10 @@ final class ViewMethods {
       if (match) found.add(m);
     }
     if (found.size() != 1) {
-      throw new GridException(Status.INTERNAL, "async view method " + viewMethod + " matches " + found.size()
-          + " methods of " + service.getName() + "; rebuild the view");
+      throw new GridException(
+          Status.INTERNAL,
+          "async view method " + viewMethod + " matches " + found.size() + " methods of "
+              + service.getName() + "; rebuild the view");
     }
     return found.get(0);
   }

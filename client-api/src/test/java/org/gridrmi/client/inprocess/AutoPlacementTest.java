@@ -32,8 +32,11 @@ class AutoPlacementTest extends InProcessGridTest {
     assertThat(p.chosen()).isEqualTo("S2");
     assertThat(p.byModel()).isFalse();
     assertThat(p.call()).isEqualTo("Work.length");
-    assertThat(p.reason()).contains("no calibration data yet").contains("locality on S2")
-        .containsPattern("holds the largest argument \\(500[0-9]{2} bytes\\)"); // 50 kB and its codec's header
+    assertThat(p.reason())
+        .contains("no calibration data yet")
+        .contains("locality on S2")
+        .containsPattern(
+            "holds the largest argument \\(500[0-9]{2} bytes\\)"); // 50 kB and its codec's header
     assertThat(p.toString()).startsWith("Work.length placed on S2: no calibration data yet");
   }
 
@@ -58,13 +61,15 @@ class AutoPlacementTest extends InProcessGridTest {
     net.kill("S2");
     RemoteReference<String> first = auto.append(there, "z"); // its argument is on S2: placed there
     assertThat(grid.explain(first).chosen()).isEqualTo("S2");
-    // append is @Idempotent: like any such call whose server is gone, it is made again elsewhere (its input too)
+    // append is @Idempotent: like any such call whose server is gone, it is made again elsewhere
+    // (its input too)
     assertThat(first.get(Duration.ofSeconds(5))).isEqualTo("xyz");
     RemoteReference<String> next = auto.append(there, "w");
     assertThat(grid.explain(next).chosen()).isEqualTo("S1");
     assertThat(grid.explain(next).reason()).doesNotContain("S2");
     RemoteReference<String> notIdempotent = auto.slow(there, 1); // on S1, whose fetch from S2 fails
-    assertThatThrownBy(() -> notIdempotent.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class)
+    assertThatThrownBy(() -> notIdempotent.get(Duration.ofSeconds(5)))
+        .isInstanceOf(GridException.class)
         .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.UNAVAILABLE));
     RemoteReference<String> fresh = auto.append(grid.put("p"), "q");
     assertThat(fresh.get(Duration.ofSeconds(5))).isEqualTo("pq");
@@ -74,13 +79,17 @@ class AutoPlacementTest extends InProcessGridTest {
   @Test
   void explainRefusesReferencesNotPlacedAutomatically() {
     Grid grid = grid("S1");
-    RemoteReference<String> pinned = grid.async(WorkAsync.class, grid.server("S1")).append(grid.put("a"), "b");
-    assertThatThrownBy(() -> grid.explain(pinned)).isInstanceOf(GridException.class)
+    RemoteReference<String> pinned =
+        grid.async(WorkAsync.class, grid.server("S1")).append(grid.put("a"), "b");
+    assertThatThrownBy(() -> grid.explain(pinned))
+        .isInstanceOf(GridException.class)
         .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.NOT_FOUND))
         .hasMessageContaining("CallOptions.auto()");
-    assertThatThrownBy(() -> grid.explain(grid.put("v"))).isInstanceOf(GridException.class)
+    assertThatThrownBy(() -> grid.explain(grid.put("v")))
+        .isInstanceOf(GridException.class)
         .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.NOT_FOUND));
-    assertThatThrownBy(() -> grid.explain(RemoteReference.of("inline"))).isInstanceOf(GridException.class)
+    assertThatThrownBy(() -> grid.explain(RemoteReference.of("inline")))
+        .isInstanceOf(GridException.class)
         .satisfies(e -> assertThat(((GridException) e).status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContaining("only calls of a view made with CallOptions.auto()");
   }
@@ -89,8 +98,10 @@ class AutoPlacementTest extends InProcessGridTest {
   void anAutomaticViewTakesNoServer() {
     Grid grid = grid("S1");
     assertThat(CallOptions.auto().withServer(grid.server("S1")).automatic()).isFalse();
-    assertThat(CallOptions.auto().withDeadline(Duration.ofSeconds(1)).automatic()).isTrue();
-    assertThatThrownBy(() -> new CallOptions(grid.server("S1"), null, true)).isInstanceOf(GridException.class)
+    assertThat(CallOptions.auto().withDeadline(Duration.ofSeconds(1)).automatic())
+        .isTrue();
+    assertThatThrownBy(() -> new CallOptions(grid.server("S1"), null, true))
+        .isInstanceOf(GridException.class)
         .hasMessageContaining("takes no server");
   }
 }

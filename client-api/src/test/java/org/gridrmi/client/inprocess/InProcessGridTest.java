@@ -25,8 +25,13 @@ abstract class InProcessGridTest {
   }
 
   GridServer server(String name, UnaryOperator<GridServer.Builder> more) {
-    GridServer s = more.apply(GridServer.builder().name(name).inProcess(net).callTimeout(SHORT)
-        .fetchWait(Duration.ofMillis(500)).export(Work.class, new WorkImpl())).start();
+    GridServer s = more.apply(GridServer.builder()
+            .name(name)
+            .inProcess(net)
+            .callTimeout(SHORT)
+            .fetchWait(Duration.ofMillis(500))
+            .export(Work.class, new WorkImpl()))
+        .start();
     open.add(s);
     return s;
   }
@@ -36,8 +41,13 @@ abstract class InProcessGridTest {
   }
 
   Grid grid(GridServer... servers) {
-    String[] addresses = java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new);
-    Grid g = Grid.builder().servers(addresses).inProcess(net).callTimeout(SHORT).fetchWait(Duration.ofMillis(500))
+    String[] addresses =
+        java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new);
+    Grid g = Grid.builder()
+        .servers(addresses)
+        .inProcess(net)
+        .callTimeout(SHORT)
+        .fetchWait(Duration.ofMillis(500))
         .build();
     open.add(g);
     return g;
@@ -50,7 +60,11 @@ abstract class InProcessGridTest {
     GridServer s1 = server("S1");
     GridServer s2 = server("S2");
     Grid grid = grid(s1, s2);
-    return new TwoServers(s1, s2, grid, grid.async(WorkAsync.class, grid.server("S1")),
+    return new TwoServers(
+        s1,
+        s2,
+        grid,
+        grid.async(WorkAsync.class, grid.server("S1")),
         grid.async(WorkAsync.class, grid.server("S2")));
   }
 

@@ -30,7 +30,9 @@ class InProcessRuntimeTest extends InProcessGridTest {
     // a second call on S2 with the same argument: S2 resolves it from its replica, S1 hears nothing
     assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(100_000);
     assertThat(net.delivered("S1")).isEqualTo(toS1);
-    assertThat(t.s2().storeSize()).as("S2 holds its two results and the replica").isEqualTo(3);
+    assertThat(t.s2().storeSize())
+        .as("S2 holds its two results and the replica")
+        .isEqualTo(3);
   }
 
   @Test
@@ -45,11 +47,13 @@ class InProcessRuntimeTest extends InProcessGridTest {
     on1.append(RemoteReference.of("warm"), "up").get(Duration.ofSeconds(5));
     net.stall("S1");
     long t0 = System.nanoTime();
-    RemoteReference<String> lost = on1.slow(RemoteReference.of("x"), 10); // not idempotent: nothing re-makes it
+    RemoteReference<String> lost =
+        on1.slow(RemoteReference.of("x"), 10); // not idempotent: nothing re-makes it
     RemoteReference<String> dependent = on2.append(lost, "!");
     for (RemoteReference<?> r : List.of(lost, dependent)) {
-      assertThatThrownBy(r::get).isInstanceOfSatisfying(GridException.class,
-          e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+      assertThatThrownBy(r::get)
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
     }
     assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofMillis(200 + 700));
   }
@@ -89,7 +93,8 @@ class InProcessRuntimeTest extends InProcessGridTest {
     GridServer s2 = server("S2");
     Grid grid = grid(s1, s2);
     String made = token();
-    RemoteReference<byte[]> data = grid.async(WorkAsync.class, grid.server("S1")).make(1000, made);
+    RemoteReference<byte[]> data =
+        grid.async(WorkAsync.class, grid.server("S1")).make(1000, made);
     await().atMost(Duration.ofSeconds(5)).until(() -> WorkImpl.runs(made) == 1);
     net.kill("S1");
     assertThat(data.get(Duration.ofSeconds(10))).hasSize(1000);
@@ -101,14 +106,17 @@ class InProcessRuntimeTest extends InProcessGridTest {
     GridServer s1 = server("S1");
     GridServer s2 = server("S2");
     Grid grid = grid(s1, s2);
-    WorkAsync on1 = grid.async(WorkAsync.class,
-        CallOptions.on(grid.server("S1")).withDeadline(Duration.ofMillis(250)));
+    WorkAsync on1 = grid.async(
+        WorkAsync.class, CallOptions.on(grid.server("S1")).withDeadline(Duration.ofMillis(250)));
     on1.append(RemoteReference.of("warm"), "up").get(Duration.ofSeconds(5));
-    net.stall("S1"); // the submit times out after 300 ms, past the deadline: too late to make it again elsewhere
+    net.stall(
+        "S1"); // the submit times out after 300 ms, past the deadline: too late to make it again
+    // elsewhere
     long t0 = System.nanoTime();
     RemoteReference<String> r = on1.append(RemoteReference.of("a"), "b");
-    assertThatThrownBy(r::get).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+    assertThatThrownBy(r::get)
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
     assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofMillis(250 + 700));
   }
 
@@ -117,11 +125,14 @@ class InProcessRuntimeTest extends InProcessGridTest {
     GridServer s1 = server("S1");
     Grid grid = grid(s1);
     String t = token();
-    RemoteReference<byte[]> data = grid.async(WorkAsync.class, grid.server("S1")).make(10, t);
+    RemoteReference<byte[]> data =
+        grid.async(WorkAsync.class, grid.server("S1")).make(10, t);
     await().atMost(Duration.ofSeconds(5)).until(() -> WorkImpl.runs(t) == 1);
-    net.dropNext("S1", 1); // the fetch of the value fails once, but S1 answers the probe that follows
-    assertThatThrownBy(() -> data.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
+    net.dropNext(
+        "S1", 1); // the fetch of the value fails once, but S1 answers the probe that follows
+    assertThatThrownBy(() -> data.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
     assertThat(WorkImpl.runs(t)).as("not run again").isEqualTo(1);
   }
 
@@ -131,14 +142,16 @@ class InProcessRuntimeTest extends InProcessGridTest {
     GridServer s2 = server("S2");
     Grid grid = grid(s1, s2);
     String t = token();
-    RemoteReference<byte[]> data = grid.async(WorkAsync.class, grid.server("S1")).make(10, t);
+    RemoteReference<byte[]> data =
+        grid.async(WorkAsync.class, grid.server("S1")).make(10, t);
     await().atMost(Duration.ofSeconds(5)).until(() -> WorkImpl.runs(t) == 1);
     net.kill("S1");
     net.kill("S2");
-    assertThatThrownBy(() -> data.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class, e -> {
-      assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
-      assertThat(e.getMessage()).contains("no other live server");
-    });
+    assertThatThrownBy(() -> data.get(Duration.ofSeconds(10)))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
+          assertThat(e.getMessage()).contains("no other live server");
+        });
     assertThat(WorkImpl.runs(t)).isEqualTo(1);
   }
 
@@ -150,12 +163,19 @@ class InProcessRuntimeTest extends InProcessGridTest {
     List<RemoteReference<String>> slow = new ArrayList<>();
     for (int i = 0; i < 3; i++) slow.add(w.slow(RemoteReference.of("s" + i), 1000));
     RemoteReference<String> fourth = w.slow(RemoteReference.of("4"), 10);
-    assertThatThrownBy(() -> fourth.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class, e -> {
-      assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
-      assertThat(e.getMessage()).contains("S1").contains("3 calls pending").contains("Work.slow");
-    });
+    assertThatThrownBy(() -> fourth.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+          assertThat(e.getMessage())
+              .contains("S1")
+              .contains("3 calls pending")
+              .contains("Work.slow");
+        });
     Grid other = grid(s1);
-    assertThat(other.async(WorkAsync.class).append(RemoteReference.of("x"), "y").get(Duration.ofSeconds(5)))
+    assertThat(other
+            .async(WorkAsync.class)
+            .append(RemoteReference.of("x"), "y")
+            .get(Duration.ofSeconds(5)))
         .isEqualTo("xy");
     slow.forEach(r -> assertThat(r.get(Duration.ofSeconds(5))).startsWith("s"));
   }
@@ -168,9 +188,14 @@ class InProcessRuntimeTest extends InProcessGridTest {
     RemoteReference<String> running = w.slow(RemoteReference.of("a"), 500);
     RemoteReference<String> queued = w.slow(RemoteReference.of("b"), 10);
     RemoteReference<String> refused = w.slow(RemoteReference.of("c"), 10);
-    assertThatThrownBy(() -> refused.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.getMessage()).contains("compute queue").contains("--max-queued-calls"));
-    assertThat(running.get(Duration.ofSeconds(5)) + queued.get(Duration.ofSeconds(5))).isEqualTo("ab");
+    assertThatThrownBy(() -> refused.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(
+            GridException.class,
+            e -> assertThat(e.getMessage())
+                .contains("compute queue")
+                .contains("--max-queued-calls"));
+    assertThat(running.get(Duration.ofSeconds(5)) + queued.get(Duration.ofSeconds(5)))
+        .isEqualTo("ab");
   }
 
   @Test
@@ -178,7 +203,8 @@ class InProcessRuntimeTest extends InProcessGridTest {
     GridServer s1 = server("S1");
     Grid grid = grid(s1);
     WorkAsync w = grid.async(WorkAsync.class, grid.server("S1"));
-    for (int i = 0; i < 50; i++) w.append(RemoteReference.of("v"), "" + i).release(); // before its batch is accepted
+    for (int i = 0; i < 50; i++)
+      w.append(RemoteReference.of("v"), "" + i).release(); // before its batch is accepted
     await().atMost(Duration.ofSeconds(5)).until(() -> s1.storeSize() == 0);
   }
 
@@ -191,7 +217,9 @@ class InProcessRuntimeTest extends InProcessGridTest {
     assertThat(t.s1().storeSize() + t.s2().storeSize()).isPositive();
     t.grid().close();
     assertThat(t.s1().storeSize()).isZero();
-    assertThat(t.s2().storeSize()).as("results, the fetched replica and the pushed put").isZero();
+    assertThat(t.s2().storeSize())
+        .as("results, the fetched replica and the pushed put")
+        .isZero();
   }
 
   @Test
@@ -201,10 +229,12 @@ class InProcessRuntimeTest extends InProcessGridTest {
     net.stall("S1"); // S1 accepts nothing until resumed: its batch, and S2's fetch from it, wait
     RemoteReference<String> made = t.on1().append(RemoteReference.of("a"), "b");
     RemoteReference<String> used = t.on2().append(made, "c");
-    // S2's batch does not wait for S1's acknowledgement (a round trip to S1 on every link of a chain)
+    // S2's batch does not wait for S1's acknowledgement (a round trip to S1 on every link of a
+    // chain)
     await().atMost(Duration.ofSeconds(5)).until(() -> net.delivered("S2") > toS2);
     net.resume("S1");
-    // S2's fetch told S1 that the call making the value was on its way, so S1 waited for it rather than NOT_FOUND
+    // S2's fetch told S1 that the call making the value was on its way, so S1 waited for it rather
+    // than NOT_FOUND
     assertThat(used.get(Duration.ofSeconds(5))).isEqualTo("abc");
     assertThat(made.get(Duration.ofSeconds(5))).isEqualTo("ab");
   }
@@ -215,12 +245,16 @@ class InProcessRuntimeTest extends InProcessGridTest {
     net.dropNext("S1", 1); // S1's batch is lost; S2's fetch of the value it would have made is not
     RemoteReference<String> made = t.on1().append(RemoteReference.of("a"), "b");
     RemoteReference<String> used = t.on2().append(made, "c");
-    assertThatThrownBy(() -> made.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
+    assertThatThrownBy(() -> made.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
     assertThatThrownBy(() -> used.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
-    // on S2 itself the call ends too, once S1 stops waiting for the call it was told of (the call timeout, then one
+    // on S2 itself the call ends too, once S1 stops waiting for the call it was told of (the call
+    // timeout, then one
     // fetch wait): nothing is left pending there
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(t.s2().fetchesInFlight()).isZero());
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(() -> assertThat(t.s2().fetchesInFlight()).isZero());
   }
 
   @Test
@@ -234,8 +268,10 @@ class InProcessRuntimeTest extends InProcessGridTest {
     net.partition("S1", "S2");
     RemoteReference<Integer> crossing = on2.length(on1.make(10, token()), token());
     assertThatThrownBy(() -> crossing.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
-    assertThat(on1.append(RemoteReference.of("a"), "1").get(Duration.ofSeconds(5))).isEqualTo("a1");
-    assertThat(on2.append(RemoteReference.of("b"), "2").get(Duration.ofSeconds(5))).isEqualTo("b2");
+    assertThat(on1.append(RemoteReference.of("a"), "1").get(Duration.ofSeconds(5)))
+        .isEqualTo("a1");
+    assertThat(on2.append(RemoteReference.of("b"), "2").get(Duration.ofSeconds(5)))
+        .isEqualTo("b2");
   }
 
   @Test
@@ -248,7 +284,8 @@ class InProcessRuntimeTest extends InProcessGridTest {
     RemoteReference<byte[]> foreign = other.async(WorkAsync.class).make(10, token());
     foreign.get(Duration.ofSeconds(5));
     RemoteReference<byte[]> copy = serializedCopy(foreign);
-    // the other Grid no longer talks to OUTSIDER (its first lease renewal, sent on its own schedule, landed after the
+    // the other Grid no longer talks to OUTSIDER (its first lease renewal, sent on its own
+    // schedule, landed after the
     // count below now and then), so every call OUTSIDER gets from now on would be S2's
     other.close();
     // a reference from another Grid, passed by a Grid whose servers do not include its owner
@@ -256,10 +293,11 @@ class InProcessRuntimeTest extends InProcessGridTest {
     open.add(s2only);
     long toOutsider = net.delivered("OUTSIDER");
     RemoteReference<Integer> r = s2only.async(WorkAsync.class).length(copy, token());
-    assertThatThrownBy(() -> r.get(Duration.ofSeconds(5))).isInstanceOfSatisfying(GridException.class, e -> {
-      assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
-      assertThat(e.getMessage()).contains("inproc://OUTSIDER").contains("not a known peer");
-    });
+    assertThatThrownBy(() -> r.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+          assertThat(e.getMessage()).contains("inproc://OUTSIDER").contains("not a known peer");
+        });
     assertThat(net.delivered("OUTSIDER")).as("S2 never called it").isEqualTo(toOutsider);
     assertThat(grid.servers()).hasSize(1);
   }
@@ -271,7 +309,8 @@ class InProcessRuntimeTest extends InProcessGridTest {
       try (var out = new java.io.ObjectOutputStream(bytes)) {
         out.writeObject(r);
       }
-      try (var in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      try (var in =
+          new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
         return (RemoteReference<T>) in.readObject();
       }
     } catch (Exception e) {
@@ -283,7 +322,8 @@ class InProcessRuntimeTest extends InProcessGridTest {
   void chainsWhoseReferencesTheClientDropsLeaveNothingOnTheServers() {
     TwoServers t = twoServers();
     for (int i = 0; i < 200; i++) {
-      assertThat(t.on2().length(t.on1().make(1000, token()), token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+      assertThat(t.on2().length(t.on1().make(1000, token()), token()).get(Duration.ofSeconds(5)))
+          .isEqualTo(1000);
     }
     // no scope, no release, the Grid still open: once the references are garbage, so are the values
     await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
@@ -296,10 +336,13 @@ class InProcessRuntimeTest extends InProcessGridTest {
   void aBorrowerGetsTheValueEvenWhenTheClientDroppedItsReferenceAtOnce() {
     TwoServers t = twoServers();
     RemoteReference<String> slow = t.on1().slow(RemoteReference.of("value"), 300);
-    RemoteReference<String> dependent = t.on2().append(slow, "!"); // S2 borrows slow's value from S1
+    RemoteReference<String> dependent =
+        t.on2().append(slow, "!"); // S2 borrows slow's value from S1
     slow.release(); // the client lets go before S2 has it: the owner keeps it for its borrower
     assertThat(dependent.get(Duration.ofSeconds(5))).isEqualTo("value!");
-    await().atMost(Duration.ofSeconds(5)).until(() -> t.s1().storeSize() == 0); // and frees it once S2 has it
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> t.s1().storeSize() == 0); // and frees it once S2 has it
   }
 
   @Test

@@ -37,7 +37,9 @@ class ValueLifetimeTest {
   static final Duration WAIT = Duration.ofSeconds(10);
   final InProcessNetwork net = new InProcessNetwork();
   final List<AutoCloseable> open = new ArrayList<>();
-  @TempDir Path tmp;
+
+  @TempDir
+  Path tmp;
 
   @AfterEach
   void close() throws Exception {
@@ -45,17 +47,27 @@ class ValueLifetimeTest {
   }
 
   GridServer server(String name, UnaryOperator<GridServer.Builder> more) {
-    // a reference a server writes inside a value it sends stays held there for one lease: short here
-    GridServer s = more.apply(GridServer.builder().name(name).inProcess(net).lease(Duration.ofSeconds(2))
-        .export(Holding.class, new HoldingImpl())).start();
+    // a reference a server writes inside a value it sends stays held there for one lease: short
+    // here
+    GridServer s = more.apply(GridServer.builder()
+            .name(name)
+            .inProcess(net)
+            .lease(Duration.ofSeconds(2))
+            .export(Holding.class, new HoldingImpl()))
+        .start();
     open.add(s);
     return s;
   }
 
   Grid grid(GridServer... servers) {
-    String[] addresses = java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new);
-    Grid g = Grid.builder().servers(addresses).inProcess(net).referenceTransit(Duration.ofMillis(200))
-        .collectOnServerPressure(false).build();
+    String[] addresses =
+        java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new);
+    Grid g = Grid.builder()
+        .servers(addresses)
+        .inProcess(net)
+        .referenceTransit(Duration.ofMillis(200))
+        .collectOnServerPressure(false)
+        .build();
     open.add(g);
     return g;
   }
@@ -95,11 +107,14 @@ class ValueLifetimeTest {
     list = null; // the list goes: S2 frees it, then its references inside are garbage there too
     collectUntil("S1 and S2 hold nothing", () -> s1.storeSize() == 0 && s2.storeSize() == 0);
     ServerStats.Releases r = grid.stats(grid.server("S1")).store().releases();
-    assertThat(r.collected()).as("releases by collection on S1 (the client's, then S2's)").isGreaterThanOrEqualTo(2);
+    assertThat(r.collected())
+        .as("releases by collection on S1 (the client's, then S2's)")
+        .isGreaterThanOrEqualTo(2);
   }
 
   @Test
-  void aCallTakingAListOfReferencesGoesOnlyOnceTheCallsMakingThemWereAcceptedOnTheirServers() throws Exception {
+  void aCallTakingAListOfReferencesGoesOnlyOnceTheCallsMakingThemWereAcceptedOnTheirServers()
+      throws Exception {
     GridServer s1 = server("S1", b -> b);
     GridServer s2 = server("S2", b -> b);
     GridServer s3 = server("S3", b -> b);
@@ -107,11 +122,15 @@ class ValueLifetimeTest {
     HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
     HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
     HoldingAsync on3 = grid.async(HoldingAsync.class, grid.server("S3"));
-    net.stall("S3"); // S3 accepts nothing for now, so S1 does not get the call that takes S3's result either
+    net.stall(
+        "S3"); // S3 accepts nothing for now, so S1 does not get the call that takes S3's result
+    // either
     RemoteReference<byte[]> data = on1.copy(on3.make(1000, 1));
     RemoteReference<Long> length = on2.totalLength(on2.keep(List.of(data)));
-    // had S2 got its calls now, it would have read the reference in the list and asked S1 for a value it never
-    // heard of: NOT_FOUND (what ValueLifetimeTest saw once under load, when S1's batch went out late)
+    // had S2 got its calls now, it would have read the reference in the list and asked S1 for a
+    // value it never
+    // heard of: NOT_FOUND (what ValueLifetimeTest saw once under load, when S1's batch went out
+    // late)
     Thread.sleep(300);
     net.resume("S3");
     assertThat(length.get(WAIT)).isEqualTo(1000);
@@ -124,12 +143,15 @@ class ValueLifetimeTest {
     Grid grid = grid(s1, s2);
     HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
     HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
-    RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(on1.make(500, 2), on1.make(700, 3)));
+    RemoteReference<List<RemoteReference<byte[]>>> list =
+        on2.keep(List.of(on1.make(500, 2), on1.make(700, 3)));
     List<RemoteReference<byte[]>> fetched = list.get(WAIT);
     list = null;
     collectUntil("S2 let go of the list", () -> s2.storeSize() == 0);
     collectFor(Duration.ofMillis(800));
-    assertThat(s1.storeSize()).as("the client's fetched references keep both values").isEqualTo(2);
+    assertThat(s1.storeSize())
+        .as("the client's fetched references keep both values")
+        .isEqualTo(2);
     assertThat(fetched.get(0).get(WAIT)).isEqualTo(HoldingImpl.content(500, 2));
     assertThat(fetched.get(1).get(WAIT)).isEqualTo(HoldingImpl.content(700, 3));
 
@@ -150,10 +172,13 @@ class ValueLifetimeTest {
     await().atMost(WAIT).until(() -> s3.fetchesInFlight() == 1);
     b.release();
     a.release(); // on S3 before its replica could exist, and on S1, where c still needs it
-    assertThat(c.get(WAIT)).as("a call on the owner that still needs it gets it").isEqualTo(crc(HoldingImpl.content(1000, 1)));
+    assertThat(c.get(WAIT))
+        .as("a call on the owner that still needs it gets it")
+        .isEqualTo(crc(HoldingImpl.content(1000, 1)));
     c.release();
-    await("nothing left on S1 or S3").atMost(WAIT).until(() -> s1.storeSize() == 0 && s3.storeSize() == 0
-        && s3.fetchesInFlight() == 0);
+    await("nothing left on S1 or S3")
+        .atMost(WAIT)
+        .until(() -> s1.storeSize() == 0 && s3.storeSize() == 0 && s3.fetchesInFlight() == 0);
   }
 
   @Test
@@ -161,7 +186,8 @@ class ValueLifetimeTest {
     GridServer s1 = server("S1", b -> b);
     Grid grid = grid(s1);
     HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
-    java.util.concurrent.CompletableFuture<byte[]> f = on1.makeSlowly(1000, 4, 800).toCompletableFuture();
+    java.util.concurrent.CompletableFuture<byte[]> f =
+        on1.makeSlowly(1000, 4, 800).toCompletableFuture();
     collectFor(Duration.ofMillis(400)); // the reference object is garbage but for the future
     assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo(HoldingImpl.content(1000, 4));
     collectUntil("released once the future has it", () -> s1.storeSize() == 0);
@@ -175,28 +201,37 @@ class ValueLifetimeTest {
     HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
     List<RemoteReference<byte[]>> values = new ArrayList<>();
     for (int i = 0; i < 12; i++) values.add(on1.make(300_000, i));
-    for (int i = 0; i < 12; i++) assertThat(on1.crc(values.get(i)).get(WAIT)).isEqualTo(crc(HoldingImpl.content(300_000, i)));
+    for (int i = 0; i < 12; i++)
+      assertThat(on1.crc(values.get(i)).get(WAIT)).isEqualTo(crc(HoldingImpl.content(300_000, i)));
     ServerStats.Store st = grid.stats(grid.server("S1")).store();
     assertThat(st.memoryBytes()).as("bytes in memory").isLessThanOrEqualTo(1_000_000);
     assertThat(st.spilledBytes()).as("bytes on disk").isGreaterThanOrEqualTo(8 * 300_000L);
     for (int i = 11; i >= 0; i--) {
-      assertThat(values.get(i).get(WAIT)).as("value %d read back", i).isEqualTo(HoldingImpl.content(300_000, i));
+      assertThat(values.get(i).get(WAIT))
+          .as("value %d read back", i)
+          .isEqualTo(HoldingImpl.content(300_000, i));
     }
     values.forEach(RemoteReference::release);
-    collectUntil("spill files deleted", () -> spillFiles(spill) == 0); // the small results' references go by GC
+    collectUntil(
+        "spill files deleted",
+        () -> spillFiles(spill) == 0); // the small results' references go by GC
 
     assertThat(grid.stats(grid.server("S1")).store().spilledBytes()).isZero();
   }
 
   @Test
   void aValueLargerThanBothBudgetsFailsWithResourceExhaustedNamingThem() {
-    GridServer s1 = server("S1", b -> b.maxStore(100_000).spillDir(tmp.resolve("spill")).maxSpill(150_000));
+    GridServer s1 =
+        server("S1", b -> b.maxStore(100_000).spillDir(tmp.resolve("spill")).maxSpill(150_000));
     Grid grid = grid(s1);
     HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
     assertThatThrownBy(() -> on1.make(200_000, 1).get(WAIT))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
         .hasMessageContaining("server S1 cannot keep Holding.make on S1")
-        .hasMessageContaining("0.20 MB").hasMessageContaining("--max-store").hasMessageContaining("--max-spill");
+        .hasMessageContaining("0.20 MB")
+        .hasMessageContaining("--max-store")
+        .hasMessageContaining("--max-spill");
     assertThat(on1.make(50_000, 2).get(WAIT)).as("the server goes on").hasSize(50_000);
   }
 
@@ -204,8 +239,10 @@ class ValueLifetimeTest {
   void aSpillDirectoryThatCannotBeMadeIsRefusedAtStart() throws Exception {
     Path file = Files.writeString(tmp.resolve("a-file"), "x");
     assertThatThrownBy(() -> server("S1", b -> b.spillDir(file.resolve("spill"))))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
-        .hasMessageContaining("the spill directory " + file.resolve("spill") + " cannot be used by S1");
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining(
+            "the spill directory " + file.resolve("spill") + " cannot be used by S1");
   }
 
   @Test
@@ -225,21 +262,29 @@ class ValueLifetimeTest {
   @Test
   void aServerWhoseStoreIsHalfFullHasTheClientCollectGarbage() throws Exception {
     GridServer s1 = server("S1", b -> b.maxStore(1_000_000).spillDir(tmp.resolve("spill")));
-    Grid grid = Grid.builder().servers(s1.address()).inProcess(net).build(); // collects on pressure by default
+    Grid grid = Grid.builder()
+        .servers(s1.address())
+        .inProcess(net)
+        .build(); // collects on pressure by default
     open.add(grid);
     HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
     CountDownLatch explicitGc = explicitGcSeen();
     RemoteReference<byte[]> big = on1.make(600_000, 1);
     assertThat(on1.crc(big).get(WAIT)).isNotZero();
-    on1.crc(big).get(WAIT); // this batch's receipt says the store is more than half full, if the first did not
-    assertThat(explicitGc.await(5, TimeUnit.SECONDS)).as("a System.gc() after the server's receipt").isTrue();
+    on1.crc(big)
+        .get(WAIT); // this batch's receipt says the store is more than half full, if the first did
+    // not
+    assertThat(explicitGc.await(5, TimeUnit.SECONDS))
+        .as("a System.gc() after the server's receipt")
+        .isTrue();
   }
 
   /** Counts down at the next collection whose cause is System.gc(). */
   static CountDownLatch explicitGcSeen() {
     CountDownLatch seen = new CountDownLatch(1);
     NotificationListener listener = (n, handback) -> {
-      if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) return;
+      if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType()))
+        return;
       var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
       if ("System.gc()".equals(info.getGcCause())) seen.countDown();
     };

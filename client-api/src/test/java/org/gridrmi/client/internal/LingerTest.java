@@ -17,7 +17,8 @@ class LingerTest {
 
   @Test
   void gapAndCapScaleWithTheRoundTripWithinBounds() {
-    assertThat(Linger.forRoundTrip(42 * MS)).isEqualTo(new Linger(420 * US, 4_200 * US)); // paper-wan
+    assertThat(Linger.forRoundTrip(42 * MS))
+        .isEqualTo(new Linger(420 * US, 4_200 * US)); // paper-wan
     assertThat(Linger.forRoundTrip(150 * MS)).isEqualTo(new Linger(500 * US, 5 * MS));
     assertThat(Linger.forRoundTrip(2 * MS)).isEqualTo(new Linger(30 * US, 200 * US));
   }
@@ -26,7 +27,8 @@ class LingerTest {
   void waitsWhileTheCallerRunsAndCallsKeepComing() {
     Linger l = Linger.forRoundTrip(42 * MS);
     long t0 = 1_000 * MS;
-    // a caller that takes 300 us per call (cold code, descheduled): more than the old fixed 30 us gap
+    // a caller that takes 300 us per call (cold code, descheduled): more than the old fixed 30 us
+    // gap
     assertThat(l.keepWaiting(t0, t0 + 1_200 * US, t0 + 1_500 * US, true)).isTrue();
     // the caller parked (in get()): stop at once, however short the pause
     assertThat(l.keepWaiting(t0, t0 + 1_200 * US, t0 + 1_201 * US, false)).isFalse();

@@ -1,7 +1,6 @@
 package org.gridrmi.client.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,7 +27,8 @@ class StatusContractTest {
 
   @BeforeAll
   static void start() {
-    server = GridServer.builder().name("T1").export(Thrower.class, new ThrowerImpl()).start();
+    server =
+        GridServer.builder().name("T1").export(Thrower.class, new ThrowerImpl()).start();
     grid = Grid.connect(server.address());
   }
 
@@ -48,14 +48,22 @@ class StatusContractTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"IllegalArgumentException", "NullPointerException", "ClassCastException",
-      "IllegalStateException", "UnsupportedOperationException", "ArithmeticException"})
+  @ValueSource(
+      strings = {
+        "IllegalArgumentException",
+        "NullPointerException",
+        "ClassCastException",
+        "IllegalStateException",
+        "UnsupportedOperationException",
+        "ArithmeticException"
+      })
   void whateverServiceCodeThrowsIsRemoteFailureWithTheOriginalCause(String type) {
     Thrower plain = grid.plain(Thrower.class);
     ThrowerAsync async = grid.async(ThrowerAsync.class);
     for (GridException e : new GridException[] {
-        failureOf(() -> async.raise(type, "bad input seen by the service").get(WAIT)),
-        failureOf(() -> plain.raise(type, "bad input seen by the service"))}) {
+      failureOf(() -> async.raise(type, "bad input seen by the service").get(WAIT)),
+      failureOf(() -> plain.raise(type, "bad input seen by the service"))
+    }) {
       assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
       assertThat(e.getCause()).isNotNull();
       assertThat(e.getCause().getClass().getSimpleName()).isEqualTo(type);
@@ -70,8 +78,10 @@ class StatusContractTest {
     RemoteReference<String> failed = async.raise("IllegalStateException", "boom");
     RemoteReference<String> next = async.echo(async.echo(failed));
     GridException e = failureOf(() -> next.get(WAIT));
-    assertThat(e.chain()).containsExactly("Thrower.raise on T1", "Thrower.echo on T1", "Thrower.echo on T1");
-    assertThat(e.getMessage()).startsWith("REMOTE_FAILURE: ")
+    assertThat(e.chain())
+        .containsExactly("Thrower.raise on T1", "Thrower.echo on T1", "Thrower.echo on T1");
+    assertThat(e.getMessage())
+        .startsWith("REMOTE_FAILURE: ")
         .endsWith(" [calls: Thrower.raise on T1 -> Thrower.echo on T1 -> Thrower.echo on T1]");
     assertThat(e.getMessage().split("\\[calls:", -1)).hasSize(2);
     assertThat(e.getMessage().split("REMOTE_FAILURE", -1)).hasSize(2);
@@ -85,12 +95,14 @@ class StatusContractTest {
     RemoteReference<String> notAString = (RemoteReference) grid.put(new int[] {1});
     GridException e = failureOf(() -> async.echo(notAString).get(WAIT));
     assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT);
-    assertThat(e.getMessage()).contains("argument 1 of Thrower.echo is a [I, expected java.lang.String");
+    assertThat(e.getMessage())
+        .contains("argument 1 of Thrower.echo is a [I, expected java.lang.String");
   }
 
   @Test
   void permissionDeniedIsAClassTheFiltersRefuse() {
-    GridException e = failureOf(() -> grid.async(ThrowerAsync.class).describe(new AtomicInteger(1)).get(WAIT));
+    GridException e = failureOf(
+        () -> grid.async(ThrowerAsync.class).describe(new AtomicInteger(1)).get(WAIT));
     assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
     assertThat(e.getMessage()).contains("java.util.concurrent.atomic.AtomicInteger");
   }
@@ -108,8 +120,10 @@ class StatusContractTest {
     RemoteReference<String> r = grid.async(ThrowerAsync.class).echo(RemoteReference.of("x"));
     r.get(WAIT);
     r.release();
-    assertThat(failureOf(() -> grid.async(ThrowerAsync.class).echo(r)).status()).isEqualTo(Status.NOT_FOUND);
-    assertThat(failureOf(() -> grid.async(org.gridrmi.client.Fig2ServiceAsync.class)).status())
+    assertThat(failureOf(() -> grid.async(ThrowerAsync.class).echo(r)).status())
+        .isEqualTo(Status.NOT_FOUND);
+    assertThat(failureOf(() -> grid.async(org.gridrmi.client.Fig2ServiceAsync.class))
+            .status())
         .isEqualTo(Status.NOT_FOUND);
   }
 
@@ -124,17 +138,22 @@ class StatusContractTest {
 
   @Test
   void deadlineExceededIsATimeoutOrADeadline() {
-    ThrowerAsync withDeadline = grid.async(ThrowerAsync.class,
-        CallOptions.on(grid.server("T1")).withDeadline(Duration.ofMillis(100)));
-    assertThat(failureOf(() -> withDeadline.sleep(5000).get(WAIT)).status()).isEqualTo(Status.DEADLINE_EXCEEDED);
+    ThrowerAsync withDeadline = grid.async(
+        ThrowerAsync.class, CallOptions.on(grid.server("T1")).withDeadline(Duration.ofMillis(100)));
+    assertThat(failureOf(() -> withDeadline.sleep(5000).get(WAIT)).status())
+        .isEqualTo(Status.DEADLINE_EXCEEDED);
     RemoteReference<String> slow = grid.async(ThrowerAsync.class).sleep(2000);
-    assertThat(failureOf(() -> slow.get(Duration.ofMillis(50))).status()).isEqualTo(Status.DEADLINE_EXCEEDED);
+    assertThat(failureOf(() -> slow.get(Duration.ofMillis(50))).status())
+        .isEqualTo(Status.DEADLINE_EXCEEDED);
     slow.cancel();
   }
 
   @Test
   void unavailableIsAServerThatIsGone() {
-    GridServer gone = GridServer.builder().name("GONE").export(Thrower.class, new ThrowerImpl()).start();
+    GridServer gone = GridServer.builder()
+        .name("GONE")
+        .export(Thrower.class, new ThrowerImpl())
+        .start();
     try (Grid g = Grid.connect(gone.address())) {
       ThrowerAsync async = g.async(ThrowerAsync.class);
       gone.close();

@@ -18,7 +18,9 @@ final class InMemoryTelemetry implements AutoCloseable {
   final InMemorySpanExporter spans = InMemorySpanExporter.create();
   final InMemoryMetricReader metrics = InMemoryMetricReader.create();
   final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-      .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(spans)).build())
+      .setTracerProvider(SdkTracerProvider.builder()
+          .addSpanProcessor(SimpleSpanProcessor.create(spans))
+          .build())
       .setMeterProvider(SdkMeterProvider.builder().registerMetricReader(metrics).build())
       .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
       .build();
@@ -29,12 +31,16 @@ final class InMemoryTelemetry implements AutoCloseable {
 
   /** How many values the histogram {@code name} counted, over every series. */
   long histogramCount(String name) {
-    return metric(name).stream().flatMap(m -> m.getHistogramData().getPoints().stream())
-        .mapToLong(HistogramPointData::getCount).sum();
+    return metric(name).stream()
+        .flatMap(m -> m.getHistogramData().getPoints().stream())
+        .mapToLong(HistogramPointData::getCount)
+        .sum();
   }
 
   List<MetricData> metric(String name) {
-    return metrics.collectAllMetrics().stream().filter(m -> m.getName().equals(name)).toList();
+    return metrics.collectAllMetrics().stream()
+        .filter(m -> m.getName().equals(name))
+        .toList();
   }
 
   @Override

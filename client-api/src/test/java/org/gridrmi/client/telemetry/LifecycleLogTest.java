@@ -13,14 +13,13 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
-import org.gridrmi.ref.InternalInProcess;
-import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.inprocess.Work;
 import org.gridrmi.client.inprocess.WorkAsync;
 import org.gridrmi.client.inprocess.WorkImpl;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
+import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.Timeouts;
@@ -41,9 +40,16 @@ class LifecycleLogTest {
   final List<LogRecord> records = new CopyOnWriteArrayList<>();
   final Logger gridrmi = Logger.getLogger("org.gridrmi");
   final Handler capture = new Handler() {
-    @Override public void publish(LogRecord r) { records.add(r); }
-    @Override public void flush() { }
-    @Override public void close() { }
+    @Override
+    public void publish(LogRecord r) {
+      records.add(r);
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
   };
 
   @BeforeEach
@@ -60,37 +66,52 @@ class LifecycleLogTest {
   }
 
   GridServer server(String name, java.util.function.UnaryOperator<GridServer.Builder> more) {
-    GridServer s = more.apply(GridServer.builder().name(name).inProcess(net).callTimeout(Duration.ofMillis(300))
-        .fetchWait(Duration.ofMillis(300)).export(Work.class, new WorkImpl())).start();
+    GridServer s = more.apply(GridServer.builder()
+            .name(name)
+            .inProcess(net)
+            .callTimeout(Duration.ofMillis(300))
+            .fetchWait(Duration.ofMillis(300))
+            .export(Work.class, new WorkImpl()))
+        .start();
     open.add(s);
     return s;
   }
 
   Grid grid(GridServer... servers) {
-    Grid g = Grid.builder().servers(java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new))
-        .inProcess(net).callTimeout(Duration.ofMillis(300)).fetchWait(Duration.ofMillis(300)).build();
+    Grid g = Grid.builder()
+        .servers(java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new))
+        .inProcess(net)
+        .callTimeout(Duration.ofMillis(300))
+        .fetchWait(Duration.ofMillis(300))
+        .build();
     open.add(g);
     return g;
   }
 
   /** This test's servers' names: other tests of the JVM may still log about theirs. */
   final String s1 = "S1-" + Integer.toHexString(System.identityHashCode(this));
+
   final String s2 = "S2-" + Integer.toHexString(System.identityHashCode(this));
 
   List<String> lines(Level atLeast) {
-    return records.stream().filter(r -> r.getLevel().intValue() >= atLeast.intValue())
+    return records.stream()
+        .filter(r -> r.getLevel().intValue() >= atLeast.intValue())
         .map(r -> java.text.MessageFormat.format(r.getMessage(), r.getParameters()))
-        .filter(l -> l.contains(s1) || l.contains(s2)).toList();
+        .filter(l -> l.contains(s1) || l.contains(s2))
+        .toList();
   }
 
   @Test
   void startAndStopAreOneLineEachAndCallsLogNothingAtInfo() {
     GridServer one = server(s1, b -> b);
-    assertThat(lines(Level.INFO)).singleElement().asString()
-        .startsWith("GridRMI server " + s1 + " started at inproc://" + s1 + " exporting [" + Work.class.getName()
-            + "]");
+    assertThat(lines(Level.INFO))
+        .singleElement()
+        .asString()
+        .startsWith("GridRMI server " + s1 + " started at inproc://" + s1 + " exporting ["
+            + Work.class.getName() + "]");
     WorkAsync on1 = grid(one).async(WorkAsync.class);
-    for (int i = 0; i < 50; i++) on1.append(RemoteReference.of("v"), "!").get(Duration.ofSeconds(5));
+    for (int i = 0; i < 50; i++)
+      on1.append(RemoteReference.of("v"), "!").get(Duration.ofSeconds(5));
     assertThat(lines(Level.INFO)).hasSize(1);
     one.close();
     assertThat(lines(Level.INFO)).last().asString().isEqualTo("GridRMI server " + s1 + " stopped");
@@ -100,13 +121,32 @@ class LifecycleLogTest {
   void aLapsedLeaseIsOneLineNamingTheServerAndNotTheWholeHolderId() {
     GridServer one = server(s1, b -> b.lease(Duration.ofMillis(300)));
     UUID holder = UUID.randomUUID(); // a client that sends one batch and never renews
-    InternalInProcess.transport(net, "crashed", Timeouts.DEFAULT,
-        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter()).client(one.address())
-        .submit(holder, null, List.of(new Command.Call(ValueIds.forCall(), Work.class.getName(),
-            "append(java.lang.String,java.lang.String)", new Object[] {"a", "b"}, 0, "Work.append", null)));
-    await().atMost(Duration.ofSeconds(5)).until(() -> lines(Level.INFO).stream().anyMatch(l -> l.contains("lapsed")));
-    assertThat(lines(Level.INFO)).filteredOn(l -> l.contains("lapsed")).singleElement().asString()
-        .startsWith(s1 + ": the lease of holder " + holder.toString().substring(0, 8) + "... lapsed (1 values")
+    InternalInProcess.transport(
+            net,
+            "crashed",
+            Timeouts.DEFAULT,
+            new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter())
+        .client(one.address())
+        .submit(
+            holder,
+            null,
+            List.of(new Command.Call(
+                ValueIds.forCall(),
+                Work.class.getName(),
+                "append(java.lang.String,java.lang.String)",
+                new Object[] {"a", "b"},
+                0,
+                "Work.append",
+                null)));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> lines(Level.INFO).stream().anyMatch(l -> l.contains("lapsed")));
+    assertThat(lines(Level.INFO))
+        .filteredOn(l -> l.contains("lapsed"))
+        .singleElement()
+        .asString()
+        .startsWith(s1 + ": the lease of holder " + holder.toString().substring(0, 8)
+            + "... lapsed (1 values")
         .doesNotContain(holder.toString());
   }
 
@@ -122,11 +162,15 @@ class LifecycleLogTest {
     made.forEach(r -> r.get(Duration.ofSeconds(5)));
     net.partition(s1, s2);
     for (RemoteReference<String> r : made) {
-      assertThatThrownBy(() -> on2.append(r, "!").get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
+      assertThatThrownBy(() -> on2.append(r, "!").get(Duration.ofSeconds(5)))
+          .isInstanceOf(GridException.class);
     }
-    assertThat(lines(Level.WARNING)).filteredOn(l -> l.startsWith(s2 + ": lost peer inproc://" + s1)).hasSize(1);
+    assertThat(lines(Level.WARNING))
+        .filteredOn(l -> l.startsWith(s2 + ": lost peer inproc://" + s1))
+        .hasSize(1);
     net.heal();
-    assertThat(on2.append(on1.append(RemoteReference.of("y"), "1"), "2").get(Duration.ofSeconds(5))).isEqualTo("y12");
+    assertThat(on2.append(on1.append(RemoteReference.of("y"), "1"), "2").get(Duration.ofSeconds(5)))
+        .isEqualTo("y12");
     assertThat(lines(Level.INFO)).contains(s2 + ": peer inproc://" + s1 + " answers again");
   }
 
@@ -137,8 +181,10 @@ class LifecycleLogTest {
     RemoteReference<String> slow = on1.slow(RemoteReference.of("a"), 500);
     RemoteReference<String> refused = on1.append(RemoteReference.of("b"), "c");
     assertThatThrownBy(() -> refused.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
-    assertThat(lines(Level.WARNING)).anyMatch(l -> l.contains("server " + s1 + " refused Work.append")
-        && l.contains("--max-pending-per-client") && l.endsWith("so far)"));
+    assertThat(lines(Level.WARNING))
+        .anyMatch(l -> l.contains("server " + s1 + " refused Work.append")
+            && l.contains("--max-pending-per-client")
+            && l.endsWith("so far)"));
     slow.get(Duration.ofSeconds(5));
   }
 }

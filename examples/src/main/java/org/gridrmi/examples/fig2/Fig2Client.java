@@ -49,33 +49,48 @@ public final class Fig2Client {
       else exitWithUsage("unknown argument, or an option without its value: " + args[i]);
     }
     boolean viaLookup = addresses.size() == 1 && addresses.get(0).startsWith("jini://");
-    boolean twoServers = addresses.size() == 2 && addresses.stream().allMatch(a -> a.startsWith("rmi://"));
-    if (!viaLookup && !twoServers) exitWithUsage("give one jini:// address or two rmi:// addresses");
+    boolean twoServers =
+        addresses.size() == 2 && addresses.stream().allMatch(a -> a.startsWith("rmi://"));
+    if (!viaLookup && !twoServers)
+      exitWithUsage("give one jini:// address or two rmi:// addresses");
 
     try (Grid grid = Grid.connect(addresses.toArray(String[]::new))) {
       List<ServerInfo> servers = new ArrayList<>(grid.servers(Fig2Ops.class));
-      if (viaLookup) servers.sort(Comparator.comparing(ServerInfo::name)); // by address: in the order given
+      if (viaLookup)
+        servers.sort(Comparator.comparing(ServerInfo::name)); // by address: in the order given
       if (servers.size() < 2) {
-        throw new GridException(Status.NOT_FOUND, "Fig. 2 needs two servers offering Fig2Ops, found "
-            + servers.stream().map(ServerInfo::name).toList());
+        throw new GridException(
+            Status.NOT_FOUND,
+            "Fig. 2 needs two servers offering Fig2Ops, found "
+                + servers.stream().map(ServerInfo::name).toList());
       }
       ServerInfo s1 = servers.get(0);
       ServerInfo s2 = servers.get(1);
 
-      // Two views of the same services. The plain view is Java RMI as Fig. 2 reads: each call blocks until the
-      // server is done and returns the value itself. The async view (Fig2OpsAsync, generated from Fig2Ops at
-      // compile time) returns a RemoteReference to the value at once and runs the call on the server.
+      // Two views of the same services. The plain view is Java RMI as Fig. 2 reads: each call
+      // blocks until the
+      // server is done and returns the value itself. The async view (Fig2OpsAsync, generated from
+      // Fig2Ops at
+      // compile time) returns a RemoteReference to the value at once and runs the call on the
+      // server.
       Fig2Ops server1 = grid.plain(Fig2Ops.class, s1);
       Fig2Ops server2 = grid.plain(Fig2Ops.class, s2);
       Fig2OpsAsync async1 = grid.async(Fig2OpsAsync.class, s1);
       Fig2OpsAsync async2 = grid.async(Fig2OpsAsync.class, s2);
 
-      // One small run of each, not timed: the first calls open the connections and load the classes.
+      // One small run of each, not timed: the first calls open the connections and load the
+      // classes.
       server2.method2(server1.method1(16, 0), 16, 0);
       async2.method2(async1.method1(16, 0), 16, 0).get();
 
-      System.out.printf(Locale.ROOT, "Fig. 2 on %s and %s: method1 makes %,d bytes, method2 consumes them "
-          + "(%d ms of compute each)%n", s1.name(), s2.name(), size, COMPUTE_MILLIS);
+      System.out.printf(
+          Locale.ROOT,
+          "Fig. 2 on %s and %s: method1 makes %,d bytes, method2 consumes them "
+              + "(%d ms of compute each)%n",
+          s1.name(),
+          s2.name(),
+          size,
+          COMPUTE_MILLIS);
 
       // Plain: result1 (size bytes) travels S1 -> client -> S2.
       Traffic before = grid.traffic();
@@ -87,17 +102,23 @@ public final class Fig2Client {
       // Improved: the same two lines on the async view.
       before = grid.traffic();
       start = System.nanoTime();
-      // future-based: returns at once, before method1 has run; ref1 names a value that will exist on S1
+      // future-based: returns at once, before method1 has run; ref1 names a value that will exist
+      // on S1
       RemoteReference<byte[]> ref1 = async1.method1(size, COMPUTE_MILLIS);
-      // lazy: only the reference (about 120 bytes) goes to S2; S2 waits for method1 to finish and fetches result1
-      // from S1, server to server. (Were both on one server, it would be localized: a map look-up, no copy.)
+      // lazy: only the reference (about 120 bytes) goes to S2; S2 waits for method1 to finish and
+      // fetches result1
+      // from S1, server to server. (Were both on one server, it would be localized: a map look-up,
+      // no copy.)
       RemoteReference<byte[]> ref2 = async2.method2(ref1, RESULT2_SIZE, COMPUTE_MILLIS);
-      // get() blocks until result2 exists and brings it to the client: the only value that reaches the client
+      // get() blocks until result2 exists and brings it to the client: the only value that reaches
+      // the client
       byte[] improved = ref2.get();
       report("improved", improved, start, grid.traffic().since(before));
 
       System.out.println("same result: " + Arrays.equals(plain, improved));
-    } catch (GridException e) { // one exception type for everything that fails on the grid, with a status
+    } catch (
+        GridException
+            e) { // one exception type for everything that fails on the grid, with a status
       System.err.println("Fig2Client: " + e.getMessage());
       System.exit(1);
     }
@@ -107,9 +128,16 @@ public final class Fig2Client {
   private static void report(String variant, byte[] result, long startNanos, Traffic traffic) {
     CRC32 crc = new CRC32();
     crc.update(result);
-    System.out.printf(Locale.ROOT, "  %-9s result2 %,d bytes (CRC32 %08x) in %.1f ms; through the client: "
-            + "%,d bytes sent, %,d received%n", variant + ":", result.length, crc.getValue(),
-        (System.nanoTime() - startNanos) / 1e6, traffic.sentBytes(), traffic.receivedBytes());
+    System.out.printf(
+        Locale.ROOT,
+        "  %-9s result2 %,d bytes (CRC32 %08x) in %.1f ms; through the client: "
+            + "%,d bytes sent, %,d received%n",
+        variant + ":",
+        result.length,
+        crc.getValue(),
+        (System.nanoTime() - startNanos) / 1e6,
+        traffic.sentBytes(),
+        traffic.receivedBytes());
   }
 
   private static int sizeArgument(String value) {

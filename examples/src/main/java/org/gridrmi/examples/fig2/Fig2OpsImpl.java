@@ -41,12 +41,12 @@ public class Fig2OpsImpl implements Fig2Ops {
   }
 
   @Override
-  public void noop() {
-  }
+  public void noop() {}
 
   private static byte[] bytes(int size, long seed) {
     if (size < 0 || size > MAX_SIZE) {
-      throw new GridException(Status.INVALID_ARGUMENT, "size " + size + " out of range 0.." + MAX_SIZE);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "size " + size + " out of range 0.." + MAX_SIZE);
     }
     byte[] b = new byte[size];
     SplittableRandom r = new SplittableRandom(seed);
@@ -55,7 +55,8 @@ public class Fig2OpsImpl implements Fig2Ops {
   }
 
   private static void sleep(int millis) {
-    if (millis < 0) throw new GridException(Status.INVALID_ARGUMENT, "negative compute time " + millis + " ms");
+    if (millis < 0)
+      throw new GridException(Status.INVALID_ARGUMENT, "negative compute time " + millis + " ms");
     try {
       Thread.sleep(millis);
     } catch (InterruptedException e) {

@@ -109,12 +109,16 @@ public final class Matmul implements AutoCloseable {
    * @throws GridException INVALID_ARGUMENT if k &lt; 1, NOT_FOUND if fewer than k workers are registered
    */
   public static Matmul connect(Grid grid, int k) {
-    if (k < 1) throw new GridException(Status.INVALID_ARGUMENT, "matmul needs at least 1 worker, asked for " + k);
+    if (k < 1)
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "matmul needs at least 1 worker, asked for " + k);
     List<ServerInfo> all = new ArrayList<>(grid.servers(MatmulWorker.class));
     if (all.size() < k) {
-      throw new GridException(Status.NOT_FOUND, "matmul asked for " + k + " workers but only " + all.size()
-          + " server(s) offer " + MatmulWorker.class.getSimpleName() + ": "
-          + all.stream().map(ServerInfo::name).toList());
+      throw new GridException(
+          Status.NOT_FOUND,
+          "matmul asked for " + k + " workers but only " + all.size()
+              + " server(s) offer " + MatmulWorker.class.getSimpleName() + ": "
+              + all.stream().map(ServerInfo::name).toList());
     }
     all.sort(Comparator.comparing(ServerInfo::name));
     return new Matmul(grid, List.copyOf(all.subList(0, k)));
@@ -136,10 +140,12 @@ public final class Matmul implements AutoCloseable {
    *
    * @throws GridException INVALID_ARGUMENT for bad input (see the class comment), before any work starts
    */
-  public Matrix multiply(Matrix a, Matrix b, Algorithm algorithm, Mechanism mechanism, Placement placement) {
+  public Matrix multiply(
+      Matrix a, Matrix b, Algorithm algorithm, Mechanism mechanism, Placement placement) {
     int q = check(a, b, algorithm, mechanism, placement, workers.size());
     if (placement == Placement.IMPROVED) {
-      List<MatmulWorkerAsync> views = workers.stream().map(s -> grid.async(MatmulWorkerAsync.class, s)).toList();
+      List<MatmulWorkerAsync> views =
+          workers.stream().map(s -> grid.async(MatmulWorkerAsync.class, s)).toList();
       ImprovedAlgorithms alg = new ImprovedAlgorithms(grid, views);
       try (GridScope scope = grid.scope()) { // releases every block of this run on every worker
         return switch (algorithm) {
@@ -149,7 +155,8 @@ public final class Matmul implements AutoCloseable {
         };
       }
     }
-    PlainAlgorithms alg = new PlainAlgorithms(slots(mechanism), pool, "run" + RUNS.incrementAndGet() + ".");
+    PlainAlgorithms alg =
+        new PlainAlgorithms(slots(mechanism), pool, "run" + RUNS.incrementAndGet() + ".");
     return switch (algorithm) {
       case SPA -> alg.spa(a, b);
       case CANNON_1D -> alg.cannon1d(a, b);
@@ -163,37 +170,48 @@ public final class Matmul implements AutoCloseable {
    * @return the grid side q for 2-D Cannon (0 otherwise)
    * @throws GridException INVALID_ARGUMENT naming what does not fit
    */
-  public static int check(Matrix a, Matrix b, Algorithm algorithm, Mechanism mechanism, Placement placement, int k) {
+  public static int check(
+      Matrix a, Matrix b, Algorithm algorithm, Mechanism mechanism, Placement placement, int k) {
     if (a == null || b == null || algorithm == null || mechanism == null || placement == null) {
-      throw new GridException(Status.INVALID_ARGUMENT, "matmul: matrices, algorithm, mechanism and placement are "
-          + "required");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "matmul: matrices, algorithm, mechanism and placement are " + "required");
     }
     if (a.getColumnDimension() != b.getRowDimension()) {
-      throw new GridException(Status.INVALID_ARGUMENT, "matmul: non-conformable matrices: " + shape(a) + " times "
-          + shape(b) + " (inner dimensions differ)");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "matmul: non-conformable matrices: " + shape(a) + " times " + shape(b)
+              + " (inner dimensions differ)");
     }
     if (mechanism == Mechanism.SOCKET && placement == Placement.IMPROVED) {
-      throw new GridException(Status.INVALID_ARGUMENT, "matmul: the raw socket baseline has the plain placement only");
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "matmul: the raw socket baseline has the plain placement only");
     }
     int q = 0;
     int parts = k;
     if (algorithm == Algorithm.CANNON_2D) {
       q = (int) Math.round(Math.sqrt(k));
       if (q * q != k) {
-        throw new GridException(Status.INVALID_ARGUMENT, "matmul: 2-D Cannon needs a square number of workers "
-            + "(sqrt(k) x sqrt(k) grid), got k=" + k);
+        throw new GridException(
+            Status.INVALID_ARGUMENT,
+            "matmul: 2-D Cannon needs a square number of workers "
+                + "(sqrt(k) x sqrt(k) grid), got k=" + k);
       }
       parts = q;
     }
     int smallest = switch (algorithm) {
       case SPA -> a.getRowDimension();
       case CANNON_1D -> Math.min(a.getRowDimension(), b.getColumnDimension());
-      case CANNON_2D -> Math.min(Math.min(a.getRowDimension(), a.getColumnDimension()), b.getColumnDimension());
+      case CANNON_2D ->
+        Math.min(Math.min(a.getRowDimension(), a.getColumnDimension()), b.getColumnDimension());
     };
     if (smallest < parts) {
-      throw new GridException(Status.INVALID_ARGUMENT, "matmul: " + algorithm.label + " splits " + shape(a)
-          + " times " + shape(b) + " into " + parts + " parts per dimension; a dimension of " + smallest
-          + " is too small");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "matmul: " + algorithm.label + " splits " + shape(a)
+              + " times " + shape(b) + " into " + parts + " parts per dimension; a dimension of "
+              + smallest
+              + " is too small");
     }
     return q;
   }
@@ -204,7 +222,9 @@ public final class Matmul implements AutoCloseable {
         List<SlotClient> s = new ArrayList<>();
         for (ServerInfo w : workers) {
           int port = grid.plain(MatmulWorker.class, w).socketPort(socketLink);
-          s.add(new SocketSlotClient(URI.create(w.address()).getHost(), port,
+          s.add(new SocketSlotClient(
+              URI.create(w.address()).getHost(),
+              port,
               org.gridrmi.runtime.net.LinkProfiles.parse(socketLink)));
         }
         sockets = s;
@@ -212,7 +232,9 @@ public final class Matmul implements AutoCloseable {
       return sockets;
     }
     boolean codec = mechanism == Mechanism.CODEC;
-    return workers.stream().<SlotClient>map(w -> new RmiSlotClient(grid.plain(MatmulWorker.class, w), codec)).toList();
+    return workers.stream()
+        .<SlotClient>map(w -> new RmiSlotClient(grid.plain(MatmulWorker.class, w), codec))
+        .toList();
   }
 
   private static String shape(Matrix m) {

@@ -50,11 +50,14 @@ public final class MatmulClient {
       else exitWithUsage("unknown argument, or an option without its value: " + args[i]);
     }
     boolean viaLookup = addresses.size() == 1 && addresses.get(0).startsWith("jini://");
-    if (!viaLookup && (addresses.isEmpty() || !addresses.stream().allMatch(a -> a.startsWith("rmi://")))) {
+    if (!viaLookup
+        && (addresses.isEmpty() || !addresses.stream().allMatch(a -> a.startsWith("rmi://")))) {
       exitWithUsage("give one jini:// address or one or more rmi:// addresses");
     }
     if (k == 0) k = viaLookup ? 2 : addresses.size();
-    if (n < k) exitWithUsage("--n " + n + " is smaller than --k " + k + ": each worker needs a row of A at least");
+    if (n < k)
+      exitWithUsage(
+          "--n " + n + " is smaller than --k " + k + ": each worker needs a row of A at least");
 
     Matrix a = Matrix.random(n, n);
     Matrix b = Matrix.random(n, n);
@@ -64,16 +67,26 @@ public final class MatmulClient {
 
     boolean allCorrect = true;
     try (Grid grid = Grid.connect(addresses.toArray(String[]::new));
-        Matmul matmul = Matmul.connect(grid, k)) { // fails with NOT_FOUND if fewer than k servers offer MatmulWorker
-      System.out.printf(Locale.ROOT, "C = A B, A and B %dx%d, on %d workers %s%n", n, n, k,
+        Matmul matmul = Matmul.connect(
+            grid, k)) { // fails with NOT_FOUND if fewer than k servers offer MatmulWorker
+      System.out.printf(
+          Locale.ROOT,
+          "C = A B, A and B %dx%d, on %d workers %s%n",
+          n,
+          n,
+          k,
           matmul.workers().stream().map(ServerInfo::name).toList());
       System.out.printf(Locale.ROOT, "  %-20s %8.1f ms%n", "local JAMA:", localMillis);
       for (Algorithm algorithm : List.of(Algorithm.SPA, Algorithm.CANNON_1D)) {
         for (Placement placement : Placement.values()) {
-          // The plain placement sends blocks as serialized JAMA matrices (the paper's RMI with Serializable). The
-          // improved one moves them as references, which the async path transfers in the bulk codec's format (CODEC).
-          Mechanism mechanism = placement == Placement.PLAIN ? Mechanism.SERIALIZABLE : Mechanism.CODEC;
-          matmul.multiply(a, b, algorithm, mechanism, placement); // once untimed: connections, classes, JIT
+          // The plain placement sends blocks as serialized JAMA matrices (the paper's RMI with
+          // Serializable). The
+          // improved one moves them as references, which the async path transfers in the bulk
+          // codec's format (CODEC).
+          Mechanism mechanism =
+              placement == Placement.PLAIN ? Mechanism.SERIALIZABLE : Mechanism.CODEC;
+          matmul.multiply(
+              a, b, algorithm, mechanism, placement); // once untimed: connections, classes, JIT
           Traffic before = grid.traffic();
           start = System.nanoTime();
           Matrix c = matmul.multiply(a, b, algorithm, mechanism, placement);
@@ -82,12 +95,21 @@ public final class MatmulClient {
           double error = c.minus(expected).normInf();
           boolean correct = error <= 1e-9 * expected.normInf();
           allCorrect &= correct;
-          System.out.printf(Locale.ROOT, "  %-20s %8.1f ms; through the client: %,d bytes sent, %,d received; "
-                  + "||C - A B|| = %.1e %s%n", algorithm.label + ", " + placement.label + ":", millis,
-              traffic.sentBytes(), traffic.receivedBytes(), error, correct ? "(correct)" : "(WRONG)");
+          System.out.printf(
+              Locale.ROOT,
+              "  %-20s %8.1f ms; through the client: %,d bytes sent, %,d received; "
+                  + "||C - A B|| = %.1e %s%n",
+              algorithm.label + ", " + placement.label + ":",
+              millis,
+              traffic.sentBytes(),
+              traffic.receivedBytes(),
+              error,
+              correct ? "(correct)" : "(WRONG)");
         }
       }
-    } catch (GridException e) { // one exception type for everything that fails on the grid, with a status
+    } catch (
+        GridException
+            e) { // one exception type for everything that fails on the grid, with a status
       System.err.println("MatmulClient: " + e.getMessage());
       System.exit(1);
     }

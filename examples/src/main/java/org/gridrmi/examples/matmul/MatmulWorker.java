@@ -47,7 +47,8 @@ public interface MatmulWorker {
   MatrixBlock loadBlock(@ByValue String key);
 
   /** Slot form of {@link #multiplyAccumulate}: {@code slots[c]} block at (row0, col0) += slots[a] * slots[b]. */
-  void multiplyAccumulateSlots(@ByValue String c, @ByValue String a, @ByValue String b, int row0, int col0);
+  void multiplyAccumulateSlots(
+      @ByValue String c, @ByValue String a, @ByValue String b, int row0, int col0);
 
   /** Forgets every slot whose key starts with {@code prefix}; returns how many. */
   int clearSlots(@ByValue String prefix);

@@ -13,7 +13,8 @@ public final class MatmulWorkerImpl implements MatmulWorker {
 
   @Override
   public Matrix zeros(int rows, int cols) {
-    if (rows < 0 || cols < 0) throw new GridException(Status.INVALID_ARGUMENT, "zeros: " + rows + "x" + cols);
+    if (rows < 0 || cols < 0)
+      throw new GridException(Status.INVALID_ARGUMENT, "zeros: " + rows + "x" + cols);
     return new Matrix(rows, cols);
   }
 
@@ -73,7 +74,8 @@ public final class MatmulWorkerImpl implements MatmulWorker {
 
   @Override
   public synchronized int socketPort(String linkProfile) {
-    if (socket == null) socket = new SocketEndpoint(slots, org.gridrmi.runtime.net.LinkProfiles.parse(linkProfile));
+    if (socket == null)
+      socket = new SocketEndpoint(slots, org.gridrmi.runtime.net.LinkProfiles.parse(linkProfile));
     return socket.port();
   }
 }

@@ -1,13 +1,13 @@
 package org.gridrmi.examples.matmul;
 
-import org.gridrmi.ref.spi.ValueInput;
-import org.gridrmi.ref.spi.ValueOutput;
 import Jama.Matrix;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.ObjectInput;
 import java.io.ObjectOutput;
 import org.gridrmi.jama.MatrixCodec;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 
 /**
  * A matrix that plain RMI carries in the bulk codec's format: the paper's {@code Externalizable} mechanism, with
@@ -19,8 +19,7 @@ public final class MatrixBlock implements Externalizable {
   private Matrix matrix;
 
   /** For {@link Externalizable} only. */
-  public MatrixBlock() {
-  }
+  public MatrixBlock() {}
 
   public MatrixBlock(Matrix matrix) {
     this.matrix = matrix;

@@ -30,7 +30,8 @@ import org.gridrmi.ref.RemoteReference;
  * fails (its message is printed).
  */
 public final class SvdClient {
-  private static final String USAGE = "usage: SvdClient (jini://HOST:PORT | rmi://HOST:PORT) [--n N]";
+  private static final String USAGE =
+      "usage: SvdClient (jini://HOST:PORT | rmi://HOST:PORT) [--n N]";
   private static final Pattern ADDRESS = Pattern.compile("(jini|rmi)://[^/:\\s]+:\\d{1,5}");
 
   private SvdClient() {}
@@ -41,7 +42,9 @@ public final class SvdClient {
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--n") && i + 1 < args.length) n = orderArgument(args[++i]);
       else if (ADDRESS.matcher(args[i]).matches() && address == null) address = args[i];
-      else exitWithUsage("unknown argument, an option without its value or a second address: " + args[i]);
+      else
+        exitWithUsage(
+            "unknown argument, an option without its value or a second address: " + args[i]);
     }
     if (address == null) exitWithUsage("give the address of a lookup service or of a server");
 
@@ -50,7 +53,8 @@ public final class SvdClient {
       MatrixOps plain = grid.plain(MatrixOps.class, server);
       MatrixOpsAsync srv = grid.async(MatrixOpsAsync.class, server);
 
-      // One small solve of each, not timed: the first calls open connections, load classes and warm the JIT.
+      // One small solve of each, not timed: the first calls open connections, load classes and warm
+      // the JIT.
       Matrix a0 = wellConditioned(20);
       Matrix b0 = Matrix.random(20, 1);
       SvdSolver.solve(plain, a0, b0);
@@ -59,13 +63,17 @@ public final class SvdClient {
       Matrix a = wellConditioned(n);
       Matrix b = Matrix.random(n, 1);
       System.out.printf(Locale.ROOT, "SVD solver on %s: A x = b, A %dx%d%n", server.name(), n, n);
-      // Fig. 8, plain RMI: SvdSolver.solve makes exactly the paper's calls on any MatrixOps, here the plain view:
-      // svd, U, S, V come to the client, Adjust runs here, S+ goes back, and so on for each product.
+      // Fig. 8, plain RMI: SvdSolver.solve makes exactly the paper's calls on any MatrixOps, here
+      // the plain view:
+      // svd, U, S, V come to the client, Adjust runs here, S+ goes back, and so on for each
+      // product.
       report(grid, "plain (Fig. 8)", () -> SvdSolver.solve(plain, a, b));
       report(grid, "improved (Fig. 9)", () -> improved(grid, srv, a, b));
       // The lower bound: the same composition inside one call on the server.
       report(grid, "ideal", () -> srv.solveSvd(grid.put(a), grid.put(b)).get());
-    } catch (GridException e) { // one exception type for everything that fails on the grid, with a status
+    } catch (
+        GridException
+            e) { // one exception type for everything that fails on the grid, with a status
       System.err.println("SvdClient: " + e.getMessage());
       System.exit(1);
     }
@@ -78,7 +86,8 @@ public final class SvdClient {
    * one go and receives only x and r.
    */
   private static SolveResult improved(Grid grid, MatrixOpsAsync srv, Matrix A, Matrix b) {
-    try (GridScope scope = grid.scope()) { // on close, releases on the server every value made in this block
+    try (GridScope scope =
+        grid.scope()) { // on close, releases on the server every value made in this block
       RemoteReference<Matrix> rA = grid.put(A); // sent with the first call that takes it
       RemoteReference<Matrix> rb = grid.put(b);
       // decompose
@@ -86,7 +95,8 @@ public final class SvdClient {
       RemoteReference<Matrix> U = srv.svdU(svd);
       RemoteReference<Matrix> S = srv.svdS(svd);
       RemoteReference<Matrix> V = srv.svdV(svd);
-      // adjust: S -> S+. The Adjust task travels to the server (a small object) and runs next to S, rather than
+      // adjust: S -> S+. The Adjust task travels to the server (a small object) and runs next to S,
+      // rather than
       // S travelling to the client
       S = srv.execTask(new Adjust(), S);
       // compute result: x = V (S+ (U' b)), then r = ||A x - b||
@@ -106,8 +116,14 @@ public final class SvdClient {
     SolveResult result = solver.get();
     double millis = (System.nanoTime() - start) / 1e6;
     Traffic traffic = grid.traffic().since(before);
-    System.out.printf(Locale.ROOT, "  %-18s residual ||A x - b|| = %.3e in %.1f ms; through the client: %,d bytes "
-        + "sent, %,d received%n", variant + ":", result.residual(), millis, traffic.sentBytes(),
+    System.out.printf(
+        Locale.ROOT,
+        "  %-18s residual ||A x - b|| = %.3e in %.1f ms; through the client: %,d bytes "
+            + "sent, %,d received%n",
+        variant + ":",
+        result.residual(),
+        millis,
+        traffic.sentBytes(),
         traffic.receivedBytes());
   }
 

@@ -22,18 +22,23 @@ class BlocksTest {
   @Test
   void addProductAddsIntoTheBlockOnlyAndRefusesWhatDoesNotFit() {
     Matrix c = new Matrix(3, 4, 1.0);
-    SlotStore.addProduct(c, new Matrix(new double[][] {{2}}), new Matrix(new double[][] {{3, 4}}), 1, 2);
+    SlotStore.addProduct(
+        c, new Matrix(new double[][] {{2}}), new Matrix(new double[][] {{3, 4}}), 1, 2);
     assertThat(c.getArray()[1]).containsExactly(1, 1, 7, 9);
     assertThat(c.getArray()[0]).containsExactly(1, 1, 1, 1);
     assertThatThrownBy(() -> SlotStore.addProduct(c, new Matrix(1, 1), new Matrix(1, 2), 2, 3))
-        .isInstanceOf(GridException.class).hasMessageContaining("does not fit");
+        .isInstanceOf(GridException.class)
+        .hasMessageContaining("does not fit");
   }
 
   @Test
   void checkRefusesSocketWithTheImprovedPlacementAndNamesTheGridSide() {
     Matrix a = new Matrix(8, 8);
-    assertThat(Matmul.check(a, a, Algorithm.CANNON_2D, Mechanism.CODEC, Placement.PLAIN, 4)).isEqualTo(2);
-    assertThatThrownBy(() -> Matmul.check(a, a, Algorithm.SPA, Mechanism.SOCKET, Placement.IMPROVED, 4))
-        .isInstanceOf(GridException.class).hasMessageContaining("plain placement only");
+    assertThat(Matmul.check(a, a, Algorithm.CANNON_2D, Mechanism.CODEC, Placement.PLAIN, 4))
+        .isEqualTo(2);
+    assertThatThrownBy(
+            () -> Matmul.check(a, a, Algorithm.SPA, Mechanism.SOCKET, Placement.IMPROVED, 4))
+        .isInstanceOf(GridException.class)
+        .hasMessageContaining("plain placement only");
   }
 }

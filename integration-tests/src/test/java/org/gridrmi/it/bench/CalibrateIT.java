@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.gridrmi.client.Grid;
+import org.gridrmi.benchmarks.Calibrator;
 import org.gridrmi.benchmarks.LocalGrid;
+import org.gridrmi.client.Grid;
 import org.gridrmi.perf.Calibration;
 import org.gridrmi.runtime.net.LinkProfiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.gridrmi.benchmarks.Calibrator;
 
 /**
  * Calibration across real processes: a server JVM and this JVM on an emulated link of delay 5 ms and 20 MB/s
@@ -19,7 +19,8 @@ import org.gridrmi.benchmarks.Calibrator;
  * room for that; t_w, which that overhead barely touches, is held to 10%.
  */
 class CalibrateIT {
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   @Test
   void recoversConfiguredDelayAndBandwidth() throws Exception {
@@ -29,13 +30,15 @@ class CalibrateIT {
     try (LocalGrid local = new LocalGrid(dir.resolve("logs"), List.of("--link", link))) {
       String address = local.startServer("S1", List.of()).address();
       try (Grid grid = Grid.builder().servers(address).link(link).build()) {
-        m = new Calibrator(sizes, 5, System.err).measureLink(grid, grid.servers().get(0));
+        m = new Calibrator(sizes, 5, System.err)
+            .measureLink(grid, grid.servers().get(0));
       }
     }
     Calibration c = Calibrator.toCalibration(m, null, LinkProfiles.parse(link).describe());
     m.print(System.out, "calibration on " + link);
     assertThat(c.isGoodFit()).as("R^2 %s", c.r2()).isTrue();
-    // t_s = the link's 5 ms plus RMI/serialization/emulator hand-offs (~1-1.5 ms one-way on a loaded 2-core box)
+    // t_s = the link's 5 ms plus RMI/serialization/emulator hand-offs (~1-1.5 ms one-way on a
+    // loaded 2-core box)
     assertThat(c.ts()).as("t_s").isBetween(0.0045, 0.0075);
     assertThat(c.tw()).as("t_w").isBetween(50e-9 * 0.9, 50e-9 * 1.1);
     Path file = dir.resolve("cal.properties");

@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridrmi.benchmarks.ChaosBench;
+import org.gridrmi.benchmarks.ChaosReport;
 import org.gridrmi.cli.report.PlotAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.gridrmi.benchmarks.ChaosBench;
-import org.gridrmi.benchmarks.ChaosReport;
 
 /**
  * bench chaos end to end, small: three server JVMs, a server stopped for 2 s and a partition between two servers,
@@ -19,14 +19,26 @@ import org.gridrmi.benchmarks.ChaosReport;
  * what a kill left on healthy servers is held by ChaosFindingsTest, in process.)
  */
 class ChaosBenchIT {
-  static final Pattern SUMMARY = Pattern.compile("chaos: faults=(\\d+) chains=(\\d+) done=(\\d+) failed=(\\d+) "
-      + "lost=(\\d+) duplicated=(\\d+) max_overrun_ms=(\\d+) leaked_values=(\\d+)");
-  @TempDir Path dir;
+  static final Pattern SUMMARY =
+      Pattern.compile("chaos: faults=(\\d+) chains=(\\d+) done=(\\d+) failed=(\\d+) "
+          + "lost=(\\d+) duplicated=(\\d+) max_overrun_ms=(\\d+) leaked_values=(\\d+)");
+
+  @TempDir
+  Path dir;
 
   @Test
   void faultsStrikeInTurnAndNothingIsLostRunTwiceOrLeft() throws Exception {
     Path out = dir.resolve("results");
-    String stdout = BenchCommands.run(new ChaosBench(), "--chains", "20", "--faults", "stop,partition", "--stop-for", "2s", "--out", out.toString());
+    String stdout = BenchCommands.run(
+        new ChaosBench(),
+        "--chains",
+        "20",
+        "--faults",
+        "stop,partition",
+        "--stop-for",
+        "2s",
+        "--out",
+        out.toString());
     System.out.print(stdout);
     List<String> lines = stdout.strip().lines().toList();
     Matcher m = SUMMARY.matcher(lines.get(lines.size() - 1));
@@ -38,17 +50,23 @@ class ChaosBenchIT {
     assertThat(m.group(5)).as("lost").isEqualTo("0");
     assertThat(m.group(6)).as("duplicated").isEqualTo("0");
     assertThat(m.group(8)).as("leaked values").isEqualTo("0");
-    assertThat(stdout).contains("S1 stopped (SIGSTOP", "S1 resumed (SIGCONT)", "S3 cut off from another server (S1)");
+    assertThat(stdout)
+        .contains(
+            "S1 stopped (SIGSTOP", "S1 resumed (SIGCONT)", "S3 cut off from another server (S1)");
 
     List<String> phases = Files.readAllLines(out.resolve("chaos.csv"));
     assertThat(phases.get(0)).isEqualTo(String.join(",", ChaosReport.PHASE_HEADER));
     assertThat(phases).hasSize(3);
     assertThat(phases.get(1)).startsWith("stop,");
     assertThat(phases.get(2)).startsWith("partition,");
-    // every call of the phases is in the servers' ledgers, none twice (those of the stopped server included)
+    // every call of the phases is in the servers' ledgers, none twice (those of the stopped server
+    // included)
     for (String row : phases.subList(1, 3)) {
       String[] f = row.split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
-      assertThat(Long.parseLong(f[12])).as("calls run in %s", f[0]).isPositive().isLessThanOrEqualTo(30);
+      assertThat(Long.parseLong(f[12]))
+          .as("calls run in %s", f[0])
+          .isPositive()
+          .isLessThanOrEqualTo(30);
     }
     assertThat(Files.readAllLines(out.resolve("chaos-chains.csv"))).hasSize(1 + 20);
     PlotAssert.assertPng(out.resolve("chaos.png"), 1500, 500);

@@ -2,7 +2,6 @@ package org.gridrmi.it.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,10 +9,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.gridrmi.examples.fig2.Fig2Ops;
-import org.gridrmi.examples.fig2.Fig2OpsImpl;
 import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.cli.ServerCommand;
+import org.gridrmi.examples.fig2.Fig2Ops;
+import org.gridrmi.examples.fig2.Fig2OpsImpl;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -63,7 +62,8 @@ class MultiHostNetnsIT {
     Files.createDirectories(logs);
     deleteNamespaces(); // a previous run killed before its clean-up
     if (ip(false, "netns", "add", C) == null) {
-      String reason = "MultiHostNetnsIT skipped: 'ip netns add " + C + "' failed (needs root or CAP_SYS_ADMIN)";
+      String reason =
+          "MultiHostNetnsIT skipped: 'ip netns add " + C + "' failed (needs root or CAP_SYS_ADMIN)";
       System.out.println(reason);
       Assumptions.abort(reason);
     }
@@ -84,26 +84,54 @@ class MultiHostNetnsIT {
     for (String ns : List.of(C, S1, S2)) {
       ip(true, "-n", ns, "link", "set", "lo", "up");
     }
-    System.out.printf("netns: three namespaces and a bridge set up in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+    System.out.printf(
+        "netns: three namespaces and a bridge set up in %d ms%n",
+        (System.nanoTime() - t0) / 1_000_000);
 
     String lookup = "jini://" + NET + "1:4160";
-    start(C, "lookup", LookupCommand.class.getName(), List.of("--port", "4160", "--host", NET + "1"),
+    start(
+        C,
+        "lookup",
+        LookupCommand.class.getName(),
+        List.of("--port", "4160", "--host", NET + "1"),
         "lookup service ready at " + lookup);
     for (int i = 0; i < 2; i++) {
       String name = "S" + (i + 1);
-      start(servers[i][0], name, ServerCommand.class.getName(), List.of("--name", name, "--host", servers[i][1],
-          "--port", "5000", "--lookup", lookup, "--join-lease", "5s",
-          "--service", Fig2Ops.class.getName() + "=" + Fig2OpsImpl.class.getName()),
+      start(
+          servers[i][0],
+          name,
+          ServerCommand.class.getName(),
+          List.of(
+              "--name",
+              name,
+              "--host",
+              servers[i][1],
+              "--port",
+              "5000",
+              "--lookup",
+              lookup,
+              "--join-lease",
+              "5s",
+              "--service",
+              Fig2Ops.class.getName() + "=" + Fig2OpsImpl.class.getName()),
           "GridRMI server " + name + " ready at rmi://" + servers[i][1] + ":5000");
     }
-    System.out.printf("netns: lookup and two servers ready %d ms after the start%n", (System.nanoTime() - t0) / 1_000_000);
+    System.out.printf(
+        "netns: lookup and two servers ready %d ms after the start%n",
+        (System.nanoTime() - t0) / 1_000_000);
 
-    Procs.Result client = Procs.run(command(C, NetnsClientMain.class.getName(), List.of(lookup, "1000000")),
-        Map.of(), logs.resolve("client.log"), 60);
+    Procs.Result client = Procs.run(
+        command(C, NetnsClientMain.class.getName(), List.of(lookup, "1000000")),
+        Map.of(),
+        logs.resolve("client.log"),
+        60);
     System.out.println("netns: client output:\n" + client.output().strip());
     assertThat(client.exit()).as(client.output()).isZero();
     Map<String, String> out = new HashMap<>();
-    client.output().lines().filter(l -> l.matches("[A-Za-z0-9]+=.*"))
+    client
+        .output()
+        .lines()
+        .filter(l -> l.matches("[A-Za-z0-9]+=.*"))
         .forEach(l -> out.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
     assertThat(out.get("s1")).isEqualTo("rmi://" + NET + "2:5000");
     assertThat(out.get("s2")).isEqualTo("rmi://" + NET + "3:5000");
@@ -114,23 +142,35 @@ class MultiHostNetnsIT {
   }
 
   List<String> command(String ns, String main, List<String> args) {
-    List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns, Procs.javaBin(), "-Xmx256m",
-        "-cp", System.getProperty("java.class.path"), main));
+    List<String> cmd = new ArrayList<>(List.of(
+        "ip",
+        "netns",
+        "exec",
+        ns,
+        Procs.javaBin(),
+        "-Xmx256m",
+        "-cp",
+        System.getProperty("java.class.path"),
+        main));
     cmd.addAll(args);
     return cmd;
   }
 
   /** Starts {@code main} inside {@code ns} and waits (bounded) for {@code readyLine} in its log. */
-  void start(String ns, String name, String main, List<String> args, String readyLine) throws Exception {
+  void start(String ns, String name, String main, List<String> args, String readyLine)
+      throws Exception {
     Path log = logs.resolve(name + ".log");
-    Process p = new ProcessBuilder(command(ns, main, args)).redirectErrorStream(true).redirectOutput(log.toFile())
+    Process p = new ProcessBuilder(command(ns, main, args))
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
         .start();
     processes.add(p);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (!Procs.read(log).contains(readyLine)) {
       if (!p.isAlive() || System.nanoTime() > deadline) {
-        throw new AssertionError(name + " in " + ns + (p.isAlive() ? " not ready within 30 s" : " exited")
-            + "; log " + log + ":\n" + Procs.read(log));
+        throw new AssertionError(
+            name + " in " + ns + (p.isAlive() ? " not ready within 30 s" : " exited") + "; log "
+                + log + ":\n" + Procs.read(log));
       }
       Thread.sleep(100);
     }

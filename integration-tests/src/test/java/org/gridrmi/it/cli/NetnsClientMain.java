@@ -19,7 +19,8 @@ public final class NetnsClientMain {
     try (Grid grid = Grid.connect(lookup)) {
       long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
       while (grid.servers().size() < 2) {
-        if (System.nanoTime() > deadline) throw new IllegalStateException("only " + grid.servers() + " registered");
+        if (System.nanoTime() > deadline)
+          throw new IllegalStateException("only " + grid.servers() + " registered");
         Thread.sleep(200);
       }
       ServerInfo s1 = grid.server("S1");
@@ -33,7 +34,8 @@ public final class NetnsClientMain {
       byte[] result = on2.method2(intermediate, 64, 0).get(Duration.ofSeconds(30));
       Traffic after = grid.traffic();
       System.out.println("resultBytes=" + result.length);
-      System.out.println("clientRxDuringComposition=" + (after.receivedBytes() - before.receivedBytes()));
+      System.out.println(
+          "clientRxDuringComposition=" + (after.receivedBytes() - before.receivedBytes()));
       System.out.println("clientRxTotal=" + after.receivedBytes());
       System.out.println("s2RxFromS1=" + grid.stats(s2).receivedFrom(s1.address()));
     }

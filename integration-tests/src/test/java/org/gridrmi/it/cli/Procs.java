@@ -28,14 +28,17 @@ final class Procs {
   /** As {@link #run(List, Map, Path, long)}, in directory {@code dir}. */
   static Result run(List<String> command, Map<String, String> env, Path dir, Path log, long seconds)
       throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+    ProcessBuilder pb = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
         .directory(dir.toFile());
     pb.environment().putAll(env);
     Process p = pb.start();
     if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
       p.descendants().forEach(ProcessHandle::destroyForcibly);
       p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-      throw new AssertionError(command + " did not finish within " + seconds + " s; output:\n" + read(log));
+      throw new AssertionError(
+          command + " did not finish within " + seconds + " s; output:\n" + read(log));
     }
     return new Result(p.exitValue(), read(log));
   }

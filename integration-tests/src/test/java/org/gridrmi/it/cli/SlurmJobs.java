@@ -21,8 +21,16 @@ final class SlurmJobs {
   private static final Pattern SUBMITTED = Pattern.compile("Submitted batch job (\\d+)");
   private static final Pattern STATE = Pattern.compile("JobState=(\\S+)");
   private static final Pattern EXIT = Pattern.compile("ExitCode=(\\d+):(\\d+)");
-  private static final List<String> ENDED = List.of("COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL",
-      "OUT_OF_MEMORY", "PREEMPTED", "BOOT_FAIL", "DEADLINE");
+  private static final List<String> ENDED = List.of(
+      "COMPLETED",
+      "FAILED",
+      "CANCELLED",
+      "TIMEOUT",
+      "NODE_FAIL",
+      "OUT_OF_MEMORY",
+      "PREEMPTED",
+      "BOOT_FAIL",
+      "DEADLINE");
 
   private final Path dir;
   private int submissions;
@@ -37,8 +45,12 @@ final class SlurmJobs {
 
   /** Submits and returns the job id at once. */
   String submit(List<String> sbatchOptions, List<String> scriptArgs) throws Exception {
-    Procs.Result r = Procs.run(command(sbatchOptions, scriptArgs), env(), ROOT,
-        dir.resolve("sbatch-" + (++submissions) + ".log"), 60);
+    Procs.Result r = Procs.run(
+        command(sbatchOptions, scriptArgs),
+        env(),
+        ROOT,
+        dir.resolve("sbatch-" + (++submissions) + ".log"),
+        60);
     if (r.exit() != 0) throw new AssertionError("sbatch failed: " + r.output());
     return jobId(r.output());
   }
@@ -47,13 +59,18 @@ final class SlurmJobs {
   Procs.Result submitAndWait(List<String> sbatchOptions, List<String> scriptArgs) throws Exception {
     List<String> opts = new ArrayList<>(List.of("--wait"));
     opts.addAll(sbatchOptions);
-    Procs.Result r = Procs.run(command(opts, scriptArgs), env(), ROOT, dir.resolve("sbatch-" + (++submissions) + ".log"),
+    Procs.Result r = Procs.run(
+        command(opts, scriptArgs),
+        env(),
+        ROOT,
+        dir.resolve("sbatch-" + (++submissions) + ".log"),
         600);
     return new Procs.Result(r.exit(), r.output() + "\n" + output(jobId(r.output())));
   }
 
   private List<String> command(List<String> sbatchOptions, List<String> scriptArgs) {
-    List<String> cmd = new ArrayList<>(List.of("sbatch", "-o", dir.resolve("job-%j.out").toString()));
+    List<String> cmd =
+        new ArrayList<>(List.of("sbatch", "-o", dir.resolve("job-%j.out").toString()));
     cmd.addAll(sbatchOptions);
     cmd.add(SCRIPT.toString());
     cmd.addAll(scriptArgs);
@@ -81,18 +98,24 @@ final class SlurmJobs {
   int awaitEnd(String job, Duration timeout) throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
-      Procs.Result r = Procs.run(List.of("scontrol", "-o", "show", "job", job), Map.of(), dir,
-          dir.resolve("scontrol.log"), 30);
+      Procs.Result r = Procs.run(
+          List.of("scontrol", "-o", "show", "job", job),
+          Map.of(),
+          dir,
+          dir.resolve("scontrol.log"),
+          30);
       Matcher state = STATE.matcher(r.output());
       if (state.find() && ENDED.contains(state.group(1))) {
         Matcher exit = EXIT.matcher(r.output());
         if (!exit.find()) throw new AssertionError("no ExitCode in " + r.output());
-        return Integer.parseInt(exit.group(2)) != 0 ? 128 + Integer.parseInt(exit.group(2))
+        return Integer.parseInt(exit.group(2)) != 0
+            ? 128 + Integer.parseInt(exit.group(2))
             : Integer.parseInt(exit.group(1));
       }
       Thread.sleep(200);
     }
-    throw new AssertionError("job " + job + " did not end within " + timeout + "; output:\n" + output(job));
+    throw new AssertionError(
+        "job " + job + " did not end within " + timeout + "; output:\n" + output(job));
   }
 
   /**
@@ -105,7 +128,8 @@ final class SlurmJobs {
     ProcessHandle.allProcesses().forEach(p -> {
       try {
         byte[] env = Files.readAllBytes(Path.of("/proc", String.valueOf(p.pid()), "environ"));
-        if (indexOf(env, mark) >= 0) found.add(p.pid() + " " + p.info().commandLine().orElse("?"));
+        if (indexOf(env, mark) >= 0)
+          found.add(p.pid() + " " + p.info().commandLine().orElse("?"));
       } catch (IOException | RuntimeException e) {
         // gone meanwhile, or not ours to read
       }

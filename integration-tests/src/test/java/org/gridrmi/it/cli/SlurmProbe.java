@@ -26,19 +26,24 @@ public final class SlurmProbe {
     int exitCode = Integer.parseInt(args[1]);
     try (Grid grid = Grid.connect()) {
       long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (grid.servers(MatrixOps.class).size() < servers && System.nanoTime() < deadline) Thread.sleep(50);
+      while (grid.servers(MatrixOps.class).size() < servers && System.nanoTime() < deadline)
+        Thread.sleep(50);
       List<ServerInfo> all = grid.servers(MatrixOps.class);
       Matrix m = Matrix.identity(3, 3).times(2);
       boolean first = true;
       for (ServerInfo s : all) {
-        double norm = grid.async(MatrixOpsAsync.class, s).normInf(grid.put(m)).get(Duration.ofSeconds(30));
+        double norm =
+            grid.async(MatrixOpsAsync.class, s).normInf(grid.put(m)).get(Duration.ofSeconds(30));
         if (first) System.out.println("first call answered at " + System.currentTimeMillis());
         first = false;
-        System.out.println("normInf on " + s.name() + " = " + norm + ", services of " + s.name() + ": " + s.services());
+        System.out.println("normInf on " + s.name() + " = " + norm + ", services of " + s.name()
+            + ": " + s.services());
       }
       if (args.length > 3 && args[2].equals("kill")) {
         ServerInfo victim = grid.server(args[3]);
-        long pid = Long.parseLong(Files.readString(Path.of(System.getenv("GRIDRMI_RUN_DIR"), args[3] + ".pid")).trim());
+        long pid = Long.parseLong(
+            Files.readString(Path.of(System.getenv("GRIDRMI_RUN_DIR"), args[3] + ".pid"))
+                .trim());
         ProcessHandle p = ProcessHandle.of(pid).orElseThrow();
         p.destroyForcibly();
         p.onExit().get(10, TimeUnit.SECONDS);
@@ -47,7 +52,8 @@ public final class SlurmProbe {
           grid.async(MatrixOpsAsync.class, victim).normInf(grid.put(m)).get(Duration.ofSeconds(30));
           System.out.println("after the kill: the call on " + args[3] + " answered");
         } catch (GridException e) {
-          System.out.println("after the kill: " + e.status() + ": " + e.getMessage().lines().findFirst().orElse(""));
+          System.out.println("after the kill: " + e.status() + ": "
+              + e.getMessage().lines().findFirst().orElse(""));
         }
       }
     }

@@ -26,27 +26,35 @@ class SlurmScriptMistakesIT {
   /** Runs the script directly (not through sbatch) with this environment added to one without SLURM_*. */
   static Procs.Result script(Map<String, String> env, String... args) throws Exception {
     List<String> cmd = new ArrayList<>(List.of("env"));
-    System.getenv().keySet().stream().filter(k -> k.startsWith("SLURM")).forEach(k -> cmd.addAll(List.of("-u", k)));
+    System.getenv().keySet().stream()
+        .filter(k -> k.startsWith("SLURM"))
+        .forEach(k -> cmd.addAll(List.of("-u", k)));
     cmd.addAll(List.of("bash", SlurmJobs.SCRIPT.toString()));
     cmd.addAll(List.of(args));
-    Map<String, String> all = new HashMap<>(Map.of("GRIDRMI_HOME", SlurmJobs.ROOT.toString(),
-        "GRIDRMI_RUN_DIR", dir.resolve("run").toString()));
+    Map<String, String> all = new HashMap<>(Map.of(
+        "GRIDRMI_HOME",
+        SlurmJobs.ROOT.toString(),
+        "GRIDRMI_RUN_DIR",
+        dir.resolve("run").toString()));
     all.putAll(env);
     return Procs.run(cmd, all, dir.resolve("script.log"), 30);
   }
 
-  static final Map<String, String> IN_A_JOB = Map.of("SLURM_JOB_ID", "4242", "SLURM_JOB_NODELIST", "n1");
+  static final Map<String, String> IN_A_JOB =
+      Map.of("SLURM_JOB_ID", "4242", "SLURM_JOB_NODELIST", "n1");
 
   @Test
   void outsideAnAllocationItSaysHowToSubmitIt() throws Exception {
     Procs.Result r = script(Map.of(), "./gridrmi", "demo");
     assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.output()).contains("not inside a Slurm allocation", "sbatch -N 3 deploy/slurm/gridrmi.sbatch");
+    assertThat(r.output())
+        .contains("not inside a Slurm allocation", "sbatch -N 3 deploy/slurm/gridrmi.sbatch");
   }
 
   @Test
   void anAllocationOfZeroUsableNodesFailsTheJob() throws Exception {
-    Procs.Result r = script(Map.of("SLURM_JOB_ID", "4242", "SLURM_JOB_NODELIST", ""), "./gridrmi", "demo");
+    Procs.Result r =
+        script(Map.of("SLURM_JOB_ID", "4242", "SLURM_JOB_NODELIST", ""), "./gridrmi", "demo");
     assertThat(r.exit()).isEqualTo(1);
     assertThat(r.output()).contains("FAILED: the allocation has zero usable nodes");
   }

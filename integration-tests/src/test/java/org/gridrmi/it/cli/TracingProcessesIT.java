@@ -18,13 +18,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.gridrmi.client.Grid;
+import org.gridrmi.cli.CommandRunner;
 import org.gridrmi.cli.GridRmiCli;
 import org.gridrmi.cli.ServerCommand;
-import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.cli.telemetry.OtlpTraceFile;
 import org.gridrmi.cli.telemetry.OtlpTraceFile.Span;
-import org.gridrmi.cli.CommandRunner;
+import org.gridrmi.client.Grid;
+import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,8 +37,13 @@ import org.junit.jupiter.api.Test;
  */
 class TracingProcessesIT {
   static final Path DIR = Path.of("target", "it-tracing").toAbsolutePath();
-  static final Map<String, String> TRACES = Map.of("OTEL_TRACES_EXPORTER", "experimental-otlp/stdout",
-      "OTEL_METRICS_EXPORTER", "none", "OTEL_BSP_SCHEDULE_DELAY", "100");
+  static final Map<String, String> TRACES = Map.of(
+      "OTEL_TRACES_EXPORTER",
+      "experimental-otlp/stdout",
+      "OTEL_METRICS_EXPORTER",
+      "none",
+      "OTEL_BSP_SCHEDULE_DELAY",
+      "100");
   final List<JvmProcess> started = new ArrayList<>();
 
   @AfterEach
@@ -46,9 +51,15 @@ class TracingProcessesIT {
     started.forEach(JvmProcess::kill);
   }
 
-  JvmProcess java(String name, Map<String, String> env, String main, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(Procs.javaBin(), "-Xmx256m", "-XX:+UseSerialGC", "-cp",
-        System.getProperty("java.class.path"), main));
+  JvmProcess java(String name, Map<String, String> env, String main, String... args)
+      throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(
+        Procs.javaBin(),
+        "-Xmx256m",
+        "-XX:+UseSerialGC",
+        "-cp",
+        System.getProperty("java.class.path"),
+        main));
     cmd.addAll(List.of(args));
     Path log = DIR.resolve(name + ".log");
     Files.deleteIfExists(log);
@@ -66,20 +77,26 @@ class TracingProcessesIT {
   }
 
   static String get(String url) throws Exception {
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
-        HttpResponse.BodyHandlers.ofString()).body();
+    return HttpClient.newHttpClient()
+        .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
+        .body();
   }
 
   /** The sum of the counts of {@code rpc_server_call_duration_seconds} on a server's /metrics. */
   static long serverCalls(int port) throws Exception {
-    return get("http://127.0.0.1:" + port + "/metrics").lines()
+    return get("http://127.0.0.1:" + port + "/metrics")
+        .lines()
         .filter(l -> l.startsWith("rpc_server_call_duration_seconds_count{"))
-        .mapToLong(l -> (long) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        .mapToLong(l -> (long) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+        .sum();
   }
 
   static Span one(List<Span> spans, String what, java.util.function.Predicate<Span> p) {
     List<Span> found = spans.stream().filter(p).toList();
-    assertThat(found).as(what + " in " + spans.stream().map(s -> s.name() + "@" + s.resource()).toList()).hasSize(1);
+    assertThat(found)
+        .as(what + " in "
+            + spans.stream().map(s -> s.name() + "@" + s.resource()).toList())
+        .hasSize(1);
     return found.get(0);
   }
 
@@ -89,72 +106,142 @@ class TracingProcessesIT {
     int m2 = Procs.freePort();
     String s1 = server("S1", TRACES, "--metrics-port", "" + m1);
     String s2 = server("S2", TRACES, "--metrics-port", "" + m2);
-    JvmProcess client = java("client", Map.of("OTEL_TRACES_EXPORTER", "experimental-otlp/stdout",
-        "OTEL_METRICS_EXPORTER", "none", "OTEL_SERVICE_NAME", "fig2-client"), TracedFig2Client.class.getName(), s1, s2,
-        "7", "5");
-    assertThat(client.exitCode(Duration.ofSeconds(90))).as(String.join("\n", client.output())).isZero();
+    JvmProcess client = java(
+        "client",
+        Map.of(
+            "OTEL_TRACES_EXPORTER",
+            "experimental-otlp/stdout",
+            "OTEL_METRICS_EXPORTER",
+            "none",
+            "OTEL_SERVICE_NAME",
+            "fig2-client"),
+        TracedFig2Client.class.getName(),
+        s1,
+        s2,
+        "7",
+        "5");
+    assertThat(client.exitCode(Duration.ofSeconds(90)))
+        .as(String.join("\n", client.output()))
+        .isZero();
     assertThat(client.output()).contains("client done: y has 16 bytes; S1 ran 8 calls, S2 ran 6");
 
-    // /metrics: the calls each server ran, by the standard RPC duration (a server counts a call when its value is set)
+    // /metrics: the calls each server ran, by the standard RPC duration (a server counts a call
+    // when its value is set)
     assertThat(serverCalls(m1)).isEqualTo(8);
     assertThat(serverCalls(m2)).isEqualTo(6);
 
-    List<Path> logs = List.of(DIR.resolve("client.log"), DIR.resolve("S1.log"), DIR.resolve("S2.log"));
+    List<Path> logs =
+        List.of(DIR.resolve("client.log"), DIR.resolve("S1.log"), DIR.resolve("S2.log"));
     String[] trace = new String[1];
-    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-      List<Span> spans = OtlpTraceFile.read(logs);
-      trace[0] = one(spans, "the chain's span", s -> s.name().equals("Fig. 2 improved")).traceId();
-      assertThat(spans.stream().filter(s -> s.traceId().equals(trace[0])).map(TracingProcessesIT::jvm).distinct())
-          .containsExactlyInAnyOrder("fig2-client", "S1", "S2");
-      assertThat(spans).anyMatch(s -> s.traceId().equals(trace[0]) && jvm(s).equals("S1")
-          && s.name().equals("gridrmi/fetch")); // S1 served S2's fetch (its spans are flushed last)
-    });
-    List<Span> chain = OtlpTraceFile.read(logs).stream().filter(s -> s.traceId().equals(trace[0])).toList();
-    Span method1 = one(chain, "method1 on S1", s -> jvm(s).equals("S1") && s.kind() == Span.SERVER
-        && s.name().endsWith("Fig2Ops/method1"));
-    Span method2 = one(chain, "method2 on S2", s -> jvm(s).equals("S2") && s.kind() == Span.SERVER
-        && s.name().endsWith("Fig2Ops/method2"));
-    Span fetch = one(chain, "S2's fetch", s -> jvm(s).equals("S2") && s.name().equals("gridrmi/fetch")
-        && s.kind() == Span.CLIENT);
-    Span served = one(chain, "S1 serving it", s -> jvm(s).equals("S1") && s.name().equals("gridrmi/fetch"));
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() -> {
+          List<Span> spans = OtlpTraceFile.read(logs);
+          trace[0] = one(spans, "the chain's span", s -> s.name().equals("Fig. 2 improved"))
+              .traceId();
+          assertThat(spans.stream()
+                  .filter(s -> s.traceId().equals(trace[0]))
+                  .map(TracingProcessesIT::jvm)
+                  .distinct())
+              .containsExactlyInAnyOrder("fig2-client", "S1", "S2");
+          assertThat(spans)
+              .anyMatch(s -> s.traceId().equals(trace[0])
+                  && jvm(s).equals("S1")
+                  && s.name()
+                      .equals(
+                          "gridrmi/fetch")); // S1 served S2's fetch (its spans are flushed last)
+        });
+    List<Span> chain = OtlpTraceFile.read(logs).stream()
+        .filter(s -> s.traceId().equals(trace[0]))
+        .toList();
+    Span method1 = one(
+        chain,
+        "method1 on S1",
+        s ->
+            jvm(s).equals("S1") && s.kind() == Span.SERVER && s.name().endsWith("Fig2Ops/method1"));
+    Span method2 = one(
+        chain,
+        "method2 on S2",
+        s ->
+            jvm(s).equals("S2") && s.kind() == Span.SERVER && s.name().endsWith("Fig2Ops/method2"));
+    Span fetch = one(
+        chain,
+        "S2's fetch",
+        s -> jvm(s).equals("S2") && s.name().equals("gridrmi/fetch") && s.kind() == Span.CLIENT);
+    Span served =
+        one(chain, "S1 serving it", s -> jvm(s).equals("S1") && s.name().equals("gridrmi/fetch"));
     assertThat(served.kind()).isEqualTo(Span.SERVER);
-    assertThat(fetch.parentSpanId()).as("S2's fetch is a child of S2's call").isEqualTo(method2.spanId());
-    assertThat(fetch.links()).as("and links to S1's call that made the value").containsExactly(method1.spanId());
-    assertThat(fetch.attributes()).containsEntry("gridrmi.peer", s1).containsKey("gridrmi.fetch.bytes");
+    assertThat(fetch.parentSpanId())
+        .as("S2's fetch is a child of S2's call")
+        .isEqualTo(method2.spanId());
+    assertThat(fetch.links())
+        .as("and links to S1's call that made the value")
+        .containsExactly(method1.spanId());
+    assertThat(fetch.attributes())
+        .containsEntry("gridrmi.peer", s1)
+        .containsKey("gridrmi.fetch.bytes");
     assertThat(served.parentSpanId()).isEqualTo(fetch.spanId());
-    List<String> clientCalls = chain.stream().filter(s -> jvm(s).equals("fig2-client") && s.kind() == Span.CLIENT
-        && !s.name().equals("gridrmi/fetch")).map(Span::spanId).toList();
+    List<String> clientCalls = chain.stream()
+        .filter(s -> jvm(s).equals("fig2-client")
+            && s.kind() == Span.CLIENT
+            && !s.name().equals("gridrmi/fetch"))
+        .map(Span::spanId)
+        .toList();
     assertThat(clientCalls).hasSize(2).contains(method1.parentSpanId(), method2.parentSpanId());
-    assertThat(method2.event("arguments ready")).isGreaterThanOrEqualTo(fetch.endNanos() - 5_000_000);
+    assertThat(method2.event("arguments ready"))
+        .isGreaterThanOrEqualTo(fetch.endNanos() - 5_000_000);
 
     // and the trace command draws it
     Path png = DIR.resolve("fig2-trace.png");
     Files.deleteIfExists(png);
     StringWriter err = new StringWriter();
-    int exit = CommandRunner.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), GridRmiCli.commandLine(),
-        "trace", logs.get(0).toString(), logs.get(1).toString(), logs.get(2).toString(), "--chain", "Fig. 2 improved",
-        "--out", png.toString());
+    int exit = CommandRunner.execute(
+        new PrintWriter(new StringWriter()),
+        new PrintWriter(err),
+        GridRmiCli.commandLine(),
+        "trace",
+        logs.get(0).toString(),
+        logs.get(1).toString(),
+        logs.get(2).toString(),
+        "--chain",
+        "Fig. 2 improved",
+        "--out",
+        png.toString());
     assertThat(exit).as(err.toString()).isZero();
     assertThat(Files.size(png)).isGreaterThan(5_000);
   }
 
   /** Which JVM a span is from: a server's instance id, else the service name. */
   static String jvm(Span s) {
-    return Optional.ofNullable(s.resource().get("service.instance.id")).orElse(s.resource().get("service.name"));
+    return Optional.ofNullable(s.resource().get("service.instance.id"))
+        .orElse(s.resource().get("service.name"));
   }
 
   @Test
   void badTelemetrySettingsAreWarningsNamingThemAndTheServerServes() throws Exception {
-    try (ServerSocket taken = new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
+    try (ServerSocket taken =
+        new ServerSocket(0, 50, java.net.InetAddress.getByName("127.0.0.1"))) {
       int closed = Procs.freePort();
-      String s = server("S9", Map.of("OTEL_METRICS_EXPORTER", "bogus", "OTEL_TRACES_EXPORTER", "otlp",
-          "OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:" + closed), "--metrics-port", "" + taken.getLocalPort());
+      String s = server(
+          "S9",
+          Map.of(
+              "OTEL_METRICS_EXPORTER",
+              "bogus",
+              "OTEL_TRACES_EXPORTER",
+              "otlp",
+              "OTEL_EXPORTER_OTLP_ENDPOINT",
+              "http://127.0.0.1:" + closed),
+          "--metrics-port",
+          "" + taken.getLocalPort());
       List<String> log = Files.readAllLines(DIR.resolve("S9.log"));
       assertThat(log).anyMatch(l -> l.contains("WARNING OTEL_METRICS_EXPORTER=bogus: "));
-      assertThat(log).anyMatch(l -> l.contains("WARNING OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:" + closed
-          + ": no OpenTelemetry collector answers there"));
-      assertThat(log).anyMatch(l -> l.contains("WARNING --metrics-port " + taken.getLocalPort()
-          + ": cannot serve /metrics on 127.0.0.1"));
+      assertThat(log)
+          .anyMatch(l -> l.contains("WARNING OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:" + closed
+              + ": no OpenTelemetry collector answers there"));
+      assertThat(log)
+          .anyMatch(l -> l.contains("WARNING --metrics-port " + taken.getLocalPort()
+              + ": cannot serve /metrics on 127.0.0.1"));
       try (Grid grid = Grid.connect(s)) {
         grid.plain(Fig2Ops.class).noop(); // it serves
         assertThat(grid.plain(Fig2Ops.class).echo(new byte[] {1, 2, 3})).containsExactly(1, 2, 3);

@@ -1,6 +1,5 @@
 package org.gridrmi.it.client;
 
-
 public class BulkDataImpl implements BulkData {
   /** SplitMix64's finalizer: every input bit changes about half the output bits. */
   static long mix(long z) {
@@ -39,7 +38,8 @@ public class BulkDataImpl implements BulkData {
   public double[][] rows(int rows, int cols, long seed) {
     double[][] a = new double[rows][cols];
     for (int i = 0; i < rows; i++) {
-      for (int j = 0; j < cols; j++) a[i][j] = Double.longBitsToDouble(bits(seed, (long) i * cols + j));
+      for (int j = 0; j < cols; j++)
+        a[i][j] = Double.longBitsToDouble(bits(seed, (long) i * cols + j));
     }
     return a;
   }

@@ -2,8 +2,8 @@ package org.gridrmi.it.client;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import org.gridrmi.client.Grid;
 import org.gridrmi.client.Fig2ServiceAsync;
+import org.gridrmi.client.Grid;
 
 /** A client that makes three values on a server, says so, and waits to be killed. */
 public final class CrashingClient {

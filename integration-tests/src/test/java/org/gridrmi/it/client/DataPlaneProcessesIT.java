@@ -32,8 +32,8 @@ class DataPlaneProcessesIT {
   static ServerProcess p2;
 
   static ServerProcess server(String name, String... extra) {
-    List<String> args = new ArrayList<>(List.of("--service", BulkData.class.getName() + "="
-        + BulkDataImpl.class.getName()));
+    List<String> args = new ArrayList<>(
+        List.of("--service", BulkData.class.getName() + "=" + BulkDataImpl.class.getName()));
     args.addAll(List.of(extra));
     return servers.start(name, List.of("-Xmx1g"), args.toArray(String[]::new));
   }
@@ -73,7 +73,8 @@ class DataPlaneProcessesIT {
       assertThat(sum).isEqualTo(BulkDataImpl.expected(n, 42));
       long s2FromS1 = grid.stats(s2).receivedFrom(p1.address()) - before.receivedFrom(p1.address());
       assertThat(s2FromS1).as("bytes S2 received from S1").isBetween(8L * n, 8L * n + 64 * 1024);
-      assertThat(grid.traffic().since(clientBefore).receivedBytes()).as("bytes the client received")
+      assertThat(grid.traffic().since(clientBefore).receivedBytes())
+          .as("bytes the client received")
           .isLessThan(8192);
       double[] atClient = made.get(WAIT); // and the same bits reach the client
       for (int i = 0; i < n; i++) {
@@ -94,7 +95,8 @@ class DataPlaneProcessesIT {
       assertThat(on2.rowsChecksum(m).get(WAIT)).isEqualTo(BulkDataImpl.expected(1000L * 1000, 7));
       System.out.printf("data plane IT: double[1000][1000] S1 -> S2 in %d ms%n", ms(start));
       double[][] atClient = m.get(WAIT);
-      assertThat(new BulkDataImpl().rowsChecksum(atClient)).isEqualTo(BulkDataImpl.expected(1000L * 1000, 7));
+      assertThat(new BulkDataImpl().rowsChecksum(atClient))
+          .isEqualTo(BulkDataImpl.expected(1000L * 1000, 7));
     }
   }
 
@@ -111,9 +113,11 @@ class DataPlaneProcessesIT {
       RemoteReference<double[]> made = on1.doubles(n, 480);
       RemoteReference<Long> sum = on2.checksum(made);
       assertThat(sum.get(WAIT)).isEqualTo(expected);
-      System.out.printf("data plane IT: 480 MB double[] made on S1 and checked on S2 (-Xmx1g each) in %d ms%n",
+      System.out.printf(
+          "data plane IT: 480 MB double[] made on S1 and checked on S2 (-Xmx1g each) in %d ms%n",
           ms(start));
-      assertThat(grid.stats(s2).receivedFrom(p1.address()) - before).as("bytes S2 received from S1")
+      assertThat(grid.stats(s2).receivedFrom(p1.address()) - before)
+          .as("bytes S2 received from S1")
           .isGreaterThanOrEqualTo(8L * n);
       made.release();
       sum.release();
@@ -121,7 +125,8 @@ class DataPlaneProcessesIT {
   }
 
   @Test
-  void killingTheOwnerMidTransferFailsTheConsumerNamingTheOwnerAndLeavesNothingOfTheValue() throws Exception {
+  void killingTheOwnerMidTransferFailsTheConsumerNamingTheOwnerAndLeavesNothingOfTheValue()
+      throws Exception {
     // a slow link from the owner, so that the transfer is still going when it dies
     ServerProcess owner = server("S3", "--link", "delay=1ms,bw=40MB/s");
     int n = 25_000_000; // 200 MB: five seconds on that link
@@ -131,9 +136,14 @@ class DataPlaneProcessesIT {
       BulkDataAsync on2 = grid.async(BulkDataAsync.class, s2);
       ServerStats before = grid.stats(s2);
       RemoteReference<Long> sum = on2.checksum(on3.doubles(n, 3));
-      await("S2 is receiving the value").atMost(WAIT).pollInterval(Duration.ofMillis(50))
-          .until(() -> grid.stats(s2).receivedFrom(owner.address()) - before.receivedFrom(owner.address()) > 8 * MB);
-      long received = grid.stats(s2).receivedFrom(owner.address()) - before.receivedFrom(owner.address());
+      await("S2 is receiving the value")
+          .atMost(WAIT)
+          .pollInterval(Duration.ofMillis(50))
+          .until(() ->
+              grid.stats(s2).receivedFrom(owner.address()) - before.receivedFrom(owner.address())
+                  > 8 * MB);
+      long received =
+          grid.stats(s2).receivedFrom(owner.address()) - before.receivedFrom(owner.address());
       owner.kill();
       long killed = System.nanoTime();
 
@@ -141,18 +151,22 @@ class DataPlaneProcessesIT {
         assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
         assertThat(e.getMessage()).contains(owner.address());
       });
-      System.out.printf("data plane IT: owner killed after S2 had %d MB of 200 MB; the consumer failed %d ms later%n",
+      System.out.printf(
+          "data plane IT: owner killed after S2 had %d MB of 200 MB; the consumer failed %d ms later%n",
           received / MB, ms(killed));
       assertThat(received).as("bytes S2 had when the owner died").isLessThan(8L * n);
 
       ServerStats after = grid.stats(s2);
-      assertThat(after.store().memoryBytes()).as("bytes of values on S2 after the failed transfer")
+      assertThat(after.store().memoryBytes())
+          .as("bytes of values on S2 after the failed transfer")
           .isLessThan(before.store().memoryBytes() + MB);
       assertThat(after.store().spilledBytes()).isEqualTo(before.store().spilledBytes());
       // S2 goes on serving, with values from S1 too
       BulkDataAsync on1 = grid.async(BulkDataAsync.class, grid.server("S1"));
-      assertThat(on2.checksum(on2.doubles(1000, 9)).get(WAIT)).isEqualTo(BulkDataImpl.expected(1000, 9));
-      assertThat(on2.checksum(on1.doubles(MB, 10)).get(WAIT)).isEqualTo(BulkDataImpl.expected(MB, 10));
+      assertThat(on2.checksum(on2.doubles(1000, 9)).get(WAIT))
+          .isEqualTo(BulkDataImpl.expected(1000, 9));
+      assertThat(on2.checksum(on1.doubles(MB, 10)).get(WAIT))
+          .isEqualTo(BulkDataImpl.expected(MB, 10));
     }
   }
 }

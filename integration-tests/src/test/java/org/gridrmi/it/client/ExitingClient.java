@@ -1,8 +1,8 @@
 package org.gridrmi.it.client;
 
 import java.time.Duration;
-import org.gridrmi.client.Grid;
 import org.gridrmi.client.Fig2ServiceAsync;
+import org.gridrmi.client.Grid;
 
 /**
  * A client program as users write it: connects, optionally puts a value, calls, closes its Grid and returns from

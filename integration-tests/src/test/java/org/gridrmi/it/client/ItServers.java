@@ -25,8 +25,13 @@ final class ItServers implements AutoCloseable {
   ServerProcess start(String name, List<String> jvmArgs, String... args) {
     List<String> all = new ArrayList<>(List.of("--name", name, "--port", "0"));
     all.addAll(List.of(args));
-    ServerProcess p = ServerProcess.start(name, ServerCommand.class.getName(), jvmArgs, all,
-        logs.resolve(logPrefix + name + ".log"), Duration.ofSeconds(60));
+    ServerProcess p = ServerProcess.start(
+        name,
+        ServerCommand.class.getName(),
+        jvmArgs,
+        all,
+        logs.resolve(logPrefix + name + ".log"),
+        Duration.ofSeconds(60));
     started.add(p);
     return p;
   }

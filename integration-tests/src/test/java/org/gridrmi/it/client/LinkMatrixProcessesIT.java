@@ -30,8 +30,13 @@ class LinkMatrixProcessesIT {
   static ServerProcess p3;
 
   static ServerProcess server(String name) {
-    return servers.start(name, List.of("-Xmx256m"), "--link", MATRIX,
-        "--service", BulkData.class.getName() + "=" + BulkDataImpl.class.getName());
+    return servers.start(
+        name,
+        List.of("-Xmx256m"),
+        "--link",
+        MATRIX,
+        "--service",
+        BulkData.class.getName() + "=" + BulkDataImpl.class.getName());
   }
 
   @BeforeAll
@@ -48,20 +53,28 @@ class LinkMatrixProcessesIT {
   }
 
   private static Grid grid(String link) {
-    return Grid.builder().servers(p1.address(), p2.address(), p3.address()).link(link).build();
+    return Grid.builder()
+        .servers(p1.address(), p2.address(), p3.address())
+        .link(link)
+        .build();
   }
 
   private static LinkEstimate to(List<LinkEstimate> links, ServerProcess peer) {
-    return links.stream().filter(l -> l.peer().equals(peer.address())).findFirst()
-        .orElseThrow(() -> new AssertionError("no estimate of the link to " + peer.address() + " in " + links));
+    return links.stream()
+        .filter(l -> l.peer().equals(peer.address()))
+        .findFirst()
+        .orElseThrow(() ->
+            new AssertionError("no estimate of the link to " + peer.address() + " in " + links));
   }
 
   @Test
   void theLinksTouchingTheNamedServerAreLearnedSlowAndTheOthersFast() {
     try (Grid grid = grid(MATRIX)) {
       Map<String, List<LinkEstimate>> links = Map.of();
-      for (int i = 0; i < 3; i++) links = grid.links().probe(); // more samples than a cold first fetch
-      System.out.println("link matrix IT: " + links + "\n  client: " + grid.links().own());
+      for (int i = 0; i < 3; i++)
+        links = grid.links().probe(); // more samples than a cold first fetch
+      System.out.println(
+          "link matrix IT: " + links + "\n  client: " + grid.links().own());
       LinkEstimate s1s2 = to(links.get("S1"), p2);
       LinkEstimate s1s3 = to(links.get("S1"), p3);
       LinkEstimate s3s2 = to(links.get("S3"), p2);
@@ -70,10 +83,12 @@ class LinkMatrixProcessesIT {
       assertThat(s1s3.ts()).as("S1 -> S3: loopback").isLessThan(0.005);
       assertThat(s1s2.knowsBandwidth()).isTrue();
       assertThat(s1s2.tw()).as("S1 -> S2: 5 MB/s is 0.2 us per byte").isBetween(0.1e-6, 0.4e-6);
-      assertThat(to(grid.links().own(), p2).ts()).as("client -> S2: S2's rule applies to the client too")
+      assertThat(to(grid.links().own(), p2).ts())
+          .as("client -> S2: S2's rule applies to the client too")
           .isBetween(0.010, 0.040);
       assertThat(to(grid.links().own(), p1).ts()).as("client -> S1: loopback").isLessThan(0.005);
-      assertThat(grid.stats(grid.server("S1")).links()).extracting(LinkEstimate::peer)
+      assertThat(grid.stats(grid.server("S1")).links())
+          .extracting(LinkEstimate::peer)
           .contains(p2.address(), p3.address());
     }
   }
@@ -84,7 +99,9 @@ class LinkMatrixProcessesIT {
       BulkDataAsync on3 = grid.async(BulkDataAsync.class, grid.server("S3"));
       for (int i = 0; i < 5; i++) on3.checksum(on3.doubles(10_000, i)).get(WAIT);
       List<MethodTime> methods = grid.stats(grid.server("S3")).methods();
-      assertThat(methods).filteredOn(m -> m.method().equals("BulkData.checksum")).singleElement()
+      assertThat(methods)
+          .filteredOn(m -> m.method().equals("BulkData.checksum"))
+          .singleElement()
           .satisfies(m -> {
             assertThat(m.calls()).isGreaterThanOrEqualTo(5);
             assertThat(m.meanSeconds()).isPositive();
@@ -96,7 +113,9 @@ class LinkMatrixProcessesIT {
   @Test
   void aMatrixNamingAServerTheGridDoesNotHaveIsRefusedWhenTheGridIsBuilt() {
     assertThatThrownBy(() -> grid("default=loopback,S2=lan,S9-S1=paper-wan"))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
-        .hasMessageContaining("S9").hasMessageContaining("S1, S2, S3");
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("S9")
+        .hasMessageContaining("S1, S2, S3");
   }
 }

@@ -11,14 +11,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.gridrmi.runtime.net.KeyFiles;
 import org.gridrmi.cli.ServerCommand;
+import org.gridrmi.client.Fig2Service;
+import org.gridrmi.client.Fig2ServiceImpl;
+import org.gridrmi.runtime.net.KeyFiles;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.gridrmi.client.Fig2Service;
-import org.gridrmi.client.Fig2ServiceImpl;
 
 /**
  * Mutual TLS across real processes: two servers with --tls and keys from a test CA; a client with a key from
@@ -40,7 +40,8 @@ class TlsProcessesIT {
     dir = Files.createDirectories(Path.of("target", "it-tls").toAbsolutePath());
     keys = dir.resolve("keys");
     otherCa = dir.resolve("other-ca");
-    KeyFiles.make(keys, List.of("S1", "S2", "L1", "L2", "lookup", "client"), PASSWORD.toCharArray(), true);
+    KeyFiles.make(
+        keys, List.of("S1", "S2", "L1", "L2", "lookup", "client"), PASSWORD.toCharArray(), true);
     KeyFiles.writePassword(keys, PASSWORD.toCharArray());
     KeyFiles.make(otherCa, List.of("client"), PASSWORD.toCharArray(), true);
     s1 = server("S1");
@@ -48,19 +49,34 @@ class TlsProcessesIT {
   }
 
   static ServerProcess server(String name, String... extra) throws IOException {
-    List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0", "--lease", "5s",
-        "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
+    List<String> args = new ArrayList<>(List.of(
+        "--name",
+        name,
+        "--port",
+        "0",
+        "--lease",
+        "5s",
+        "--service",
+        Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
     args.addAll(List.of(extra));
     return tlsProcess(name, ServerCommand.class.getName(), name, args);
   }
 
-  static ServerProcess tlsProcess(String name, String main, String key, List<String> mainArgs) throws IOException {
+  static ServerProcess tlsProcess(String name, String main, String key, List<String> mainArgs)
+      throws IOException {
     Path log = dir.resolve(name + ".log");
     Files.deleteIfExists(log);
     List<String> args = new ArrayList<>(mainArgs);
-    args.addAll(List.of("--tls", "--keystore", KeyFiles.keystore(keys, key).toString(),
-        "--truststore", keys.resolve(KeyFiles.TRUSTSTORE).toString(), "--password-file", password()));
-    ServerProcess p = ServerProcess.start(name, main, List.of("-Xmx256m"), args, log, Duration.ofSeconds(45));
+    args.addAll(List.of(
+        "--tls",
+        "--keystore",
+        KeyFiles.keystore(keys, key).toString(),
+        "--truststore",
+        keys.resolve(KeyFiles.TRUSTSTORE).toString(),
+        "--password-file",
+        password()));
+    ServerProcess p =
+        ServerProcess.start(name, main, List.of("-Xmx256m"), args, log, Duration.ofSeconds(45));
     processes.add(p);
     return p;
   }
@@ -75,23 +91,36 @@ class TlsProcessesIT {
     return probe(label, List.of(s1.address(), s2.address()), props);
   }
 
-  static String probe(String label, List<String> addresses, String... props) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+  static String probe(String label, List<String> addresses, String... props)
+      throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx128m",
+        "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1"));
     cmd.addAll(List.of(props));
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TlsClientProbe.class.getName()));
+    cmd.addAll(
+        List.of("-cp", System.getProperty("java.class.path"), TlsClientProbe.class.getName()));
     cmd.addAll(addresses);
     Path log = dir.resolve("probe-" + label + ".log");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process p = new ProcessBuilder(cmd)
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
     try {
-      assertThat(p.waitFor(40, TimeUnit.SECONDS)).as("probe %s finished (no hang)", label).isTrue();
+      assertThat(p.waitFor(40, TimeUnit.SECONDS))
+          .as("probe %s finished (no hang)", label)
+          .isTrue();
     } finally {
       p.destroyForcibly();
     }
     String out = Files.readString(log, StandardCharsets.UTF_8);
-    System.out.println("tls probe " + label + ": " + out.lines().filter(l -> l.startsWith("PROBE")).findFirst()
-        .orElse(out));
-    return out.lines().filter(l -> l.startsWith("PROBE")).findFirst().orElse("no PROBE line in:\n" + out);
+    System.out.println("tls probe " + label + ": "
+        + out.lines().filter(l -> l.startsWith("PROBE")).findFirst().orElse(out));
+    return out.lines()
+        .filter(l -> l.startsWith("PROBE"))
+        .findFirst()
+        .orElse("no PROBE line in:\n" + out);
   }
 
   static String password() {
@@ -100,8 +129,11 @@ class TlsProcessesIT {
 
   /** The probe's TLS options: its key store, the Grid's trust store and the password file. */
   static String[] tls(Path keystore) {
-    return new String[] {"-Dprobe.keystore=" + keystore, "-Dprobe.truststore=" + keys.resolve(KeyFiles.TRUSTSTORE),
-        "-Dprobe.passwordFile=" + password()};
+    return new String[] {
+      "-Dprobe.keystore=" + keystore,
+      "-Dprobe.truststore=" + keys.resolve(KeyFiles.TRUSTSTORE),
+      "-Dprobe.passwordFile=" + password()
+    };
   }
 
   static String[] with(String[] a, String... more) {
@@ -112,7 +144,8 @@ class TlsProcessesIT {
 
   static long refusalLines(ServerProcess p) throws IOException {
     return Files.readAllLines(dir.resolve(p.name() + ".log"), StandardCharsets.UTF_8).stream()
-        .filter(l -> l.contains("GridRMI TLS refused a connection from 127.0.0.1:")).count();
+        .filter(l -> l.contains("GridRMI TLS refused a connection from 127.0.0.1:"))
+        .count();
   }
 
   static void assertRefused(String line, String... statuses) {
@@ -134,21 +167,35 @@ class TlsProcessesIT {
     try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    ServerProcess reggie = tlsProcess("reggie", org.gridrmi.cli.LookupCommand.class.getName(), "lookup",
+    ServerProcess reggie = tlsProcess(
+        "reggie",
+        org.gridrmi.cli.LookupCommand.class.getName(),
+        "lookup",
         List.of("--port", String.valueOf(port)));
     server("L1", "--lookup", reggie.address(), "--join-lease", "2s");
     server("L2", "--lookup", reggie.address(), "--join-lease", "2s");
-    String good = probe("lookup", List.of(reggie.address()), with(tls(KeyFiles.keystore(keys, "client")),
-        "-Dprobe.names=L1,L2"));
+    String good = probe(
+        "lookup",
+        List.of(reggie.address()),
+        with(tls(KeyFiles.keystore(keys, "client")), "-Dprobe.names=L1,L2"));
     assertThat(good).startsWith("PROBE OK");
     long before = refusalLines(reggie);
     // a key store with the CA's certificate and no key of its own: the client shows no certificate
-    String refused = probe("lookup-no-cert", List.of(reggie.address()), with(tls(keys.resolve(KeyFiles.TRUSTSTORE)),
-        "-Dprobe.names=L1,L2", "-Dprobe.discoveryMillis=3000", "-Dprobe.waitMillis=3000"));
-    // the registrar's proxy comes by plain unicast discovery; the first call on it is refused (TLS 1.3 may let the
+    String refused = probe(
+        "lookup-no-cert",
+        List.of(reggie.address()),
+        with(
+            tls(keys.resolve(KeyFiles.TRUSTSTORE)),
+            "-Dprobe.names=L1,L2",
+            "-Dprobe.discoveryMillis=3000",
+            "-Dprobe.waitMillis=3000"));
+    // the registrar's proxy comes by plain unicast discovery; the first call on it is refused (TLS
+    // 1.3 may let the
     // refusal arrive as a closed connection: then UNAVAILABLE, saying where to look)
-    assertThat(refused).startsWith("PROBE FAILED").containsAnyOf("status=PERMISSION_DENIED", "status=NOT_FOUND",
-        "status=UNAVAILABLE").contains("TLS");
+    assertThat(refused)
+        .startsWith("PROBE FAILED")
+        .containsAnyOf("status=PERMISSION_DENIED", "status=NOT_FOUND", "status=UNAVAILABLE")
+        .contains("TLS");
     await().atMost(Duration.ofSeconds(5)).until(() -> refusalLines(reggie) > before);
   }
 
@@ -156,7 +203,8 @@ class TlsProcessesIT {
   void clientWithoutACertificateIsRefusedAndTheServerLogsItsAddress() throws Exception {
     long before = refusalLines(s1) + refusalLines(s2);
     String line = probe("no-cert", tls(keys.resolve(KeyFiles.TRUSTSTORE)));
-    // TLS 1.3: the client may see the server's alert (PERMISSION_DENIED) or only the closed connection
+    // TLS 1.3: the client may see the server's alert (PERMISSION_DENIED) or only the closed
+    // connection
     assertRefused(line, "PERMISSION_DENIED", "UNAVAILABLE");
     assertThat(line).contains("TLS");
     await().atMost(Duration.ofSeconds(5)).until(() -> refusalLines(s1) + refusalLines(s2) > before);

@@ -9,6 +9,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.gridrmi.cli.ServerCommand;
+import org.gridrmi.client.Fig2Service;
+import org.gridrmi.client.Fig2ServiceAsync;
+import org.gridrmi.client.Fig2ServiceImpl;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.ServerStats;
@@ -16,14 +20,10 @@ import org.gridrmi.client.Traffic;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.gridrmi.client.Fig2Service;
-import org.gridrmi.client.Fig2ServiceImpl;
-import org.gridrmi.client.Fig2ServiceAsync;
 
 /** The core across real processes: the test is the client, each server is a JVM of its own. */
 class TwoServerProcessesIT {
@@ -34,11 +34,23 @@ class TwoServerProcessesIT {
   static ServerProcess p2;
 
   static ServerProcess server(String name, String... extra) {
-    List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0", "--lease", "2s",
-        "--service", Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
+    List<String> args = new ArrayList<>(List.of(
+        "--name",
+        name,
+        "--port",
+        "0",
+        "--lease",
+        "2s",
+        "--service",
+        Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
     args.addAll(List.of(extra));
-    ServerProcess p = ServerProcess.start(name, ServerCommand.class.getName(), List.of(), args,
-        logs.resolve(name + ".log"), Duration.ofSeconds(60));
+    ServerProcess p = ServerProcess.start(
+        name,
+        ServerCommand.class.getName(),
+        List.of(),
+        args,
+        logs.resolve(name + ".log"),
+        Duration.ofSeconds(60));
     processes.add(p);
     return p;
   }
@@ -62,7 +74,8 @@ class TwoServerProcessesIT {
       ServerInfo s2 = grid.server("S2");
       Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, s1);
       Fig2ServiceAsync on2 = grid.async(Fig2ServiceAsync.class, s2);
-      on2.method2(on1.method1(16, 0)).get(Duration.ofSeconds(30)); // warm up connections and classes
+      on2.method2(on1.method1(16, 0))
+          .get(Duration.ofSeconds(30)); // warm up connections and classes
       ServerStats before2 = grid.stats(s2);
       Traffic before = grid.traffic();
 
@@ -70,11 +83,13 @@ class TwoServerProcessesIT {
 
       Traffic client = grid.traffic().since(before);
       ServerStats after2 = grid.stats(s2);
-      assertThat(checksum).isEqualTo(new Fig2ServiceImpl().method2(new Fig2ServiceImpl().method1(MB, 42)));
+      assertThat(checksum)
+          .isEqualTo(new Fig2ServiceImpl().method2(new Fig2ServiceImpl().method1(MB, 42)));
       assertThat(client.receivedBytes()).as("bytes the client received").isLessThan(4096);
       long s2FromS1 = after2.receivedFrom(p1.address()) - before2.receivedFrom(p1.address());
       assertThat(s2FromS1).as("bytes S2 received from S1").isBetween((long) MB, MB + 64 * 1024L);
-      System.out.printf("fig2: client received %d B, sent %d B; S2 received %d B from S1%n",
+      System.out.printf(
+          "fig2: client received %d B, sent %d B; S2 received %d B from S1%n",
           client.receivedBytes(), client.sentBytes(), s2FromS1);
     }
   }
@@ -89,7 +104,9 @@ class TwoServerProcessesIT {
       int length = on1.length(on1.method1(MB, 1)).get(Duration.ofSeconds(30));
       ServerStats after = grid.stats(s1);
       assertThat(length).isEqualTo(MB);
-      assertThat(after.receivedBytes() - before.receivedBytes()).as("bytes S1 received").isLessThan(8192);
+      assertThat(after.receivedBytes() - before.receivedBytes())
+          .as("bytes S1 received")
+          .isLessThan(8192);
       assertThat(after.sentBytes() - before.sentBytes()).as("bytes S1 sent").isLessThan(8192);
     }
   }
@@ -102,13 +119,19 @@ class TwoServerProcessesIT {
       Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, grid.server("S1"));
       RemoteReference<String> slow = on3.slowOnce(RemoteReference.of("a"), "b", 20_000);
       RemoteReference<String> dependent = on1.echo(slow);
-      await().atMost(Duration.ofSeconds(10)).until(() -> grid.stats(grid.server("S3")).pending() > 0);
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> grid.stats(grid.server("S3")).pending() > 0);
       victim.kill();
       long start = System.nanoTime();
-      assertThatThrownBy(() -> dependent.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class,
-          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE)).hasMessageContaining(victim.address());
-      assertThatThrownBy(() -> slow.get(Duration.ofSeconds(10))).isInstanceOfSatisfying(GridException.class,
-          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE)).hasMessageContaining("Fig2Service.slowOnce on S3");
+      assertThatThrownBy(() -> dependent.get(Duration.ofSeconds(10)))
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
+          .hasMessageContaining(victim.address());
+      assertThatThrownBy(() -> slow.get(Duration.ofSeconds(10)))
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
+          .hasMessageContaining("Fig2Service.slowOnce on S3");
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
     }
   }
@@ -119,8 +142,13 @@ class TwoServerProcessesIT {
     try (Grid grid = Grid.connect(p2.address())) {
       before = grid.stats(grid.server("S2")).values();
     }
-    ServerProcess client = ServerProcess.start("client", CrashingClient.class.getName(), List.of(),
-        List.of(p2.address()), logs.resolve("client.log"), Duration.ofSeconds(60));
+    ServerProcess client = ServerProcess.start(
+        "client",
+        CrashingClient.class.getName(),
+        List.of(),
+        List.of(p2.address()),
+        logs.resolve("client.log"),
+        Duration.ofSeconds(60));
     processes.add(client);
     try (Grid grid = Grid.connect(p2.address())) {
       ServerInfo s2 = grid.server("S2");
@@ -128,7 +156,8 @@ class TwoServerProcessesIT {
       client.kill();
       long killed = System.nanoTime();
       await().atMost(Duration.ofSeconds(10)).until(() -> grid.stats(s2).values() <= before);
-      System.out.printf("lease: values of a killed client freed %d ms after the kill (lease 2 s)%n",
+      System.out.printf(
+          "lease: values of a killed client freed %d ms after the kill (lease 2 s)%n",
           (System.nanoTime() - killed) / 1_000_000);
     }
   }
@@ -140,7 +169,9 @@ class TwoServerProcessesIT {
       Fig2ServiceAsync onVictim = grid.async(Fig2ServiceAsync.class, grid.server("S5"));
       RemoteReference<String> slow = onVictim.slowAppend(grid.put("a"), "b", 2000);
       RemoteReference<String> next = onVictim.slowAppend(slow, "c", 10);
-      await().atMost(Duration.ofSeconds(10)).until(() -> grid.stats(grid.server("S5")).pending() > 0);
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> grid.stats(grid.server("S5")).pending() > 0);
       victim.kill();
       assertThat(next.get(Duration.ofSeconds(30))).isEqualTo("abc");
     }
@@ -150,15 +181,18 @@ class TwoServerProcessesIT {
   void reRunNamesTheLostInputThatIsNotIdempotent() {
     ServerProcess victim = server("S6");
     try (Grid grid = Grid.connect(p1.address(), victim.address())) {
-      RemoteReference<String> lost = grid.async(Fig2ServiceAsync.class, grid.server("S6")).echo(grid.put("x"));
+      RemoteReference<String> lost =
+          grid.async(Fig2ServiceAsync.class, grid.server("S6")).echo(grid.put("x"));
       lost.get(Duration.ofSeconds(10));
       victim.kill();
-      RemoteReference<String> dependent = grid.async(Fig2ServiceAsync.class, grid.server("S1"))
-          .slowAppend(lost, "!", 10);
-      assertThatThrownBy(() -> dependent.get(Duration.ofSeconds(20))).isInstanceOfSatisfying(GridException.class,
-          e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
+      RemoteReference<String> dependent =
+          grid.async(Fig2ServiceAsync.class, grid.server("S1")).slowAppend(lost, "!", 10);
+      assertThatThrownBy(() -> dependent.get(Duration.ofSeconds(20)))
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
           .hasMessageContaining("cannot re-run Fig2Service.slowAppend on S1")
-          .hasMessageContaining("Fig2Service.echo on S6").hasMessageContaining("not the result of an @Idempotent call");
+          .hasMessageContaining("Fig2Service.echo on S6")
+          .hasMessageContaining("not the result of an @Idempotent call");
     }
   }
 
@@ -167,7 +201,9 @@ class TwoServerProcessesIT {
     ServerProcess gone = server("S4");
     String address = gone.address();
     gone.kill();
-    assertThatThrownBy(() -> Grid.connect(address)).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE)).hasMessageContaining(address);
+    assertThatThrownBy(() -> Grid.connect(address))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
+        .hasMessageContaining(address);
   }
 }

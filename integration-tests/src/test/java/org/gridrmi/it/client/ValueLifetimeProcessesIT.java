@@ -9,13 +9,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.ServerStats;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,9 @@ class ValueLifetimeProcessesIT {
   static final int MB = 1 << 20;
   final List<ServerProcess> processes = new ArrayList<>();
   final List<Grid> grids = new ArrayList<>();
-  @TempDir Path tmp;
+
+  @TempDir
+  Path tmp;
 
   @AfterEach
   void stop() {
@@ -40,19 +42,34 @@ class ValueLifetimeProcessesIT {
   }
 
   ServerProcess server(String name, List<String> jvm, String... extra) throws Exception {
-    List<String> args = new ArrayList<>(List.of("--name", name, "--port", "0", "--lease", "2s",
-        "--service", Lifetime.class.getName() + "=" + LifetimeImpl.class.getName()));
+    List<String> args = new ArrayList<>(List.of(
+        "--name",
+        name,
+        "--port",
+        "0",
+        "--lease",
+        "2s",
+        "--service",
+        Lifetime.class.getName() + "=" + LifetimeImpl.class.getName()));
     args.addAll(List.of(extra));
     Path logs = Files.createDirectories(Path.of("target", "it-logs"));
-    ServerProcess p = ServerProcess.start(name, ServerCommand.class.getName(), jvm, args,
-        logs.resolve("lifetime-" + name + ".log"), Duration.ofSeconds(60));
+    ServerProcess p = ServerProcess.start(
+        name,
+        ServerCommand.class.getName(),
+        jvm,
+        args,
+        logs.resolve("lifetime-" + name + ".log"),
+        Duration.ofSeconds(60));
     processes.add(p);
     return p;
   }
 
   Grid grid(ServerProcess... servers) {
-    Grid g = Grid.builder().servers(java.util.Arrays.stream(servers).map(ServerProcess::address)
-        .toArray(String[]::new)).referenceTransit(Duration.ofMillis(300)).build();
+    Grid g = Grid.builder()
+        .servers(
+            java.util.Arrays.stream(servers).map(ServerProcess::address).toArray(String[]::new))
+        .referenceTransit(Duration.ofMillis(300))
+        .build();
     grids.add(g);
     return g;
   }
@@ -60,8 +77,10 @@ class ValueLifetimeProcessesIT {
   /** Has a server's JVM collect garbage, as it would under allocation, so its dropped references are cleaned. */
   static void collect(ServerProcess p) throws Exception {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-    Process gc = new ProcessBuilder(jcmd.toString(), String.valueOf(p.pid()), "GC.run").redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process gc = new ProcessBuilder(jcmd.toString(), String.valueOf(p.pid()), "GC.run")
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
     gc.waitFor();
   }
 
@@ -70,7 +89,8 @@ class ValueLifetimeProcessesIT {
   }
 
   @Test
-  void aValueReferencedOnlyFromAListHeldByS2SurvivesTheClientDroppingItAndGoesWithTheList() throws Exception {
+  void aValueReferencedOnlyFromAListHeldByS2SurvivesTheClientDroppingItAndGoesWithTheList()
+      throws Exception {
     ServerProcess p1 = server("S1", List.of());
     ServerProcess p2 = server("S2", List.of());
     Grid grid = grid(p1, p2);
@@ -83,22 +103,33 @@ class ValueLifetimeProcessesIT {
     assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(100_000);
     int before = values(grid, s1);
     data = null;
-    for (int i = 0; i < 20; i++) { // the client drops its reference; S1 hears of it, S2's list still holds it
+    for (int i = 0;
+        i < 20;
+        i++) { // the client drops its reference; S1 hears of it, S2's list still holds it
       System.gc();
       Thread.sleep(100);
     }
-    assertThat(values(grid, s1)).as("S1 keeps the value the list on S2 refers to").isEqualTo(before);
-    assertThat(grid.stats(s1).store().releases().collected()).as("the client's release arrived").isPositive();
+    assertThat(values(grid, s1))
+        .as("S1 keeps the value the list on S2 refers to")
+        .isEqualTo(before);
+    assertThat(grid.stats(s1).store().releases().collected())
+        .as("the client's release arrived")
+        .isPositive();
     assertThat(on2.totalLength(list).get(WAIT)).as("S2 still reads it").isEqualTo(100_000);
 
     list = null; // now the list goes, and with it S2's references inside it
-    await("the value is freed on S1").atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> {
-      System.gc();
-      collect(p2);
-      return values(grid, s1) == 0;
-    });
+    await("the value is freed on S1")
+        .atMost(WAIT)
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> {
+          System.gc();
+          collect(p2);
+          return values(grid, s1) == 0;
+        });
     ServerStats.Store st = grid.stats(s2).store();
-    assertThat(st.heldByReference()).as("S2 holds nothing by reference any more").isZero();
+    assertThat(st.heldByReference())
+        .as("S2 holds nothing by reference any more")
+        .isZero();
   }
 
   @Test
@@ -116,8 +147,9 @@ class ValueLifetimeProcessesIT {
       System.gc();
       Thread.sleep(50);
     }
-    await("the client's release arrived").atMost(WAIT).until(
-        () -> grid.stats(s1).store().releases().collected() > 0);
+    await("the client's release arrived")
+        .atMost(WAIT)
+        .until(() -> grid.stats(s1).store().releases().collected() > 0);
     assertThat(crc.get(WAIT)).isEqualTo(LifetimeImpl.crcOf(LifetimeImpl.content(MB, 3)));
     await("S1 let go of it once S2 had it").atMost(WAIT).until(() -> values(grid, s1) == 0);
   }
@@ -125,8 +157,15 @@ class ValueLifetimeProcessesIT {
   @Test
   void twoGigabytesOnAServerWithA512MegabyteStoreSpillAndReadBackBitExact() throws Exception {
     Path spill = tmp.resolve("spill");
-    ServerProcess p1 = server("S1", List.of("-Xmx1g"), "--max-store", "512MB", "--spill-dir", spill.toString(),
-        "--max-spill", "4GB");
+    ServerProcess p1 = server(
+        "S1",
+        List.of("-Xmx1g"),
+        "--max-store",
+        "512MB",
+        "--spill-dir",
+        spill.toString(),
+        "--max-spill",
+        "4GB");
     Grid grid = grid(p1);
     ServerInfo s1 = grid.server("S1");
     LifetimeAsync on1 = grid.async(LifetimeAsync.class, s1);
@@ -142,15 +181,22 @@ class ValueLifetimeProcessesIT {
     ServerStats.Store st = grid.stats(s1).store();
     assertThat(peakMemory).as("bytes in memory, at most").isLessThanOrEqualTo(512_000_000L);
     assertThat(st.spilledBytes()).as("bytes on disk").isGreaterThan(1_500_000_000L);
-    for (int i = 0; i < n; i++) { // every value read back from disk on S1, checked against the original
-      assertThat(on1.crc(values.get(i)).get(WAIT)).as("value %d", i)
+    for (int i = 0;
+        i < n;
+        i++) { // every value read back from disk on S1, checked against the original
+      assertThat(on1.crc(values.get(i)).get(WAIT))
+          .as("value %d", i)
           .isEqualTo(LifetimeImpl.crcOf(LifetimeImpl.content(size, i)));
     }
     for (int i : new int[] {0, n / 2, n - 1}) { // and whole, to the client
-      assertThat(values.get(i).get(WAIT)).as("value %d in full", i).isEqualTo(LifetimeImpl.content(size, i));
+      assertThat(values.get(i).get(WAIT))
+          .as("value %d in full", i)
+          .isEqualTo(LifetimeImpl.content(size, i));
     }
     values.forEach(RemoteReference::release);
-    await("spill files deleted").atMost(WAIT).until(() -> grid.stats(s1).store().spilledBytes() == 0);
+    await("spill files deleted")
+        .atMost(WAIT)
+        .until(() -> grid.stats(s1).store().spilledBytes() == 0);
     try (var files = Files.walk(spill)) {
       assertThat(files.filter(Files::isRegularFile).count()).isZero();
     }
@@ -162,9 +208,11 @@ class ValueLifetimeProcessesIT {
     Grid grid = grid(p1);
     LifetimeAsync on1 = grid.async(LifetimeAsync.class, grid.server("S1"));
     assertThatThrownBy(() -> on1.allocate(1_000).get(WAIT))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
         .hasMessageContaining("Lifetime.allocate on S1 ran out of memory on server S1");
-    assertThat(on1.crc(on1.make(1_000, 1, 0)).get(WAIT)).isEqualTo(LifetimeImpl.crcOf(LifetimeImpl.content(1_000, 1)));
+    assertThat(on1.crc(on1.make(1_000, 1, 0)).get(WAIT))
+        .isEqualTo(LifetimeImpl.crcOf(LifetimeImpl.content(1_000, 1)));
     assertThat(p1.isAlive()).isTrue();
   }
 }

@@ -42,17 +42,25 @@ class ExampleClientsIT {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    lookup = started(ServerProcess.start("lookup", LookupCommand.class.getName(), List.of(),
-        List.of("--port", String.valueOf(port), "--host", "127.0.0.1"), logs.resolve("lookup.log"),
+    lookup = started(ServerProcess.start(
+        "lookup",
+        LookupCommand.class.getName(),
+        List.of(),
+        List.of("--port", String.valueOf(port), "--host", "127.0.0.1"),
+        logs.resolve("lookup.log"),
         Duration.ofSeconds(60)));
     s1 = started(server("S1"));
     s2 = started(server("S2"));
   }
 
   private static ServerProcess server(String name) {
-    return ServerProcess.start(name, ServerCommand.class.getName(), List.of(),
+    return ServerProcess.start(
+        name,
+        ServerCommand.class.getName(),
+        List.of(),
         List.of("--name", name, "--port", "0", "--lookup", lookup.address(), "--join-lease", "5s"),
-        logs.resolve(name + ".log"), Duration.ofSeconds(60));
+        logs.resolve(name + ".log"),
+        Duration.ofSeconds(60));
   }
 
   private static ServerProcess started(ServerProcess p) {
@@ -70,8 +78,11 @@ class ExampleClientsIT {
     Result r = run("fig2-lookup", Fig2Client.class, lookup.address(), "--size", "500000");
 
     assertThat(r.exit).as(r.output).isZero();
-    assertThat(r.output).contains("Fig. 2 on S1 and S2: method1 makes 500,000 bytes").contains("same result: true");
-    // plain: result1 (500,000 bytes) comes to the client and goes out again; improved: only references and result2
+    assertThat(r.output)
+        .contains("Fig. 2 on S1 and S2: method1 makes 500,000 bytes")
+        .contains("same result: true");
+    // plain: result1 (500,000 bytes) comes to the client and goes out again; improved: only
+    // references and result2
     assertThat(bytesReceived(r.output, "plain")).isGreaterThan(500_000);
     assertThat(bytesReceived(r.output, "improved")).isLessThan(20_000);
   }
@@ -91,11 +102,14 @@ class ExampleClientsIT {
     assertThat(r.exit).as(r.output).isZero();
     assertThat(r.output).contains("A x = b, A 60x60");
     for (String variant : List.of("plain \\(Fig. 8\\)", "improved \\(Fig. 9\\)", "ideal")) {
-      Matcher m = Pattern.compile(variant + ": +residual \\|\\|A x - b\\|\\| = (\\S+) in [0-9.]+ ms").matcher(r.output);
+      Matcher m = Pattern.compile(
+              variant + ": +residual \\|\\|A x - b\\|\\| = (\\S+) in [0-9.]+ ms")
+          .matcher(r.output);
       assertThat(m.find()).as(variant + " in " + r.output).isTrue();
       assertThat(Double.parseDouble(m.group(1))).as(variant).isLessThan(1e-9);
     }
-    // plain: U, S, V and every product come to the client (U alone is 60 x 60 x 8 = 28,800 bytes); improved: x, r
+    // plain: U, S, V and every product come to the client (U alone is 60 x 60 x 8 = 28,800 bytes);
+    // improved: x, r
     assertThat(bytesReceived(r.output, "plain \\(Fig. 8\\)")).isGreaterThan(80_000);
     assertThat(bytesReceived(r.output, "improved \\(Fig. 9\\)")).isLessThan(20_000);
   }
@@ -105,9 +119,13 @@ class ExampleClientsIT {
     Result r = run("matmul", MatmulClient.class, lookup.address(), "--n", "40", "--k", "2");
 
     assertThat(r.exit).as(r.output).isZero();
-    assertThat(r.output).contains("C = A B, A and B 40x40, on 2 workers [S1, S2]").doesNotContain("WRONG");
-    for (String variant : List.of("spa, plain:", "spa, improved:", "cannon-1d, plain:", "cannon-1d, improved:")) {
-      assertThat(r.output).containsPattern(Pattern.quote(variant) + " +[0-9.]+ ms; .*\\(correct\\)");
+    assertThat(r.output)
+        .contains("C = A B, A and B 40x40, on 2 workers [S1, S2]")
+        .doesNotContain("WRONG");
+    for (String variant :
+        List.of("spa, plain:", "spa, improved:", "cannon-1d, plain:", "cannon-1d, improved:")) {
+      assertThat(r.output)
+          .containsPattern(Pattern.quote(variant) + " +[0-9.]+ ms; .*\\(correct\\)");
     }
   }
 
@@ -115,8 +133,10 @@ class ExampleClientsIT {
   void aWrongArgumentIsOneLineAndExitCode2() throws Exception {
     Result none = run("fig2-no-args", Fig2Client.class);
     assertThat(none.exit).isEqualTo(2);
-    assertThat(none.output.strip()).doesNotContain("\n")
-        .startsWith("Fig2Client: give one jini:// address or two rmi:// addresses; usage: Fig2Client");
+    assertThat(none.output.strip())
+        .doesNotContain("\n")
+        .startsWith(
+            "Fig2Client: give one jini:// address or two rmi:// addresses; usage: Fig2Client");
 
     Result bad = run("svd-bad-n", SvdClient.class, lookup.address(), "--n", "x");
     assertThat(bad.exit).isEqualTo(2);
@@ -128,20 +148,23 @@ class ExampleClientsIT {
     Result r = run("matmul-too-few", MatmulClient.class, lookup.address(), "--k", "3");
 
     assertThat(r.exit).isEqualTo(1);
-    assertThat(r.output.strip()).isEqualTo("MatmulClient: NOT_FOUND: matmul asked for 3 workers but only 2 server(s)"
-        + " offer MatmulWorker: [S1, S2]");
+    assertThat(r.output.strip())
+        .isEqualTo("MatmulClient: NOT_FOUND: matmul asked for 3 workers but only 2 server(s)"
+            + " offer MatmulWorker: [S1, S2]");
   }
 
   private record Result(int exit, String output) {}
 
   private static Result run(String name, Class<?> main, String... args) throws Exception {
-    JvmProcess p = JvmProcess.start(name, main.getName(), List.of(), List.of(args), logs.resolve(name + ".log"));
+    JvmProcess p = JvmProcess.start(
+        name, main.getName(), List.of(), List.of(args), logs.resolve(name + ".log"));
     int exit = p.exitCode(RUN);
     return new Result(exit, String.join("\n", p.output()));
   }
 
   private static long bytesReceived(String output, String variant) {
-    Matcher m = Pattern.compile(variant + ": .*through the client: [0-9,]+ bytes sent, ([0-9,]+) received")
+    Matcher m = Pattern.compile(
+            variant + ": .*through the client: [0-9,]+ bytes sent, ([0-9,]+) received")
         .matcher(output);
     assertThat(m.find()).as(variant + " in " + output).isTrue();
     return Long.parseLong(m.group(1).replace(",", ""));

@@ -15,8 +15,13 @@ public interface Echo {
 
   /** An implementation. */
   class Impl implements Echo {
-    @Override public String echo(String s) { return s; }
-    @Override public String slow(String s, int millis) {
+    @Override
+    public String echo(String s) {
+      return s;
+    }
+
+    @Override
+    public String slow(String s, int millis) {
       try {
         Thread.sleep(millis);
       } catch (InterruptedException e) {
@@ -24,7 +29,9 @@ public interface Echo {
       }
       return s;
     }
-    @Override public String run(Task<String, String> task, String arg) {
+
+    @Override
+    public String run(Task<String, String> task, String arg) {
       try {
         return task.apply(arg);
       } catch (Exception e) {

@@ -18,18 +18,18 @@ import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.UUID;
 import org.apache.commons.collections.functors.InvokerTransformer;
+import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.Task;
-import org.gridrmi.runtime.wire.MethodKeys;
+import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.serial.SerialFilters;
 import org.gridrmi.runtime.transport.Addresses;
-import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.wire.Command;
-import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.MethodKeys;
 import org.gridrmi.runtime.wire.SerializedValue;
-import org.gridrmi.cli.ServerCommand;
+import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.Test;
 
@@ -40,17 +40,31 @@ import org.junit.jupiter.api.Test;
 class HostileInputIT {
   static final String SVC = Echo.class.getName();
   /** What this test names itself as when it fetches (a node at no address: the server keeps no borrow for it). */
-  static final org.gridrmi.runtime.wire.Requester IT = new org.gridrmi.runtime.wire.Requester("it", null);
+  static final org.gridrmi.runtime.wire.Requester IT =
+      new org.gridrmi.runtime.wire.Requester("it", null);
 
   @Test
   void hostileStreamsAreRefusedByNameAndTheServerKeepsServing() throws Exception {
     Path logs = Files.createDirectories(Path.of("target", "it-logs"));
-    try (ServerProcess p = ServerProcess.start("F1", ServerCommand.class.getName(), List.of(), List.of("--name", "F1",
-        "--port", "0", "--allow", "evil.EvilTask", "--service", SVC + "=" + Echo.Impl.class.getName()),
-        logs.resolve("F1.log"), Duration.ofSeconds(60))) {
+    try (ServerProcess p = ServerProcess.start(
+        "F1",
+        ServerCommand.class.getName(),
+        List.of(),
+        List.of(
+            "--name",
+            "F1",
+            "--port",
+            "0",
+            "--allow",
+            "evil.EvilTask",
+            "--service",
+            SVC + "=" + Echo.Impl.class.getName()),
+        logs.resolve("F1.log"),
+        Duration.ofSeconds(60))) {
       java.net.URI uri = Addresses.rmi(p.address());
-      CallGateway gw = (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
-          .lookup(CallGateway.BINDING);
+      CallGateway gw =
+          (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
+              .lookup(CallGateway.BINDING);
       String echo = MethodKeys.of(Echo.class.getMethod("echo", String.class));
       String run = MethodKeys.of(Echo.class.getMethod("run", Task.class, String.class));
       assertThat(gw.invokePlain(SVC, echo, new Object[] {"hi"}, null).value()).isEqualTo("hi");
@@ -59,7 +73,8 @@ class HostileInputIT {
       int tried = 0;
       Random rnd = new Random(42);
 
-      // 1. hostile object graphs through the real RMI path: refused by the export's filter, by name or limit
+      // 1. hostile object graphs through the real RMI path: refused by the export's filter, by name
+      // or limit
       Object deep = "x";
       for (int i = 0; i < 100; i++) deep = new Object[] {deep};
       PriorityQueue<Object> pq = new PriorityQueue<>(new evil.EvilComparator());
@@ -67,8 +82,12 @@ class HostileInputIT {
       pq.add("b");
       Map<Object, Object> map = new HashMap<>();
       map.put(new InvokerTransformer(), "v");
-      Object[][] hostile = {{new InvokerTransformer(), "org.apache.commons.collections.functors.InvokerTransformer"},
-          {pq, "java.util.PriorityQueue"}, {map, "InvokerTransformer"}, {deep, "depth"}};
+      Object[][] hostile = {
+        {new InvokerTransformer(), "org.apache.commons.collections.functors.InvokerTransformer"},
+        {pq, "java.util.PriorityQueue"},
+        {map, "InvokerTransformer"},
+        {deep, "depth"}
+      };
       for (int round = 0; round < 50; round++) {
         for (Object[] h : hostile) {
           tried++;
@@ -88,13 +107,22 @@ class HostileInputIT {
       List<UUID> ids = new ArrayList<>();
       Map<UUID, String> expect = new HashMap<>();
       List<Command> batch = new ArrayList<>();
-      expect.put(call(batch, ids, echo, new SerializedValue("x", SerializedValue.of(new InvokerTransformer()).bytes())),
+      expect.put(
+          call(
+              batch,
+              ids,
+              echo,
+              new SerializedValue(
+                  "x", SerializedValue.of(new InvokerTransformer()).bytes())),
           "PERMISSION_DENIED InvokerTransformer");
-      expect.put(call(batch, ids, echo, new SerializedValue("x", SerializedValue.of(pq).bytes())),
+      expect.put(
+          call(batch, ids, echo, new SerializedValue("x", SerializedValue.of(pq).bytes())),
           "PERMISSION_DENIED java.util.PriorityQueue");
-      expect.put(call(batch, ids, echo, new SerializedValue("x", oversizedArray())),
+      expect.put(
+          call(batch, ids, echo, new SerializedValue("x", oversizedArray())),
           "RESOURCE_EXHAUSTED maxArray=");
-      expect.put(call(batch, ids, run, SerializedValue.of(new evil.EvilTask()), SerializedValue.of("a")),
+      expect.put(
+          call(batch, ids, run, SerializedValue.of(new evil.EvilTask()), SerializedValue.of("a")),
           "PERMISSION_DENIED --allow-task evil.EvilTask");
       tried += 4;
       for (int i = 0; i < 1000; i++, tried++) {
@@ -102,11 +130,21 @@ class HostileInputIT {
         switch (i % 4) {
           case 0 -> m = java.util.Arrays.copyOf(m, rnd.nextInt(m.length)); // truncated
           case 1 -> m[rnd.nextInt(m.length)] ^= (byte) (1 + rnd.nextInt(255)); // bit flips
-          case 2 -> { int at = rnd.nextInt(m.length - 4); m[at] = 0x7f; m[at + 1] = m[at + 2] = m[at + 3] = -1; }
-          default -> { m = new byte[rnd.nextInt(300)]; rnd.nextBytes(m); } // random bytes
+          case 2 -> {
+            int at = rnd.nextInt(m.length - 4);
+            m[at] = 0x7f;
+            m[at + 1] = m[at + 2] = m[at + 3] = -1;
+          }
+          default -> {
+            m = new byte[rnd.nextInt(300)];
+            rnd.nextBytes(m);
+          } // random bytes
         }
         call(batch, ids, echo, new SerializedValue("x", m));
-        if (batch.size() >= 100) { gw.submit(UUID.randomUUID(), null, batch); batch.clear(); }
+        if (batch.size() >= 100) {
+          gw.submit(UUID.randomUUID(), null, batch);
+          batch.clear();
+        }
       }
       gw.submit(UUID.randomUUID(), null, batch);
       for (UUID id : ids) {
@@ -121,15 +159,23 @@ class HostileInputIT {
         }
       }
 
-      // 3. a reference naming an owner nobody introduced: refused before any connection, naming the address
+      // 3. a reference naming an owner nobody introduced: refused before any connection, naming the
+      // address
       List<Command> strange = new ArrayList<>();
-      UUID viaStranger = call(strange, new ArrayList<>(), echo,
-          new org.gridrmi.runtime.wire.Ref<>(UUID.randomUUID(), "rmi://10.255.255.1:1099",
+      UUID viaStranger = call(
+          strange,
+          new ArrayList<>(),
+          echo,
+          new org.gridrmi.runtime.wire.Ref<>(
+              UUID.randomUUID(),
+              "rmi://10.255.255.1:1099",
               org.gridrmi.runtime.wire.RefContexts.unbound()));
       gw.submit(UUID.randomUUID(), null, strange);
       FetchResult refusedOwner = gw.fetch(viaStranger, 10_000, IT, false, null);
       assertThat(refusedOwner.failure().status()).isEqualTo(Status.PERMISSION_DENIED);
-      assertThat(refusedOwner.failure().message()).contains("rmi://10.255.255.1:1099").contains("not a known peer");
+      assertThat(refusedOwner.failure().message())
+          .contains("rmi://10.255.255.1:1099")
+          .contains("not a known peer");
       tried++;
 
       // 4. a release or a cancel from a holder that does not hold the value changes nothing
@@ -137,14 +183,17 @@ class HostileInputIT {
       List<Command> mine = new ArrayList<>();
       UUID kept = call(mine, new ArrayList<>(), echo, "kept");
       gw.submit(holder, null, mine);
-      assertThat(gw.fetch(kept, 10_000, IT, false, null).state()).isEqualTo(FetchResult.State.READY);
+      assertThat(gw.fetch(kept, 10_000, IT, false, null).state())
+          .isEqualTo(FetchResult.State.READY);
       UUID stranger = UUID.randomUUID();
       assertThat(gw.cancel(stranger, kept)).isFalse();
       gw.release(stranger, List.of(org.gridrmi.runtime.wire.Release.explicit(kept)));
-      assertThat(gw.fetch(kept, 10_000, IT, false, null).state()).isEqualTo(FetchResult.State.READY);
+      assertThat(gw.fetch(kept, 10_000, IT, false, null).state())
+          .isEqualTo(FetchResult.State.READY);
       tried += 2;
 
-      // 5. 100,000 calls from one client: past its pending limit they fail RESOURCE_EXHAUSTED naming the limit,
+      // 5. 100,000 calls from one client: past its pending limit they fail RESOURCE_EXHAUSTED
+      // naming the limit,
       //    and another client is served meanwhile
       UUID greedy = UUID.randomUUID();
       String slow = MethodKeys.of(Echo.class.getMethod("slow", String.class, int.class));
@@ -157,15 +206,28 @@ class HostileInputIT {
       tried += 100_000;
       FetchResult last = gw.fetch(flood.get(flood.size() - 1), 10_000, IT, false, null);
       assertThat(last.failure().status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
-      assertThat(last.failure().message()).contains("F1").contains("calls pending").contains("--max-pending-per-client");
-      assertThat(gw.invokePlain(SVC, echo, new Object[] {"served"}, null).value()).isEqualTo("served");
-      gw.release(greedy, flood.stream().map(org.gridrmi.runtime.wire.Release::explicit).toList()); // the slow ones are cancelled with their holder's release
+      assertThat(last.failure().message())
+          .contains("F1")
+          .contains("calls pending")
+          .contains("--max-pending-per-client");
+      assertThat(gw.invokePlain(SVC, echo, new Object[] {"served"}, null).value())
+          .isEqualTo("served");
+      gw.release(
+          greedy,
+          flood.stream()
+              .map(org.gridrmi.runtime.wire.Release::explicit)
+              .toList()); // the slow ones are cancelled with their holder's release
 
-      // 6. raw bytes on the port: random, JRMP header + garbage, JRMP call with a truncated or hostile stream
+      // 6. raw bytes on the port: random, JRMP header + garbage, JRMP call with a truncated or
+      // hostile stream
       byte[] hostileCall = jrmpCall(new InvokerTransformer());
       for (int i = 0; i < 800; i++, tried++) {
         byte[] b = switch (i % 4) {
-          case 0 -> { byte[] r = new byte[rnd.nextInt(512)]; rnd.nextBytes(r); yield r; }
+          case 0 -> {
+            byte[] r = new byte[rnd.nextInt(512)];
+            rnd.nextBytes(r);
+            yield r;
+          }
           case 1 -> concat(new byte[] {0x4a, 0x52, 0x4d, 0x49, 0, 2, 0x4c}, random(rnd, 200));
           case 2 -> java.util.Arrays.copyOf(hostileCall, 7 + rnd.nextInt(hostileCall.length - 7));
           default -> hostileCall;
@@ -174,12 +236,15 @@ class HostileInputIT {
       }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       assertThat(p.isAlive()).isTrue();
-      CallGateway again = (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
-          .lookup(CallGateway.BINDING);
-      assertThat(again.invokePlain(SVC, echo, new Object[] {"still here"}, null).value()).isEqualTo("still here");
+      CallGateway again =
+          (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
+              .lookup(CallGateway.BINDING);
+      assertThat(again.invokePlain(SVC, echo, new Object[] {"still here"}, null).value())
+          .isEqualTo("still here");
       assertThat(took).isLessThan(Duration.ofSeconds(60));
-      System.out.printf("fuzz: %d hostile or malformed inputs in %d ms, server alive and answering%n", tried,
-          took.toMillis());
+      System.out.printf(
+          "fuzz: %d hostile or malformed inputs in %d ms, server alive and answering%n",
+          tried, took.toMillis());
     }
   }
 
@@ -195,7 +260,9 @@ class HostileInputIT {
    * now, not Java serialization).
    */
   private static byte[] oversizedArray() {
-    byte[] b = SerializedValue.of(new java.util.ArrayList<>(List.of(new long[] {0x1122334455667788L}))).bytes();
+    byte[] b = SerializedValue.of(
+            new java.util.ArrayList<>(List.of(new long[] {0x1122334455667788L})))
+        .bytes();
     for (int i = 4; i < b.length - 8; i++) {
       if (b[i] == 0x11 && b[i + 1] == 0x22 && b[i + 2] == 0x33 && b[i + 7] == (byte) 0x88) {
         b[i - 4] = 0x7f;
@@ -232,7 +299,7 @@ class HostileInputIT {
       s.getOutputStream().write(bytes);
       s.shutdownOutput();
       InputStream in = s.getInputStream();
-      while (in.read(new byte[512]) >= 0) { }
+      while (in.read(new byte[512]) >= 0) {}
     } catch (java.io.IOException expected) {
       // reset, timeout or refusal: all fine, the server decides
     }

@@ -15,12 +15,16 @@ final class Jdks {
   private Jdks() {}
 
   static List<Path> all() throws IOException {
-    List<Path> jdks = new ArrayList<>(List.of(Path.of(System.getProperty("java.home")).toRealPath()));
+    List<Path> jdks =
+        new ArrayList<>(List.of(Path.of(System.getProperty("java.home")).toRealPath()));
     Path jvms = Path.of("/usr/lib/jvm");
     if (Files.isDirectory(jvms)) {
       try (Stream<Path> s = Files.list(jvms)) {
-        s.filter(p -> p.getFileName().toString().startsWith("temurin-25")).filter(p -> Files.isExecutable(p.resolve("bin/javac")))
-            .sorted().limit(1).forEach(p -> {
+        s.filter(p -> p.getFileName().toString().startsWith("temurin-25"))
+            .filter(p -> Files.isExecutable(p.resolve("bin/javac")))
+            .sorted()
+            .limit(1)
+            .forEach(p -> {
               try {
                 if (!jdks.contains(p.toRealPath())) jdks.add(p.toRealPath());
               } catch (IOException e) {

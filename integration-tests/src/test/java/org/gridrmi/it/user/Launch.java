@@ -11,10 +11,16 @@ import org.gridrmi.testing.JvmProcess;
 final class Launch {
   private Launch() {}
 
-  static JvmProcess java(String name, Path javaHome, String classPath, String main, List<String> args)
+  static JvmProcess java(
+      String name, Path javaHome, String classPath, String main, List<String> args)
       throws IOException {
-    List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx256m",
-        "-XX:+UseSerialGC", "-cp", classPath, main));
+    List<String> command = new ArrayList<>(List.of(
+        javaHome.resolve("bin/java").toString(),
+        "-Xmx256m",
+        "-XX:+UseSerialGC",
+        "-cp",
+        classPath,
+        main));
     command.addAll(args);
     return JvmProcess.start(name, command, Map.of(), log(name));
   }

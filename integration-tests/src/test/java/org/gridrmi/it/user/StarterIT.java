@@ -44,29 +44,45 @@ class StarterIT {
   void theStarterBuildsAgainstTheInstalledArtifactsAndRunsAcrossJvms(Path jdk) throws Exception {
     Path project = copyStarter(Path.of("target", "starter-" + Jdks.name(jdk)));
     build(jdk, project);
-    assertThat(project.resolve("target/generated-sources/annotations/org/example/starter/TextStatsAsync.java"))
-        .as("the processor wrote the async view").exists();
+    assertThat(project.resolve(
+            "target/generated-sources/annotations/org/example/starter/TextStatsAsync.java"))
+        .as("the processor wrote the async view")
+        .exists();
     String starterPath = project.resolve("target/starter.jar") + java.io.File.pathSeparator
         + project.resolve("target/lib") + "/*";
 
     // 1. the user's own server main, two JVMs, and the client
-    String s1 = server(jdk, "S1", starterPath, "org.example.starter.StarterServer", List.of("S1", "0"));
-    String s2 = server(jdk, "S2", starterPath, "org.example.starter.StarterServer", List.of("S2", "0"));
-    assertThat(client(jdk, starterPath, s1, s2)).contains("top words (S1 -> S2 -> S1): " + EXPECTED_TOP)
+    String s1 =
+        server(jdk, "S1", starterPath, "org.example.starter.StarterServer", List.of("S1", "0"));
+    String s2 =
+        server(jdk, "S2", starterPath, "org.example.starter.StarterServer", List.of("S2", "0"));
+    assertThat(client(jdk, starterPath, s1, s2))
+        .contains("top words (S1 -> S2 -> S1): " + EXPECTED_TOP)
         .contains("distinct words (plain RMI): 14");
 
-    // 2. the stock server with the starter's jar on --classpath (its WordCounts values go server to server)
+    // 2. the stock server with the starter's jar on --classpath (its WordCounts values go server to
+    // server)
     String stockPath = System.getProperty("java.class.path");
-    List<String> stock = List.of("--port", "0", "--classpath", project.resolve("target/starter.jar").toString(),
-        "--service", "org.example.starter.TextStats=org.example.starter.TextStatsImpl");
-    String s3 = server(jdk, "S3", stockPath, ServerCommand.class.getName(), with(List.of("--name", "S3"), stock));
-    String s4 = server(jdk, "S4", stockPath, ServerCommand.class.getName(), with(List.of("--name", "S4"), stock));
-    assertThat(client(jdk, starterPath, s3, s4)).contains("top words (S3 -> S4 -> S3): " + EXPECTED_TOP)
+    List<String> stock = List.of(
+        "--port",
+        "0",
+        "--classpath",
+        project.resolve("target/starter.jar").toString(),
+        "--service",
+        "org.example.starter.TextStats=org.example.starter.TextStatsImpl");
+    String s3 = server(
+        jdk, "S3", stockPath, ServerCommand.class.getName(), with(List.of("--name", "S3"), stock));
+    String s4 = server(
+        jdk, "S4", stockPath, ServerCommand.class.getName(), with(List.of("--name", "S4"), stock));
+    assertThat(client(jdk, starterPath, s3, s4))
+        .contains("top words (S3 -> S4 -> S3): " + EXPECTED_TOP)
         .contains("distinct words (plain RMI): 14");
 
-    // 3. deploy/gridrmi-cluster passes --classpath and --service to every host; status and the client find the
+    // 3. deploy/gridrmi-cluster passes --classpath and --service to every host; status and the
+    // client find the
     //    starter's service through the lookup service (registered under proxies of TextStats)
-    //    (on each JDK: a JDK 24+ client could not read a proxy class annotated with the users' jar as its codebase)
+    //    (on each JDK: a JDK 24+ client could not read a proxy class annotated with the users' jar
+    // as its codebase)
     cluster(jdk, project, starterPath);
   }
 
@@ -80,27 +96,51 @@ class StarterIT {
       port = probe.getLocalPort();
     }
     Files.writeString(hosts, "lookup 127.0.0.1 " + port + "\n127.0.0.1 C1\n127.0.0.1 C2\n");
-    Map<String, String> env = Map.of("GRIDRMI_CMD", jdk.resolve("bin/java") + " -Xmx256m -cp "
-        + System.getProperty("java.class.path") + " org.gridrmi.cli.GridRmiCli",
-        "GRIDRMI_RUN_DIR", dir.resolve("run").toString(), "GRIDRMI_READY_TIMEOUT", "60", "GRIDRMI_JOIN_LEASE", "2s");
+    Map<String, String> env = Map.of(
+        "GRIDRMI_CMD",
+        jdk.resolve("bin/java") + " -Xmx256m -cp " + System.getProperty("java.class.path")
+            + " org.gridrmi.cli.GridRmiCli",
+        "GRIDRMI_RUN_DIR",
+        dir.resolve("run").toString(),
+        "GRIDRMI_READY_TIMEOUT",
+        "60",
+        "GRIDRMI_JOIN_LEASE",
+        "2s");
     String script = root.resolve("deploy/gridrmi-cluster").toString();
     try {
-      try (JvmProcess up = JvmProcess.start("cluster-up-" + name, List.of("bash", script, "up", hosts.toString(), "--classpath",
-          project.resolve("target/starter.jar").toString(), "--service",
-          "org.example.starter.TextStats=org.example.starter.TextStatsImpl"), env, Launch.log("cluster-up-" + name))) {
+      try (JvmProcess up = JvmProcess.start(
+          "cluster-up-" + name,
+          List.of(
+              "bash",
+              script,
+              "up",
+              hosts.toString(),
+              "--classpath",
+              project.resolve("target/starter.jar").toString(),
+              "--service",
+              "org.example.starter.TextStats=org.example.starter.TextStatsImpl"),
+          env,
+          Launch.log("cluster-up-" + name))) {
         assertThat(up.exitCode(Duration.ofMinutes(2))).as(Launch.text(up)).isZero();
       }
-      try (JvmProcess status = JvmProcess.start("cluster-status-" + name,
-          List.of("bash", script, "status", hosts.toString(), "--csv"), env, Launch.log("cluster-status-" + name))) {
+      try (JvmProcess status = JvmProcess.start(
+          "cluster-status-" + name,
+          List.of("bash", script, "status", hosts.toString(), "--csv"),
+          env,
+          Launch.log("cluster-status-" + name))) {
         assertThat(status.exitCode(START)).as(Launch.text(status)).isZero();
-        assertThat(Launch.text(status)).containsPattern("C1,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,")
+        assertThat(Launch.text(status))
+            .containsPattern("C1,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,")
             .containsPattern("C2,rmi://127\\.0\\.0\\.1:\\d+,org\\.example\\.starter\\.TextStats,");
       }
       assertThat(client(jdk, starterPath, "jini://127.0.0.1:" + port))
           .contains("top words (C1 -> C2 -> C1): " + EXPECTED_TOP);
     } finally {
-      try (JvmProcess down = JvmProcess.start("cluster-down-" + name,
-          List.of("bash", script, "down", hosts.toString()), env, Launch.log("cluster-down-" + name))) {
+      try (JvmProcess down = JvmProcess.start(
+          "cluster-down-" + name,
+          List.of("bash", script, "down", hosts.toString()),
+          env,
+          Launch.log("cluster-down-" + name))) {
         down.exitCode(START);
       }
     }
@@ -110,28 +150,49 @@ class StarterIT {
   private static void build(Path jdk, Path project) throws Exception {
     Path root = Path.of(System.getProperty("gridrmi.it.root"));
     Path settings = project.resolve("it-settings.xml");
-    // every artifact not installed by this build comes from the machine's own repository: no download
-    Files.writeString(settings, "<settings><mirrors><mirror><id>central</id><mirrorOf>*</mirrorOf><url>"
-        + Path.of(System.getProperty("gridrmi.it.seed")).toUri() + "</url></mirror></mirrors></settings>\n");
-    List<String> mvn = List.of(root.resolve("mvnw").toString(), "-B", "-q", "-s", settings.toString(),
+    // every artifact not installed by this build comes from the machine's own repository: no
+    // download
+    Files.writeString(
+        settings,
+        "<settings><mirrors><mirror><id>central</id><mirrorOf>*</mirrorOf><url>"
+            + Path.of(System.getProperty("gridrmi.it.seed")).toUri()
+            + "</url></mirror></mirrors></settings>\n");
+    List<String> mvn = List.of(
+        root.resolve("mvnw").toString(),
+        "-B",
+        "-q",
+        "-s",
+        settings.toString(),
         "-Dmaven.repo.local=" + Path.of(System.getProperty("gridrmi.it.repo")).toAbsolutePath(),
-        "-Dgridrmi.version=" + System.getProperty("gridrmi.it.version"), "-f", project.resolve("pom.xml").toString(),
+        "-Dgridrmi.version=" + System.getProperty("gridrmi.it.version"),
+        "-f",
+        project.resolve("pom.xml").toString(),
         "package");
-    try (JvmProcess maven = JvmProcess.start("mvn-starter-" + Jdks.name(jdk), mvn, Map.of("JAVA_HOME", jdk.toString()),
+    try (JvmProcess maven = JvmProcess.start(
+        "mvn-starter-" + Jdks.name(jdk),
+        mvn,
+        Map.of("JAVA_HOME", jdk.toString()),
         Launch.log("mvn-starter-" + Jdks.name(jdk)))) {
       int code = maven.exitCode(Duration.ofMinutes(5));
-      assertThat(code).as("mvn package of the starter on %s:\n%s", jdk, Launch.text(maven)).isZero();
+      assertThat(code)
+          .as("mvn package of the starter on %s:\n%s", jdk, Launch.text(maven))
+          .isZero();
     }
   }
 
-  private String server(Path jdk, String name, String classPath, String main, List<String> args) throws Exception {
+  private String server(Path jdk, String name, String classPath, String main, List<String> args)
+      throws Exception {
     JvmProcess p = Launch.java(name + "-" + Jdks.name(jdk), jdk, classPath, main, args);
     processes.add(p);
     return p.awaitLine(" ready at (rmi://[^\\s,]+)", START).group(1);
   }
 
   private static String client(Path jdk, String classPath, String... servers) throws Exception {
-    try (JvmProcess client = Launch.java("client-" + Jdks.name(jdk), jdk, classPath, "org.example.starter.StarterClient",
+    try (JvmProcess client = Launch.java(
+        "client-" + Jdks.name(jdk),
+        jdk,
+        classPath,
+        "org.example.starter.StarterClient",
         List.of(servers))) {
       int code = client.exitCode(START);
       assertThat(code).as("client exit code; output:\n%s", Launch.text(client)).isZero();
@@ -156,7 +217,8 @@ class StarterIT {
     try (Stream<Path> files = Files.walk(from)) {
       files.filter(p -> !from.relativize(p).startsWith("target")).forEach(p -> {
         try {
-          Files.copy(p, to.resolve(from.relativize(p).toString()), StandardCopyOption.REPLACE_EXISTING);
+          Files.copy(
+              p, to.resolve(from.relativize(p).toString()), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

@@ -27,20 +27,41 @@ final class UserJar {
     Path classes = Files.createDirectories(dir.resolve("classes"));
     List<JavaFileObject> files = new ArrayList<>();
     for (String src : sources) {
-      String name = src.replaceAll("(?s).*?public (?:final )?(?:interface|class|record) (\\w+).*", "$1");
+      String name =
+          src.replaceAll("(?s).*?public (?:final )?(?:interface|class|record) (\\w+).*", "$1");
       String pkg = src.replaceAll("(?s)package ([\\w.]+);.*", "$1");
-      files.add(new SimpleJavaFileObject(URI.create("string:///" + pkg.replace('.', '/') + "/" + name + ".java"),
-          JavaFileObject.Kind.SOURCE) {
-        @Override public CharSequence getCharContent(boolean ignore) { return src; }
-      });
+      files.add(
+          new SimpleJavaFileObject(
+              URI.create("string:///" + pkg.replace('.', '/') + "/" + name + ".java"),
+              JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignore) {
+              return src;
+            }
+          });
     }
     StringWriter diagnostics = new StringWriter();
-    boolean ok = ToolProvider.getSystemJavaCompiler().getTask(diagnostics, null, null, List.of("-d", classes.toString(),
-        "-s", classes.toString(), "-processorpath", processorPath(), "-cp", System.getProperty("java.class.path")),
-        null, files).call();
+    boolean ok = ToolProvider.getSystemJavaCompiler()
+        .getTask(
+            diagnostics,
+            null,
+            null,
+            List.of(
+                "-d",
+                classes.toString(),
+                "-s",
+                classes.toString(),
+                "-processorpath",
+                processorPath(),
+                "-cp",
+                System.getProperty("java.class.path")),
+            null,
+            files)
+        .call();
     assertThat(ok).as(diagnostics.toString()).isTrue();
     Path jar = dir.resolve("user.jar");
-    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar)); Stream<Path> all = Files.walk(classes)) {
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
+        Stream<Path> all = Files.walk(classes)) {
       for (Path p : all.filter(f -> f.toString().endsWith(".class")).toList()) {
         out.putNextEntry(new JarEntry(classes.relativize(p).toString().replace('\\', '/')));
         Files.copy(p, (OutputStream) out);
@@ -53,7 +74,9 @@ final class UserJar {
   /** gridrmi-processor as this module's test class path has it (a jar, or the reactor's classes directory). */
   private static String processorPath() {
     return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(p -> p.contains("gridrmi-processor") || p.replace('\\', '/').contains("/processor/target/"))
-        .findFirst().orElseThrow(() -> new AssertionError("gridrmi-processor is not on the test class path"));
+        .filter(p ->
+            p.contains("gridrmi-processor") || p.replace('\\', '/').contains("/processor/target/"))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("gridrmi-processor is not on the test class path"));
   }
 }

@@ -98,15 +98,34 @@ class UserJarServerIT {
     Path dir = Files.createDirectories(Path.of("target", "user-jar"));
     Path jar = UserJar.build(dir, SOURCES).toAbsolutePath();
     Path java = Path.of(System.getProperty("java.home"));
-    String gridrmi = System.getProperty("java.class.path"); // the stock server's class path: no acme classes
+    String gridrmi =
+        System.getProperty("java.class.path"); // the stock server's class path: no acme classes
     List<String> addresses = new ArrayList<>();
     for (String name : List.of("U1", "U2")) {
-      JvmProcess server = Launch.java(name, java, gridrmi, ServerCommand.class.getName(), List.of("--name", name, "--port", "0",
-          "--classpath", jar.toString(), "--service", "acme.Shapes=acme.ShapesImpl", "--allow-task", "acme.Scale"));
+      JvmProcess server = Launch.java(
+          name,
+          java,
+          gridrmi,
+          ServerCommand.class.getName(),
+          List.of(
+              "--name",
+              name,
+              "--port",
+              "0",
+              "--classpath",
+              jar.toString(),
+              "--service",
+              "acme.Shapes=acme.ShapesImpl",
+              "--allow-task",
+              "acme.Scale"));
       processes.add(server);
       addresses.add(server.awaitLine(" ready at (rmi://[^\\s,]+)", START).group(1));
     }
-    try (JvmProcess client = Launch.java("shapes-client", java, jar + File.pathSeparator + gridrmi, "acme.ShapesClient",
+    try (JvmProcess client = Launch.java(
+        "shapes-client",
+        java,
+        jar + File.pathSeparator + gridrmi,
+        "acme.ShapesClient",
         addresses)) {
       assertThat(client.exitCode(START)).as(Launch.text(client)).isZero();
       assertThat(Launch.text(client))
@@ -114,7 +133,8 @@ class UserJarServerIT {
           .contains("by value: Area[of=rect, value=4.0]")
           .contains("task: Area[of=square, value=36.0]")
           .contains("plain: Area[of=rect, value=6.0]")
-          .contains("failure: REMOTE_FAILURE cause").contains("acme.NoSuchShape: no shape circle");
+          .contains("failure: REMOTE_FAILURE cause")
+          .contains("acme.NoSuchShape: no shape circle");
     }
   }
 }

@@ -10,8 +10,7 @@ import org.gridrmi.ref.Status;
  * shapes; on a grid the caller only sees the message, so every check here names both.
  */
 public final class Checks {
-  private Checks() {
-  }
+  private Checks() {}
 
   /** {@code "3x4"}: the form every message in this module uses for a shape. */
   public static String shape(Matrix m) {
@@ -35,7 +34,8 @@ public final class Checks {
 
   /** Checks that {@code a} and {@code b} have the same shape, for element-wise operations. */
   public static void sameShape(String op, Matrix a, Matrix b) {
-    if (a.getRowDimension() != b.getRowDimension() || a.getColumnDimension() != b.getColumnDimension()) {
+    if (a.getRowDimension() != b.getRowDimension()
+        || a.getColumnDimension() != b.getColumnDimension()) {
       throw invalid(op + ": shapes differ: " + shape(a) + " and " + shape(b));
     }
   }
@@ -54,8 +54,10 @@ public final class Checks {
     }
     long elements = (long) rows * cols;
     if (elements > maxElements) {
-      throw new GridException(Status.RESOURCE_EXHAUSTED, op + ": " + rows + "x" + cols + " = " + elements
-          + " elements exceeds the maximum of " + maxElements);
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          op + ": " + rows + "x" + cols + " = " + elements + " elements exceeds the maximum of "
+              + maxElements);
     }
   }
 

@@ -19,8 +19,7 @@ public final class SafeSvd {
    */
   public static final double MAX_FROBENIUS_BOUND = Math.scalb(1.0, 1000);
 
-  private SafeSvd() {
-  }
+  private SafeSvd() {}
 
   /**
    * JAMA's SVD of {@code a}, or {@code INVALID_ARGUMENT} naming why JAMA cannot decompose it.
@@ -44,15 +43,16 @@ public final class SafeSvd {
       for (int j = 0; j < n; j++) {
         double v = Math.abs(row[j]);
         if (!(v <= Double.MAX_VALUE)) { // NaN or infinite: JAMA's iteration never converges
-          throw Checks.invalid(op + ": entry (" + i + "," + j + ") of the " + Checks.shape(a) + " matrix is "
-              + row[j] + "; JAMA's SVD does not terminate on non-finite entries");
+          throw Checks.invalid(op + ": entry (" + i + "," + j + ") of the " + Checks.shape(a)
+              + " matrix is " + row[j] + "; JAMA's SVD does not terminate on non-finite entries");
         }
         max = Math.max(max, v);
       }
     }
     if (max * Math.sqrt((double) m * n) > MAX_FROBENIUS_BOUND) {
       throw Checks.invalid(op + ": entries too large for JAMA's SVD (max |a_ij| = " + max + " in a "
-          + Checks.shape(a) + " matrix; it overflows and never terminates above max|a_ij|*sqrt(m*n) = 2^1000)"
+          + Checks.shape(a)
+          + " matrix; it overflows and never terminates above max|a_ij|*sqrt(m*n) = 2^1000)"
           + "; scale the matrix first");
     }
     return a.svd();
@@ -88,7 +88,8 @@ public final class SafeSvd {
       return 0;
     }
     int exponent = Math.getExponent(max);
-    Matrix scaled = a.times(Math.scalb(1.0, -exponent)); // entries now in (-2, 2): no overflow inside JAMA
+    Matrix scaled =
+        a.times(Math.scalb(1.0, -exponent)); // entries now in (-2, 2): no overflow inside JAMA
     if (m < n) {
       scaled = scaled.transpose(); // same singular values; JAMA needs m >= n
     }

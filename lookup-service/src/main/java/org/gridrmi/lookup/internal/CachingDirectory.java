@@ -23,6 +23,7 @@ import net.jini.lookup.LookupCache;
 import net.jini.lookup.ServiceDiscoveryEvent;
 import net.jini.lookup.ServiceDiscoveryListener;
 import net.jini.lookup.ServiceDiscoveryManager;
+import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.ServerListener;
 import org.gridrmi.lookup.ServerRecord;
@@ -32,7 +33,6 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.runtime.net.TlsRequiredException;
-import org.gridrmi.lookup.JiniUrls;
 
 /**
  * {@link LookupDirectory} on River's ServiceDiscoveryManager and one LookupCache: the cache
@@ -41,7 +41,9 @@ import org.gridrmi.lookup.JiniUrls;
  */
 public final class CachingDirectory implements LookupDirectory {
   /** Every GridRMI registration: it has a GridServerInfo entry (all fields wildcards). */
-  static final ServiceTemplate ALL_GRID_SERVERS = new ServiceTemplate(null, null, new Entry[] {new GridServerInfo()});
+  static final ServiceTemplate ALL_GRID_SERVERS =
+      new ServiceTemplate(null, null, new Entry[] {new GridServerInfo()});
+
   private static final long PROBE_RETRY_MILLIS = 100;
 
   private final LookupDiscoveryManager discovery;
@@ -51,7 +53,10 @@ public final class CachingDirectory implements LookupDirectory {
   private LocatorWatchdog watchdog; // unicast only
   private boolean closed;
 
-  private CachingDirectory(LookupDiscoveryManager discovery, ServiceDiscoveryManager sdm, LookupCache cache,
+  private CachingDirectory(
+      LookupDiscoveryManager discovery,
+      ServiceDiscoveryManager sdm,
+      LookupCache cache,
       ServerTable table) {
     this.discovery = discovery;
     this.sdm = sdm;
@@ -73,8 +78,8 @@ public final class CachingDirectory implements LookupDirectory {
     // caller an error naming the address within the timeout.
     int expected = count(probe(locator, deadline, timeout, what), what, net);
     try {
-      LookupDiscoveryManager discovery = new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator},
-          null, RiverConfigs.discovery(net));
+      LookupDiscoveryManager discovery = new LookupDiscoveryManager(
+          new String[0], new LookupLocator[] {locator}, null, RiverConfigs.discovery(net));
       CachingDirectory directory = open(discovery, expected, deadline, what, net);
       directory.watchdog = new LocatorWatchdog(discovery, locator);
       return directory;
@@ -91,26 +96,37 @@ public final class CachingDirectory implements LookupDirectory {
   private static CachingDirectory multicastIn(Duration timeout, NetContext net, String... groups) {
     RiverLogging.quietByDefault();
     long deadline = deadline(timeout);
-    String[] wanted = groups == null || groups.length == 0 ? LookupDiscovery.ALL_GROUPS : groups.clone();
-    String what = "lookup services of groups " + (wanted == null ? "(all)" : Arrays.toString(wanted));
+    String[] wanted =
+        groups == null || groups.length == 0 ? LookupDiscovery.ALL_GROUPS : groups.clone();
+    String what =
+        "lookup services of groups " + (wanted == null ? "(all)" : Arrays.toString(wanted));
     CountDownLatch found = new CountDownLatch(1);
     LookupDiscoveryManager discovery;
     try {
-      discovery = new LookupDiscoveryManager(wanted, null, new DiscoveryListener() {
-        @Override public void discovered(DiscoveryEvent e) {
-          found.countDown();
-        }
+      discovery = new LookupDiscoveryManager(
+          wanted,
+          null,
+          new DiscoveryListener() {
+            @Override
+            public void discovered(DiscoveryEvent e) {
+              found.countDown();
+            }
 
-        @Override public void discarded(DiscoveryEvent e) {}
-      }, RiverConfigs.discovery(net));
+            @Override
+            public void discarded(DiscoveryEvent e) {}
+          },
+          RiverConfigs.discovery(net));
     } catch (IOException | ConfigurationException e) {
-      throw new GridException(Status.UNAVAILABLE, "cannot start multicast discovery of " + what + ": " + e, e);
+      throw new GridException(
+          Status.UNAVAILABLE, "cannot start multicast discovery of " + what + ": " + e, e);
     }
     try {
       if (!found.await(remainingMillis(deadline), TimeUnit.MILLISECONDS)) {
         discovery.terminate();
-        throw new GridException(Status.UNAVAILABLE, "no " + what + " answered multicast discovery within "
-            + seconds(timeout) + " (is multicast routed to this host?)");
+        throw new GridException(
+            Status.UNAVAILABLE,
+            "no " + what + " answered multicast discovery within " + seconds(timeout)
+                + " (is multicast routed to this host?)");
       }
       int expected = 0;
       for (ServiceRegistrar registrar : discovery.getRegistrars()) {
@@ -127,24 +143,30 @@ public final class CachingDirectory implements LookupDirectory {
     }
   }
 
-  private static CachingDirectory open(LookupDiscoveryManager discovery, int expected, long deadline, String what,
-      NetContext net) throws IOException, ConfigurationException {
+  private static CachingDirectory open(
+      LookupDiscoveryManager discovery, int expected, long deadline, String what, NetContext net)
+      throws IOException, ConfigurationException {
     Configuration config = RiverConfigs.discovery(net);
-    ServiceDiscoveryManager sdm = new ServiceDiscoveryManager(discovery, new LeaseRenewalManager(config), config);
+    ServiceDiscoveryManager sdm =
+        new ServiceDiscoveryManager(discovery, new LeaseRenewalManager(config), config);
     ServerTable table = new ServerTable(what);
-    LookupCache cache = sdm.createLookupCache(ALL_GRID_SERVERS, null, new ServiceDiscoveryListener() {
-      @Override public void serviceAdded(ServiceDiscoveryEvent e) {
-        table.put(e.getPostEventServiceItem());
-      }
+    LookupCache cache =
+        sdm.createLookupCache(ALL_GRID_SERVERS, null, new ServiceDiscoveryListener() {
+          @Override
+          public void serviceAdded(ServiceDiscoveryEvent e) {
+            table.put(e.getPostEventServiceItem());
+          }
 
-      @Override public void serviceChanged(ServiceDiscoveryEvent e) {
-        table.put(e.getPostEventServiceItem());
-      }
+          @Override
+          public void serviceChanged(ServiceDiscoveryEvent e) {
+            table.put(e.getPostEventServiceItem());
+          }
 
-      @Override public void serviceRemoved(ServiceDiscoveryEvent e) {
-        table.remove(e.getPreEventServiceItem().serviceID);
-      }
-    });
+          @Override
+          public void serviceRemoved(ServiceDiscoveryEvent e) {
+            table.remove(e.getPreEventServiceItem().serviceID);
+          }
+        });
     // Let the cache catch up with what the probe saw, so servers() is right on return.
     while (table.registrations() < expected && remainingMillis(deadline) > 0) {
       sleep(5);
@@ -152,17 +174,20 @@ public final class CachingDirectory implements LookupDirectory {
     return new CachingDirectory(discovery, sdm, cache, table);
   }
 
-  private static ServiceRegistrar probe(LookupLocator locator, long deadline, Duration timeout, String what) {
+  private static ServiceRegistrar probe(
+      LookupLocator locator, long deadline, Duration timeout, String what) {
     Exception last = null;
     do {
       try {
-        return locator.getRegistrar((int) Math.max(1, Math.min(Integer.MAX_VALUE, remainingMillis(deadline))));
+        return locator.getRegistrar(
+            (int) Math.max(1, Math.min(Integer.MAX_VALUE, remainingMillis(deadline))));
       } catch (IOException | ClassNotFoundException | RuntimeException e) {
         last = e;
       }
       sleep(Math.min(PROBE_RETRY_MILLIS, Math.max(0, remainingMillis(deadline))));
     } while (remainingMillis(deadline) > 0);
-    throw new GridException(Status.UNAVAILABLE, what + " unreachable within " + seconds(timeout) + ": " + last, last);
+    throw new GridException(
+        Status.UNAVAILABLE, what + " unreachable within " + seconds(timeout) + ": " + last, last);
   }
 
   /**
@@ -175,17 +200,30 @@ public final class CachingDirectory implements LookupDirectory {
     } catch (IOException e) {
       for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
         if (c instanceof TlsRequiredException t) {
-          throw new GridException(Status.PERMISSION_DENIED, "the " + what + " answered discovery, but "
-              + t.getMessage(), e);
+          throw new GridException(
+              Status.PERMISSION_DENIED,
+              "the " + what + " answered discovery, but " + t.getMessage(),
+              e);
         }
-        if (c instanceof javax.net.ssl.SSLException) { // a TLS lookup service refused this JVM: say so now
-          throw new GridException(Status.PERMISSION_DENIED, "the " + what + " refused this client's TLS connection: "
-              + c.getMessage() + " (a client needs a key store from the Grid's CA: ./gridrmi keys)", e);
+        if (c
+            instanceof
+            javax.net.ssl.SSLException) { // a TLS lookup service refused this JVM: say so now
+          throw new GridException(
+              Status.PERMISSION_DENIED,
+              "the " + what + " refused this client's TLS connection: " + c.getMessage()
+                  + " (a client needs a key store from the Grid's CA: ./gridrmi keys)",
+              e);
         }
       }
-      throw new GridException(Status.UNAVAILABLE, "the " + what + " answered discovery but not a query: "
-          + e.getMessage() + (net.tls() ? " (this client uses TLS: if the lookup service refused its certificate, its"
-          + " log has a line 'GridRMI TLS refused a connection from' this host)" : ""), e);
+      throw new GridException(
+          Status.UNAVAILABLE,
+          "the " + what + " answered discovery but not a query: "
+              + e.getMessage()
+              + (net.tls()
+                  ? " (this client uses TLS: if the lookup service refused its certificate, its"
+                      + " log has a line 'GridRMI TLS refused a connection from' this host)"
+                  : ""),
+          e);
     }
   }
 

@@ -9,17 +9,18 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Arrays;
 import net.jini.config.Configuration;
+import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.lookup.LookupServer;
+import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.serial.JvmFilter;
 import org.gridrmi.runtime.serial.SerialPolicy;
-import org.gridrmi.runtime.net.NetContext;
-import org.gridrmi.lookup.JiniUrls;
 
 /** {@link LookupServer}: Reggie's transient implementation, started in-process. */
 public final class EmbeddedReggie implements LookupServer {
   private static final Duration PORT_RELEASE_TIMEOUT = Duration.ofSeconds(15);
   /** What a lookup service reads besides Jini's own types: GridRMI's attribute entries. */
-  private static final SerialPolicy LOOKUP_POLICY = new SerialPolicy(SerialPolicy.Limits.DEFAULT, java.util.List.of());
+  private static final SerialPolicy LOOKUP_POLICY =
+      new SerialPolicy(SerialPolicy.Limits.DEFAULT, java.util.List.of());
 
   private final Registrar registrar;
   private NetContext net;
@@ -42,7 +43,8 @@ public final class EmbeddedReggie implements LookupServer {
     }
     RiverLogging.quietByDefault();
     String[] memberGroups = groups == null ? new String[0] : groups.clone();
-    // Reggie's exports have no filter of their own: the JVM-wide one reads what registrants and clients send it
+    // Reggie's exports have no filter of their own: the JVM-wide one reads what registrants and
+    // clients send it
     JvmFilter.register(LOOKUP_POLICY);
     String advertised = host != null ? host : defaultHost();
     int listenPort = port == 0 ? freePort() : port;
@@ -55,7 +57,8 @@ public final class EmbeddedReggie implements LookupServer {
       reggie.net = net;
       return reggie;
     } catch (Exception e) {
-      throw new IllegalStateException("cannot start the lookup service on port " + listenPort + ": " + e, e);
+      throw new IllegalStateException(
+          "cannot start the lookup service on port " + listenPort + ": " + e, e);
     }
   }
 

@@ -40,8 +40,10 @@ final class InheritingInvocationHandler extends RemoteObject implements Invocati
   /** Wraps the ref of a JDK stub in a proxy with the same interfaces and this handler. */
   static Remote wrap(Remote jdkStub) {
     RemoteRef ref = ((RemoteObject) Proxy.getInvocationHandler(jdkStub)).getRef();
-    return (Remote) Proxy.newProxyInstance(jdkStub.getClass().getClassLoader(),
-        jdkStub.getClass().getInterfaces(), new InheritingInvocationHandler(ref));
+    return (Remote) Proxy.newProxyInstance(
+        jdkStub.getClass().getClassLoader(),
+        jdkStub.getClass().getInterfaces(),
+        new InheritingInvocationHandler(ref));
   }
 
   @Override
@@ -69,8 +71,10 @@ final class InheritingInvocationHandler extends RemoteObject implements Invocati
         return hashCode();
       case "equals":
         Object other = args[0];
-        return proxy == other || (other != null && Proxy.isProxyClass(other.getClass())
-            && equals(Proxy.getInvocationHandler(other)));
+        return proxy == other
+            || (other != null
+                && Proxy.isProxyClass(other.getClass())
+                && equals(Proxy.getInvocationHandler(other)));
       case "toString":
         return "Proxy[" + String.join(",", interfaceNames(proxy)) + "," + this + "]";
       default:
@@ -91,7 +95,8 @@ final class InheritingInvocationHandler extends RemoteObject implements Invocati
   static long hash(Method method) {
     return HASHES.computeIfAbsent(method, m -> {
       String signature = m.getName()
-          + MethodType.methodType(m.getReturnType(), m.getParameterTypes()).toMethodDescriptorString();
+          + MethodType.methodType(m.getReturnType(), m.getParameterTypes())
+              .toMethodDescriptorString();
       try {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {

@@ -26,7 +26,8 @@ public final class JrmpExporter implements Exporter {
   private final String pinnedHost;
   private final boolean inheritedMethods;
   private final NetContext net;
-  private Remote exported; // strong reference: JRMP alone would let an unreferenced impl be collected
+  private Remote
+      exported; // strong reference: JRMP alone would let an unreferenced impl be collected
 
   /**
    * @param port the TCP port to listen on, 0 for any
@@ -55,12 +56,15 @@ public final class JrmpExporter implements Exporter {
   public synchronized Remote export(Remote impl) throws ExportException {
     Objects.requireNonNull(impl, "impl");
     if (exported != null) {
-      throw new IllegalStateException("this exporter already exported " + exported.getClass().getName());
+      throw new IllegalStateException(
+          "this exporter already exported " + exported.getClass().getName());
     }
     try {
       Remote stub;
-      if (net.tls() || pinnedHost != null) { // TLS: the whole lookup conversation (registrar, listeners)
-        stub = UnicastRemoteObject.exportObject(impl, port, net.clientFactory(pinnedHost), net.serverFactory());
+      if (net.tls()
+          || pinnedHost != null) { // TLS: the whole lookup conversation (registrar, listeners)
+        stub = UnicastRemoteObject.exportObject(
+            impl, port, net.clientFactory(pinnedHost), net.serverFactory());
       } else {
         stub = UnicastRemoteObject.exportObject(impl, port);
       }

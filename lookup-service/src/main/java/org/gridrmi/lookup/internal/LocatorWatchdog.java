@@ -35,7 +35,8 @@ final class LocatorWatchdog implements AutoCloseable {
     this.discovery = discovery;
     this.locator = locator;
     this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "gridrmi-lookup-watchdog-" + locator.getHost() + ":" + locator.getPort());
+      Thread t =
+          new Thread(r, "gridrmi-lookup-watchdog-" + locator.getHost() + ":" + locator.getPort());
       t.setDaemon(true);
       return t;
     });

@@ -25,7 +25,8 @@ public final class MapConfiguration extends AbstractConfiguration {
   }
 
   @Override
-  protected Object getEntryInternal(String component, String name, @SuppressWarnings("rawtypes") Class type, Object data)
+  protected Object getEntryInternal(
+      String component, String name, @SuppressWarnings("rawtypes") Class type, Object data)
       throws ConfigurationException {
     String key = component + '.' + name;
     if (!entries.containsKey(key)) {

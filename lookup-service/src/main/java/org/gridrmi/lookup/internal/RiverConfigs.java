@@ -22,6 +22,7 @@ final class RiverConfigs {
   private static final long RIVER_ROUND_TRIP_MILLIS = 10_000;
   /** The event lease River's ServiceDiscoveryManager asks Reggie for. */
   private static final long SDM_EVENT_LEASE_MILLIS = 600_000;
+
   private static final AtomicLong SHORTEST_LEASE_MILLIS = new AtomicLong(Long.MAX_VALUE);
 
   private RiverConfigs() {}
@@ -46,14 +47,16 @@ final class RiverConfigs {
    * renews it at about half its length.
    */
   static Configuration join(Duration lease) {
-    return new MapConfiguration().put(JOIN, "maxLeaseDuration", lease.toMillis())
+    return new MapConfiguration()
+        .put(JOIN, "maxLeaseDuration", lease.toMillis())
         .put(LRM, "roundTripTime", renewalRoundTripMillis(lease.toMillis()));
   }
 
   /** ServiceDiscoveryManager: each lookup cache exports a listener for Reggie's events (leases of 10 minutes). */
   static Configuration discovery(NetContext net) {
     Supplier<Exporter> exporter = () -> new JrmpExporter(0, null, net);
-    return new MapConfiguration().put(SDM, "eventListenerExporter", exporter)
+    return new MapConfiguration()
+        .put(SDM, "eventListenerExporter", exporter)
         .put(LRM, "roundTripTime", renewalRoundTripMillis(SDM_EVENT_LEASE_MILLIS));
   }
 

@@ -15,6 +15,7 @@ final class RiverLogging {
   private static final List<String> RIVER_LOGGERS = List.of("net.jini", "com.sun.jini");
   /** java.util.logging keeps loggers weakly: a level set on one that is collected is lost. */
   private static final List<Logger> QUIETED = new ArrayList<>();
+
   private static boolean done;
 
   private RiverLogging() {}

@@ -45,7 +45,8 @@ final class ServerTable {
   synchronized void put(ServiceItem item) {
     String type = AttributeCodec.serviceType(item.attributeSets);
     if (item.service == null || !ServerRecord.isAddress(address(item)) || blank(type)) {
-      // not a GridRMI server's registration (no rmi://host:port address or no service type: no ServerRecord), or
+      // not a GridRMI server's registration (no rmi://host:port address or no service type: no
+      // ServerRecord), or
       // its proxy could not be unmarshalled here (interface not loadable)
       return;
     }
@@ -97,7 +98,8 @@ final class ServerTable {
     } else {
       servers.put(address, after);
     }
-    Change change = before == null ? (after == null ? null : Change.APPEARED)
+    Change change = before == null
+        ? (after == null ? null : Change.APPEARED)
         : after == null ? Change.DISAPPEARED : before.equals(after) ? null : Change.CHANGED;
     if (change != null) {
       ServerRecord subject = after == null ? before : after;
@@ -122,8 +124,8 @@ final class ServerTable {
     ServiceItem first = byType.firstEntry().getValue();
     String name = attributes.get(LookupAttributes.NAME);
     if (blank(name)) name = address;
-    return new ServerRecord(name, address, List.copyOf(new TreeSet<>(byType.keySet())), attributes,
-        first.service);
+    return new ServerRecord(
+        name, address, List.copyOf(new TreeSet<>(byType.keySet())), attributes, first.service);
   }
 
   private static String address(ServiceItem item) {
@@ -138,7 +140,10 @@ final class ServerTable {
     try {
       listener.serverChanged(change, server);
     } catch (RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "server listener failed on " + change + " " + server.name(), e);
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "server listener failed on " + change + " " + server.name(),
+          e);
     }
   }
 }

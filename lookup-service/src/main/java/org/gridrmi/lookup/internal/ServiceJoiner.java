@@ -22,9 +22,9 @@ import net.jini.core.lookup.ServiceID;
 import net.jini.discovery.LookupDiscoveryManager;
 import net.jini.lease.LeaseRenewalManager;
 import net.jini.lookup.JoinManager;
+import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.lookup.LookupRegistration;
 import org.gridrmi.lookup.ServerRecord;
-import org.gridrmi.lookup.JiniUrls;
 
 /**
  * {@link LookupRegistration} on River's JoinManager: one JoinManager per service type, sharing
@@ -47,10 +47,14 @@ public final class ServiceJoiner implements LookupRegistration {
   private boolean closed;
   /** Where it registers, and whether it was registered at the last refresh (each change is one log line). */
   private URI lookup;
+
   private boolean wasRegistered;
 
-  private ServiceJoiner(ServerRecord server, Supplier<Map<String, String>> dynamic,
-      LookupDiscoveryManager discovery, LeaseRenewalManager leases) {
+  private ServiceJoiner(
+      ServerRecord server,
+      Supplier<Map<String, String>> dynamic,
+      LookupDiscoveryManager discovery,
+      LeaseRenewalManager leases) {
     this.server = server;
     this.dynamic = dynamic;
     this.discovery = discovery;
@@ -66,8 +70,13 @@ public final class ServiceJoiner implements LookupRegistration {
    * See {@link LookupRegistration#join(URI, Remote, ServerRecord, Duration, Duration, Supplier)}; each service
    * type is registered under {@code proxyOf.apply(type)}.
    */
-  public static ServiceJoiner join(URI lookup, Function<String, ?> proxyOf, ServerRecord server,
-      Duration lease, Duration refresh, Supplier<Map<String, String>> dynamicAttributes) {
+  public static ServiceJoiner join(
+      URI lookup,
+      Function<String, ?> proxyOf,
+      ServerRecord server,
+      Duration lease,
+      Duration refresh,
+      Supplier<Map<String, String>> dynamicAttributes) {
     RiverLogging.quietByDefault();
     LookupLocator locator = JiniUrls.toLocator(lookup);
     Objects.requireNonNull(proxyOf, "proxyOf");
@@ -82,7 +91,9 @@ public final class ServiceJoiner implements LookupRegistration {
     Configuration config = RiverConfigs.join(lease);
     ServiceJoiner joiner;
     try {
-      joiner = new ServiceJoiner(server, dynamicAttributes,
+      joiner = new ServiceJoiner(
+          server,
+          dynamicAttributes,
           new LookupDiscoveryManager(new String[0], new LookupLocator[] {locator}, null, config),
           new LeaseRenewalManager(config));
       joiner.start(proxyOf, config);
@@ -91,8 +102,8 @@ public final class ServiceJoiner implements LookupRegistration {
     }
     joiner.lookup = lookup;
     joiner.watchdog = new LocatorWatchdog(joiner.discovery, locator);
-    joiner.refresher.scheduleWithFixedDelay(joiner::refresh, refresh.toMillis(), refresh.toMillis(),
-        TimeUnit.MILLISECONDS);
+    joiner.refresher.scheduleWithFixedDelay(
+        joiner::refresh, refresh.toMillis(), refresh.toMillis(), TimeUnit.MILLISECONDS);
     return joiner;
   }
 
@@ -104,8 +115,10 @@ public final class ServiceJoiner implements LookupRegistration {
       UUID id = UUID.randomUUID();
       // Our own id, stable for the life of this registration: after a lookup restart the
       // same service comes back under the same id, so caches see one service, not two.
-      ServiceID serviceId = new ServiceID(id.getMostSignificantBits(), id.getLeastSignificantBits());
-      joins.add(new JoinManager(proxyOf.apply(type), entries, serviceId, discovery, leases, config));
+      ServiceID serviceId =
+          new ServiceID(id.getMostSignificantBits(), id.getLeastSignificantBits());
+      joins.add(
+          new JoinManager(proxyOf.apply(type), entries, serviceId, discovery, leases, config));
       published.add(AttributeCodec.decode(entries));
     }
   }
@@ -138,10 +151,18 @@ public final class ServiceJoiner implements LookupRegistration {
     if (now == wasRegistered) return;
     wasRegistered = now;
     if (now) {
-      LOG.log(System.Logger.Level.INFO, "{0} registered with the lookup service {1}", server.name(), lookup);
+      LOG.log(
+          System.Logger.Level.INFO,
+          "{0} registered with the lookup service {1}",
+          server.name(),
+          lookup);
     } else {
-      LOG.log(System.Logger.Level.WARNING, "{0} is no longer registered with the lookup service {1}: registering "
-          + "again as soon as it answers", server.name(), lookup);
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "{0} is no longer registered with the lookup service {1}: registering "
+              + "again as soon as it answers",
+          server.name(),
+          lookup);
     }
   }
 

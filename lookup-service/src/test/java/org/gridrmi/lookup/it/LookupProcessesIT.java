@@ -1,7 +1,5 @@
 package org.gridrmi.lookup.it;
 
-import org.gridrmi.testing.JvmProcess;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -14,6 +12,7 @@ import org.gridrmi.lookup.LookupAttributes;
 import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.ServerListener.Change;
 import org.gridrmi.lookup.ServerRecord;
+import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +38,11 @@ class LookupProcessesIT {
   }
 
   private JvmProcess spawn(String name, Class<?> main, String... args) throws Exception {
-    JvmProcess p = JvmProcess.start(name, main.getName(), java.util.List.of(), java.util.List.of(args),
+    JvmProcess p = JvmProcess.start(
+        name,
+        main.getName(),
+        java.util.List.of(),
+        java.util.List.of(args),
         java.nio.file.Path.of("target", "it-logs", name + ".log"));
     processes.add(p);
     return p;
@@ -47,8 +50,9 @@ class LookupProcessesIT {
 
   private JvmProcess startReggie(int port) throws Exception {
     JvmProcess reggie = spawn("reggie", LookupProcess.class, "" + port, "127.0.0.1");
-    String line = reggie.awaitLine("lookup service ready at jini://127\\.0\\.0\\.1:" + port,
-        Duration.ofSeconds(20)).group();
+    String line = reggie
+        .awaitLine("lookup service ready at jini://127\\.0\\.0\\.1:" + port, Duration.ofSeconds(20))
+        .group();
     long wall = (System.nanoTime() - reggie.startedNanos()) / 1_000_000;
     System.out.println("TIMING reggie: '" + line + "'; process start to ready " + wall + " ms");
     return reggie;
@@ -63,7 +67,8 @@ class LookupProcessesIT {
   }
 
   @Test
-  void clientFindsBothServersSeesAKilledOneGoAndTheSurvivorComesBackAfterReggieRestarts() throws Exception {
+  void clientFindsBothServersSeesAKilledOneGoAndTheSurvivorComesBackAfterReggieRestarts()
+      throws Exception {
     int port = Ports.free();
     String url = "jini://127.0.0.1:" + port;
     JvmProcess reggie = startReggie(port);
@@ -73,28 +78,39 @@ class LookupProcessesIT {
 
     JvmProcess s1 = startRegistrant("S1", url);
     JvmProcess s2 = startRegistrant("S2", url);
-    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(10))
         .until(() -> names(directory.servers(ECHO)).contains("S1"));
     long s1Visible = (System.nanoTime() - s1.startedNanos()) / 1_000_000;
-    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10))
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(10))
         .until(() -> names(directory.servers(ECHO)).containsAll(List.of("S1", "S2")));
     long s2Visible = (System.nanoTime() - s2.startedNanos()) / 1_000_000;
-    System.out.println("TIMING registrant process start to visible in the directory: S1 " + s1Visible
-        + " ms, S2 " + s2Visible + " ms");
-    System.out.println("TIMING " + s1.awaitLine("registered S1 in \\d+ ms", Duration.ofSeconds(5)).group());
+    System.out.println("TIMING registrant process start to visible in the directory: S1 "
+        + s1Visible + " ms, S2 " + s2Visible + " ms");
+    System.out.println("TIMING "
+        + s1.awaitLine("registered S1 in \\d+ ms", Duration.ofSeconds(5)).group());
 
     // Each server registers once per type; the second registration may trail the first a little.
-    await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
-        .until(() -> names(directory.servers(Pinger.class.getName())).containsAll(List.of("S1", "S2")));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .pollInterval(Duration.ofMillis(10))
+        .until(() ->
+            names(directory.servers(Pinger.class.getName())).containsAll(List.of("S1", "S2")));
     List<ServerRecord> echoes = directory.servers(ECHO);
     assertThat(echoes).hasSize(2);
     for (ServerRecord server : echoes) {
       assertThat(server.services()).containsExactly(ECHO, Pinger.class.getName());
       assertThat(server.address()).startsWith("rmi://127.0.0.1:");
-      assertThat(server.attributes()).containsEntry("zone", "test").containsKey("pid")
+      assertThat(server.attributes())
+          .containsEntry("zone", "test")
+          .containsKey("pid")
           .containsEntry(LookupAttributes.HOST, "127.0.0.1")
           .containsEntry(LookupAttributes.CORES, "" + Runtime.getRuntime().availableProcessors())
-          .containsKeys(LookupAttributes.FREE_MEMORY, LookupAttributes.VERSION, LookupAttributes.ADDRESS);
+          .containsKeys(
+              LookupAttributes.FREE_MEMORY, LookupAttributes.VERSION, LookupAttributes.ADDRESS);
       // The proxy works: this JVM (no flags) calls the server through what the lookup gave it.
       assertThat(((Echo) server.proxy()).echo("hi")).isEqualTo(server.name() + ":hi");
     }
@@ -102,7 +118,9 @@ class LookupProcessesIT {
 
     long killed = System.nanoTime();
     s1.kill();
-    await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .pollInterval(Duration.ofMillis(10))
         .until(() -> names(directory.servers()).equals(List.of("S2")));
     System.out.println("TIMING kill -9 to gone (lease " + LEASE.toMillis() + " ms): "
         + (System.nanoTime() - killed) / 1_000_000 + " ms");
@@ -114,19 +132,24 @@ class LookupProcessesIT {
     startReggie(port);
     // A fresh client of the new Reggie sees S2 come back by itself (S2 was never told anything).
     await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> {
-      try (LookupDirectory fresh = LookupDirectory.unicast(URI.create(url), Duration.ofSeconds(2))) {
+      try (LookupDirectory fresh =
+          LookupDirectory.unicast(URI.create(url), Duration.ofSeconds(2))) {
         return names(fresh.servers(ECHO)).equals(List.of("S2"));
       }
     });
     System.out.println("TIMING Reggie kill -9 + restart to S2 registered again: "
         + (System.nanoTime() - reggieKilled) / 1_000_000 + " ms");
     // And the long-lived directory follows the new Reggie too.
-    await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(50))
         .until(() -> names(directory.servers(ECHO)).equals(List.of("S2")));
     System.out.println("TIMING Reggie kill -9 + restart to the old directory seeing S2 again: "
         + (System.nanoTime() - reggieKilled) / 1_000_000 + " ms");
     assertThat(((Echo) directory.servers(ECHO).get(0).proxy()).echo("again")).isEqualTo("S2:again");
     assertThat(s2.toString()).contains("S2");
-    assertThat(events.stream().filter(e -> e.startsWith(Change.DISAPPEARED.name())).toList()).isNotEmpty();
+    assertThat(
+            events.stream().filter(e -> e.startsWith(Change.DISAPPEARED.name())).toList())
+        .isNotEmpty();
   }
 }

@@ -20,7 +20,8 @@ public final class PlainJiniTypeClient {
     ServiceRegistrar registrar = new LookupLocator(args[0]).getRegistrar(10_000);
     ServiceTemplate byType = new ServiceTemplate(null, new Class<?>[] {MatrixOps.class}, null);
     MatrixOps ops = (MatrixOps) registrar.lookup(byType);
-    for (long deadline = System.nanoTime() + 30_000_000_000L; ops == null && System.nanoTime() < deadline; ) {
+    for (long deadline = System.nanoTime() + 30_000_000_000L;
+        ops == null && System.nanoTime() < deadline; ) {
       Thread.sleep(100); // the server registers in the background
       ops = (MatrixOps) registrar.lookup(byType);
     }
@@ -31,12 +32,14 @@ public final class PlainJiniTypeClient {
     System.out.println("found " + ops);
     System.out.println("normInf(identity(3,3)) = " + ops.normInf(ops.identity(3, 3)));
     var a = ops.random(4, 3, 7); // var: the client names no JAMA type
-    System.out.println("normInf(transpose(transpose(A)) - A) = " + ops.normInf(ops.minus(ops.transpose(ops.transpose(a)), a)));
+    System.out.println("normInf(transpose(transpose(A)) - A) = "
+        + ops.normInf(ops.minus(ops.transpose(ops.transpose(a)), a)));
     try {
       ops.times(a, a);
       System.out.println("times(4x3, 4x3) returned");
     } catch (RuntimeException e) {
-      System.out.println("times(4x3, 4x3) failed: " + e.getClass().getName() + ": " + e.getMessage().lines().findFirst().orElse(""));
+      System.out.println("times(4x3, 4x3) failed: " + e.getClass().getName() + ": "
+          + e.getMessage().lines().findFirst().orElse(""));
     }
     System.out.flush();
     System.exit(0); // RMI's threads would keep the JVM alive

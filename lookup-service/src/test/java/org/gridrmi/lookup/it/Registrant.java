@@ -43,12 +43,21 @@ public final class Registrant {
     Impl impl = new Impl(name);
     int port = Ports.free();
     Remote stub = UnicastRemoteObject.exportObject(impl, port);
-    ServerRecord server = new ServerRecord(name, "rmi://127.0.0.1:" + port,
-        List.of(Echo.class.getName(), Pinger.class.getName()), Map.of("zone", "test"));
-    LookupRegistration registration = LookupRegistration.join(URI.create(args[1]), stub, server,
-        Duration.ofMillis(Long.parseLong(args[2])), Duration.ofSeconds(1), () -> Map.of("pid", "" + ProcessHandle.current().pid()));
+    ServerRecord server = new ServerRecord(
+        name,
+        "rmi://127.0.0.1:" + port,
+        List.of(Echo.class.getName(), Pinger.class.getName()),
+        Map.of("zone", "test"));
+    LookupRegistration registration = LookupRegistration.join(
+        URI.create(args[1]),
+        stub,
+        server,
+        Duration.ofMillis(Long.parseLong(args[2])),
+        Duration.ofSeconds(1),
+        () -> Map.of("pid", "" + ProcessHandle.current().pid()));
     if (registration.awaitRegistered(Duration.ofSeconds(30))) {
-      System.out.println("registered " + name + " in " + (System.nanoTime() - started) / 1_000_000 + " ms");
+      System.out.println(
+          "registered " + name + " in " + (System.nanoTime() - started) / 1_000_000 + " ms");
     } else {
       System.out.println("NOT registered " + name);
     }

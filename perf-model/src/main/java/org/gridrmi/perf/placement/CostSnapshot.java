@@ -13,6 +13,7 @@ public final class CostSnapshot implements CostTable {
   public static final int DEFAULT_THREADS = 2;
   /** The size at which links are compared to find the slowest (a value of 100 kB). */
   private static final double COMPARE_BYTES = 100_000;
+
   private final Map<String, LinkCost> links;
   private final Map<String, Double> compute;
   private final Map<String, Double> results;
@@ -27,7 +28,8 @@ public final class CostSnapshot implements CostTable {
     this.threads = Map.copyOf(b.threads);
     this.backlog = Map.copyOf(b.backlog);
     this.slowest = links.values().stream()
-        .max((x, y) -> Double.compare(x.seconds(COMPARE_BYTES), y.seconds(COMPARE_BYTES))).orElse(null);
+        .max((x, y) -> Double.compare(x.seconds(COMPARE_BYTES), y.seconds(COMPARE_BYTES)))
+        .orElse(null);
   }
 
   public static Builder builder() {

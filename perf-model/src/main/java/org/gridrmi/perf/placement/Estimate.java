@@ -14,8 +14,15 @@ import java.util.List;
  * @param forward how long its result takes to where it goes next (0 when that is not known)
  * @param notes what the prediction had to assume (a compute time or link not measured yet), for explain
  */
-public record Estimate(String server, double arrival, List<Transfer> transfers, double ready, double start,
-    double compute, double forward, List<String> notes) {
+public record Estimate(
+    String server,
+    double arrival,
+    List<Transfer> transfers,
+    double ready,
+    double start,
+    double compute,
+    double forward,
+    List<String> notes) {
   public Estimate {
     transfers = List.copyOf(transfers);
     notes = List.copyOf(notes);

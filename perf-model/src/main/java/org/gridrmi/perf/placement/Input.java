@@ -13,7 +13,8 @@ import java.util.Map;
  * @param copies servers that hold a copy, or will, and from when (a put value pushed there, a value fetched there for
  *     an earlier call, which the server keeps as a replica): there it costs nothing
  */
-public record Input(String owner, double bytes, double readyAt, boolean inBatch, Map<String, Double> copies) {
+public record Input(
+    String owner, double bytes, double readyAt, boolean inBatch, Map<String, Double> copies) {
   public Input {
     copies = Map.copyOf(copies);
   }

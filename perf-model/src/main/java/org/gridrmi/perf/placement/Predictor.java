@@ -23,7 +23,12 @@ public final class Predictor {
    * measured yet is the mean of those of {@code servers} that did (0 if none did), a link not measured yet the
    * table's {@link CostTable#fallbackLink} (free if there is none); each such assumption is noted.
    */
-  public static Estimate estimate(CostTable table, Timeline timeline, Call call, String server, double now,
+  public static Estimate estimate(
+      CostTable table,
+      Timeline timeline,
+      Call call,
+      String server,
+      double now,
       List<String> servers) {
     List<String> notes = new ArrayList<>();
     LinkCost up = link(table, call.client(), server, notes);
@@ -31,11 +36,16 @@ public final class Predictor {
     for (Input in : call.inputs()) if (in.inBatch() && !in.isAt(server)) inBatch += in.knownBytes();
     double arrival = now + up.seconds(inBatch);
     for (Input in : call.inputs()) {
-      if (!in.isAt(server) && !in.inBatch() && in.readyAt() > now && !in.owner().equals(call.client())) {
-        // a call taking a value still being made on another server is sent once that server accepted the batch
-        // making it (the client's cross-server hold): a round trip between the client and that server first
-        double held = link(table, call.client(), in.owner(), notes).ts() + link(table, in.owner(), call.client(),
-            notes).ts();
+      if (!in.isAt(server)
+          && !in.inBatch()
+          && in.readyAt() > now
+          && !in.owner().equals(call.client())) {
+        // a call taking a value still being made on another server is sent once that server
+        // accepted the batch
+        // making it (the client's cross-server hold): a round trip between the client and that
+        // server first
+        double held = link(table, call.client(), in.owner(), notes).ts()
+            + link(table, in.owner(), call.client(), notes).ts();
         arrival = Math.max(arrival, now + held + up.seconds(inBatch));
       }
     }
@@ -57,17 +67,22 @@ public final class Predictor {
         // the server asks on arrival; the owner answers once the value exists (a long poll)
         at = Math.max(in.readyAt(), arrival + ask.ts()) + seconds;
       }
-      if (Double.isNaN(in.bytes())) notes.add("the size of an argument from " + in.owner() + " is not known yet");
+      if (Double.isNaN(in.bytes()))
+        notes.add("the size of an argument from " + in.owner() + " is not known yet");
       transfers.add(new Estimate.Transfer(in.owner(), in.bytes(), seconds, at));
       ready = Math.max(ready, at);
     }
     double compute = compute(table, call.method(), server, servers, notes);
-    double free = timeline.earliest(server, table.threads(server), Math.max(ready, now + table.backlogSeconds(server)),
+    double free = timeline.earliest(
+        server,
+        table.threads(server),
+        Math.max(ready, now + table.backlogSeconds(server)),
         compute);
     double forward = 0;
     if (call.next() != null) {
       double n = table.resultBytes(call.method());
-      if (Double.isNaN(n)) notes.add("the size of a result of " + call.method() + " is not known yet");
+      if (Double.isNaN(n))
+        notes.add("the size of a result of " + call.method() + " is not known yet");
       forward = link(table, server, call.next(), notes).seconds(Double.isNaN(n) ? 0 : n);
     }
     return new Estimate(server, arrival, transfers, ready, free, compute, forward, notes);
@@ -80,8 +95,10 @@ public final class Predictor {
    *
    * @param candidates the servers that may take it, best first by the caller's own order (lowest load); not empty
    */
-  public static Choice choose(CostTable table, Timeline timeline, Call call, List<String> candidates, double now) {
-    if (candidates.isEmpty()) throw new IllegalArgumentException("no candidate server for " + call.method());
+  public static Choice choose(
+      CostTable table, Timeline timeline, Call call, List<String> candidates, double now) {
+    if (candidates.isEmpty())
+      throw new IllegalArgumentException("no candidate server for " + call.method());
     String missing = missingCalibration(table, call.method(), candidates);
     if (missing != null) return locality(call, candidates, missing);
     List<Estimate> estimates = new ArrayList<>();
@@ -96,10 +113,12 @@ public final class Predictor {
 
   /** Books the chosen call's time on its server's threads, so that the next calls see it. */
   public static void book(CostTable table, Timeline timeline, Estimate chosen) {
-    timeline.occupy(chosen.server(), table.threads(chosen.server()), chosen.start(), chosen.finish());
+    timeline.occupy(
+        chosen.server(), table.threads(chosen.server()), chosen.start(), chosen.finish());
   }
 
-  private static String missingCalibration(CostTable table, String method, List<String> candidates) {
+  private static String missingCalibration(
+      CostTable table, String method, List<String> candidates) {
     if (table.fallbackLink() == null) return "no link measured yet";
     for (String c : candidates) if (!Double.isNaN(table.computeSeconds(c, method))) return null;
     return "no compute time of " + method + " measured on any candidate yet";
@@ -125,10 +144,16 @@ public final class Predictor {
       }
     }
     String how = bestBytes > 0
-        ? String.format(Locale.ROOT, "placed by locality on %s, which holds the largest argument (%.0f bytes)", best,
+        ? String.format(
+            Locale.ROOT,
+            "placed by locality on %s, which holds the largest argument (%.0f bytes)",
+            best,
             bestBytes)
-        : bestCount > 0 ? "placed by locality on " + best + ", which holds the most arguments (sizes not known yet)"
-        : "placed by locality, but no candidate holds an argument: on " + best + " (lowest load)";
+        : bestCount > 0
+            ? "placed by locality on " + best
+                + ", which holds the most arguments (sizes not known yet)"
+            : "placed by locality, but no candidate holds an argument: on " + best
+                + " (lowest load)";
     return new Choice(best, List.of(), "no calibration data yet (" + why + "): " + how);
   }
 
@@ -137,13 +162,13 @@ public final class Predictor {
     LinkCost l = table.link(from, to);
     if (l != null) return l;
     LinkCost slowest = table.fallbackLink();
-    notes.add("link " + from + " -> " + to + " not measured yet: assumed " + (slowest != null ? "the slowest measured"
-        : "free, as no link is measured"));
+    notes.add("link " + from + " -> " + to + " not measured yet: assumed "
+        + (slowest != null ? "the slowest measured" : "free, as no link is measured"));
     return slowest != null ? slowest : LinkCost.ZERO;
   }
 
-  private static double compute(CostTable table, String method, String server, List<String> servers,
-      List<String> notes) {
+  private static double compute(
+      CostTable table, String method, String server, List<String> servers, List<String> notes) {
     double own = table.computeSeconds(server, method);
     if (!Double.isNaN(own)) return own;
     double sum = 0;
@@ -155,7 +180,8 @@ public final class Predictor {
         n++;
       }
     }
-    notes.add(method + " not run on " + server + " yet: assumed the mean of the servers that ran it");
+    notes.add(
+        method + " not run on " + server + " yet: assumed the mean of the servers that ran it");
     return n == 0 ? 0 : sum / n;
   }
 }

@@ -12,7 +12,8 @@ import java.util.Map;
 public final class ResultSizes {
   static final int MAX_KEYS = 4096;
   private final Map<String, Double> sizes = new LinkedHashMap<>(64, 0.75f, true) {
-    @Override protected boolean removeEldestEntry(Map.Entry<String, Double> eldest) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Double> eldest) {
       return size() > MAX_KEYS;
     }
   };
@@ -52,7 +53,8 @@ public final class ResultSizes {
   private static String key(String method, double[] argBytes) {
     StringBuilder b = new StringBuilder(method).append('(');
     for (double a : argBytes) {
-      b.append(Double.isNaN(a) ? "?" : String.valueOf(64 - Long.numberOfLeadingZeros((long) a))).append(',');
+      b.append(Double.isNaN(a) ? "?" : String.valueOf(64 - Long.numberOfLeadingZeros((long) a)))
+          .append(',');
     }
     return b.append(')').toString();
   }

@@ -60,7 +60,8 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
    * @return when the last result the client fetches is there (or the last call ends, if it fetches none), seconds
    */
   public double simulate(CostTable table, String[] servers) {
-    State s = new State(table, steps.size(), List.of(servers).stream().distinct().toList());
+    State s =
+        new State(table, steps.size(), List.of(servers).stream().distinct().toList());
     for (int i = 0; i < steps.size(); i++) s.run(i, servers[i]);
     return s.total;
   }
@@ -81,7 +82,11 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
   public String[] best(CostTable table, List<String> candidates) {
     String[] start = greedy(table, candidates);
     Search search = new Search(table, candidates, start.clone(), simulate(table, start));
-    search.descend(new State(table, steps.size(), candidates), 0, new String[steps.size()], tails(table, candidates));
+    search.descend(
+        new State(table, steps.size(), candidates),
+        0,
+        new String[steps.size()],
+        tails(table, candidates));
     return search.best;
   }
 
@@ -139,8 +144,9 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
   }
 
   private static String key(Arg a) {
-    return a instanceof Arg.Put p ? "put " + p.id() : a instanceof Arg.Held h ? "held " + h.id()
-        : "result " + ((Arg.Result) a).step();
+    return a instanceof Arg.Put p
+        ? "put " + p.id()
+        : a instanceof Arg.Held h ? "held " + h.id() : "result " + ((Arg.Result) a).step();
   }
 
   /** A composition part-way through the model: where each result is, when, and the servers' threads. */
@@ -148,11 +154,13 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
     final CostTable table;
     /** The servers whose compute times stand in for one not measured on a server yet. */
     final List<String> servers;
+
     Timeline timeline = new Timeline();
     final String[] where;
     final double[] finish;
     /** Per argument (a put, a held value, a result), the servers holding a copy and from when. */
     final Map<String, Map<String, Double>> copies = new HashMap<>();
+
     double total;
 
     State(CostTable table, int n, List<String> servers) {
@@ -193,7 +201,8 @@ public record Schedule(String client, List<Step> steps, double pushLimit) {
     private void keepCopies(int i, Estimate e) {
       List<Arg> args = steps.get(i).args();
       for (int k = 0; k < args.size(); k++) {
-        copies.computeIfAbsent(key(args.get(k)), x -> new HashMap<>())
+        copies
+            .computeIfAbsent(key(args.get(k)), x -> new HashMap<>())
             .merge(e.server(), e.transfers().get(k).availableAt(), Math::min);
       }
     }

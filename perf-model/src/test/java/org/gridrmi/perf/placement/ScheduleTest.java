@@ -23,24 +23,38 @@ class ScheduleTest {
   @Test
   void aTwoCallChainAcrossServersIsTheSumOfItsTerms() {
     CostTable t = PredictorTest.mixed().resultBytes("m", 10_000).build();
-    Schedule s = new Schedule(C, List.of(new Step("m", List.of(new Arg.Put(0, 1000)), false),
-        new Step("m", List.of(new Arg.Result(0)), true)), LIMIT);
-    double first = LAN.seconds(1000) + 0.010;                        // the batch with the put, then compute
-    double second = Math.max(first, LAN.ts() + LAN.ts()) + LAN.seconds(10_000) + 0.010; // fetched from S1 on S2
-    double total = second + LAN.seconds(10_000);                     // the client's fetch of the result
+    Schedule s = new Schedule(
+        C,
+        List.of(
+            new Step("m", List.of(new Arg.Put(0, 1000)), false),
+            new Step("m", List.of(new Arg.Result(0)), true)),
+        LIMIT);
+    double first = LAN.seconds(1000) + 0.010; // the batch with the put, then compute
+    double second =
+        Math.max(first, LAN.ts() + LAN.ts()) + LAN.seconds(10_000) + 0.010; // fetched from S1 on S2
+    double total = second + LAN.seconds(10_000); // the client's fetch of the result
     assertThat(s.simulate(t, new String[] {S1, S2})).isCloseTo(total, within(1e-12));
   }
 
   @Test
   void theExhaustiveSearchFindsTheMinimumOfEveryAssignment() {
-    CostTable t = PredictorTest.mixed().compute(S3, "m", 0.001).compute(S1, "m", 0.030).resultBytes("m", 200_000)
-        .resultBytes("small", 8).compute(S1, "small", 0.001).compute(S2, "small", 0.001).compute(S3, "small", 0.001)
+    CostTable t = PredictorTest.mixed()
+        .compute(S3, "m", 0.001)
+        .compute(S1, "m", 0.030)
+        .resultBytes("m", 200_000)
+        .resultBytes("small", 8)
+        .compute(S1, "small", 0.001)
+        .compute(S2, "small", 0.001)
+        .compute(S3, "small", 0.001)
         .build();
-    Schedule s = new Schedule(C, List.of(
-        new Step("m", List.of(new Arg.Put(0, 100_000)), false),
-        new Step("m", List.of(new Arg.Result(0)), false),
-        new Step("m", List.of(new Arg.Put(0, 100_000), new Arg.Result(1)), false),
-        new Step("small", List.of(new Arg.Result(2)), true)), LIMIT);
+    Schedule s = new Schedule(
+        C,
+        List.of(
+            new Step("m", List.of(new Arg.Put(0, 100_000)), false),
+            new Step("m", List.of(new Arg.Result(0)), false),
+            new Step("m", List.of(new Arg.Put(0, 100_000), new Arg.Result(1)), false),
+            new Step("small", List.of(new Arg.Result(2)), true)),
+        LIMIT);
     double min = Double.POSITIVE_INFINITY;
     for (int code = 0; code < 81; code++) {
       String[] a = new String[4];
@@ -55,8 +69,13 @@ class ScheduleTest {
   @Test
   void independentChainsSpreadOverTheServersThreads() {
     // four chains of two 1 s calls; one thread per server: the greedy policy puts them side by side
-    CostSnapshot.Builder b = CostSnapshot.builder().links(C, S1, LAN).links(C, S2, LAN).links(S1, S2, LAN)
-        .resultBytes("m", 1000).threads(S1, 1).threads(S2, 1);
+    CostSnapshot.Builder b = CostSnapshot.builder()
+        .links(C, S1, LAN)
+        .links(C, S2, LAN)
+        .links(S1, S2, LAN)
+        .resultBytes("m", 1000)
+        .threads(S1, 1)
+        .threads(S2, 1);
     b.compute(S1, "m", 1).compute(S2, "m", 1);
     CostTable t = b.build();
     List<Step> steps = new java.util.ArrayList<>();
@@ -75,8 +94,13 @@ class ScheduleTest {
   void theSearchOverTwelveCallsOnFourServersBeatsEverySimplerAssignment() {
     String s4 = "rmi://s4:1";
     List<String> four = List.of(S1, S2, S3, s4);
-    CostSnapshot.Builder b = PredictorTest.mixed().links(C, s4, WAN).links(S1, s4, WAN).links(S2, s4, WAN)
-        .links(S3, s4, LAN).resultBytes("m", 320_000).resultBytes("v", 1600);
+    CostSnapshot.Builder b = PredictorTest.mixed()
+        .links(C, s4, WAN)
+        .links(S1, s4, WAN)
+        .links(S2, s4, WAN)
+        .links(S3, s4, LAN)
+        .resultBytes("m", 320_000)
+        .resultBytes("v", 1600);
     for (String s : four) b.compute(s, "v", 0.0005);
     b.compute(s4, "m", 0.010).compute(S3, "m", 0.030);
     CostTable t = b.build();
@@ -96,9 +120,14 @@ class ScheduleTest {
 
   @Test
   void withResultSizesAloneTheGreedyPolicyIsLocality() {
-    CostTable sizesOnly = PredictorTest.mixed().resultBytes("m", 500_000).build().resultSizesOnly();
-    Schedule s = new Schedule(C, List.of(new Step("m", List.of(new Arg.Held(0, S3, 1_000_000)), false),
-        new Step("m", List.of(new Arg.Result(0), new Arg.Held(1, S1, 1000)), true)), LIMIT);
+    CostTable sizesOnly =
+        PredictorTest.mixed().resultBytes("m", 500_000).build().resultSizesOnly();
+    Schedule s = new Schedule(
+        C,
+        List.of(
+            new Step("m", List.of(new Arg.Held(0, S3, 1_000_000)), false),
+            new Step("m", List.of(new Arg.Result(0), new Arg.Held(1, S1, 1000)), true)),
+        LIMIT);
     assertThat(s.greedy(sizesOnly, ALL)).containsExactly(S3, S3);
   }
 
@@ -106,28 +135,41 @@ class ScheduleTest {
   void aValueFetchedOnceIsThereForTheNextCallOnTheSameServer() {
     CostTable t = PredictorTest.mixed().resultBytes("m", 8).build();
     Arg a = new Arg.Held(0, S3, 1_000_000);
-    Schedule twice = new Schedule(C, List.of(new Step("m", List.of(a), false),
-        new Step("m", List.of(a, new Arg.Result(0)), true)), LIMIT);
-    Schedule once = new Schedule(C, List.of(new Step("m", List.of(a), false),
-        new Step("m", List.of(new Arg.Result(0)), true)), LIMIT);
+    Schedule twice = new Schedule(
+        C,
+        List.of(
+            new Step("m", List.of(a), false), new Step("m", List.of(a, new Arg.Result(0)), true)),
+        LIMIT);
+    Schedule once = new Schedule(
+        C,
+        List.of(new Step("m", List.of(a), false), new Step("m", List.of(new Arg.Result(0)), true)),
+        LIMIT);
     // the second use of the value on S1 finds its replica: no second WAN transfer
-    assertThat(twice.simulate(t, new String[] {S1, S1})).isCloseTo(once.simulate(t, new String[] {S1, S1}),
-        within(1e-9));
+    assertThat(twice.simulate(t, new String[] {S1, S1}))
+        .isCloseTo(once.simulate(t, new String[] {S1, S1}), within(1e-9));
   }
 
   @Test
   void onlyEarlierResultsCanBeArguments() {
-    assertThatThrownBy(() -> new Schedule(C, List.of(new Step("m", List.of(new Arg.Result(0)), true)), LIMIT))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("earlier");
+    assertThatThrownBy(() ->
+            new Schedule(C, List.of(new Step("m", List.of(new Arg.Result(0)), true)), LIMIT))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("earlier");
   }
 
   @Test
   void aLargeArgumentOnTheWanSideKeepsTheChainThere() {
     CostTable t = PredictorTest.mixed().resultBytes("m", 1_000_000).build();
-    Schedule s = new Schedule(C, List.of(new Step("m", List.of(), false),
-        new Step("m", List.of(new Arg.Result(0)), false), new Step("m", List.of(new Arg.Result(1)), false)), LIMIT);
+    Schedule s = new Schedule(
+        C,
+        List.of(
+            new Step("m", List.of(), false),
+            new Step("m", List.of(new Arg.Result(0)), false),
+            new Step("m", List.of(new Arg.Result(1)), false)),
+        LIMIT);
     String[] onS3 = {S3, S3, S3};
     String[] split = {S3, S1, S1};
-    assertThat(s.simulate(t, onS3)).isLessThan(s.simulate(t, split) - WAN.seconds(1_000_000) + 0.05);
+    assertThat(s.simulate(t, onS3))
+        .isLessThan(s.simulate(t, split) - WAN.seconds(1_000_000) + 0.05);
   }
 }

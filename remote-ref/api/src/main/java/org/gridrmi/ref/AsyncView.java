@@ -6,5 +6,4 @@ package org.gridrmi.ref;
  *
  * @param <S> the service interface the view calls
  */
-public interface AsyncView<S> {
-}
+public interface AsyncView<S> {}

@@ -29,7 +29,9 @@ public class GridException extends RuntimeException {
    * @param chain the calls the failure went through, each like {@code "MatrixOps.svd on S1"}
    */
   public GridException(Status status, String description, Throwable cause, List<String> chain) {
-    super(status + ": " + description + (chain.isEmpty() ? "" : " [calls: " + String.join(" -> ", chain) + "]"),
+    super(
+        status + ": " + description
+            + (chain.isEmpty() ? "" : " [calls: " + String.join(" -> ", chain) + "]"),
         cause);
     this.status = status;
     this.description = description;

@@ -19,5 +19,4 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
-public @interface Idempotent {
-}
+public @interface Idempotent {}

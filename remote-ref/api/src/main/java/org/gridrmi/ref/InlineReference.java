@@ -20,21 +20,58 @@ final class InlineReference<T> implements RemoteReference<T>, Serializable {
   }
 
   static <T> InlineReference<T> of(T value) {
-    if (value == null) throw new GridException(Status.INVALID_ARGUMENT, "RemoteReference.of(null): a value is required");
+    if (value == null)
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "RemoteReference.of(null): a value is required");
     if (!(value instanceof Serializable)) {
-      throw new GridException(Status.INVALID_ARGUMENT, "RemoteReference.of: a value of "
-          + value.getClass().getName() + " is not Serializable, so it cannot travel inside a call; put() it instead");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "RemoteReference.of: a value of " + value.getClass().getName()
+              + " is not Serializable, so it cannot travel inside a call; put() it instead");
     }
     return new InlineReference<>(value);
   }
 
-  @Override public T get() { return value; }
-  @Override public T get(Duration timeout) { return value; }
-  @Override public boolean isDone() { return true; }
-  @Override public CompletableFuture<T> toCompletableFuture() { return CompletableFuture.completedFuture(value); }
-  @Override public boolean cancel() { return false; }
-  @Override public void release() { }
-  @Override public UUID id() { return id; }
-  @Override public String owner() { return "inline"; }
-  @Override public String toString() { return "RemoteReference[inline " + value + "]"; }
+  @Override
+  public T get() {
+    return value;
+  }
+
+  @Override
+  public T get(Duration timeout) {
+    return value;
+  }
+
+  @Override
+  public boolean isDone() {
+    return true;
+  }
+
+  @Override
+  public CompletableFuture<T> toCompletableFuture() {
+    return CompletableFuture.completedFuture(value);
+  }
+
+  @Override
+  public boolean cancel() {
+    return false;
+  }
+
+  @Override
+  public void release() {}
+
+  @Override
+  public UUID id() {
+    return id;
+  }
+
+  @Override
+  public String owner() {
+    return "inline";
+  }
+
+  @Override
+  public String toString() {
+    return "RemoteReference[inline " + value + "]";
+  }
 }

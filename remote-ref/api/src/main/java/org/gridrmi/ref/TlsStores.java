@@ -34,10 +34,14 @@ public record TlsStores(Path keyStore, Path trustStore, char[] password) {
     try {
       String text = Files.readString(passwordFile, StandardCharsets.UTF_8);
       int nl = text.indexOf('\n');
-      return new TlsStores(keyStore, trustStore, (nl < 0 ? text : text.substring(0, nl)).strip().toCharArray());
+      return new TlsStores(
+          keyStore, trustStore, (nl < 0 ? text : text.substring(0, nl)).strip().toCharArray());
     } catch (IOException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "TLS password file " + passwordFile.toAbsolutePath()
-          + " cannot be read: " + e.getMessage() + " (./gridrmi keys writes one)", e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "TLS password file " + passwordFile.toAbsolutePath() + " cannot be read: "
+              + e.getMessage() + " (./gridrmi keys writes one)",
+          e);
     }
   }
 
@@ -49,8 +53,9 @@ public record TlsStores(Path keyStore, Path trustStore, char[] password) {
   public static TlsStores withPasswordFromEnvironment(Path keyStore, Path trustStore) {
     String p = System.getenv(PASSWORD_ENV);
     if (p == null || p.isEmpty()) {
-      throw new GridException(Status.INVALID_ARGUMENT, "TLS needs the stores' password: set " + PASSWORD_ENV
-          + " or give a password file");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "TLS needs the stores' password: set " + PASSWORD_ENV + " or give a password file");
     }
     return new TlsStores(keyStore, trustStore, p.toCharArray());
   }
@@ -67,7 +72,9 @@ public record TlsStores(Path keyStore, Path trustStore, char[] password) {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof TlsStores t && t.keyStore.equals(keyStore) && t.trustStore.equals(trustStore)
+    return o instanceof TlsStores t
+        && t.keyStore.equals(keyStore)
+        && t.trustStore.equals(trustStore)
         && java.util.Arrays.equals(t.password, password);
   }
 

@@ -27,29 +27,47 @@ public final class InProcessNetwork {
   }
 
   /** Calls to {@code node} get no answer until {@link #resume}; each caller gives up at its own bound. */
-  public void stall(String node) { hub.stall(node); }
+  public void stall(String node) {
+    hub.stall(node);
+  }
 
   /** Ends a {@link #stall}: waiting calls are delivered. */
-  public void resume(String node) { hub.resume(node); }
+  public void resume(String node) {
+    hub.resume(node);
+  }
 
   /** {@code node} is gone: calls to it fail at once, as a refused connection does. */
-  public void kill(String node) { hub.kill(node); }
+  public void kill(String node) {
+    hub.kill(node);
+  }
 
   /** The next {@code calls} calls to {@code node} fail as a connection that drops. */
-  public void dropNext(String node, int calls) { hub.dropNext(node, calls); }
+  public void dropNext(String node, int calls) {
+    hub.dropNext(node, calls);
+  }
 
   /** Every call to {@code node} is delivered {@code d} late (zero: no delay). */
-  public void delay(String node, Duration d) { hub.delay(node, d); }
+  public void delay(String node, Duration d) {
+    hub.delay(node, d);
+  }
 
   /** {@code a} and {@code b} cannot reach each other (in either direction); others still reach both. */
-  public void partition(String a, String b) { hub.partition(a, b); }
+  public void partition(String a, String b) {
+    hub.partition(a, b);
+  }
 
   /** Lifts every stall, delay, drop and partition (killed nodes stay dead). */
-  public void heal() { hub.heal(); }
+  public void heal() {
+    hub.heal();
+  }
 
   /** Calls delivered to {@code node} so far. */
-  public long delivered(String node) { return hub.delivered(node); }
+  public long delivered(String node) {
+    return hub.delivered(node);
+  }
 
   @Override
-  public String toString() { return "InProcessNetwork[" + hub + "]"; }
+  public String toString() {
+    return "InProcessNetwork[" + hub + "]";
+  }
 }

@@ -20,8 +20,8 @@ public final class InternalInProcess {
    * @param timeouts the bounds of its calls
    * @param filter what the node deserializes: every argument and result is copied through it, as between JVMs
    */
-  public static Transport transport(InProcessNetwork network, String name, Timeouts timeouts,
-      ObjectInputFilter filter) {
+  public static Transport transport(
+      InProcessNetwork network, String name, Timeouts timeouts, ObjectInputFilter filter) {
     return new InProcessTransport(network.hub(), name, timeouts, filter);
   }
 }

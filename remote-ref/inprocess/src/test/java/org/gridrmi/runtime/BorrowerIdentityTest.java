@@ -3,8 +3,6 @@ package org.gridrmi.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.gridrmi.runtime.wire.Ref;
-import org.gridrmi.runtime.wire.RefContexts;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.GridException;
@@ -13,6 +11,8 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContexts;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.Requester;
 import org.junit.jupiter.api.AfterEach;
@@ -38,15 +38,23 @@ class BorrowerIdentityTest {
   UUID lentToB() {
     UUID id = UUID.randomUUID();
     owner.node().table().put(id, client, "v", "value");
-    owner.node().table().release(client, List.of(new Release(id, Release.Cause.COLLECTED,
-        List.of(borrower.node().address()))));
+    owner
+        .node()
+        .table()
+        .release(
+            client,
+            List.of(
+                new Release(id, Release.Cause.COLLECTED, List.of(borrower.node().address()))));
     assertThat(owner.node().table().borrowers()).isEqualTo(1);
     return id;
   }
 
   /** B's own key for the owner, as B's fetches and abandons carry it. */
   Requester b() {
-    return borrower.runtime().requesterKeys().toOwner(borrower.node().address(), owner.node().address());
+    return borrower
+        .runtime()
+        .requesterKeys()
+        .toOwner(borrower.node().address(), owner.node().address());
   }
 
   static <T> T as(Caller caller, java.util.function.Supplier<T> call) {
@@ -64,10 +72,13 @@ class BorrowerIdentityTest {
   void anotherNodeCannotAbandonBsBorrowButBItselfCan() {
     UUID id = lentToB();
     Caller mallory = new Caller("inproc://M", null);
-    assertThatThrownBy(() -> abandon(mallory, b(), id)).isInstanceOfSatisfying(GridException.class, e -> {
-      assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
-      assertThat(e.getMessage()).contains("inproc://M").contains(borrower.node().address());
-    });
+    assertThatThrownBy(() -> abandon(mallory, b(), id))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+          assertThat(e.getMessage())
+              .contains("inproc://M")
+              .contains(borrower.node().address());
+        });
     assertThat(owner.node().table().get(id)).as("still kept for B").isNotNull();
 
     abandon(new Caller(borrower.node().address(), null), b(), id); // the transport says it is B
@@ -76,11 +87,17 @@ class BorrowerIdentityTest {
 
   @Test
   void onTheBorrowersHostOnlyTheKeyTheBorrowerGaveCounts() {
-    try (TestNodes.Started o = TestNodes.rmiNode("O"); TestNodes.Started b = TestNodes.rmiNode("B")) {
+    try (TestNodes.Started o = TestNodes.rmiNode("O");
+        TestNodes.Started b = TestNodes.rmiNode("B")) {
       UUID id = UUID.randomUUID();
       o.node().table().put(id, client, "v", "value");
-      o.node().table().release(client, List.of(new Release(id, Release.Cause.COLLECTED, List.of(b.node().address()))));
-      // a caller from B's host (as every process on one machine is) that is not B: B did not give that key
+      o.node()
+          .table()
+          .release(
+              client,
+              List.of(new Release(id, Release.Cause.COLLECTED, List.of(b.node().address()))));
+      // a caller from B's host (as every process on one machine is) that is not B: B did not give
+      // that key
       Caller sameHost = new Caller("127.0.0.1", null);
       java.util.function.Consumer<Requester> abandon = r -> as(sameHost, () -> {
         o.endpoint().abandon(r, List.of(id));
@@ -89,19 +106,26 @@ class BorrowerIdentityTest {
       assertThatThrownBy(() -> abandon.accept(new Requester(b.node().address(), UUID.randomUUID())))
           .isInstanceOfSatisfying(GridException.class, e -> {
             assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
-            assertThat(e.getMessage()).contains("127.0.0.1").contains(b.node().address())
+            assertThat(e.getMessage())
+                .contains("127.0.0.1")
+                .contains(b.node().address())
                 .contains("did not give the key");
           });
       assertThatThrownBy(() -> abandon.accept(new Requester(b.node().address(), null)))
-          .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.getMessage()).contains("no requester key"));
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.getMessage()).contains("no requester key"));
       assertThatThrownBy(() -> as(new Caller("10.9.8.7", null), () -> {
-        o.endpoint().abandon(new Requester(b.node().address(), UUID.randomUUID()), List.of(id));
-        return null;
-      })).as("another host: B is not even asked").isInstanceOfSatisfying(GridException.class,
-          e -> assertThat(e.getMessage()).contains("from another host"));
+            o.endpoint().abandon(new Requester(b.node().address(), UUID.randomUUID()), List.of(id));
+            return null;
+          }))
+          .as("another host: B is not even asked")
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.getMessage()).contains("from another host"));
       assertThat(o.node().table().get(id)).as("still kept for B").isNotNull();
 
-      abandon.accept(b.runtime().requesterKeys().toOwner(b.node().address(), o.node().address())); // B confirms it
+      abandon.accept(b.runtime()
+          .requesterKeys()
+          .toOwner(b.node().address(), o.node().address())); // B confirms it
       assertThat(o.node().table().get(id)).as("B's own abandon ends it").isNull();
     }
   }
@@ -109,13 +133,20 @@ class BorrowerIdentityTest {
   @Test
   void aFetchNamingBEndsBsBorrowOnlyWhenItComesFromB() {
     UUID id = lentToB();
-    FetchResult r = as(new Caller("inproc://M", null), () -> owner.endpoint().fetch(id, 0, b(), false, null));
-    assertThat(r.state()).as("the value is served: its id is what lets one read it").isEqualTo(FetchResult.State.READY);
+    FetchResult r =
+        as(new Caller("inproc://M", null), () -> owner.endpoint().fetch(id, 0, b(), false, null));
+    assertThat(r.state())
+        .as("the value is served: its id is what lets one read it")
+        .isEqualTo(FetchResult.State.READY);
     assertThat(owner.node().table().get(id)).as("but B's borrow stays").isNotNull();
     assertThat(owner.node().table().borrowers()).isEqualTo(1);
 
-    as(new Caller(borrower.node().address(), null), () -> owner.endpoint().fetch(id, 0, b(), false, null));
-    assertThat(owner.node().table().get(id)).as("B has it: nothing is kept for it any more").isNull();
+    as(
+        new Caller(borrower.node().address(), null),
+        () -> owner.endpoint().fetch(id, 0, b(), false, null));
+    assertThat(owner.node().table().get(id))
+        .as("B has it: nothing is kept for it any more")
+        .isNull();
   }
 
   @Test
@@ -126,18 +157,22 @@ class BorrowerIdentityTest {
     HeldReferences held = new HeldReferences(borrower.node(), 1_000, o -> true);
     Ref<String> inB = new Ref<>(id, owner.node().address(), RefContexts.unbound());
     held.adopt(inB);
-    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(5))
         .until(() -> owner.node().table().holders() == 2); // the client and B
     owner.node().table().release(client, List.of(Release.explicit(id)));
 
-    UUID bsNodeId = as(new Caller("inproc://M", null), () -> borrower.endpoint().info()).id(); // anyone may ask it
+    UUID bsNodeId = as(new Caller("inproc://M", null), () -> borrower.endpoint().info())
+        .id(); // anyone may ask it
     assertThat(bsNodeId).isEqualTo(borrower.node().id());
     as(new Caller("inproc://M", null), () -> {
       owner.endpoint().release(bsNodeId, List.of(Release.explicit(id)));
       owner.endpoint().cancel(bsNodeId, id);
       return null;
     });
-    assertThat(owner.node().table().get(id)).as("B's hold stays: B does not hold as its node id").isNotNull();
+    assertThat(owner.node().table().get(id))
+        .as("B's hold stays: B does not hold as its node id")
+        .isNotNull();
     java.lang.ref.Reference.reachabilityFence(inB);
     held.close();
   }

@@ -22,17 +22,22 @@ class HolderIdentityTest {
     try (TestNodes.Started n = TestNodes.node(new InProcessNetwork(), "H1", Timeouts.DEFAULT)) {
       UUID holder = UUID.randomUUID();
       UUID id = UUID.randomUUID();
-      Caller.serving(ALICE, () -> n.endpoint().renew(holder)); // alice's first use binds the holder to her
+      Caller.serving(
+          ALICE, () -> n.endpoint().renew(holder)); // alice's first use binds the holder to her
       n.node().table().create(id, holder, "call");
-      for (Runnable act : List.<Runnable>of(() -> n.endpoint().release(holder, List.of(org.gridrmi.runtime.wire.Release.explicit(id))),
-          () -> n.endpoint().renew(holder), () -> n.endpoint().cancel(holder, id))) {
+      for (Runnable act : List.<Runnable>of(
+          () ->
+              n.endpoint().release(holder, List.of(org.gridrmi.runtime.wire.Release.explicit(id))),
+          () -> n.endpoint().renew(holder),
+          () -> n.endpoint().cancel(holder, id))) {
         assertThatThrownBy(() -> Caller.serving(MALLORY, () -> {
-          act.run();
-          return null;
-        })).isInstanceOfSatisfying(GridException.class, e -> {
-          assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
-          assertThat(e.getMessage()).contains("CN=mallory");
-        });
+              act.run();
+              return null;
+            }))
+            .isInstanceOfSatisfying(GridException.class, e -> {
+              assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+              assertThat(e.getMessage()).contains("CN=mallory");
+            });
       }
       assertThat(n.node().table().get(id)).as("still there").isNotNull();
       assertThat(Caller.serving(ALICE, () -> n.endpoint().cancel(holder, id))).isTrue();

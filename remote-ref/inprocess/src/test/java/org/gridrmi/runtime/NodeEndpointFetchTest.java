@@ -20,7 +20,9 @@ class NodeEndpointFetchTest {
 
   @BeforeAll
   static void start() {
-    started = TestNodes.node(new org.gridrmi.ref.InProcessNetwork(), "fetch-test",
+    started = TestNodes.node(
+        new org.gridrmi.ref.InProcessNetwork(),
+        "fetch-test",
         org.gridrmi.runtime.transport.Timeouts.DEFAULT);
     node = started.node();
     endpoint = started.endpoint();
@@ -34,7 +36,8 @@ class NodeEndpointFetchTest {
   @Test
   void anAnnouncedFetchWaitsForTheCallToArriveAndThenForItsValue() throws Exception {
     UUID id = UUID.randomUUID();
-    CompletableFuture<FetchResult> fetch = CompletableFuture.supplyAsync(() -> endpoint.fetch(id, 10_000, null, true, null));
+    CompletableFuture<FetchResult> fetch =
+        CompletableFuture.supplyAsync(() -> endpoint.fetch(id, 10_000, null, true, null));
     Thread.sleep(100);
     assertThat(fetch).isNotDone();
     Slot s = node.table().create(id, client, "call");
@@ -67,12 +70,16 @@ class NodeEndpointFetchTest {
   void aFetchOfACollectedValueIsNotFoundSayingItWasCollected() {
     UUID id = UUID.randomUUID();
     node.table().put(id, client, "v", "x");
-    node.table().release(client, java.util.List.of(new org.gridrmi.runtime.wire.Release(id,
-        org.gridrmi.runtime.wire.Release.Cause.COLLECTED, java.util.List.of())));
+    node.table()
+        .release(
+            client,
+            java.util.List.of(new org.gridrmi.runtime.wire.Release(
+                id, org.gridrmi.runtime.wire.Release.Cause.COLLECTED, java.util.List.of())));
     FetchResult r = endpoint.fetch(id, 100, null, false, null);
     assertThat(r.state()).isEqualTo(FetchResult.State.FAILED);
     assertThat(r.failure().status()).isEqualTo(Status.NOT_FOUND);
-    assertThat(r.failure().message()).contains("value " + id + " is not held by")
+    assertThat(r.failure().message())
+        .contains("value " + id + " is not held by")
         .contains("it was collected (the last reference to it was garbage collected)");
   }
 }

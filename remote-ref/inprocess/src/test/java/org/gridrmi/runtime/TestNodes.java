@@ -1,10 +1,10 @@
 package org.gridrmi.runtime;
 
-import org.gridrmi.runtime.serial.SerialPolicy;
 import java.util.List;
 import java.util.UUID;
-import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.ref.InProcessNetwork;
+import org.gridrmi.ref.InternalInProcess;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.Timeouts;
 
 /** Runtimes and nodes on an in-process network, for the core's unit tests. */
@@ -13,12 +13,16 @@ final class TestNodes {
 
   static NodeRuntime runtime(InProcessNetwork net, String name, Timeouts timeouts) {
     SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
-    return new NodeRuntime(name, InternalInProcess.transport(net, name, timeouts, policy.filter()), policy,
+    return new NodeRuntime(
+        name,
+        InternalInProcess.transport(net, name, timeouts, policy.filter()),
+        policy,
         RuntimeSettings.DEFAULT.withTimeouts(timeouts));
   }
 
   /** A node that serves values only, with its endpoint. */
-  record Started(LocalNode node, NodeEndpoint endpoint, NodeRuntime runtime) implements AutoCloseable {
+  record Started(LocalNode node, NodeEndpoint endpoint, NodeRuntime runtime)
+      implements AutoCloseable {
     @Override
     public void close() {
       node.close();
@@ -33,16 +37,24 @@ final class TestNodes {
   /** A node that serves values only, over RMI on 127.0.0.1 (a free port). */
   static Started rmiNode(String name) {
     SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
-    var transport = new org.gridrmi.runtime.internal.rmi.RmiTransport(new org.gridrmi.runtime.net.NetContext(
-        null, org.gridrmi.runtime.net.LinkPlan.NONE, 2_000, "127.0.0.1"), Timeouts.DEFAULT,
+    var transport = new org.gridrmi.runtime.internal.rmi.RmiTransport(
+        new org.gridrmi.runtime.net.NetContext(
+            null, org.gridrmi.runtime.net.LinkPlan.NONE, 2_000, "127.0.0.1"),
+        Timeouts.DEFAULT,
         policy.filter());
     return start(new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT), name);
   }
 
   private static Started start(NodeRuntime runtime, String name) {
     NodeEndpoint[] endpoint = new NodeEndpoint[1];
-    LocalNode node = LocalNode.start(UUID.randomUUID(), name, "127.0.0.1", 0, 60_000,
-        org.gridrmi.runtime.store.StoreBudget.defaults(), runtime,
+    LocalNode node = LocalNode.start(
+        UUID.randomUUID(),
+        name,
+        "127.0.0.1",
+        0,
+        60_000,
+        org.gridrmi.runtime.store.StoreBudget.defaults(),
+        runtime,
         n -> endpoint[0] = new NodeEndpoint(n));
     return new Started(node, endpoint[0], runtime);
   }

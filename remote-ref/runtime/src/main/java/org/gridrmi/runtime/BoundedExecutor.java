@@ -31,8 +31,8 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
     this.threads = threads;
     this.queue = queue;
     this.tasks = new IdleFirstQueue(queue);
-    this.pool = new ThreadPoolExecutor(1, threads, 30, TimeUnit.SECONDS, tasks, Daemons.factory(name),
-        (task, p) -> {
+    this.pool = new ThreadPoolExecutor(
+        1, threads, 30, TimeUnit.SECONDS, tasks, Daemons.factory(name), (task, p) -> {
           throw new RejectedExecutionException(name + " has no thread free");
         });
     pool.allowCoreThreadTimeOut(true);
@@ -49,11 +49,14 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
       pool.execute(task);
     } catch (RejectedExecutionException e) {
       if (pool.isShutdown()) throw new GridException(Status.CANCELLED, name + " is closed", e);
-      // every thread is busy and the pool is at its limit: the task waits in the queue if there is room (a busy
+      // every thread is busy and the pool is at its limit: the task waits in the queue if there is
+      // room (a busy
       // thread takes it when its task ends)
       if (tasks.enqueue(task)) return;
-      throw new GridException(Status.RESOURCE_EXHAUSTED, name + " is full: " + threads + " threads busy and " + queue
-          + " tasks queued", e);
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          name + " is full: " + threads + " threads busy and " + queue + " tasks queued",
+          e);
     }
   }
 
@@ -81,7 +84,8 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
       ThreadPoolExecutor p = pool;
       int size = p.getPoolSize();
       boolean idleThreadFree = size - p.getActiveCount() > size();
-      if (!idleThreadFree && size < p.getMaximumPoolSize()) return false; // the pool starts a thread for it
+      if (!idleThreadFree && size < p.getMaximumPoolSize())
+        return false; // the pool starts a thread for it
       return super.offer(task);
     }
 

@@ -7,7 +7,8 @@ import java.lang.ref.Cleaner;
  * instance would cost more than it saves). Its actions only queue releases: they never block.
  */
 public final class Cleaners {
-  private static final Cleaner CLEANER = Cleaner.create(Daemons.factory("gridrmi-reference-cleaner"));
+  private static final Cleaner CLEANER =
+      Cleaner.create(Daemons.factory("gridrmi-reference-cleaner"));
 
   private Cleaners() {}
 

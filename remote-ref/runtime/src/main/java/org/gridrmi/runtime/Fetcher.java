@@ -1,6 +1,5 @@
 package org.gridrmi.runtime;
 
-import org.gridrmi.runtime.wire.FailureCarrier;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -11,6 +10,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.telemetry.FetchSpan;
 import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.FetchResult;
 
 /**
@@ -40,7 +40,11 @@ public final class Fetcher {
   }
 
   /** @param peers the owners a server may fetch from (see {@link KnownPeers}), or null for a client, which may ask any */
-  public Fetcher(NodeRuntime runtime, java.util.function.Supplier<String> self, Keeper keeper, KnownPeers peers) {
+  public Fetcher(
+      NodeRuntime runtime,
+      java.util.function.Supplier<String> self,
+      Keeper keeper,
+      KnownPeers peers) {
     this.runtime = runtime;
     this.self = self;
     this.keeper = keeper;
@@ -77,7 +81,11 @@ public final class Fetcher {
    * @param announcedUntil while not done, the owner is told the id may still be on its way to it
    * @param start the first poll goes once this completes
    */
-  public Waiter await(String owner, UUID id, UUID holder, CompletableFuture<?> announcedUntil,
+  public Waiter await(
+      String owner,
+      UUID id,
+      UUID holder,
+      CompletableFuture<?> announcedUntil,
       CompletableFuture<?> start) {
     if (peers != null && !peers.known(owner)) { // refused before any connection is made
       Shared refused = new Shared(owner, id, null);
@@ -94,7 +102,9 @@ public final class Fetcher {
       Waiter w = s.join(holder);
       if (w != null) {
         if (s.startOnce()) {
-          s.trace = runtime.telemetry().fetching(owner, id, runtime.name()); // a child of the waiting call's span
+          s.trace = runtime
+              .telemetry()
+              .fetching(owner, id, runtime.name()); // a child of the waiting call's span
           start.whenComplete((x, t) -> s.poll());
         }
         return w;
@@ -152,7 +162,8 @@ public final class Fetcher {
       }
       if (last) {
         inFlight.remove(id, this);
-        GridException cancelled = new GridException(Status.CANCELLED, "nobody waits for value " + id);
+        GridException cancelled =
+            new GridException(Status.CANCELLED, "nobody waits for value " + id);
         result.completeExceptionally(cancelled);
         traced(0, cancelled, null);
         tellOwnerNobodyWaits();
@@ -196,8 +207,10 @@ public final class Fetcher {
       try {
         pollOnceOrThrow();
       } catch (OutOfMemoryError e) {
-        finish(null, new FailureCarrier(Failure.outOfMemory("reading value " + id + " from " + owner,
-            runtime.name(), e, null)));
+        finish(
+            null,
+            new FailureCarrier(Failure.outOfMemory(
+                "reading value " + id + " from " + owner, runtime.name(), e, null)));
       } catch (RuntimeException e) {
         finish(null, e instanceof GridException ? e : new FailureCarrier(Failure.from(e, null)));
       }
@@ -209,15 +222,29 @@ public final class Fetcher {
       try {
         boolean announced = announcedUntil != null && !announcedUntil.isDone();
         FetchSpan span = trace;
-        // the value may be decoded while it arrives (a data connection): with this instance's filters, and the
+        // the value may be decoded while it arrives (a data connection): with this instance's
+        // filters, and the
         // references inside it held by this instance
-        r = runtime.readingValues(() -> runtime.node(owner).fetch(id, runtime.settings().fetchWait().toMillis(),
-            runtime.requesterKeys().toOwner(self.get(), owner), announced, span == null ? null : span.headers()));
+        r = runtime.readingValues(() -> runtime
+            .node(owner)
+            .fetch(
+                id,
+                runtime.settings().fetchWait().toMillis(),
+                runtime.requesterKeys().toOwner(self.get(), owner),
+                announced,
+                span == null ? null : span.headers()));
       } catch (GridException e) {
         runtime.transport().forget(owner);
         if (e.status() == Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());
-        finish(null, e.status() == Status.UNAVAILABLE ? new GridException(Status.UNAVAILABLE, "the owner "
-            + owner + " of value " + id + " is unavailable: " + e.description(), e) : e);
+        finish(
+            null,
+            e.status() == Status.UNAVAILABLE
+                ? new GridException(
+                    Status.UNAVAILABLE,
+                    "the owner " + owner + " of value " + id + " is unavailable: "
+                        + e.description(),
+                    e)
+                : e);
         return;
       }
       runtime.peerHealth().answered(owner);
@@ -230,8 +257,15 @@ public final class Fetcher {
             finish(null, e);
             return;
           }
-          if (keeper != null) keeper.keep(id, value, waiters.stream().map(w -> w.holder)
-              .filter(java.util.Objects::nonNull).distinct().toList());
+          if (keeper != null)
+            keeper.keep(
+                id,
+                value,
+                waiters.stream()
+                    .map(w -> w.holder)
+                    .filter(java.util.Objects::nonNull)
+                    .distinct()
+                    .toList());
           if (trace != null) traced(r.value().readBytes(), null, r.producer());
           finish(value, null);
         }

@@ -1,12 +1,11 @@
 package org.gridrmi.runtime;
 
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.wire.Outcomes;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.RefContext;
-import org.gridrmi.runtime.store.Slot;
-import org.gridrmi.runtime.store.ValueTable;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Resolves references for code that runs on a node (a server's call): a value a node here holds is the object itself
@@ -26,7 +25,8 @@ public class FetchingContext implements RefContext {
    * @param holder the client whose call runs (it may cancel what it holds), or null
    * @param held what holds the references read inside values here, or null for none
    */
-  public FetchingContext(NodeRuntime runtime, Fetcher fetcher, LocalNode node, UUID holder, HeldReferences held) {
+  public FetchingContext(
+      NodeRuntime runtime, Fetcher fetcher, LocalNode node, UUID holder, HeldReferences held) {
     this.runtime = runtime;
     this.fetcher = fetcher;
     this.node = java.util.Objects.requireNonNull(node, "node");
@@ -58,22 +58,27 @@ public class FetchingContext implements RefContext {
   public CompletableFuture<Object> resolve(Ref<?> ref) {
     Slot s = local(ref.id());
     if (s != null) return Outcomes.of(s.future(), label(ref));
-    // no replica is kept for the call's client: it does not know this node read the reference, so it would never
+    // no replica is kept for the call's client: it does not know this node read the reference, so
+    // it would never
     // release the replica; the reference object caches the value for its own later uses
-    Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
+    Fetcher.Waiter w =
+        fetcher.await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
     return Outcomes.of(w.future(), label(ref));
   }
 
   @Override
   public boolean cancel(Ref<?> ref) {
     Slot s = local(ref.id());
-    return s != null && holder != null && node.table().holds(holder, ref.id())
+    return s != null
+        && holder != null
+        && node.table().holds(holder, ref.id())
         && s.cancel(label(ref));
   }
 
   @Override
   public void release(Ref<?> ref) {
-    // the node holds it while this reference object lives (see adopt); one call cannot let go for the others
+    // the node holds it while this reference object lives (see adopt); one call cannot let go for
+    // the others
   }
 
   @Override

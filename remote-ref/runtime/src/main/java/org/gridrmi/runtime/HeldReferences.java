@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.Release;
 
 /**
  * The values a server holds because references to them live in its JVM: references read inside values (an argument
@@ -21,12 +21,14 @@ public final class HeldReferences implements AutoCloseable {
   private final java.util.function.Predicate<String> mayHoldAt;
   /** Live reference objects per value id held this way. */
   private final Map<UUID, Integer> live = new ConcurrentHashMap<>();
+
   private final Map<String, HolderLink> links = new ConcurrentHashMap<>();
   /**
    * Who this node is as a holder on other nodes: a secret like a client's holder id, not the node's id, which
    * {@code info()} hands to anyone (with it, anyone could release or cancel what this node holds there).
    */
   private final UUID holderId = UUID.randomUUID();
+
   private volatile boolean closed;
 
   /**
@@ -35,7 +37,8 @@ public final class HeldReferences implements AutoCloseable {
    *     here (and fails as PERMISSION_DENIED when it is resolved), so a forged reference cannot make the node connect
    *     to an arbitrary host
    */
-  public HeldReferences(LocalNode node, long maxRenewMillis, java.util.function.Predicate<String> mayHoldAt) {
+  public HeldReferences(
+      LocalNode node, long maxRenewMillis, java.util.function.Predicate<String> mayHoldAt) {
     this.node = node;
     this.maxRenewMillis = maxRenewMillis;
     this.mayHoldAt = mayHoldAt;
@@ -46,7 +49,8 @@ public final class HeldReferences implements AutoCloseable {
     if (closed || !(ref.owner().equals(node.address()) || mayHoldAt.test(ref.owner()))) return;
     UUID id = ref.id();
     String owner = ref.owner();
-    // the hold is queued inside the count's update, so it cannot be overtaken by the release of an earlier last one
+    // the hold is queued inside the count's update, so it cannot be overtaken by the release of an
+    // earlier last one
     live.compute(id, (k, n) -> {
       if (n != null) return n + 1;
       if (owner.equals(node.address())) node.table().hold(id, node.id());
@@ -57,7 +61,8 @@ public final class HeldReferences implements AutoCloseable {
   }
 
   private HolderLink link(String owner) {
-    return links.computeIfAbsent(owner, o -> new HolderLink(node.runtime(), holderId, o, maxRenewMillis));
+    return links.computeIfAbsent(
+        owner, o -> new HolderLink(node.runtime(), holderId, o, maxRenewMillis));
   }
 
   private void dropped(UUID id, String owner) {

@@ -29,6 +29,7 @@ public final class HolderLink {
   private final long maxRenewMillis;
   /** Values held at the owner (made there, pushed, kept there as replicas, or held by reference). */
   private final Set<UUID> held = ConcurrentHashMap.newKeySet();
+
   private final ConcurrentLinkedQueue<Object> changes = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean sending = new AtomicBoolean();
   private final AtomicBoolean renewing = new AtomicBoolean();
@@ -47,7 +48,9 @@ public final class HolderLink {
     this.maxRenewMillis = maxRenewMillis;
   }
 
-  public String owner() { return owner; }
+  public String owner() {
+    return owner;
+  }
 
   /** Records a value held at the owner that it knows of already (made there for this holder, or sent with it). */
   public void heldThere(UUID id) {
@@ -102,7 +105,8 @@ public final class HolderLink {
           if (holds) node.hold(holder, group.stream().map(UUID.class::cast).toList());
           else node.release(holder, group.stream().map(Release.class::cast).toList());
         } catch (GridException ignored) {
-          // unreachable: its lease ends what we hold there, and a hold it never got fails as NOT_FOUND when used
+          // unreachable: its lease ends what we hold there, and a hold it never got fails as
+          // NOT_FOUND when used
         }
         i = j;
       }
@@ -124,7 +128,8 @@ public final class HolderLink {
 
   private void schedule(long delayMillis) {
     try {
-      if (!closed) renewal = runtime.timer().schedule(this::renewSoon, delayMillis, TimeUnit.MILLISECONDS);
+      if (!closed)
+        renewal = runtime.timer().schedule(this::renewSoon, delayMillis, TimeUnit.MILLISECONDS);
     } catch (java.util.concurrent.RejectedExecutionException e) {
       // the runtime closed meanwhile: no more renewals
     }
@@ -132,7 +137,8 @@ public final class HolderLink {
 
   /** On the timer: hand the renewal to the I/O pool, so that an owner that does not answer holds up nothing else. */
   private void renewSoon() {
-    if (!renewing.compareAndSet(false, true)) return; // the last one is still waiting for this owner
+    if (!renewing.compareAndSet(false, true))
+      return; // the last one is still waiting for this owner
     try {
       runtime.io().execute(this::renew);
     } catch (GridException e) {
@@ -151,7 +157,8 @@ public final class HolderLink {
       runtime.peerHealth().answered(owner);
     } catch (GridException e) {
       runtime.transport().forget(owner); // unreachable now; keep trying, it may come back
-      if (e.status() == org.gridrmi.ref.Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());
+      if (e.status() == org.gridrmi.ref.Status.UNAVAILABLE)
+        runtime.peerHealth().lost(owner, e.description());
       next = Math.min(next, 1_000);
     } finally {
       synchronized (this) {
@@ -178,9 +185,11 @@ public final class HolderLink {
     long end = System.nanoTime() + bound.toNanos();
     for (HolderLink l : links) {
       synchronized (l) {
-        while ((l.sending.get() || !l.changes.isEmpty() || l.renewing.get()) && System.nanoTime() < end) {
+        while ((l.sending.get() || !l.changes.isEmpty() || l.renewing.get())
+            && System.nanoTime() < end) {
           try {
-            TimeUnit.NANOSECONDS.timedWait(l, Math.max(1, Math.min(end - System.nanoTime(), 50_000_000L)));
+            TimeUnit.NANOSECONDS.timedWait(
+                l, Math.max(1, Math.min(end - System.nanoTime(), 50_000_000L)));
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;

@@ -63,8 +63,10 @@ public final class KnownPeers {
   /** @throws GridException PERMISSION_DENIED naming the owner, if it is not known */
   public void check(String owner, String node, String what) {
     if (known(owner)) return;
-    String why = what + ": its owner " + owner + " is not a known peer of " + node + " (no client introduced it as a "
-        + "server of its Grid, it was not configured with --peers, and it never called " + node + "): refused to "
+    String why = what + ": its owner " + owner + " is not a known peer of " + node
+        + " (no client introduced it as a "
+        + "server of its Grid, it was not configured with --peers, and it never called " + node
+        + "): refused to "
         + "connect there";
     REFUSALS.refused(why);
     throw new GridException(Status.PERMISSION_DENIED, why);

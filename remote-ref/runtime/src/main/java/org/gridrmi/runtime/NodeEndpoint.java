@@ -1,12 +1,7 @@
 package org.gridrmi.runtime;
 
-import org.gridrmi.runtime.wire.FailureCarrier;
-import org.gridrmi.runtime.store.Slot;
-import org.gridrmi.runtime.store.ReleaseCounts;
-import org.gridrmi.runtime.store.ValueStore;
 import java.lang.management.ManagementFactory;
 import java.util.List;
-import org.gridrmi.runtime.cost.LinkProbe;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -14,25 +9,31 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.cost.LinkProbe;
 import org.gridrmi.runtime.net.TransportMetrics;
+import org.gridrmi.runtime.store.ReleaseCounts;
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.store.ValueStore;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
-import org.gridrmi.runtime.wire.Release;
-import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.NodeInfo;
 import org.gridrmi.runtime.wire.NodeStats;
 import org.gridrmi.runtime.wire.PlainResult;
+import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.Requester;
 
 /** What every node serves: its values. A server's endpoint adds batches and plain calls. */
 public class NodeEndpoint implements NodeService {
   protected final LocalNode node;
   /** Under TLS, the certificate that first used each holder id: only that peer may act for the holder. */
-  private final java.util.Map<UUID, String> identities = new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<UUID, String> identities =
+      new java.util.concurrent.ConcurrentHashMap<>();
   /** Who may end what this node keeps for a borrower. */
   private final RequesterCheck requesters;
 
@@ -47,14 +48,18 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
+  public FetchResult fetch(
+      UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     FetchResult r = fetchForStream(id, waitMillis, requester, announced, trace);
     if (r.state() != FetchResult.State.READY) return r;
     try {
-      r.value().encode(); // here, so that running out of memory is this fetch's failure, not a broken connection
+      r.value()
+          .encode(); // here, so that running out of memory is this fetch's failure, not a broken
+      // connection
       return r;
     } catch (OutOfMemoryError e) {
-      return FetchResult.failed(Failure.outOfMemory("sending value " + id, node.toString(), e, null));
+      return FetchResult.failed(
+          Failure.outOfMemory("sending value " + id, node.toString(), e, null));
     } catch (java.io.IOException e) {
       return FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, notSendable(id, e), null, null));
     }
@@ -67,20 +72,26 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public FetchResult fetchForStream(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
-    if (LinkProbe.isProbe(id)) return FetchResult.ready(LinkProbe.value(id)); // made here, held by nobody
-    long wait = Math.max(0, Math.min(waitMillis, node.runtime().settings().fetchWait().toMillis()));
+  public FetchResult fetchForStream(
+      UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
+    if (LinkProbe.isProbe(id))
+      return FetchResult.ready(LinkProbe.value(id)); // made here, held by nobody
+    long wait =
+        Math.max(0, Math.min(waitMillis, node.runtime().settings().fetchWait().toMillis()));
     long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
     Slot s = node.table().get(id);
     if (s == null && announced) {
-      // the call making it is in a batch still on its way here: wait for it rather than make the client wait
-      // for the submit's acknowledgement before it asks (that cost a second round trip per async call)
+      // the call making it is in a batch still on its way here: wait for it rather than make the
+      // client wait
+      // for the submit's acknowledgement before it asks (that cost a second round trip per async
+      // call)
       CompletableFuture<Slot> created = node.table().whenCreated(id);
       try {
         s = created.get(wait, TimeUnit.MILLISECONDS);
       } catch (TimeoutException e) {
         node.table().abandon(id, created);
-        return FetchResult.PENDING; // the client asks again, saying whether the batch has been accepted by then
+        return FetchResult
+            .PENDING; // the client asks again, saying whether the batch has been accepted by then
       } catch (ExecutionException e) {
         node.table().abandon(id, created);
         return FetchResult.failed(FailureCarrier.unwrap(e, null));
@@ -90,9 +101,11 @@ public class NodeEndpoint implements NodeService {
         return FetchResult.PENDING;
       }
     }
-    if (s == null) return FetchResult.failed(Failure.of(Status.NOT_FOUND, notHeld(node, id), null, null));
+    if (s == null)
+      return FetchResult.failed(Failure.of(Status.NOT_FOUND, notHeld(node, id), null, null));
     try {
-      FetchResult ready = FetchResult.ready(s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
+      FetchResult ready = FetchResult.ready(
+          s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
       fetchedBy(id, requester, true);
       return ready;
     } catch (TimeoutException e) {
@@ -136,8 +149,10 @@ public class NodeEndpoint implements NodeService {
   /** Why {@code id} is not on {@code node}: how it went, if the node remembers, else the possible reasons. */
   public static String notHeld(LocalNode node, UUID id) {
     String why = node.table().freedBecause(id);
-    return "value " + id + " is not held by " + node + ": " + (why != null ? "it was " + why
-        : "never made there, or let go long ago (released, collected, or its lease lapsed)");
+    return "value " + id + " is not held by " + node + ": "
+        + (why != null
+            ? "it was " + why
+            : "never made there, or let go long ago (released, collected, or its lease lapsed)");
   }
 
   /**
@@ -152,8 +167,9 @@ public class NodeEndpoint implements NodeService {
     if (who == null) return;
     String owner = identities.putIfAbsent(holder, who);
     if (owner != null && !owner.equals(who)) {
-      throw new GridException(Status.PERMISSION_DENIED, "peer " + who + " may not act for a holder of another peer "
-          + "on " + node.name());
+      throw new GridException(
+          Status.PERMISSION_DENIED,
+          "peer " + who + " may not act for a holder of another peer " + "on " + node.name());
     }
   }
 
@@ -172,8 +188,12 @@ public class NodeEndpoint implements NodeService {
     CompletableFuture<Slot> created = node.table().whenCreated(id);
     created.thenAccept(s -> node.table().hold(id, holder));
     try {
-      node.runtime().timer().schedule(() -> node.table().abandon(id, created), node.table().leaseMillis(),
-          TimeUnit.MILLISECONDS);
+      node.runtime()
+          .timer()
+          .schedule(
+              () -> node.table().abandon(id, created),
+              node.table().leaseMillis(),
+              TimeUnit.MILLISECONDS);
     } catch (java.util.concurrent.RejectedExecutionException closing) {
       node.table().abandon(id, created);
     }
@@ -216,13 +236,32 @@ public class NodeEndpoint implements NodeService {
     long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     ValueStore.Usage u = node.table().store().usage();
     ReleaseCounts r = node.table().releases();
-    NodeStats.Store store = new NodeStats.Store(u.memoryBytes(), u.maxMemoryBytes(), u.spilledBytes(),
-        u.maxSpillBytes(), u.spillWrites(), u.readBacks(), node.table().borrowers(), heldByReference(), r.explicit(),
-        r.collected(), r.lapsed());
-    return new NodeStats(node.table().size(), node.table().pending(), node.table().holders(), t.sentBytes(),
-        t.receivedBytes(), t.perPeer(), heap, callsRun(), batchesReceived(), store,
+    NodeStats.Store store = new NodeStats.Store(
+        u.memoryBytes(),
+        u.maxMemoryBytes(),
+        u.spilledBytes(),
+        u.maxSpillBytes(),
+        u.spillWrites(),
+        u.readBacks(),
+        node.table().borrowers(),
+        heldByReference(),
+        r.explicit(),
+        r.collected(),
+        r.lapsed());
+    return new NodeStats(
+        node.table().size(),
+        node.table().pending(),
+        node.table().holders(),
+        t.sentBytes(),
+        t.receivedBytes(),
+        t.perPeer(),
+        heap,
+        callsRun(),
+        batchesReceived(),
+        store,
         new NodeStats.Activity(queuedCalls(), callTimes(), r.renewals(), r.leasesLapsed()),
-        List.copyOf(node.runtime().transport().linkCosts().estimates()), methodCosts());
+        List.copyOf(node.runtime().transport().linkCosts().estimates()),
+        methodCosts());
   }
 
   /** Compute time per service method; servers run methods. */
@@ -242,12 +281,14 @@ public class NodeEndpoint implements NodeService {
 
   @Override
   public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
-    throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
+    throw new GridException(
+        Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
   }
 
   @Override
   public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
-    throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
+    throw new GridException(
+        Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
   }
 
   @Override
@@ -257,7 +298,8 @@ public class NodeEndpoint implements NodeService {
 
   @Override
   public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers) {
-    throw new GridException(Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it probes no links");
+    throw new GridException(
+        Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it probes no links");
   }
 
   /** Values of other nodes this node holds by reference; servers have them. */

@@ -1,18 +1,18 @@
 package org.gridrmi.runtime;
 
-import org.gridrmi.runtime.serial.JvmFilter;
-import org.gridrmi.runtime.serial.SerialPolicy;
-import org.gridrmi.runtime.wire.RefContext;
-import org.gridrmi.runtime.wire.RefContexts;
-import org.gridrmi.runtime.wire.ValueReader;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.gridrmi.runtime.serial.JvmFilter;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.telemetry.PeerHealth;
 import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.Transport;
+import org.gridrmi.runtime.wire.RefContext;
+import org.gridrmi.runtime.wire.RefContexts;
+import org.gridrmi.runtime.wire.ValueReader;
 import org.gridrmi.runtime.wire.WireValue;
 
 /**
@@ -38,12 +38,17 @@ public final class NodeRuntime implements AutoCloseable {
   /** The most references pinned in transit at one time (each costs a few dozen bytes). */
   static final int MAX_PINS = 1_000_000;
 
-  public NodeRuntime(String name, Transport transport, SerialPolicy policy, RuntimeSettings settings) {
+  public NodeRuntime(
+      String name, Transport transport, SerialPolicy policy, RuntimeSettings settings) {
     this(name, transport, policy, settings, Telemetry.OFF);
   }
 
   /** @param telemetry what the instance reports through OpenTelemetry ({@link Telemetry#OFF}: nothing) */
-  public NodeRuntime(String name, Transport transport, SerialPolicy policy, RuntimeSettings settings,
+  public NodeRuntime(
+      String name,
+      Transport transport,
+      SerialPolicy policy,
+      RuntimeSettings settings,
       Telemetry telemetry) {
     this.name = name;
     this.telemetry = telemetry;
@@ -51,37 +56,66 @@ public final class NodeRuntime implements AutoCloseable {
     this.transport = transport;
     this.policy = policy;
     this.settings = settings;
-    this.io = new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
-    this.fetches = new BoundedExecutor("gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
-    this.timer = Executors.newSingleThreadScheduledExecutor(Daemons.factory("gridrmi-timer-" + name));
+    this.io =
+        new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
+    this.fetches = new BoundedExecutor(
+        "gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(Daemons.factory("gridrmi-timer-" + name));
     long transit = settings.referenceTransit().toNanos();
     this.pins = new TransitPins(transit, MAX_PINS);
     long drain = Math.max(10_000_000L, transit / 8);
-    timer.scheduleWithFixedDelay(() -> pins.drain(System.nanoTime()), drain, drain, TimeUnit.NANOSECONDS);
+    timer.scheduleWithFixedDelay(
+        () -> pins.drain(System.nanoTime()), drain, drain, TimeUnit.NANOSECONDS);
     this.values = ValueReader.unbound(policy);
     transport.readValuesWith(this::values);
     JvmFilter.register(policy);
   }
 
-  public String name() { return name; }
-  public Transport transport() { return transport; }
-  public SerialPolicy policy() { return policy; }
-  public RuntimeSettings settings() { return settings; }
+  public String name() {
+    return name;
+  }
+
+  public Transport transport() {
+    return transport;
+  }
+
+  public SerialPolicy policy() {
+    return policy;
+  }
+
+  public RuntimeSettings settings() {
+    return settings;
+  }
   /** Its spans and metrics (off without an OpenTelemetry SDK). */
-  public Telemetry telemetry() { return telemetry; }
+  public Telemetry telemetry() {
+    return telemetry;
+  }
   /** Which peers stopped answering, for the log. */
-  public PeerHealth peerHealth() { return peerHealth; }
+  public PeerHealth peerHealth() {
+    return peerHealth;
+  }
   /** The keys this instance presents to owners as a borrower, and confirms when they ask. */
-  public RequesterKeys requesterKeys() { return requesterKeys; }
+  public RequesterKeys requesterKeys() {
+    return requesterKeys;
+  }
   /** Short remote calls: submits, renewals, releases, cancels. */
-  public BoundedExecutor io() { return io; }
+  public BoundedExecutor io() {
+    return io;
+  }
   /** Fetch polls, which may wait at their owner. */
-  public BoundedExecutor fetches() { return fetches; }
+  public BoundedExecutor fetches() {
+    return fetches;
+  }
   /** Deadlines, renewals and sweeps: tasks on it must be quick and never call out. */
-  public ScheduledExecutorService timer() { return timer; }
+  public ScheduledExecutorService timer() {
+    return timer;
+  }
 
   /** References written inside values that left this instance, kept for a while (see {@link TransitPins}). */
-  public TransitPins pins() { return pins; }
+  public TransitPins pins() {
+    return pins;
+  }
 
   /**
    * Sets the context that references read inside values here bind to: it resolves them, and holds their values while
@@ -112,7 +146,8 @@ public final class NodeRuntime implements AutoCloseable {
    */
   public Object decode(WireValue w) {
     ValueReader reader = values;
-    return SerialPolicy.using(policy, () -> w.value(reader)); // codecs read their limits from the thread's policy
+    return SerialPolicy.using(
+        policy, () -> w.value(reader)); // codecs read their limits from the thread's policy
   }
 
   /**

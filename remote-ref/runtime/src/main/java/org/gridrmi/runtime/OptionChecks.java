@@ -103,7 +103,8 @@ public final class OptionChecks {
    *
    * @throws GridException INVALID_ARGUMENT with the parser's message
    */
-  public static <T> T parsed(String option, String value, java.util.function.Function<String, T> parser) {
+  public static <T> T parsed(
+      String option, String value, java.util.function.Function<String, T> parser) {
     notNull(option, value);
     try {
       return parser.apply(value);

@@ -26,7 +26,9 @@ import org.gridrmi.runtime.wire.Requester;
 final class RequesterCheck {
   /** The most requester addresses remembered (each a peer of this node); past it, keys are confirmed every time. */
   private static final int MAX_REMEMBERED = 10_000;
-  private static final RefusalLog REFUSALS = new RefusalLog(RequesterCheck.class.getName(), 10, 1000);
+
+  private static final RefusalLog REFUSALS =
+      new RefusalLog(RequesterCheck.class.getName(), 10, 1000);
   private final LocalNode node;
   private final Map<String, Confirmed> confirmed = new ConcurrentHashMap<>();
 
@@ -44,7 +46,8 @@ final class RequesterCheck {
    */
   void authorize(Requester r, Caller caller) {
     if (r == null) {
-      throw new GridException(Status.INVALID_ARGUMENT, "the call names no requester (the node it acts for)");
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "the call names no requester (the node it acts for)");
     }
     String why = whyNot(r, caller);
     if (why != null) throw refused(r, caller, why);
@@ -66,7 +69,9 @@ final class RequesterCheck {
   boolean known(Requester r, Caller caller) {
     if (namedByTransport(r, caller)) return true;
     Confirmed known = confirmed.get(r.address());
-    return known != null && known.key().equals(r.key()) && Objects.equals(known.tlsIdentity(), caller.tlsIdentity());
+    return known != null
+        && known.key().equals(r.key())
+        && Objects.equals(known.tlsIdentity(), caller.tlsIdentity());
   }
 
   /** A transport that names its callers by address (in-process), or a call from inside this JVM. */
@@ -80,11 +85,13 @@ final class RequesterCheck {
     if (namedByTransport(r, caller)) return null;
     Confirmed known = confirmed.get(address);
     if (known != null && known.key().equals(r.key())) {
-      return Objects.equals(known.tlsIdentity(), caller.tlsIdentity()) ? null
+      return Objects.equals(known.tlsIdentity(), caller.tlsIdentity())
+          ? null
           : "that node's key was presented by " + known.tlsIdentity() + " first";
     }
     if (r.key() == null) return "it presented no requester key";
-    // only a caller on that host makes this node call there: no one can have it call arbitrary addresses
+    // only a caller on that host makes this node call there: no one can have it call arbitrary
+    // addresses
     if (!KnownPeers.hostOf(address).equals(caller.host())) return "the call came from another host";
     boolean gave;
     try {
@@ -100,9 +107,11 @@ final class RequesterCheck {
   }
 
   private GridException refused(Requester r, Caller caller, String why) {
-    String who = caller.host() + (caller.tlsIdentity() == null ? "" : " (" + caller.tlsIdentity() + ")");
-    String message = node.name() + " refused a call from " + who + " acting for the node at " + r.address() + ": "
-        + why + " (only that node may end what " + node.name() + " keeps for it as a borrower)";
+    String who =
+        caller.host() + (caller.tlsIdentity() == null ? "" : " (" + caller.tlsIdentity() + ")");
+    String message = node.name() + " refused a call from " + who + " acting for the node at "
+        + r.address() + ": " + why + " (only that node may end what " + node.name()
+        + " keeps for it as a borrower)";
     REFUSALS.refused(message);
     return new GridException(Status.PERMISSION_DENIED, message);
   }

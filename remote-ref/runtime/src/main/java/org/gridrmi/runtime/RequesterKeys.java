@@ -16,7 +16,9 @@ public final class RequesterKeys {
 
   /** How this node names itself to {@code owner}: its address {@code self} and its key for that owner. */
   public Requester toOwner(String self, String owner) {
-    return self == null ? null : new Requester(self, byOwner.computeIfAbsent(owner, o -> UUID.randomUUID()));
+    return self == null
+        ? null
+        : new Requester(self, byOwner.computeIfAbsent(owner, o -> UUID.randomUUID()));
   }
 
   /** Whether this node gave {@code key} to the node at {@code owner}. */

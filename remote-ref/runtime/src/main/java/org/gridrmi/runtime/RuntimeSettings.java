@@ -16,29 +16,38 @@ import org.gridrmi.runtime.transport.Timeouts;
  * @param referenceTransit how long a reference written inside a value that leaves this instance keeps its value held
  *     here after the write, so that the receiver registers its own hold first (see {@link TransitPins})
  */
-public record RuntimeSettings(Timeouts timeouts, Duration fetchWait, int ioThreads, int fetchThreads,
-    int maxQueuedIo, Duration referenceTransit) {
-  public static final RuntimeSettings DEFAULT = new RuntimeSettings(Timeouts.DEFAULT, Duration.ofSeconds(10), 16, 64,
-      100_000, Duration.ofSeconds(60));
+public record RuntimeSettings(
+    Timeouts timeouts,
+    Duration fetchWait,
+    int ioThreads,
+    int fetchThreads,
+    int maxQueuedIo,
+    Duration referenceTransit) {
+  public static final RuntimeSettings DEFAULT = new RuntimeSettings(
+      Timeouts.DEFAULT, Duration.ofSeconds(10), 16, 64, 100_000, Duration.ofSeconds(60));
 
   public RuntimeSettings {
     if (fetchWait == null || fetchWait.isNegative() || fetchWait.isZero()) {
       throw new GridException(Status.INVALID_ARGUMENT, "fetch wait must be positive: " + fetchWait);
     }
     if (referenceTransit == null || referenceTransit.isNegative() || referenceTransit.isZero()) {
-      throw new GridException(Status.INVALID_ARGUMENT, "reference transit must be positive: " + referenceTransit);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "reference transit must be positive: " + referenceTransit);
     }
     if (ioThreads < 1 || fetchThreads < 1 || maxQueuedIo < 1) {
-      throw new GridException(Status.INVALID_ARGUMENT, "thread and queue limits must be at least 1");
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "thread and queue limits must be at least 1");
     }
   }
 
   public RuntimeSettings withTimeouts(Timeouts t) {
-    return new RuntimeSettings(t, fetchWait, ioThreads, fetchThreads, maxQueuedIo, referenceTransit);
+    return new RuntimeSettings(
+        t, fetchWait, ioThreads, fetchThreads, maxQueuedIo, referenceTransit);
   }
 
   public RuntimeSettings withFetchWait(Duration wait) {
-    return new RuntimeSettings(timeouts, wait, ioThreads, fetchThreads, maxQueuedIo, referenceTransit);
+    return new RuntimeSettings(
+        timeouts, wait, ioThreads, fetchThreads, maxQueuedIo, referenceTransit);
   }
 
   public RuntimeSettings withReferenceTransit(Duration transit) {

@@ -7,10 +7,10 @@ import java.io.ObjectOutputStream;
 import java.io.OutputStream;
 import java.util.List;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.runtime.store.ValueIo;
-import org.gridrmi.runtime.wire.WireValue;
-import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.store.ValueIo;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.WireValue;
 import org.gridrmi.runtime.wire.WrittenRefs;
 
 /**
@@ -28,7 +28,8 @@ final class StoredValues implements ValueIo {
   @Override
   public List<Object> write(Object value, OutputStream out) throws IOException {
     ObjectOutputStream o = new ObjectOutputStream(out);
-    List<Ref<?>> refs = WrittenRefs.collect(() -> new WireValue(value).writeExternal(o)); // stays here: no pins
+    List<Ref<?>> refs =
+        WrittenRefs.collect(() -> new WireValue(value).writeExternal(o)); // stays here: no pins
     o.flush();
     return List.copyOf(refs);
   }

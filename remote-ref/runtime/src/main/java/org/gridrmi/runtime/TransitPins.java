@@ -40,8 +40,10 @@ public final class TransitPins {
     long now = System.nanoTime();
     drain(now);
     if (pins.size() + refs.size() > max) {
-      throw new GridException(Status.RESOURCE_EXHAUSTED, "more than " + max + " references were written inside "
-          + "values in the last " + periodNanos / 1_000_000_000L + " s; each is kept until its receiver holds it");
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          "more than " + max + " references were written inside " + "values in the last "
+              + periodNanos / 1_000_000_000L + " s; each is kept until its receiver holds it");
     }
     for (Ref<?> r : refs) pins.add(new Pin(r, now + periodNanos));
   }

@@ -1,12 +1,12 @@
 package org.gridrmi.runtime;
 
-import org.gridrmi.runtime.transport.Timeouts;
-import org.gridrmi.runtime.transport.Transport;
 import java.io.ObjectInputFilter;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.internal.rmi.RmiTransport;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.NetContext;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.transport.Transport;
 
 /** Makes the product's transport, RMI; the in-process one comes from {@code gridrmi-inprocess}. */
 public final class Transports {
@@ -21,8 +21,9 @@ public final class Transports {
    * @param host the address RMI sockets listen on and advertise
    * @param filter what the instance deserializes
    */
-  public static Transport rmi(TlsStores tls, LinkPlan link, Timeouts timeouts, String host,
-      ObjectInputFilter filter) {
-    return new RmiTransport(new NetContext(tls, link, (int) timeouts.connect().toMillis(), host), timeouts, filter);
+  public static Transport rmi(
+      TlsStores tls, LinkPlan link, Timeouts timeouts, String host, ObjectInputFilter filter) {
+    return new RmiTransport(
+        new NetContext(tls, link, (int) timeouts.connect().toMillis(), host), timeouts, filter);
   }
 }

@@ -44,10 +44,13 @@ class BoundedExecutorTest {
           await(release);
         });
       }
-      assertThat(started.await(10, TimeUnit.SECONDS)).as("three blocking tasks run at once").isTrue();
-      pool.execute(() -> await(release)); // queued: every thread is busy and the pool is at its limit
+      assertThat(started.await(10, TimeUnit.SECONDS))
+          .as("three blocking tasks run at once")
+          .isTrue();
+      pool.execute(
+          () -> await(release)); // queued: every thread is busy and the pool is at its limit
       pool.execute(() -> await(release));
-      assertThatThrownBy(() -> pool.execute(() -> { }))
+      assertThatThrownBy(() -> pool.execute(() -> {}))
           .isInstanceOfSatisfying(GridException.class, e -> {
             assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
             assertThat(e.getMessage()).contains("test-pool", "3 threads busy", "2 tasks queued");
@@ -61,8 +64,9 @@ class BoundedExecutorTest {
   void aClosedPoolRefusesWithCancelled() {
     BoundedExecutor pool = new BoundedExecutor("test-pool", 2, 2);
     pool.close();
-    assertThatThrownBy(() -> pool.execute(() -> { }))
-        .isInstanceOfSatisfying(GridException.class, e -> assertThat(e.status()).isEqualTo(Status.CANCELLED));
+    assertThatThrownBy(() -> pool.execute(() -> {}))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.CANCELLED));
   }
 
   private static void waitUntilIdle(BoundedExecutor pool) throws InterruptedException {

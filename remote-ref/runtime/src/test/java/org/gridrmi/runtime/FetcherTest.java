@@ -2,9 +2,9 @@ package org.gridrmi.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyBoolean;
 import static org.mockito.ArgumentMatchers.anyLong;
-import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.atLeast;
 import static org.mockito.Mockito.mock;
@@ -12,7 +12,6 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import org.gridrmi.runtime.serial.SerialPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -22,6 +21,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
@@ -35,11 +35,11 @@ class FetcherTest {
   final Transport transport = mock(Transport.class);
   final NodeClient owner = mock(NodeClient.class);
   final SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
-  final NodeRuntime runtime = new NodeRuntime("t", transport, policy,
-      RuntimeSettings.DEFAULT.withTimeouts(Timeouts.DEFAULT));
+  final NodeRuntime runtime = new NodeRuntime(
+      "t", transport, policy, RuntimeSettings.DEFAULT.withTimeouts(Timeouts.DEFAULT));
   final List<Object[]> kept = new CopyOnWriteArrayList<>();
-  final Fetcher fetcher = new Fetcher(runtime, () -> "rmi://me:2", (id, v, holders) -> kept.add(new Object[] {id, v,
-      holders}));
+  final Fetcher fetcher = new Fetcher(
+      runtime, () -> "rmi://me:2", (id, v, holders) -> kept.add(new Object[] {id, v, holders}));
   static final CompletableFuture<Void> NOW = CompletableFuture.completedFuture(null);
 
   FetcherTest() {
@@ -56,12 +56,18 @@ class FetcherTest {
     UUID id = UUID.randomUUID();
     CountDownLatch asked = new CountDownLatch(1);
     CountDownLatch answer = new CountDownLatch(1);
-    when(owner.fetch(eq(id), anyLong(), org.mockito.ArgumentMatchers.argThat(r -> r.address().equals("rmi://me:2")
-        && r.key() != null), anyBoolean(), any())).thenAnswer(i -> {
-      asked.countDown();
-      answer.await();
-      return FetchResult.ready("value");
-    });
+    when(owner.fetch(
+            eq(id),
+            anyLong(),
+            org.mockito.ArgumentMatchers.argThat(
+                r -> r.address().equals("rmi://me:2") && r.key() != null),
+            anyBoolean(),
+            any()))
+        .thenAnswer(i -> {
+          asked.countDown();
+          answer.await();
+          return FetchResult.ready("value");
+        });
     UUID a = UUID.randomUUID();
     UUID b = UUID.randomUUID();
     var w1 = fetcher.await(OWNER, id, a, null, NOW);
@@ -79,14 +85,16 @@ class FetcherTest {
   }
 
   @Test
-  void aPendingAnswerIsAskedAgainAndAnAnnouncedFetchSaysSoWhileItsBatchIsOnItsWay() throws Exception {
+  void aPendingAnswerIsAskedAgainAndAnAnnouncedFetchSaysSoWhileItsBatchIsOnItsWay()
+      throws Exception {
     UUID id = UUID.randomUUID();
     CompletableFuture<Void> accepted = new CompletableFuture<>();
     when(owner.fetch(eq(id), anyLong(), any(), eq(true), any())).thenAnswer(i -> {
       accepted.complete(null); // the batch is accepted while the first poll waits
       return FetchResult.PENDING;
     });
-    when(owner.fetch(eq(id), anyLong(), any(), eq(false), any())).thenReturn(FetchResult.ready(42L));
+    when(owner.fetch(eq(id), anyLong(), any(), eq(false), any()))
+        .thenReturn(FetchResult.ready(42L));
     assertThat(fetcher.await(OWNER, id, null, accepted, NOW).future().get()).isEqualTo(42L);
     verify(owner).fetch(eq(id), anyLong(), any(), eq(true), any());
     verify(owner).fetch(eq(id), anyLong(), any(), eq(false), any());
@@ -98,8 +106,11 @@ class FetcherTest {
     when(owner.fetch(eq(id), anyLong(), any(), anyBoolean(), any()))
         .thenThrow(new GridException(Status.UNAVAILABLE, "connection refused"));
     var w = fetcher.await(OWNER, id, null, null, NOW);
-    assertThat(w.future()).failsWithin(Duration.ofSeconds(5)).withThrowableOfType(ExecutionException.class)
-        .havingCause().isInstanceOfSatisfying(GridException.class, e -> {
+    assertThat(w.future())
+        .failsWithin(Duration.ofSeconds(5))
+        .withThrowableOfType(ExecutionException.class)
+        .havingCause()
+        .isInstanceOfSatisfying(GridException.class, e -> {
           assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
           assertThat(e.getMessage()).contains(OWNER).contains(id.toString());
         });
@@ -109,12 +120,15 @@ class FetcherTest {
   @Test
   void whenNobodyWaitsAnyMoreThePollingStops() throws Exception {
     UUID id = UUID.randomUUID();
-    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean(), any())).thenReturn(FetchResult.PENDING);
+    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean(), any()))
+        .thenReturn(FetchResult.PENDING);
     var w = fetcher.await(OWNER, id, null, null, NOW);
-    verify(owner, org.mockito.Mockito.timeout(5_000).atLeast(2)).fetch(eq(id), anyLong(), any(), anyBoolean(), any());
+    verify(owner, org.mockito.Mockito.timeout(5_000).atLeast(2))
+        .fetch(eq(id), anyLong(), any(), anyBoolean(), any());
     w.cancel(); // the deadline of the only call waiting for it passed
     await().atMost(Duration.ofSeconds(5)).until(() -> fetcher.inFlight() == 0);
-    Thread.sleep(100); // a poll in flight when it was cancelled may finish, and then no other starts
+    Thread.sleep(
+        100); // a poll in flight when it was cancelled may finish, and then no other starts
     org.mockito.Mockito.clearInvocations(owner);
     Thread.sleep(200);
     verify(owner, times(0)).fetch(any(), anyLong(), any(), anyBoolean(), any());
@@ -123,7 +137,8 @@ class FetcherTest {
   @Test
   void aNewWaiterAfterTheFetchEndedStartsANewOne() throws Exception {
     UUID id = UUID.randomUUID();
-    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean(), any())).thenReturn(FetchResult.ready("v"));
+    when(owner.fetch(eq(id), anyLong(), any(), anyBoolean(), any()))
+        .thenReturn(FetchResult.ready("v"));
     assertThat(fetcher.await(OWNER, id, null, null, NOW).future().get()).isEqualTo("v");
     assertThat(fetcher.await(OWNER, id, null, null, NOW).future().get()).isEqualTo("v");
     verify(owner, atLeast(2)).fetch(eq(id), anyLong(), any(), anyBoolean(), any());

@@ -17,22 +17,26 @@ import com.tngtech.archunit.library.dependencies.SliceIdentifier;
  * package (the node, its runtime and fetches) on top. A cycle is fixed by moving a type to the package it belongs
  * below, or by an interface in the lower package, never by leaving a package out here.
  */
-@AnalyzeClasses(packages = PackageCyclesTest.ROOT, importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(
+    packages = PackageCyclesTest.ROOT,
+    importOptions = ImportOption.DoNotIncludeTests.class)
 class PackageCyclesTest {
   static final String ROOT = "org.gridrmi.runtime";
 
   /** Each subpackage with everything under it (internal.* is one slice). */
   @ArchTest
-  static final ArchRule subpackagesAreFreeOfCycles = slices().matching(ROOT + ".(*)..").should().beFreeOfCycles();
+  static final ArchRule subpackagesAreFreeOfCycles =
+      slices().matching(ROOT + ".(*)..").should().beFreeOfCycles();
 
   /** As above, with the root package a slice of its own: nothing below uses the node's runtime. */
   @ArchTest
-  static final ArchRule theRootPackageIsOnTop = slices().assignedFrom(new TopLevel()).should().beFreeOfCycles();
+  static final ArchRule theRootPackageIsOnTop =
+      slices().assignedFrom(new TopLevel()).should().beFreeOfCycles();
 
   /** Every package a slice of its own (internal.rmi uses internal.data, and not the other way). */
   @ArchTest
-  static final ArchRule everyPackageIsFreeOfCycles = slices().assignedFrom(new EachPackage()).should()
-      .beFreeOfCycles();
+  static final ArchRule everyPackageIsFreeOfCycles =
+      slices().assignedFrom(new EachPackage()).should().beFreeOfCycles();
 
   /** The root package, and each first-level subpackage with its subpackages. */
   private static final class TopLevel implements SliceAssignment {
@@ -55,7 +59,9 @@ class PackageCyclesTest {
     @Override
     public SliceIdentifier getIdentifierOf(JavaClass c) {
       String p = c.getPackageName();
-      return p.equals(ROOT) || p.startsWith(ROOT + ".") ? SliceIdentifier.of(p) : SliceIdentifier.ignore();
+      return p.equals(ROOT) || p.startsWith(ROOT + ".")
+          ? SliceIdentifier.of(p)
+          : SliceIdentifier.ignore();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.gridrmi.server.internal;
 
+import io.opentelemetry.context.Scope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -15,22 +16,21 @@ import org.gridrmi.runtime.Daemons;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.FetchingContext;
 import org.gridrmi.runtime.HeldReferences;
-import org.gridrmi.runtime.wire.FailureCarrier;
-import org.gridrmi.runtime.wire.InlineArgument;
 import org.gridrmi.runtime.KnownPeers;
 import org.gridrmi.runtime.LocalNode;
-import org.gridrmi.runtime.wire.Ref;
-import org.gridrmi.runtime.serial.SerialPolicy;
-import org.gridrmi.runtime.wire.ValueReader;
-import io.opentelemetry.context.Scope;
-import org.gridrmi.runtime.store.Slot;
-import org.gridrmi.runtime.telemetry.CallTimes;
 import org.gridrmi.runtime.cost.MethodTimes;
 import org.gridrmi.runtime.serial.RefusalLog;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.store.Slot;
+import org.gridrmi.runtime.telemetry.CallTimes;
 import org.gridrmi.runtime.telemetry.ServerCall;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.FailureCarrier;
+import org.gridrmi.runtime.wire.InlineArgument;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.SerializedValue;
+import org.gridrmi.runtime.wire.ValueReader;
 
 /**
  * Runs async calls when their arguments exist (dataflow): a call is registered at once, its reference arguments
@@ -41,9 +41,11 @@ import org.gridrmi.runtime.wire.SerializedValue;
  */
 public final class DataflowExecutor implements AutoCloseable {
   /** Calls refused at a limit, for the log. */
-  private static final RefusalLog REFUSALS = new RefusalLog(DataflowExecutor.class.getName(), 10, 1000);
+  private static final RefusalLog REFUSALS =
+      new RefusalLog(DataflowExecutor.class.getName(), 10, 1000);
   /** The longest between two renewals of this node's holds on other nodes, whatever lease they grant. */
   private static final long MAX_RENEW_MILLIS = 15_000;
+
   private final LocalNode node;
   private final ServiceRegistry services;
   private final TaskAllowlist tasks;
@@ -55,9 +57,11 @@ public final class DataflowExecutor implements AutoCloseable {
   private final MethodTimes methodTimes = new MethodTimes();
   /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
   private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
+
   private final KnownPeers peers;
   /** The values this node holds by reference, and the context references read inside values here bind to. */
   private final HeldReferences held;
+
   private final FetchingContext valueRefs;
 
   /**
@@ -68,12 +72,17 @@ public final class DataflowExecutor implements AutoCloseable {
   public record Limits(int threads, int maxQueued, int maxPendingPerClient) {
     public Limits {
       if (threads < 1 || maxQueued < 1 || maxPendingPerClient < 1) {
-        throw new GridException(Status.INVALID_ARGUMENT, "executor limits must be at least 1: " + this);
+        throw new GridException(
+            Status.INVALID_ARGUMENT, "executor limits must be at least 1: " + this);
       }
     }
   }
 
-  public DataflowExecutor(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, Limits limits,
+  public DataflowExecutor(
+      LocalNode node,
+      ServiceRegistry services,
+      TaskAllowlist tasks,
+      Limits limits,
       KnownPeers peers) {
     this.node = node;
     this.peers = peers;
@@ -84,8 +93,13 @@ public final class DataflowExecutor implements AutoCloseable {
     this.held = new HeldReferences(node, MAX_RENEW_MILLIS, peers::known);
     this.valueRefs = new FetchingContext(node.runtime(), fetcher, node, null, held);
     node.runtime().bindValues(valueRefs);
-    this.compute = new ThreadPoolExecutor(limits.threads(), limits.threads(), 0, TimeUnit.MILLISECONDS,
-        new ArrayBlockingQueue<>(limits.maxQueued()), Daemons.factory("gridrmi-compute-" + node.name()));
+    this.compute = new ThreadPoolExecutor(
+        limits.threads(),
+        limits.threads(),
+        0,
+        TimeUnit.MILLISECONDS,
+        new ArrayBlockingQueue<>(limits.maxQueued()),
+        Daemons.factory("gridrmi-compute-" + node.name()));
   }
 
   public long callsRun() {
@@ -130,8 +144,9 @@ public final class DataflowExecutor implements AutoCloseable {
       Slot refused = node.table().create(c.valueId(), holder, site);
       if (refused != null) {
         observe(refused, c, arrivedNanos);
-        String why = "server " + node.name() + " refused " + c.label() + ": this client already has "
-            + limits.maxPendingPerClient() + " calls pending there, its limit (--max-pending-per-client)";
+        String why = "server " + node.name() + " refused " + c.label()
+            + ": this client already has " + limits.maxPendingPerClient()
+            + " calls pending there, its limit (--max-pending-per-client)";
         REFUSALS.refused(why);
         refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
       }
@@ -152,15 +167,18 @@ public final class DataflowExecutor implements AutoCloseable {
     CompletableFuture<?>[] pending = new CompletableFuture<?>[args.length];
     List<Fetcher.Waiter> fetches = new ArrayList<>();
     List<Slot> reading = new ArrayList<>();
-    try (Scope fetchesUnder = trace == null ? null : trace.makeCurrent()) { // fetches are children of the call
+    try (Scope fetchesUnder =
+        trace == null ? null : trace.makeCurrent()) { // fetches are children of the call
       CompletableFuture<?> announced = announcedUntil(c, slot);
       for (int i = 0; i < args.length; i++) {
-        boolean onItsWay = announced != null && args[i] instanceof Ref<?> r && c.announced().contains(r.id());
+        boolean onItsWay =
+            announced != null && args[i] instanceof Ref<?> r && c.announced().contains(r.id());
         pending[i] = resolve(args[i], holder, fetches, reading, onItsWay ? announced : null);
       }
     }
     if (!reading.isEmpty()) slot.done().whenComplete((v, t) -> reading.forEach(Slot::endRead));
-    // a call that fails or is cancelled before its arguments arrive stops waiting for them (the fetches stop once no
+    // a call that fails or is cancelled before its arguments arrive stops waiting for them (the
+    // fetches stop once no
     // call waits, and tell their owners)
     slot.done().whenComplete((v, t) -> {
       if (t != null) fetches.forEach(Fetcher.Waiter::cancel);
@@ -187,8 +205,9 @@ public final class DataflowExecutor implements AutoCloseable {
    * @return the call's span, or null when telemetry is off
    */
   private ServerCall observe(Slot slot, Command.Call c, long arrivedNanos) {
-    ServerCall trace = node.runtime().telemetry().serverCall(c.trace(), c.service(), c.method(), c.label(),
-        node.name());
+    ServerCall trace = node.runtime()
+        .telemetry()
+        .serverCall(c.trace(), c.service(), c.method(), c.label(), node.name());
     if (trace != null) slot.tracedBy(trace.spanContext());
     slot.done().whenComplete((v, t) -> {
       callTimes.record(System.nanoTime() - arrivedNanos);
@@ -219,8 +238,12 @@ public final class DataflowExecutor implements AutoCloseable {
     CompletableFuture<Void> until = new CompletableFuture<>();
     slot.done().whenComplete((v, t) -> until.complete(null));
     try {
-      var timer = node.runtime().timer().schedule(() -> until.complete(null),
-          node.runtime().settings().timeouts().call().toNanos(), TimeUnit.NANOSECONDS);
+      var timer = node.runtime()
+          .timer()
+          .schedule(
+              () -> until.complete(null),
+              node.runtime().settings().timeouts().call().toNanos(),
+              TimeUnit.NANOSECONDS);
       until.whenComplete((v, t) -> timer.cancel(false));
     } catch (RejectedExecutionException closing) {
       until.complete(null);
@@ -234,12 +257,16 @@ public final class DataflowExecutor implements AutoCloseable {
    * @param announced while not done, the owner is told that the call making the value may still be on its way to it
    *     (null: it has it)
    */
-  private CompletableFuture<?> resolve(Object arg, UUID holder, List<Fetcher.Waiter> fetches, List<Slot> reading,
+  private CompletableFuture<?> resolve(
+      Object arg,
+      UUID holder,
+      List<Fetcher.Waiter> fetches,
+      List<Slot> reading,
       CompletableFuture<?> announced) {
     if (arg instanceof InlineArgument inline) {
       try {
-        return CompletableFuture.completedFuture(SerialPolicy.using(node.runtime().policy(),
-            () -> inline.value(node.runtime().values())));
+        return CompletableFuture.completedFuture(SerialPolicy.using(
+            node.runtime().policy(), () -> inline.value(node.runtime().values())));
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(e);
       }
@@ -253,7 +280,8 @@ public final class DataflowExecutor implements AutoCloseable {
       reading.add(local);
       return local.future();
     }
-    Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), holder, announced, CompletableFuture.completedFuture(null));
+    Fetcher.Waiter w = fetcher.await(
+        ref.owner(), ref.id(), holder, announced, CompletableFuture.completedFuture(null));
     fetches.add(w);
     return w.future();
   }
@@ -273,11 +301,12 @@ public final class DataflowExecutor implements AutoCloseable {
       compute.execute(() -> runChain(call));
     } catch (RejectedExecutionException e) {
       if (compute.isShutdown()) {
-        slot.fail(Failure.of(Status.CANCELLED, "server " + node.name() + " is shutting down", null, site));
+        slot.fail(Failure.of(
+            Status.CANCELLED, "server " + node.name() + " is shutting down", null, site));
         return;
       }
-      String why = "server " + node.name() + " refused " + site + ": its compute queue holds " + limits.maxQueued()
-          + " calls, its limit (--max-queued-calls)";
+      String why = "server " + node.name() + " refused " + site + ": its compute queue holds "
+          + limits.maxQueued() + " calls, its limit (--max-queued-calls)";
       REFUSALS.refused(why);
       slot.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
     }
@@ -287,7 +316,8 @@ public final class DataflowExecutor implements AutoCloseable {
     Runnable[] next = new Runnable[1];
     continuation.set(next);
     try {
-      for (Runnable call = first; call != null; call = next[0] == null ? null : take(next)) call.run();
+      for (Runnable call = first; call != null; call = next[0] == null ? null : take(next))
+        call.run();
     } finally {
       continuation.remove();
     }
@@ -315,9 +345,11 @@ public final class DataflowExecutor implements AutoCloseable {
   /**
    * At the deadline the call fails, stops waiting for its fetches (which stop once nobody waits) and is interrupted.
    */
-  private void watchDeadline(Slot slot, long deadlineNanos, String site, List<Fetcher.Waiter> fetches) {
+  private void watchDeadline(
+      Slot slot, long deadlineNanos, String site, List<Fetcher.Waiter> fetches) {
     Runnable expire = () -> {
-      if (slot.fail(Failure.of(Status.DEADLINE_EXCEEDED, site + " did not finish before its deadline", null, site))) {
+      if (slot.fail(Failure.of(
+          Status.DEADLINE_EXCEEDED, site + " did not finish before its deadline", null, site))) {
         fetches.forEach(Fetcher.Waiter::cancel);
         slot.interruptRunner();
       }
@@ -331,7 +363,13 @@ public final class DataflowExecutor implements AutoCloseable {
     slot.future().whenComplete((v, t) -> timer.cancel(false));
   }
 
-  private void run(Slot slot, ServiceRegistry.Target target, Object[] args, UUID holder, String method, String site,
+  private void run(
+      Slot slot,
+      ServiceRegistry.Target target,
+      Object[] args,
+      UUID holder,
+      String method,
+      String site,
       ServerCall trace) {
     Thread.interrupted(); // a late interrupt meant for the previous call on this thread
     if (!slot.startRunning(Thread.currentThread())) return;
@@ -339,12 +377,15 @@ public final class DataflowExecutor implements AutoCloseable {
     try {
       callsRun.incrementAndGet();
       Object result;
-      try (Scope inCall = trace == null ? null : trace.makeCurrent()) { // the service's own spans are its children
-        // references read during the call (inside by-value arguments) are held by this node while they live
+      try (Scope inCall =
+          trace == null ? null : trace.makeCurrent()) { // the service's own spans are its children
+        // references read during the call (inside by-value arguments) are held by this node while
+        // they live
         ValueReader reader = node.runtime().values().with(valueRefs.forHolder(holder));
         long started = System.nanoTime();
         try {
-          result = SerialPolicy.using(node.runtime().policy(),
+          result = SerialPolicy.using(
+              node.runtime().policy(),
               () -> Invocation.invokeUnchecked(target, args, tasks, reader));
         } finally {
           methodTimes.record(method, System.nanoTime() - started);
@@ -355,8 +396,10 @@ public final class DataflowExecutor implements AutoCloseable {
       slot.fail(Failure.outOfMemory(site, "server " + node.name(), e, site));
     } catch (Throwable t) {
       Throwable c = t instanceof Invocation.Thrown thrown ? thrown.getCause() : t;
-      slot.fail(c instanceof OutOfMemoryError e ? Failure.outOfMemory(site, "server " + node.name(), e, site)
-          : Failure.from(c, site));
+      slot.fail(
+          c instanceof OutOfMemoryError e
+              ? Failure.outOfMemory(site, "server " + node.name(), e, site)
+              : Failure.from(c, site));
     } finally {
       slot.stopRunning();
       Thread.interrupted(); // a cancel's interrupt must not leak into the next call on this thread

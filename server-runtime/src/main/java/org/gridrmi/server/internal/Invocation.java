@@ -5,8 +5,8 @@ import java.lang.reflect.Method;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.Task;
-import org.gridrmi.runtime.wire.ValueReader;
 import org.gridrmi.runtime.wire.SerializedValue;
+import org.gridrmi.runtime.wire.ValueReader;
 
 /** Checks resolved arguments against a method's parameters, then invokes it; one place for both call paths. */
 final class Invocation {
@@ -19,13 +19,16 @@ final class Invocation {
    * @throws GridException INVALID_ARGUMENT for an argument of the wrong type, or whatever the method threw
    *     (wrapped so that its status survives)
    */
-  static Object invoke(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks, ValueReader reader)
+  static Object invoke(
+      ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks, ValueReader reader)
       throws Throwable {
     Method m = t.method();
     Class<?>[] types = m.getParameterTypes();
     if (args == null || args.length != types.length) {
-      throw new GridException(Status.INVALID_ARGUMENT, t.label() + " takes " + types.length + " arguments, got "
-          + (args == null ? 0 : args.length));
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          t.label() + " takes " + types.length + " arguments, got "
+              + (args == null ? 0 : args.length));
     }
     Object[] values = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
@@ -33,12 +36,16 @@ final class Invocation {
       if (v instanceof Task<?, ?> task) tasks.check(task.getClass(), t.label());
       Class<?> want = wrap(types[i]);
       if (v == null && types[i].isPrimitive()) {
-        throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + " of " + t.label()
-            + " is null, expected " + types[i].getName());
+        throw new GridException(
+            Status.INVALID_ARGUMENT,
+            "argument " + (i + 1) + " of " + t.label() + " is null, expected "
+                + types[i].getName());
       }
       if (v != null && !want.isInstance(v)) {
-        throw new GridException(Status.INVALID_ARGUMENT, "argument " + (i + 1) + " of " + t.label() + " is a "
-            + v.getClass().getName() + ", expected " + types[i].getName());
+        throw new GridException(
+            Status.INVALID_ARGUMENT,
+            "argument " + (i + 1) + " of " + t.label() + " is a " + v.getClass().getName()
+                + ", expected " + types[i].getName());
       }
       values[i] = v;
     }
@@ -53,7 +60,8 @@ final class Invocation {
    * As {@link #invoke}, for code that cannot throw a checked exception (a lambda the serial policy runs): a checked
    * exception the method threw comes out wrapped in {@link Thrown}.
    */
-  static Object invokeUnchecked(ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks, ValueReader reader) {
+  static Object invokeUnchecked(
+      ServiceRegistry.Target t, Object[] args, TaskAllowlist tasks, ValueReader reader) {
     try {
       return invoke(t, args, tasks, reader);
     } catch (RuntimeException | Error e) {

@@ -4,9 +4,9 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.lookup.LookupRegistration;
 import org.gridrmi.lookup.ServerRecord;
-import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.LocalNode;
@@ -23,8 +23,10 @@ public final class LookupJoin {
    */
   public static void check(String lookup, String server, boolean inProcess) {
     if (inProcess) {
-      throw new GridException(Status.INVALID_ARGUMENT, "server " + server + " is on an in-process network: it cannot "
-          + "join a Jini lookup service");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "server " + server + " is on an in-process network: it cannot "
+              + "join a Jini lookup service");
     }
     try {
       JiniUrls.parse(lookup);
@@ -41,15 +43,22 @@ public final class LookupJoin {
    * @throws GridException UNAVAILABLE if the registration cannot even start (the lookup service not answering is
    *     not that: registration retries in the background)
    */
-  public static LookupRegistration join(LocalNode node, List<Class<?>> interfaces, List<String> services,
-      String lookup, Duration lease) {
+  public static LookupRegistration join(
+      LocalNode node,
+      List<Class<?>> interfaces,
+      List<String> services,
+      String lookup,
+      Duration lease) {
     ServerRecord server = new ServerRecord(node.name(), node.address(), services, Map.of());
     try {
       Map<String, Object> proxies = node.lookupProxies(interfaces);
       return LookupRegistration.join(URI.create(lookup), proxies, server, lease);
     } catch (RuntimeException e) {
-      throw new GridException(Status.UNAVAILABLE, "server " + node.name() + " cannot join the lookup service "
-          + lookup + ": " + e.getMessage(), e);
+      throw new GridException(
+          Status.UNAVAILABLE,
+          "server " + node.name() + " cannot join the lookup service " + lookup + ": "
+              + e.getMessage(),
+          e);
     }
   }
 }

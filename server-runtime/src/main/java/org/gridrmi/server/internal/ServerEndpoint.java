@@ -1,38 +1,36 @@
 package org.gridrmi.server.internal;
 
+import io.opentelemetry.context.Scope;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
-import io.opentelemetry.context.Scope;
-import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.KnownPeers;
+import org.gridrmi.runtime.LocalNode;
+import org.gridrmi.runtime.NodeEndpoint;
 import org.gridrmi.runtime.cost.PeerLinkEstimate;
-import org.gridrmi.runtime.cost.LinkProbe;
-import org.gridrmi.runtime.cost.PeerLinkEstimate;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.FetchSpan;
 import org.gridrmi.runtime.telemetry.ServerCall;
 import org.gridrmi.runtime.telemetry.Telemetry;
-import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.transport.Caller;
-import org.gridrmi.runtime.wire.FetchResult;
-import org.gridrmi.runtime.wire.Requester;
-import org.gridrmi.runtime.NodeEndpoint;
-import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
-import org.gridrmi.runtime.wire.ValueIds;
-import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.FailureCarrier;
+import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.PlainResult;
-import org.gridrmi.perf.LinkCost;
+import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /** A server's node: its values plus async batches and plain calls. */
 public final class ServerEndpoint extends NodeEndpoint {
   /** Servers one link probe may name. */
   static final int MAX_PROBED = 64;
+
   private static final System.Logger LOG = System.getLogger(ServerEndpoint.class.getName());
   private final ServiceRegistry services;
   private final TaskAllowlist tasks;
@@ -40,7 +38,11 @@ public final class ServerEndpoint extends NodeEndpoint {
   private final KnownPeers peers;
   private final AtomicLong batches = new AtomicLong();
 
-  public ServerEndpoint(LocalNode node, ServiceRegistry services, TaskAllowlist tasks, DataflowExecutor executor,
+  public ServerEndpoint(
+      LocalNode node,
+      ServiceRegistry services,
+      TaskAllowlist tasks,
+      DataflowExecutor executor,
       KnownPeers peers) {
     super(node);
     this.services = services;
@@ -51,19 +53,24 @@ public final class ServerEndpoint extends NodeEndpoint {
 
   /** Every fetch, over RMI or a data connection, comes here. */
   @Override
-  public FetchResult fetchForStream(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
+  public FetchResult fetchForStream(
+      UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     String from = requester == null ? null : requester.address();
-    peers.calledFrom(from, Caller.current()); // a server that fetches from this one is a peer it may fetch from
+    peers.calledFrom(
+        from, Caller.current()); // a server that fetches from this one is a peer it may fetch from
     Telemetry telemetry = node.runtime().telemetry();
     if (!telemetry.on()) return super.fetchForStream(id, waitMillis, requester, announced, trace);
     Slot made = node.table().get(id);
-    FetchSpan served = telemetry.serving(trace, from, id, made == null ? null : made.trace(), node.name());
+    FetchSpan served =
+        telemetry.serving(trace, from, id, made == null ? null : made.trace(), node.name());
     FetchResult r = super.fetchForStream(id, waitMillis, requester, announced, trace);
     served.served(r.state() == FetchResult.State.FAILED ? new FailureCarrier(r.failure()) : null);
     if (r.state() != FetchResult.State.READY) return r;
     if (made == null) made = node.table().get(id); // its call arrived while the fetch waited
     String producer = made == null ? null : telemetry.headersOf(made.trace());
-    return producer == null ? r : r.producedBy(producer); // the fetching end links its span to the producer's
+    return producer == null
+        ? r
+        : r.producedBy(producer); // the fetching end links its span to the producer's
   }
 
   /**
@@ -73,8 +80,9 @@ public final class ServerEndpoint extends NodeEndpoint {
   @Override
   public List<PeerLinkEstimate> probeLinks(List<String> gridServers) {
     if (gridServers.size() > MAX_PROBED) {
-      throw new GridException(Status.INVALID_ARGUMENT, "a link probe of " + gridServers.size() + " servers: at most "
-          + MAX_PROBED + " at once");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a link probe of " + gridServers.size() + " servers: at most " + MAX_PROBED + " at once");
     }
     peers.introduce(new Introduction(null, gridServers), Caller.current());
     String self = node.address();
@@ -83,8 +91,10 @@ public final class ServerEndpoint extends NodeEndpoint {
       try {
         node.runtime().transport().client(peer).probeLink(self);
       } catch (GridException e) {
-        LOG.log(System.Logger.Level.INFO, "GridRMI " + node.name() + " could not probe its link to " + peer + ": "
-            + e.getMessage());
+        LOG.log(
+            System.Logger.Level.INFO,
+            "GridRMI " + node.name() + " could not probe its link to " + peer + ": "
+                + e.getMessage());
       }
     }
     return List.copyOf(node.runtime().transport().linkCosts().estimates());
@@ -117,13 +127,19 @@ public final class ServerEndpoint extends NodeEndpoint {
     for (Command c : commands) {
       boolean put = ValueIds.isPut(c.valueId());
       if (c instanceof Command.Replica && !put) {
-        throw new GridException(Status.PERMISSION_DENIED, "server " + node.name() + " refused a batch: it pushes a "
-            + "copy of value " + ValueIds.shortForm(c.valueId()) + "..., which is a call's result (only the call "
-            + "writes it)");
+        throw new GridException(
+            Status.PERMISSION_DENIED,
+            "server " + node.name() + " refused a batch: it pushes a "
+                + "copy of value " + ValueIds.shortForm(c.valueId())
+                + "..., which is a call's result (only the call "
+                + "writes it)");
       }
       if (c instanceof Command.Call call && put) {
-        throw new GridException(Status.PERMISSION_DENIED, "server " + node.name() + " refused a batch: its call "
-            + call.label() + " would write value " + ValueIds.shortForm(c.valueId()) + "..., which names a put");
+        throw new GridException(
+            Status.PERMISSION_DENIED,
+            "server " + node.name() + " refused a batch: its call " + call.label()
+                + " would write value " + ValueIds.shortForm(c.valueId())
+                + "..., which names a put");
       }
     }
   }
@@ -131,8 +147,10 @@ public final class ServerEndpoint extends NodeEndpoint {
   @Override
   public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
     long arrived = System.nanoTime();
-    String label = service.substring(service.lastIndexOf('.') + 1) + "." + method.substring(0, method.indexOf('('));
-    ServerCall call = node.runtime().telemetry().serverCall(trace, service, method, label, node.name());
+    String label = service.substring(service.lastIndexOf('.') + 1) + "."
+        + method.substring(0, method.indexOf('('));
+    ServerCall call =
+        node.runtime().telemetry().serverCall(trace, service, method, label, node.name());
     if (call != null) call.running();
     PlainResult r;
     try (Scope inCall = call == null ? null : call.makeCurrent()) {
@@ -147,13 +165,21 @@ public final class ServerEndpoint extends NodeEndpoint {
 
   private PlainResult runPlain(String service, String method, Object[] args, String site) {
     try {
-      Object result = SerialPolicy.using(node.runtime().policy(), () -> Invocation.invokeUnchecked(
-          services.find(service, method, node.name()), args, tasks, node.runtime().values()));
+      Object result = SerialPolicy.using(
+          node.runtime().policy(),
+          () -> Invocation.invokeUnchecked(
+              services.find(service, method, node.name()),
+              args,
+              tasks,
+              node.runtime().values()));
       return new PlainResult(result, null);
     } catch (Throwable t) {
       Throwable c = t instanceof Invocation.Thrown thrown ? thrown.getCause() : t;
-      return new PlainResult(null, c instanceof OutOfMemoryError e
-          ? Failure.outOfMemory(site, "server " + node.name(), e, site) : Failure.from(c, site));
+      return new PlainResult(
+          null,
+          c instanceof OutOfMemoryError e
+              ? Failure.outOfMemory(site, "server " + node.name(), e, site)
+              : Failure.from(c, site));
     }
   }
 

@@ -8,8 +8,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.wire.MethodKeys;
 import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.wire.MethodKeys;
 
 /** The services a server exports: interface name to implementation and its methods by wire key. */
 public final class ServiceRegistry {
@@ -34,11 +34,13 @@ public final class ServiceRegistry {
    */
   public <S> void export(Class<S> iface, S impl) {
     if (!iface.isInterface()) {
-      throw new GridException(Status.INVALID_ARGUMENT, iface.getName() + " is not an interface: export interfaces");
+      throw new GridException(
+          Status.INVALID_ARGUMENT, iface.getName() + " is not an interface: export interfaces");
     }
     if (!iface.isInstance(impl)) {
-      throw new GridException(Status.INVALID_ARGUMENT, impl.getClass().getName() + " does not implement "
-          + iface.getName());
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          impl.getClass().getName() + " does not implement " + iface.getName());
     }
     Map<String, Method> methods = new TreeMap<>();
     for (Method m : iface.getMethods()) {
@@ -58,13 +60,16 @@ public final class ServiceRegistry {
   public Target find(String service, String methodKey, String serverName) {
     Exported e = services.get(service);
     if (e == null) {
-      throw new GridException(Status.NOT_FOUND, "server " + serverName + " exports no service " + service
-          + "; it exports " + names());
+      throw new GridException(
+          Status.NOT_FOUND,
+          "server " + serverName + " exports no service " + service + "; it exports " + names());
     }
     Method m = e.methods().get(methodKey);
     if (m == null) {
-      throw new GridException(Status.NOT_FOUND, "service " + service + " on " + serverName + " has no method "
-          + methodKey + " (client and server versions differ?)");
+      throw new GridException(
+          Status.NOT_FOUND,
+          "service " + service + " on " + serverName + " has no method " + methodKey
+              + " (client and server versions differ?)");
     }
     return new Target(e.impl(), m, m.getDeclaringClass().getSimpleName() + "." + m.getName());
   }

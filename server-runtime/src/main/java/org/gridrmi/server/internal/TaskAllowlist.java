@@ -32,8 +32,11 @@ public final class TaskAllowlist {
   public boolean allowed(Class<?> c) {
     String n = c.getName();
     for (String p : patterns) {
-      if (p.endsWith(".**") ? n.startsWith(p.substring(0, p.length() - 2))
-          : p.endsWith(".*") ? c.getPackageName().equals(p.substring(0, p.length() - 2)) : n.equals(p)) {
+      if (p.endsWith(".**")
+          ? n.startsWith(p.substring(0, p.length() - 2))
+          : p.endsWith(".*")
+              ? c.getPackageName().equals(p.substring(0, p.length() - 2))
+              : n.equals(p)) {
         return true;
       }
     }
@@ -43,8 +46,11 @@ public final class TaskAllowlist {
   /** @throws GridException PERMISSION_DENIED naming the class and how to allow it */
   void check(Class<?> c, String call) {
     if (allowed(c)) return;
-    throw new GridException(Status.PERMISSION_DENIED, call + ": task class " + c.getName() + " is not allowed on "
-        + "this server; its operator may allow it with --allow-task " + c.getName() + " or --allow-task "
-        + c.getPackageName() + ".* (allowed now: " + patterns + ")");
+    throw new GridException(
+        Status.PERMISSION_DENIED,
+        call + ": task class " + c.getName() + " is not allowed on "
+            + "this server; its operator may allow it with --allow-task " + c.getName()
+            + " or --allow-task "
+            + c.getPackageName() + ".* (allowed now: " + patterns + ")");
   }
 }

@@ -43,8 +43,11 @@ public final class Blocks {
       try {
         f.get();
       } catch (ExecutionException e) {
-        if (first == null) first = e.getCause() instanceof RuntimeException r ? r
-            : new GridException(Status.INTERNAL, "worker step failed: " + e.getCause(), e.getCause());
+        if (first == null)
+          first = e.getCause() instanceof RuntimeException r
+              ? r
+              : new GridException(
+                  Status.INTERNAL, "worker step failed: " + e.getCause(), e.getCause());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new GridException(Status.CANCELLED, "interrupted");

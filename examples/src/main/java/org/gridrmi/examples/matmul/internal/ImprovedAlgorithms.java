@@ -58,11 +58,14 @@ public final class ImprovedAlgorithms {
     for (int step = 0; step < k; step++) {
       if (step > 0) {
         List<RemoteReference<Matrix>> next = new ArrayList<>();
-        for (int i = 0; i < k; i++) next.add(w.get(i).keep(bRef.get((i + 1) % k))); // from the right neighbour
+        for (int i = 0; i < k; i++)
+          next.add(w.get(i).keep(bRef.get((i + 1) % k))); // from the right neighbour
         bRef = next;
       }
       for (int i = 0; i < k; i++) {
-        c.set(i, w.get(i).multiplyAccumulate(c.get(i), aRef.get(i), bRef.get(i), 0, cs[(i + step) % k]));
+        c.set(
+            i,
+            w.get(i).multiplyAccumulate(c.get(i), aRef.get(i), bRef.get(i), 0, cs[(i + step) % k]));
       }
     }
     return gather(a.getRowDimension(), b.getColumnDimension(), c, i -> new int[] {r[i], 0});
@@ -92,26 +95,36 @@ public final class ImprovedAlgorithms {
         for (int x = 0; x < k; x++) {
           int i = x / q;
           int j = x % q;
-          na.add(w.get(x).keep(aRef.get(i * q + (j + 1) % q)));   // from the right neighbour
+          na.add(w.get(x).keep(aRef.get(i * q + (j + 1) % q))); // from the right neighbour
           nb.add(w.get(x).keep(bRef.get(((i + 1) % q) * q + j))); // from the neighbour below
         }
         aRef = na;
         bRef = nb;
       }
-      for (int x = 0; x < k; x++) c.set(x, w.get(x).multiplyAccumulate(c.get(x), aRef.get(x), bRef.get(x), 0, 0));
+      for (int x = 0; x < k; x++)
+        c.set(x, w.get(x).multiplyAccumulate(c.get(x), aRef.get(x), bRef.get(x), 0, 0));
     }
-    return gather(a.getRowDimension(), b.getColumnDimension(), c, x -> new int[] {r[x / q], cs[x % q]});
+    return gather(
+        a.getRowDimension(), b.getColumnDimension(), c, x -> new int[] {r[x / q], cs[x % q]});
   }
 
   /** Fetches every C block once (all fetches in flight together) and assembles the product. */
-  private static Matrix gather(int rows, int cols, List<RemoteReference<Matrix>> parts,
+  private static Matrix gather(
+      int rows,
+      int cols,
+      List<RemoteReference<Matrix>> parts,
       java.util.function.IntFunction<int[]> origin) {
     var futures = parts.stream().map(RemoteReference::toCompletableFuture).toList();
     Matrix c = new Matrix(rows, cols);
     for (int x = 0; x < parts.size(); x++) {
       Matrix part = parts.get(x).get(WAIT);
       int[] o = origin.apply(x);
-      c.setMatrix(o[0], o[0] + part.getRowDimension() - 1, o[1], o[1] + part.getColumnDimension() - 1, part);
+      c.setMatrix(
+          o[0],
+          o[0] + part.getRowDimension() - 1,
+          o[1],
+          o[1] + part.getColumnDimension() - 1,
+          part);
     }
     futures.size(); // all fetches were started before the first wait
     return c;

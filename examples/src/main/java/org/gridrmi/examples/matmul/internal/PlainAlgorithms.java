@@ -59,10 +59,17 @@ public final class PlainAlgorithms {
     Matrix[] held = new Matrix[k];
     for (int step = 0; step < k; step++) {
       int st = step;
-      parallel(pool, k, i -> w.get(i).multiplyAccumulate(p + "C", p + "A", p + "B", 0, cs[(i + st) % k]));
+      parallel(
+          pool,
+          k,
+          i -> w.get(i).multiplyAccumulate(p + "C", p + "A", p + "B", 0, cs[(i + st) % k]));
       if (step == k - 1) break;
-      parallel(pool, k, i -> held[i] = w.get(i).load(p + "B"));            // every shift comes to the manager...
-      parallel(pool, k, i -> w.get(i).store(p + "B", held[(i + 1) % k])); // ...and goes out to the neighbour
+      parallel(
+          pool, k, i -> held[i] = w.get(i).load(p + "B")); // every shift comes to the manager...
+      parallel(
+          pool,
+          k,
+          i -> w.get(i).store(p + "B", held[(i + 1) % k])); // ...and goes out to the neighbour
     }
     return gather(a.getRowDimension(), b.getColumnDimension(), k, i -> new int[] {r[i], 0});
   }
@@ -98,7 +105,8 @@ public final class PlainAlgorithms {
         w.get(x).store(p + "B", heldB[((i + 1) % q) * q + j]);
       });
     }
-    return gather(a.getRowDimension(), b.getColumnDimension(), k, x -> new int[] {r[x / q], cs[x % q]});
+    return gather(
+        a.getRowDimension(), b.getColumnDimension(), k, x -> new int[] {r[x / q], cs[x % q]});
   }
 
   private Matrix gather(int rows, int cols, int k, java.util.function.IntFunction<int[]> origin) {
@@ -107,7 +115,12 @@ public final class PlainAlgorithms {
       Matrix part = w.get(x).load(p + "C");
       int[] o = origin.apply(x);
       synchronized (c) {
-        c.setMatrix(o[0], o[0] + part.getRowDimension() - 1, o[1], o[1] + part.getColumnDimension() - 1, part);
+        c.setMatrix(
+            o[0],
+            o[0] + part.getRowDimension() - 1,
+            o[1],
+            o[1] + part.getColumnDimension() - 1,
+            part);
       }
     });
     parallel(pool, k, x -> w.get(x).clear(p));

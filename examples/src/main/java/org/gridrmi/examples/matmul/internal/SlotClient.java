@@ -15,6 +15,5 @@ public interface SlotClient extends AutoCloseable {
   void clear(String prefix);
 
   @Override
-  default void close() {
-  }
+  default void close() {}
 }

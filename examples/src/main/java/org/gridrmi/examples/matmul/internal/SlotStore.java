@@ -11,7 +11,8 @@ public final class SlotStore {
   private final Map<String, Matrix> slots = new ConcurrentHashMap<>();
 
   public void store(String key, Matrix m) {
-    if (key == null || m == null) throw new GridException(Status.INVALID_ARGUMENT, "store: key and block are required");
+    if (key == null || m == null)
+      throw new GridException(Status.INVALID_ARGUMENT, "store: key and block are required");
     slots.put(key, m);
   }
 
@@ -40,14 +41,20 @@ public final class SlotStore {
    */
   public static void addProduct(Matrix c, Matrix a, Matrix b, int row0, int col0) {
     if (a.getColumnDimension() != b.getRowDimension()) {
-      throw new GridException(Status.INVALID_ARGUMENT, "multiplyAccumulate: inner dimensions differ: "
-          + shape(a) + " times " + shape(b));
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "multiplyAccumulate: inner dimensions differ: " + shape(a) + " times " + shape(b));
     }
     int rows = a.getRowDimension();
     int cols = b.getColumnDimension();
-    if (row0 < 0 || col0 < 0 || row0 + rows > c.getRowDimension() || col0 + cols > c.getColumnDimension()) {
-      throw new GridException(Status.INVALID_ARGUMENT, "multiplyAccumulate: a " + rows + "x" + cols
-          + " product at (" + row0 + "," + col0 + ") does not fit in C " + shape(c));
+    if (row0 < 0
+        || col0 < 0
+        || row0 + rows > c.getRowDimension()
+        || col0 + cols > c.getColumnDimension()) {
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "multiplyAccumulate: a " + rows + "x" + cols + " product at (" + row0 + "," + col0
+              + ") does not fit in C " + shape(c));
     }
     Matrix p = a.times(b); // JAMA's kernel, the same one the sequential baseline uses
     double[][] pd = p.getArray();

@@ -1,7 +1,5 @@
 package org.gridrmi.examples.matmul.internal;
 
-import org.gridrmi.ref.spi.ValueInput;
-import org.gridrmi.ref.spi.ValueOutput;
 import Jama.Matrix;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -13,6 +11,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import org.gridrmi.jama.MatrixCodec;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 import org.gridrmi.runtime.net.LinkShaper;
 
 /**
@@ -41,8 +41,8 @@ public final class SocketEndpoint implements AutoCloseable {
     this.slots = slots;
     this.link = link;
     try {
-      server = new ServerSocket(0, 50, InetAddress.getByName(System.getProperty("java.rmi.server.hostname",
-          "0.0.0.0")));
+      server = new ServerSocket(
+          0, 50, InetAddress.getByName(System.getProperty("java.rmi.server.hostname", "0.0.0.0")));
     } catch (IOException e) {
       throw new UncheckedIOException("socket endpoint: cannot listen", e);
     }
@@ -71,9 +71,10 @@ public final class SocketEndpoint implements AutoCloseable {
   private void serve(Socket s) {
     try (s) {
       s.setTcpNoDelay(true);
-      DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream(), 1 << 16));
-      DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
-          link.shape(s.getOutputStream()), 1 << 16));
+      DataInputStream in =
+          new DataInputStream(new BufferedInputStream(s.getInputStream(), 1 << 16));
+      DataOutputStream out =
+          new DataOutputStream(new BufferedOutputStream(link.shape(s.getOutputStream()), 1 << 16));
       while (true) {
         int op = in.read();
         if (op < 0) return;

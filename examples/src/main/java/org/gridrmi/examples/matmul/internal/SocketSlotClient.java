@@ -1,7 +1,5 @@
 package org.gridrmi.examples.matmul.internal;
 
-import org.gridrmi.ref.spi.ValueInput;
-import org.gridrmi.ref.spi.ValueOutput;
 import static org.gridrmi.examples.matmul.internal.SocketEndpoint.CODEC;
 
 import Jama.Matrix;
@@ -18,12 +16,15 @@ import java.net.Socket;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 import org.gridrmi.runtime.net.LinkShaper;
 
 /** The raw socket baseline's manager side (see {@link SocketEndpoint} for the protocol); counts its bytes. */
 public final class SocketSlotClient implements SlotClient {
   /** Bytes every socket client of this JVM sent and received: the socket share of "bytes through the manager". */
   public static final AtomicLong SENT = new AtomicLong();
+
   public static final AtomicLong RECEIVED = new AtomicLong();
   private final String where;
   private final Socket socket;
@@ -36,11 +37,13 @@ public final class SocketSlotClient implements SlotClient {
     try {
       socket = new Socket(host, port);
       socket.setTcpNoDelay(true);
-      in = new DataInputStream(new BufferedInputStream(new CountingIn(socket.getInputStream()), 1 << 16));
-      out = new DataOutputStream(new BufferedOutputStream(
-          link.shape(new Counting(socket.getOutputStream())), 1 << 16));
+      in = new DataInputStream(
+          new BufferedInputStream(new CountingIn(socket.getInputStream()), 1 << 16));
+      out = new DataOutputStream(
+          new BufferedOutputStream(link.shape(new Counting(socket.getOutputStream())), 1 << 16));
     } catch (IOException e) {
-      throw new GridException(Status.UNAVAILABLE, "socket worker " + where + " does not answer: " + e, e);
+      throw new GridException(
+          Status.UNAVAILABLE, "socket worker " + where + " does not answer: " + e, e);
     }
   }
 
@@ -111,7 +114,8 @@ public final class SocketSlotClient implements SlotClient {
       request.run();
       out.flush();
       if (in.readUnsignedByte() != 0) {
-        throw new GridException(Status.INVALID_ARGUMENT, "socket worker " + where + ": " + in.readUTF());
+        throw new GridException(
+            Status.INVALID_ARGUMENT, "socket worker " + where + ": " + in.readUTF());
       }
     } catch (IOException e) {
       throw failed(e);

@@ -55,20 +55,79 @@ final class ConvertingInput implements ValueInput {
     run(off, len, Long.BYTES, (b, o, n) -> b.asLongBuffer().get(a, o, n));
   }
 
-  @Override public void readFully(byte[] b) throws IOException { in.readFully(b); }
-  @Override public void readFully(byte[] b, int off, int len) throws IOException { in.readFully(b, off, len); }
-  @Override public int skipBytes(int n) throws IOException { return in.skipBytes(n); }
-  @Override public boolean readBoolean() throws IOException { return in.readBoolean(); }
-  @Override public byte readByte() throws IOException { return in.readByte(); }
-  @Override public int readUnsignedByte() throws IOException { return in.readUnsignedByte(); }
-  @Override public short readShort() throws IOException { return in.readShort(); }
-  @Override public int readUnsignedShort() throws IOException { return in.readUnsignedShort(); }
-  @Override public char readChar() throws IOException { return in.readChar(); }
-  @Override public int readInt() throws IOException { return in.readInt(); }
-  @Override public long readLong() throws IOException { return in.readLong(); }
-  @Override public float readFloat() throws IOException { return in.readFloat(); }
-  @Override public double readDouble() throws IOException { return in.readDouble(); }
+  @Override
+  public void readFully(byte[] b) throws IOException {
+    in.readFully(b);
+  }
+
+  @Override
+  public void readFully(byte[] b, int off, int len) throws IOException {
+    in.readFully(b, off, len);
+  }
+
+  @Override
+  public int skipBytes(int n) throws IOException {
+    return in.skipBytes(n);
+  }
+
+  @Override
+  public boolean readBoolean() throws IOException {
+    return in.readBoolean();
+  }
+
+  @Override
+  public byte readByte() throws IOException {
+    return in.readByte();
+  }
+
+  @Override
+  public int readUnsignedByte() throws IOException {
+    return in.readUnsignedByte();
+  }
+
+  @Override
+  public short readShort() throws IOException {
+    return in.readShort();
+  }
+
+  @Override
+  public int readUnsignedShort() throws IOException {
+    return in.readUnsignedShort();
+  }
+
+  @Override
+  public char readChar() throws IOException {
+    return in.readChar();
+  }
+
+  @Override
+  public int readInt() throws IOException {
+    return in.readInt();
+  }
+
+  @Override
+  public long readLong() throws IOException {
+    return in.readLong();
+  }
+
+  @Override
+  public float readFloat() throws IOException {
+    return in.readFloat();
+  }
+
+  @Override
+  public double readDouble() throws IOException {
+    return in.readDouble();
+  }
+
   @SuppressWarnings("deprecation")
-  @Override public String readLine() throws IOException { return in.readLine(); }
-  @Override public String readUTF() throws IOException { return in.readUTF(); }
+  @Override
+  public String readLine() throws IOException {
+    return in.readLine();
+  }
+
+  @Override
+  public String readUTF() throws IOException {
+    return in.readUTF();
+  }
 }

@@ -40,13 +40,21 @@ public interface ValueCodec<T> {
   default long size(T value) {
     long[] count = new long[1];
     java.io.OutputStream counter = new java.io.OutputStream() { // keeps nothing: it counts
-      @Override public void write(int b) { count[0]++; }
-      @Override public void write(byte[] b, int off, int len) { count[0] += len; }
-    };
+          @Override
+          public void write(int b) {
+            count[0]++;
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) {
+            count[0] += len;
+          }
+        };
     try {
       write(value, ValueOutput.of(new java.io.DataOutputStream(counter)));
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException("codec " + id() + " could not write a value to count its size", e);
+      throw new java.io.UncheckedIOException(
+          "codec " + id() + " could not write a value to count its size", e);
     }
     return count[0];
   }

@@ -46,8 +46,18 @@ class ValueStreamsTest {
 
   /** Lengths around the 64 KB conversion buffer, in elements of 8 and of 4 bytes. */
   @ParameterizedTest
-  @ValueSource(ints = {0, 1, BUFFER / 8 - 1, BUFFER / 8, BUFFER / 8 + 1, BUFFER / 4 - 1, BUFFER / 4, BUFFER / 4 + 1,
-      3 * BUFFER / 4 + 5})
+  @ValueSource(
+      ints = {
+        0,
+        1,
+        BUFFER / 8 - 1,
+        BUFFER / 8,
+        BUFFER / 8 + 1,
+        BUFFER / 4 - 1,
+        BUFFER / 4,
+        BUFFER / 4 + 1,
+        3 * BUFFER / 4 + 5
+      })
   void runsWriteOnlyTheirRangeLittleEndianAndReadBackIntoTheirRange(int len) throws IOException {
     Random r = new Random(len);
     int off = 3;
@@ -68,8 +78,10 @@ class ValueStreamsTest {
 
     ByteBuffer w = written();
     assertThat(w.remaining()).isEqualTo(len * (8 + 4 + 4 + 8));
-    for (int k = 0; k < len; k++) assertThat(w.getLong()).isEqualTo(Double.doubleToRawLongBits(d[off + k]));
-    for (int k = 0; k < len; k++) assertThat(w.getInt()).isEqualTo(Float.floatToRawIntBits(f[off + k]));
+    for (int k = 0; k < len; k++)
+      assertThat(w.getLong()).isEqualTo(Double.doubleToRawLongBits(d[off + k]));
+    for (int k = 0; k < len; k++)
+      assertThat(w.getInt()).isEqualTo(Float.floatToRawIntBits(f[off + k]));
     for (int k = 0; k < len; k++) assertThat(w.getInt()).isEqualTo(i[off + k]);
     for (int k = 0; k < len; k++) assertThat(w.getLong()).isEqualTo(l[off + k]);
 
@@ -85,8 +97,10 @@ class ValueStreamsTest {
     in.readLongs(l2, off, len);
     for (int k = 0; k < len + 5; k++) {
       boolean inRange = k >= off && k < off + len;
-      assertThat(Double.doubleToRawLongBits(d2[k])).isEqualTo(Double.doubleToRawLongBits(inRange ? d[k] : 7.0));
-      assertThat(Float.floatToRawIntBits(f2[k])).isEqualTo(inRange ? Float.floatToRawIntBits(f[k]) : 0);
+      assertThat(Double.doubleToRawLongBits(d2[k]))
+          .isEqualTo(Double.doubleToRawLongBits(inRange ? d[k] : 7.0));
+      assertThat(Float.floatToRawIntBits(f2[k]))
+          .isEqualTo(inRange ? Float.floatToRawIntBits(f[k]) : 0);
       assertThat(i2[k]).isEqualTo(inRange ? i[k] : 0);
       assertThat(l2[k]).isEqualTo(inRange ? l[k] : 0L);
     }
@@ -94,8 +108,16 @@ class ValueStreamsTest {
 
   /** New arrays grow from 64 KB as data arrives: lengths on both sides of each doubling. */
   @ParameterizedTest
-  @ValueSource(ints = {0, 1, Growing.FIRST_BYTES - 1, Growing.FIRST_BYTES, Growing.FIRST_BYTES + 1,
-      2 * Growing.FIRST_BYTES + 1, 5 * Growing.FIRST_BYTES + 3})
+  @ValueSource(
+      ints = {
+        0,
+        1,
+        Growing.FIRST_BYTES - 1,
+        Growing.FIRST_BYTES,
+        Growing.FIRST_BYTES + 1,
+        2 * Growing.FIRST_BYTES + 1,
+        5 * Growing.FIRST_BYTES + 3
+      })
   void newArraysHoldExactlyTheirData(int n) throws IOException {
     Random r = new Random(n);
     byte[] b = new byte[n];
@@ -116,7 +138,9 @@ class ValueStreamsTest {
   @Test
   void aNewArrayOfNegativeLengthIsRefused() throws IOException {
     ValueInput in = input();
-    assertThatThrownBy(() -> in.readDoubles(-1)).isInstanceOf(IOException.class).hasMessageContaining("-1");
+    assertThatThrownBy(() -> in.readDoubles(-1))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("-1");
   }
 
   @Test
@@ -131,8 +155,8 @@ class ValueStreamsTest {
     out.writeInt(1);
     out.writeLong(2);
     out.writeDouble(1.0);
-    assertThat(written().order(ByteOrder.BIG_ENDIAN).array()).isEqualTo(ByteBuffer.allocate(20).putInt(1).putLong(2)
-        .putDouble(1.0).array());
+    assertThat(written().order(ByteOrder.BIG_ENDIAN).array())
+        .isEqualTo(ByteBuffer.allocate(20).putInt(1).putLong(2).putDouble(1.0).array());
     ValueInput in = input();
     assertThat(in.readInt()).isEqualTo(1);
     assertThat(in.readLong()).isEqualTo(2);

@@ -41,7 +41,8 @@ public final class InProcessHub {
   synchronized String export(String nodeName, NodeService service, ObjectInputFilter filter) {
     String address = address(nodeName);
     if (nodes.containsKey(address)) {
-      throw new GridException(Status.INVALID_ARGUMENT, "a node named " + nodeName + " already exists on " + this);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "a node named " + nodeName + " already exists on " + this);
     }
     killed.remove(address);
     nodes.put(address, new Node(service, filter));
@@ -55,7 +56,8 @@ public final class InProcessHub {
 
   NodeService service(String address) {
     Node n = nodes.get(address);
-    if (n == null) throw new GridException(Status.UNAVAILABLE, "no GridRMI node answers at " + address);
+    if (n == null)
+      throw new GridException(Status.UNAVAILABLE, "no GridRMI node answers at " + address);
     return n.service();
   }
 
@@ -113,43 +115,58 @@ public final class InProcessHub {
    *
    * @throws GridException UNAVAILABLE for a dead, dropping, stalled or cut-off node; what the body threw otherwise
    */
-  Object deliver(String from, String to, String what, long boundNanos, Object[] args,
-      Function<Object[], ?> body, ObjectInputFilter callerFilter) {
+  Object deliver(
+      String from,
+      String to,
+      String what,
+      long boundNanos,
+      Object[] args,
+      Function<Object[], ?> body,
+      ObjectInputFilter callerFilter) {
     long deadline = System.nanoTime() + boundNanos;
     String fromAddress = address(from);
     if (killed.contains(to) || !nodes.containsKey(to)) {
-      throw new GridException(Status.UNAVAILABLE, "the GridRMI node at " + to + " is unreachable (" + what
-          + "): connection refused");
+      throw new GridException(
+          Status.UNAVAILABLE,
+          "the GridRMI node at " + to + " is unreachable (" + what + "): connection refused");
     }
     AtomicInteger drop = drops.get(to);
     if (drop != null && drop.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-      throw new GridException(Status.UNAVAILABLE, "the GridRMI node at " + to + " is unreachable (" + what
-          + "): connection reset");
+      throw new GridException(
+          Status.UNAVAILABLE,
+          "the GridRMI node at " + to + " is unreachable (" + what + "): connection reset");
     }
     Duration delay = delays.get(to);
     if (delay != null) sleepUntil(Math.min(deadline, System.nanoTime() + delay.toNanos()));
     awaitReachable(fromAddress, to, what, boundNanos, deadline);
     Node target = nodes.get(to);
     if (target == null) {
-      throw new GridException(Status.UNAVAILABLE, "the GridRMI node at " + to + " is unreachable (" + what
-          + "): connection refused");
+      throw new GridException(
+          Status.UNAVAILABLE,
+          "the GridRMI node at " + to + " is unreachable (" + what + "): connection refused");
     }
     delivered.computeIfAbsent(to, k -> new AtomicLong()).incrementAndGet();
-    // the far side runs as another JVM would: none of the caller's thread state (contexts, policy) applies there
+    // the far side runs as another JVM would: none of the caller's thread state (contexts, policy)
+    // applies there
     byte[] sent = InProcessTransport.write(args);
     byte[] answer = org.gridrmi.runtime.wire.RefContexts.outside(() -> {
       Object[] copied = (Object[]) InProcessTransport.read(sent, target.filter());
-      return InProcessTransport.write(Caller.serving(new Caller(fromAddress, null), () -> body.apply(copied)));
+      return InProcessTransport.write(
+          Caller.serving(new Caller(fromAddress, null), () -> body.apply(copied)));
     });
     return InProcessTransport.read(answer, callerFilter);
   }
 
-  private synchronized void awaitReachable(String from, String to, String what, long boundNanos, long deadline) {
+  private synchronized void awaitReachable(
+      String from, String to, String what, long boundNanos, long deadline) {
     while (stalled.contains(to) || cuts.contains(pair(from, to))) {
       long left = deadline - System.nanoTime();
       if (left <= 0) {
-        throw new GridException(Status.UNAVAILABLE, "the GridRMI node at " + to + " did not answer " + what
-            + " within " + TimeUnit.NANOSECONDS.toMillis(boundNanos) + " ms (stopped, overloaded or cut off)");
+        throw new GridException(
+            Status.UNAVAILABLE,
+            "the GridRMI node at " + to + " did not answer " + what + " within "
+                + TimeUnit.NANOSECONDS.toMillis(boundNanos)
+                + " ms (stopped, overloaded or cut off)");
       }
       try {
         TimeUnit.NANOSECONDS.timedWait(this, left);
@@ -161,7 +178,9 @@ public final class InProcessHub {
   }
 
   private static void sleepUntil(long nanoDeadline) {
-    for (long left = nanoDeadline - System.nanoTime(); left > 0; left = nanoDeadline - System.nanoTime()) {
+    for (long left = nanoDeadline - System.nanoTime();
+        left > 0;
+        left = nanoDeadline - System.nanoTime()) {
       java.util.concurrent.locks.LockSupport.parkNanos(left);
       if (Thread.interrupted()) {
         Thread.currentThread().interrupt();

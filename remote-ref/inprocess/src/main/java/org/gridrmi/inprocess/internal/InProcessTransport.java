@@ -28,9 +28,11 @@ public final class InProcessTransport implements Transport {
   private final String self;
   private final Timeouts timeouts;
   private final ObjectInputFilter filter;
-  private final org.gridrmi.runtime.cost.LinkLearner linkCosts = new org.gridrmi.runtime.cost.LinkLearner();
+  private final org.gridrmi.runtime.cost.LinkLearner linkCosts =
+      new org.gridrmi.runtime.cost.LinkLearner();
 
-  public InProcessTransport(InProcessHub hub, String self, Timeouts timeouts, ObjectInputFilter filter) {
+  public InProcessTransport(
+      InProcessHub hub, String self, Timeouts timeouts, ObjectInputFilter filter) {
     this.hub = hub;
     this.self = self;
     this.timeouts = timeouts;
@@ -41,29 +43,59 @@ public final class InProcessTransport implements Transport {
   public Exported export(String name, String host, int port, NodeService service) {
     String address = hub.export(name, service, filter);
     return new Exported() {
-      @Override public String address() { return address; }
-      @Override public void close() { hub.unexport(address, service); }
+      @Override
+      public String address() {
+        return address;
+      }
+
+      @Override
+      public void close() {
+        hub.unexport(address, service);
+      }
     };
   }
 
   @Override
   public NodeClient client(String address) {
     if (!address.startsWith(InProcessHub.SCHEME)) {
-      throw new GridException(Status.INVALID_ARGUMENT, "malformed address '" + address + "': expected "
-          + InProcessHub.SCHEME + "NAME on an in-process network");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "malformed address '" + address + "': expected " + InProcessHub.SCHEME
+              + "NAME on an in-process network");
     }
     return Operation.client(address, new Forwarder(address));
   }
 
-  @Override public void forget(String address) { }
+  @Override
+  public void forget(String address) {}
   /** Each node stands for a JVM of its own: none resolves another's values in place. */
-  @Override public JvmNodes jvmNodes() { return JvmNodes.NONE; }
-  @Override public boolean tls() { return false; }
-  @Override public String describe() { return "in-process network " + hub; }
-  @Override public TransportMetrics.Snapshot traffic() { return TransportMetrics.Snapshot.EMPTY; }
+  @Override
+  public JvmNodes jvmNodes() {
+    return JvmNodes.NONE;
+  }
+
+  @Override
+  public boolean tls() {
+    return false;
+  }
+
+  @Override
+  public String describe() {
+    return "in-process network " + hub;
+  }
+
+  @Override
+  public TransportMetrics.Snapshot traffic() {
+    return TransportMetrics.Snapshot.EMPTY;
+  }
   /** Nothing to learn: calls move no bytes on a wire (the estimates stay empty). */
-  @Override public org.gridrmi.runtime.cost.LinkLearner linkCosts() { return linkCosts; }
-  @Override public void close() { }
+  @Override
+  public org.gridrmi.runtime.cost.LinkLearner linkCosts() {
+    return linkCosts;
+  }
+
+  @Override
+  public void close() {}
 
   /** {@code o} serialized, as its sender writes it (null stays null). */
   static byte[] write(Object o) {
@@ -104,17 +136,27 @@ public final class InProcessTransport implements Transport {
     @Override
     public Object call(Operation op, Object[] args, long callerNanos) {
       long bound = op.boundNanos(timeouts, args, callerNanos);
-      return hub.deliver(self, address, op.what(args), bound == 0 ? Long.MAX_VALUE / 4 : bound, sendable(args),
-          a -> op.serve(hub.service(address), a), filter);
+      return hub.deliver(
+          self,
+          address,
+          op.what(args),
+          bound == 0 ? Long.MAX_VALUE / 4 : bound,
+          sendable(args),
+          a -> op.serve(hub.service(address), a),
+          filter);
     }
 
     /** The arguments as the sender writes them: a list it passes may be a view, so it goes as a copy of its own. */
     private Object[] sendable(Object[] args) {
       Object[] out = args.clone();
-      for (int i = 0; i < out.length; i++) if (out[i] instanceof List<?> l) out[i] = new java.util.ArrayList<>(l);
+      for (int i = 0; i < out.length; i++)
+        if (out[i] instanceof List<?> l) out[i] = new java.util.ArrayList<>(l);
       return out;
     }
 
-    @Override public String toString() { return "in-process client of " + address; }
+    @Override
+    public String toString() {
+      return "in-process client of " + address;
+    }
   }
 }

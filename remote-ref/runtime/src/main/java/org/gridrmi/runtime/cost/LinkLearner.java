@@ -15,8 +15,10 @@ import java.util.Map;
 public final class LinkLearner {
   /** Peers whose links are kept. */
   public static final int MAX_PEERS = 256;
+
   private final Map<String, LinkSamples> peers = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override protected boolean removeEldestEntry(Map.Entry<String, LinkSamples> eldest) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, LinkSamples> eldest) {
       return size() > MAX_PEERS;
     }
   };

@@ -12,11 +12,13 @@ import java.util.UUID;
 public final class LinkProbe {
   /** Small fetches: the per-message cost. */
   public static final int SMALL = 3;
+
   public static final int SMALL_BYTES = 64;
   /** One larger fetch: the per-byte cost (the slope needs sizes that differ by more than 32 KB). */
   public static final int LARGE_BYTES = 256 * 1024;
   /** The largest probe value a node makes. */
   static final int MAX_BYTES = 1 << 20;
+
   private static final long MARK = 0x4752_4944_5052_4f42L; // "GRIDPROB"
 
   private LinkProbe() {}

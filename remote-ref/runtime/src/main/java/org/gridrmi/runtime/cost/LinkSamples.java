@@ -14,6 +14,7 @@ final class LinkSamples {
   static final int WINDOW = 64;
   /** Below this spread of sizes the slope (t_w) is not estimated: small messages alone say little about bandwidth. */
   static final double MIN_SIZE_SPREAD = 32 * 1024;
+
   private final double[] bytes = new double[WINDOW];
   private final double[] seconds = new double[WINDOW];
   private int next;
@@ -45,6 +46,7 @@ final class LinkSamples {
     if (fit.slope() < 0) { // noise on a link faster than it
       return new PeerLinkEstimate(peer, new LinkCost(mean / 2, 0), true, count, total);
     }
-    return new PeerLinkEstimate(peer, new LinkCost(Math.max(0, fit.intercept()) / 2, fit.slope()), true, count, total);
+    return new PeerLinkEstimate(
+        peer, new LinkCost(Math.max(0, fit.intercept()) / 2, fit.slope()), true, count, total);
   }
 }

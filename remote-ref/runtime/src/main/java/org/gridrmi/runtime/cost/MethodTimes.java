@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class MethodTimes {
   /** Methods counted. */
   public static final int MAX_METHODS = 1024;
+
   private final Map<String, Times> methods = new ConcurrentHashMap<>();
 
   private static final class Times {

@@ -16,7 +16,8 @@ import org.gridrmi.perf.LinkCost;
  * @param samples the samples the estimate was fitted to (at most {@link LinkSamples#WINDOW} recent ones)
  * @param total every sample taken of this link since the node started
  */
-public record PeerLinkEstimate(String peer, LinkCost cost, boolean knowsBandwidth, int samples, long total)
+public record PeerLinkEstimate(
+    String peer, LinkCost cost, boolean knowsBandwidth, int samples, long total)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 }

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
  * server serving calls, an idle pooled connection) sockets wait, as they must between calls.
  */
 public final class CallDeadline {
-  private static final ThreadLocal<long[]> BOUND = new ThreadLocal<>(); // {deadline, inactivity}, nanos
+  private static final ThreadLocal<long[]> BOUND =
+      new ThreadLocal<>(); // {deadline, inactivity}, nanos
 
   private CallDeadline() {}
 
@@ -25,10 +26,13 @@ public final class CallDeadline {
    * Runs {@code call} with its socket I/O bounded: the first answer within {@code timeoutNanos}, then no silence
    * longer than {@code inactivityNanos}. An outer bound on this thread stays in force if it is shorter.
    */
-  public static <T, E extends Exception> T within(long timeoutNanos, long inactivityNanos, Call<T, E> call) throws E {
+  public static <T, E extends Exception> T within(
+      long timeoutNanos, long inactivityNanos, Call<T, E> call) throws E {
     long[] outer = BOUND.get();
     long deadline = System.nanoTime() + Math.max(0, timeoutNanos);
-    long[] mine = outer == null || outer[0] > deadline ? new long[] {deadline, inactivityNanos} : outer.clone();
+    long[] mine = outer == null || outer[0] > deadline
+        ? new long[] {deadline, inactivityNanos}
+        : outer.clone();
     BOUND.set(mine);
     try {
       return call.run();

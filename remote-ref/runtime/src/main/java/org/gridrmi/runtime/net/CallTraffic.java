@@ -8,7 +8,8 @@ package org.gridrmi.runtime.net;
  * Nothing is counted on threads not {@linkplain #measure measuring}.
  */
 public final class CallTraffic {
-  private static final ThreadLocal<long[]> CURRENT = new ThreadLocal<>(); // {bytes, connections, trips, writing}
+  private static final ThreadLocal<long[]> CURRENT =
+      new ThreadLocal<>(); // {bytes, connections, trips, writing}
 
   private CallTraffic() {}
 
@@ -35,8 +36,8 @@ public final class CallTraffic {
    * Runs {@code call} and gives {@code sink} what it moved once it returned normally (a failed call is no sample).
    * Nested measurements count into the innermost only.
    */
-  public static <T, E extends Exception> T measure(java.util.function.Consumer<Sample> sink, Call<T, E> call)
-      throws E {
+  public static <T, E extends Exception> T measure(
+      java.util.function.Consumer<Sample> sink, Call<T, E> call) throws E {
     long[] outer = CURRENT.get();
     long[] mine = new long[4];
     CURRENT.set(mine);

@@ -23,6 +23,7 @@ import java.util.concurrent.locks.LockSupport;
 final class DelayedOutputStream extends OutputStream {
   /** Buffered bytes are queued at this size even without a flush, so a long message needs bounded memory. */
   static final int CHUNK_BYTES = 64 * 1024;
+
   static final long IDLE_MILLIS = 5_000;
   static final String THREAD_PREFIX = "gridrmi-link-";
   private static final AtomicInteger THREADS = new AtomicInteger();
@@ -109,14 +110,17 @@ final class DelayedOutputStream extends OutputStream {
   }
 
   private IOException failed() {
-    return new IOException("emulated link " + link.describe() + ": delivery failed: " + failure.getMessage(), failure);
+    return new IOException(
+        "emulated link " + link.describe() + ": delivery failed: " + failure.getMessage(), failure);
   }
 
   private void submit() throws IOException {
     byte[] data = Arrays.copyOf(buf, count);
     count = 0;
     // like a full TCP send window: block the writer (without spinning) while too much is in flight
-    while (pendingBytes > 0 && pendingBytes + data.length > EmulatedLink.MAX_PENDING_BYTES && failure == null) {
+    while (pendingBytes > 0
+        && pendingBytes + data.length > EmulatedLink.MAX_PENDING_BYTES
+        && failure == null) {
       try {
         wait();
       } catch (InterruptedException e) {
@@ -147,7 +151,9 @@ final class DelayedOutputStream extends OutputStream {
     while (true) {
       Chunk c = next();
       if (c == null) return;
-      for (long rest = c.dueNanos - System.nanoTime(); rest > 0; rest = c.dueNanos - System.nanoTime()) {
+      for (long rest = c.dueNanos - System.nanoTime();
+          rest > 0;
+          rest = c.dueNanos - System.nanoTime()) {
         LockSupport.parkNanos(this, rest); // may return early; the loop re-checks, it does not spin
       }
       try {

@@ -29,7 +29,8 @@ public final class EmulatedLink implements LinkShaper {
    */
   public EmulatedLink(String name, long delayNanos, double bytesPerSecond) {
     if (delayNanos < 0) throw new IllegalArgumentException("negative delay " + delayNanos + " ns");
-    if (!(bytesPerSecond > 0)) throw new IllegalArgumentException("bandwidth must be positive: " + bytesPerSecond);
+    if (!(bytesPerSecond > 0))
+      throw new IllegalArgumentException("bandwidth must be positive: " + bytesPerSecond);
     this.name = name;
     this.delayNanos = delayNanos;
     this.bytesPerSecond = bytesPerSecond;
@@ -67,7 +68,8 @@ public final class EmulatedLink implements LinkShaper {
   @Override
   public String describe() {
     String bw = Double.isInfinite(bytesPerSecond)
-        ? "unlimited" : String.format(Locale.ROOT, "%.3g MB/s", bytesPerSecond / 1e6);
+        ? "unlimited"
+        : String.format(Locale.ROOT, "%.3g MB/s", bytesPerSecond / 1e6);
     return String.format(Locale.ROOT, "%s (%s ms, %s)", name, trim(delayNanos / 1e6), bw);
   }
 

@@ -17,7 +17,8 @@ import java.util.Objects;
  * <p>Two factories are equal when they are of the same kind, pin the same host and use the same context, so RMI
  * shares one port between a node's registry and its object, and pools connections per context.
  */
-public final class GridSocketFactory implements RMIClientSocketFactory, RMIServerSocketFactory, Serializable {
+public final class GridSocketFactory
+    implements RMIClientSocketFactory, RMIServerSocketFactory, Serializable {
   private static final long serialVersionUID = 2L;
   private final boolean tls;
   private final String pinnedHost;
@@ -31,7 +32,8 @@ public final class GridSocketFactory implements RMIClientSocketFactory, RMIServe
 
   private NetContext context() throws IOException {
     NetContext c = context != null ? context : NetContexts.resolve(tls);
-    if (c == null) throw new TlsRequiredException(pinnedHost == null ? "a GridRMI peer" : pinnedHost);
+    if (c == null)
+      throw new TlsRequiredException(pinnedHost == null ? "a GridRMI peer" : pinnedHost);
     return c;
   }
 
@@ -54,7 +56,9 @@ public final class GridSocketFactory implements RMIClientSocketFactory, RMIServe
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof GridSocketFactory f && f.tls == tls && Objects.equals(f.pinnedHost, pinnedHost)
+    return o instanceof GridSocketFactory f
+        && f.tls == tls
+        && Objects.equals(f.pinnedHost, pinnedHost)
         && f.context == context;
   }
 
@@ -65,6 +69,7 @@ public final class GridSocketFactory implements RMIClientSocketFactory, RMIServe
 
   @Override
   public String toString() {
-    return "GridSocketFactory[" + (tls ? "TLS" : "plain") + (pinnedHost == null ? "" : ", " + pinnedHost) + "]";
+    return "GridSocketFactory[" + (tls ? "TLS" : "plain")
+        + (pinnedHost == null ? "" : ", " + pinnedHost) + "]";
   }
 }

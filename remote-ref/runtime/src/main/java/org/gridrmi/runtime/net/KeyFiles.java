@@ -8,6 +8,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -20,7 +21,6 @@ import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -43,13 +43,19 @@ public final class KeyFiles {
   public static final String TRUSTSTORE = "truststore.p12";
   public static final String PASSWORD_FILE = "password";
   private static final SecureRandom RANDOM = new SecureRandom();
-  private static final byte[] ECDSA_SHA256 = {0x06, 0x08, 0x2A, (byte) 0x86, 0x48, (byte) 0xCE, 0x3D, 0x04, 0x03, 0x02};
+  private static final byte[] ECDSA_SHA256 = {
+    0x06, 0x08, 0x2A, (byte) 0x86, 0x48, (byte) 0xCE, 0x3D, 0x04, 0x03, 0x02
+  };
   private static final byte[] CN = {0x06, 0x03, 0x55, 0x04, 0x03};
   private static final byte[] BASIC_CONSTRAINTS = {0x06, 0x03, 0x55, 0x1D, 0x13};
   private static final byte[] KEY_USAGE = {0x06, 0x03, 0x55, 0x1D, 0x0F};
   private static final byte[] EXT_KEY_USAGE = {0x06, 0x03, 0x55, 0x1D, 0x25};
-  private static final byte[] SERVER_AUTH = {0x06, 0x08, 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01};
-  private static final byte[] CLIENT_AUTH = {0x06, 0x08, 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x02};
+  private static final byte[] SERVER_AUTH = {
+    0x06, 0x08, 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01
+  };
+  private static final byte[] CLIENT_AUTH = {
+    0x06, 0x08, 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x02
+  };
 
   private KeyFiles() {}
 
@@ -66,7 +72,8 @@ public final class KeyFiles {
       writeOwnerOnly(file, (new String(password) + "\n").getBytes(StandardCharsets.UTF_8));
       return file;
     } catch (IOException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "cannot write the password file in " + dir + ": " + e, e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "cannot write the password file in " + dir + ": " + e, e);
     }
   }
 
@@ -95,7 +102,13 @@ public final class KeyFiles {
       } else {
         KeyPair kp = ecKeys();
         caKey = kp.getPrivate();
-        caCert = certificate("GridRMI test CA", "GridRMI test CA", kp.getPublic(), caKey, true, Duration.ofDays(3650));
+        caCert = certificate(
+            "GridRMI test CA",
+            "GridRMI test CA",
+            kp.getPublic(),
+            caKey,
+            true,
+            Duration.ofDays(3650));
         KeyStore ca = KeyStore.getInstance("PKCS12");
         ca.load(null, null);
         ca.setKeyEntry("ca", caKey, pw, new Certificate[] {caCert});
@@ -107,10 +120,12 @@ public final class KeyFiles {
       store(trust, dir.resolve(TRUSTSTORE), pw);
       for (String n : names) {
         if (!n.matches("[A-Za-z0-9_.-]+")) {
-          throw new GridException(Status.INVALID_ARGUMENT, "key name '" + n + "': letters, digits, . _ - only");
+          throw new GridException(
+              Status.INVALID_ARGUMENT, "key name '" + n + "': letters, digits, . _ - only");
         }
         KeyPair kp = ecKeys();
-        X509Certificate cert = certificate("GridRMI test CA", n, kp.getPublic(), caKey, false, Duration.ofDays(825));
+        X509Certificate cert =
+            certificate("GridRMI test CA", n, kp.getPublic(), caKey, false, Duration.ofDays(825));
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
         ks.setKeyEntry(n, kp.getPrivate(), pw, new Certificate[] {cert, caCert});
@@ -135,7 +150,8 @@ public final class KeyFiles {
     return ks;
   }
 
-  private static void store(KeyStore ks, Path file, char[] pw) throws IOException, GeneralSecurityException {
+  private static void store(KeyStore ks, Path file, char[] pw)
+      throws IOException, GeneralSecurityException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ks.store(bytes, pw);
     writeOwnerOnly(file, bytes.toByteArray());
@@ -146,7 +162,8 @@ public final class KeyFiles {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.deleteIfExists(tmp);
     if (posix(file)) {
-      Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      Files.createFile(
+          tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     }
     try (OutputStream out = Files.newOutputStream(tmp)) {
       out.write(content);
@@ -156,7 +173,8 @@ public final class KeyFiles {
 
   private static void ownerOnlyDirectory(Path dir) throws IOException {
     Files.createDirectories(dir);
-    if (posix(dir)) Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    if (posix(dir))
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
   }
 
   private static boolean posix(Path p) {
@@ -164,14 +182,23 @@ public final class KeyFiles {
   }
 
   /** An X.509 v3 certificate, DER-encoded here and signed with ECDSA/SHA-256. */
-  static X509Certificate certificate(String issuer, String subject, PublicKey key, PrivateKey signer, boolean ca,
-      Duration validity) throws GeneralSecurityException {
+  static X509Certificate certificate(
+      String issuer,
+      String subject,
+      PublicKey key,
+      PrivateKey signer,
+      boolean ca,
+      Duration validity)
+      throws GeneralSecurityException {
     ZonedDateTime now = ZonedDateTime.now(ZoneOffset.UTC);
     byte[] extensions = ca
-        ? seq(extension(BASIC_CONSTRAINTS, true, seq(tlv(0x01, new byte[] {(byte) 0xFF}))),
+        ? seq(
+            extension(BASIC_CONSTRAINTS, true, seq(tlv(0x01, new byte[] {(byte) 0xFF}))),
             extension(KEY_USAGE, true, tlv(0x03, new byte[] {1, 0x06}))) // keyCertSign, cRLSign
-        : seq(extension(BASIC_CONSTRAINTS, true, seq()),
-            extension(KEY_USAGE, true, tlv(0x03, new byte[] {3, (byte) 0x88})), // digitalSignature, keyAgreement
+        : seq(
+            extension(BASIC_CONSTRAINTS, true, seq()),
+            extension(KEY_USAGE, true, tlv(0x03, new byte[] {3, (byte) 0x88
+            })), // digitalSignature, keyAgreement
             extension(EXT_KEY_USAGE, false, seq(SERVER_AUTH, CLIENT_AUTH)));
     byte[] serial = new BigInteger(63, RANDOM).add(BigInteger.ONE).toByteArray();
     byte[] tbs = seq(
@@ -199,11 +226,16 @@ public final class KeyFiles {
   }
 
   private static byte[] time(ZonedDateTime t) {
-    return tlv(0x17, t.format(DateTimeFormatter.ofPattern("yyMMddHHmmss'Z'")).getBytes(StandardCharsets.US_ASCII));
+    return tlv(
+        0x17,
+        t.format(DateTimeFormatter.ofPattern("yyMMddHHmmss'Z'"))
+            .getBytes(StandardCharsets.US_ASCII));
   }
 
   private static byte[] extension(byte[] oid, boolean critical, byte[] value) {
-    return critical ? seq(oid, tlv(0x01, new byte[] {(byte) 0xFF}), tlv(0x04, value)) : seq(oid, tlv(0x04, value));
+    return critical
+        ? seq(oid, tlv(0x01, new byte[] {(byte) 0xFF}), tlv(0x04, value))
+        : seq(oid, tlv(0x04, value));
   }
 
   private static byte[] seq(byte[]... parts) {

@@ -30,7 +30,8 @@ final class LinkHello {
 
   static void write(OutputStream out, String name) throws IOException {
     byte[] b = (name == null ? "" : name).getBytes(StandardCharsets.UTF_8);
-    if (b.length > MAX_NAME) throw new IOException("node name longer than " + MAX_NAME + " bytes: " + name);
+    if (b.length > MAX_NAME)
+      throw new IOException("node name longer than " + MAX_NAME + " bytes: " + name);
     byte[] msg = Arrays.copyOf(MAGIC, MAGIC.length + 1 + b.length);
     msg[MAGIC.length] = (byte) b.length;
     System.arraycopy(b, 0, msg, MAGIC.length + 1, b.length);
@@ -62,8 +63,8 @@ final class LinkHello {
       InputStream in = s.getInputStream();
       byte[] magic = in.readNBytes(MAGIC.length);
       if (!Arrays.equals(magic, MAGIC)) {
-        throw new IOException("the peer at " + s.getRemoteSocketAddress() + " did not answer the link hello (not a "
-            + "GridRMI port of this version?)");
+        throw new IOException("the peer at " + s.getRemoteSocketAddress()
+            + " did not answer the link hello (not a " + "GridRMI port of this version?)");
       }
       return readName(in);
     } finally {

@@ -26,17 +26,22 @@ import java.util.TreeSet;
  */
 public final class LinkPlan {
   /** The plan of no emulation at all. */
-  public static final LinkPlan NONE = new LinkPlan(LinkShaper.NONE, Map.of(), Map.of(), Map.of(), null);
+  public static final LinkPlan NONE =
+      new LinkPlan(LinkShaper.NONE, Map.of(), Map.of(), Map.of(), null);
   /** What every Grid is called in a matrix. */
   public static final String CLIENT = "client";
+
   private static final Set<String> PROFILE_KEYS = Set.of("delay", "bw", "tw");
   private static final String DROP = "drop";
   /** A node's name in a matrix: no separator of the syntax in it. */
   private static final String NAME = "[A-Za-z0-9_.]+";
-  private static final String EXPECTED = "expected a profile (loopback, lan, paper-wan, delay=21ms,bw=3MB/s) or rules "
-      + "default=PROFILE,NAME=PROFILE,A-B=PROFILE,HOST:PORT=PROFILE,... where a rule's PROFILE is a profile or drop";
+
+  private static final String EXPECTED =
+      "expected a profile (loopback, lan, paper-wan, delay=21ms,bw=3MB/s) or rules "
+          + "default=PROFILE,NAME=PROFILE,A-B=PROFILE,HOST:PORT=PROFILE,... where a rule's PROFILE is a profile or drop";
   /** Marks a dropped peer in the rule maps (null values are not allowed in the maps the plan copies). */
   private static final LinkShaper DROPPED = new EmulatedLink("drop", 0, Double.POSITIVE_INFINITY);
+
   private final LinkShaper fallback;
   private final Map<String, LinkShaper> byAddress;
   private final Map<String, LinkShaper> byName;
@@ -45,8 +50,12 @@ public final class LinkPlan {
   /** This instance's name in the matrix, or null while unbound. */
   private final String self;
 
-  private LinkPlan(LinkShaper fallback, Map<String, LinkShaper> byAddress, Map<String, LinkShaper> byName,
-      Map<String, LinkShaper> byPair, String self) {
+  private LinkPlan(
+      LinkShaper fallback,
+      Map<String, LinkShaper> byAddress,
+      Map<String, LinkShaper> byName,
+      Map<String, LinkShaper> byPair,
+      String self) {
     this.fallback = fallback;
     this.byAddress = byAddress;
     this.byName = byName;
@@ -74,7 +83,8 @@ public final class LinkPlan {
     for (Map.Entry<String, String> rule : rules(spec).entrySet()) {
       String key = rule.getKey();
       String profile = rule.getValue();
-      if (key.isEmpty() || profile.isEmpty()) throw bad(spec, "'" + key + "=" + profile + "' is not KEY=PROFILE");
+      if (key.isEmpty() || profile.isEmpty())
+        throw bad(spec, "'" + key + "=" + profile + "' is not KEY=PROFILE");
       LinkShaper shaper = profile.equalsIgnoreCase(DROP) ? DROPPED : named(spec, profile);
       if (key.equalsIgnoreCase("default")) {
         if (shaper == DROPPED) throw bad(spec, "the default cannot be drop");
@@ -85,19 +95,29 @@ public final class LinkPlan {
         byName.put(key, shaper);
       } else if (key.matches(NAME + "-" + NAME)) {
         String[] ab = key.split("-");
-        if (ab[0].equals(ab[1])) throw bad(spec, "'" + key + "' names the same node twice: a pair is two nodes");
+        if (ab[0].equals(ab[1]))
+          throw bad(spec, "'" + key + "' names the same node twice: a pair is two nodes");
         String pair = pair(ab[0], ab[1]);
-        if (!seen.add("pair " + pair)) throw bad(spec, "the pair '" + key + "' is given more than once");
+        if (!seen.add("pair " + pair))
+          throw bad(spec, "the pair '" + key + "' is given more than once");
         byPair.put(pair, shaper);
         continue;
       } else {
-        throw bad(spec, "'" + key + "' is neither default, a node's NAME, a pair A-B of names (letters, digits, _ "
-            + "and .) nor a peer's HOST:PORT");
+        throw bad(
+            spec,
+            "'" + key
+                + "' is neither default, a node's NAME, a pair A-B of names (letters, digits, _ "
+                + "and .) nor a peer's HOST:PORT");
       }
-      if (!seen.add(key.toLowerCase(Locale.ROOT))) throw bad(spec, "'" + key + "' is given more than once");
+      if (!seen.add(key.toLowerCase(Locale.ROOT)))
+        throw bad(spec, "'" + key + "' is given more than once");
     }
-    return new LinkPlan(fallback, Collections.unmodifiableMap(byAddress), Collections.unmodifiableMap(byName),
-        Collections.unmodifiableMap(byPair), null);
+    return new LinkPlan(
+        fallback,
+        Collections.unmodifiableMap(byAddress),
+        Collections.unmodifiableMap(byName),
+        Collections.unmodifiableMap(byPair),
+        null);
   }
 
   /**
@@ -125,7 +145,8 @@ public final class LinkPlan {
   private static boolean isRules(String spec) {
     for (String part : spec.split(",")) {
       int eq = part.indexOf('=');
-      if (eq > 0 && !PROFILE_KEYS.contains(part.substring(0, eq).trim().toLowerCase(Locale.ROOT))) return true;
+      if (eq > 0 && !PROFILE_KEYS.contains(part.substring(0, eq).trim().toLowerCase(Locale.ROOT)))
+        return true;
     }
     return false;
   }
@@ -179,9 +200,11 @@ public final class LinkPlan {
     Set<String> unknown = new TreeSet<>(names());
     unknown.removeAll(servers);
     if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException("the link plan names " + String.join(", ", unknown) + ", not a server of "
-          + "this grid (its servers: " + String.join(", ", new TreeSet<>(servers)) + "; every Grid is '" + CLIENT
-          + "')");
+      throw new IllegalArgumentException(
+          "the link plan names " + String.join(", ", unknown) + ", not a server of "
+              + "this grid (its servers: " + String.join(", ", new TreeSet<>(servers))
+              + "; every Grid is '" + CLIENT
+              + "')");
     }
   }
 
@@ -258,7 +281,8 @@ public final class LinkPlan {
     Map<String, LinkShaper> all = new LinkedHashMap<>(byName);
     all.putAll(byPair);
     all.putAll(byAddress);
-    all.forEach((k, v) -> b.append(", ").append(k).append(v == DROPPED ? " dropped" : " " + v.describe()));
+    all.forEach(
+        (k, v) -> b.append(", ").append(k).append(v == DROPPED ? " dropped" : " " + v.describe()));
     return b.toString();
   }
 

@@ -46,7 +46,8 @@ public final class LinkProfiles {
   }
 
   private static LinkShaper parseExplicit(String spec) {
-    if (!spec.contains("=")) throw new IllegalArgumentException("unknown link profile '" + spec + "'; " + EXPECTED);
+    if (!spec.contains("="))
+      throw new IllegalArgumentException("unknown link profile '" + spec + "'; " + EXPECTED);
     Long delay = null;
     Double bw = null;
     for (String part : spec.split(",", -1)) {

@@ -10,8 +10,15 @@ import java.io.OutputStream;
 public interface LinkShaper {
   /** No delay, no bandwidth limit: the plain loopback or LAN. */
   LinkShaper NONE = new LinkShaper() {
-    @Override public OutputStream shape(OutputStream raw) { return raw; }
-    @Override public String describe() { return "loopback"; }
+    @Override
+    public OutputStream shape(OutputStream raw) {
+      return raw;
+    }
+
+    @Override
+    public String describe() {
+      return "loopback";
+    }
   };
 
   /** Wraps the raw socket stream; called once per socket. */

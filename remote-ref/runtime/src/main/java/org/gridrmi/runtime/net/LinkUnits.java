@@ -9,7 +9,8 @@ import org.gridrmi.perf.UnitScales;
  * messages in the link spec's terms. Errors go through {@link LinkProfiles#bad} so they show the expected form.
  */
 final class LinkUnits {
-  private static final Pattern QUANTITY = Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*([a-zA-Zµ/]+)");
+  private static final Pattern QUANTITY =
+      Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*([a-zA-Zµ/]+)");
 
   private LinkUnits() {}
 
@@ -17,7 +18,8 @@ final class LinkUnits {
   static long parseNanos(String text, String spec) {
     Matcher m = match(text, spec, "delay");
     double scale = durationScale(m.group(2));
-    if (Double.isNaN(scale)) throw LinkProfiles.bad(spec, "unknown time unit in '" + text + "' (use ns, us, ms or s)");
+    if (Double.isNaN(scale))
+      throw LinkProfiles.bad(spec, "unknown time unit in '" + text + "' (use ns, us, ms or s)");
     return Math.round(Double.parseDouble(m.group(1)) * scale * 1e9);
   }
 
@@ -26,7 +28,8 @@ final class LinkUnits {
     Matcher m = match(text, spec, "bandwidth");
     double value = Double.parseDouble(m.group(1));
     String[] unit = m.group(2).split("/", -1);
-    if (unit.length != 2) throw LinkProfiles.bad(spec, "'" + text + "' is not a rate (use e.g. 3MB/s or 323us/KB)");
+    if (unit.length != 2)
+      throw LinkProfiles.bad(spec, "'" + text + "' is not a rate (use e.g. 3MB/s or 323us/KB)");
     double size = sizeScale(unit[0]);
     double perTime = durationScale(unit[1]);
     if (!Double.isNaN(size) && !Double.isNaN(perTime)) {
@@ -39,7 +42,8 @@ final class LinkUnits {
       if (value == 0) return Double.POSITIVE_INFINITY;
       return perSize / (value * time);
     }
-    throw LinkProfiles.bad(spec, "unknown rate unit in '" + text + "' (use e.g. 3MB/s or 323us/KB)");
+    throw LinkProfiles.bad(
+        spec, "unknown rate unit in '" + text + "' (use e.g. 3MB/s or 323us/KB)");
   }
 
   private static Matcher match(String text, String spec, String what) {

@@ -17,6 +17,7 @@ final class MeteredSocket extends Socket {
   private volatile LinkShaper shaper;
   /** What the shaped stream writes to, and the stream written through now (raw until the link is known). */
   private OutputStream counted;
+
   private volatile OutputStream shaped;
   private volatile InputStream in;
   private volatile OutputStream out;
@@ -69,7 +70,8 @@ final class MeteredSocket extends Socket {
   public synchronized InputStream getInputStream() throws IOException {
     if (in == null) {
       in = new FilterInputStream(super.getInputStream()) {
-        @Override public int read() throws IOException {
+        @Override
+        public int read() throws IOException {
           boundRead();
           int b = super.read();
           if (b >= 0) {
@@ -80,7 +82,8 @@ final class MeteredSocket extends Socket {
           return b;
         }
 
-        @Override public int read(byte[] buf, int off, int len) throws IOException {
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
           boundRead();
           int n = super.read(buf, off, len);
           if (n > 0) {
@@ -100,7 +103,8 @@ final class MeteredSocket extends Socket {
     if (out == null) {
       OutputStream raw = super.getOutputStream();
       OutputStream counted = new OutputStream() {
-        @Override public void write(int b) throws IOException {
+        @Override
+        public void write(int b) throws IOException {
           writes.arm();
           try {
             raw.write(b);
@@ -111,7 +115,8 @@ final class MeteredSocket extends Socket {
           CallDeadline.progress();
         }
 
-        @Override public void write(byte[] buf, int off, int len) throws IOException {
+        @Override
+        public void write(byte[] buf, int off, int len) throws IOException {
           writes.arm();
           try {
             raw.write(buf, off, len);
@@ -122,11 +127,13 @@ final class MeteredSocket extends Socket {
           CallDeadline.progress();
         }
 
-        @Override public void flush() throws IOException {
+        @Override
+        public void flush() throws IOException {
           raw.flush();
         }
 
-        @Override public void close() throws IOException {
+        @Override
+        public void close() throws IOException {
           raw.close();
         }
       };
@@ -145,23 +152,27 @@ final class MeteredSocket extends Socket {
       this.target = target;
     }
 
-    @Override public void write(int b) throws IOException {
+    @Override
+    public void write(int b) throws IOException {
       FirstWrite.fire();
       CallTraffic.sent(1);
       target.get().write(b);
     }
 
-    @Override public void write(byte[] buf, int off, int len) throws IOException {
+    @Override
+    public void write(byte[] buf, int off, int len) throws IOException {
       FirstWrite.fire();
       CallTraffic.sent(len);
       target.get().write(buf, off, len);
     }
 
-    @Override public void flush() throws IOException {
+    @Override
+    public void flush() throws IOException {
       target.get().flush();
     }
 
-    @Override public void close() throws IOException {
+    @Override
+    public void close() throws IOException {
       target.get().close();
     }
   }

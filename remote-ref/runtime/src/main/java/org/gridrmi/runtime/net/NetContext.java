@@ -24,9 +24,11 @@ public final class NetContext implements AutoCloseable {
   private final int connectTimeoutMillis;
   private final InetAddress bindAddress;
   private final TransportMetrics metrics = new TransportMetrics();
-  private final org.gridrmi.runtime.cost.LinkLearner linkCosts = new org.gridrmi.runtime.cost.LinkLearner();
+  private final org.gridrmi.runtime.cost.LinkLearner linkCosts =
+      new org.gridrmi.runtime.cost.LinkLearner();
   /** Per local port, what serves the data connections that arrive on it (see {@link SharedPort}). */
-  private final java.util.Map<Integer, SharedPort.Handler> dataHandlers = new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<Integer, SharedPort.Handler> dataHandlers =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * @param tls the stores for mutual TLS, or null for plain TCP
@@ -42,7 +44,8 @@ public final class NetContext implements AutoCloseable {
     try {
       this.bindAddress = bindHost == null ? null : InetAddress.getByName(bindHost);
     } catch (UnknownHostException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "bind address '" + bindHost + "' cannot be resolved", e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "bind address '" + bindHost + "' cannot be resolved", e);
     }
     NetContexts.register(this);
   }
@@ -102,7 +105,8 @@ public final class NetContext implements AutoCloseable {
     if (link.drops(host, port)) return dropped(host, port);
     CallTraffic.connected();
     boolean byName = link.byName();
-    MeteredSocket raw = new MeteredSocket(metrics.counter(host + ":" + port), byName ? null : link.forPeer(host, port));
+    MeteredSocket raw = new MeteredSocket(
+        metrics.counter(host + ":" + port), byName ? null : link.forPeer(host, port));
     raw.setTcpNoDelay(true);
     try {
       raw.connect(new InetSocketAddress(host, port), connectTimeoutMillis);
@@ -128,19 +132,20 @@ public final class NetContext implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    throw new java.net.SocketTimeoutException("connect to " + host + ":" + port + " timed out (emulated partition: "
-        + "the link plan drops this peer)");
+    throw new java.net.SocketTimeoutException("connect to " + host + ":" + port
+        + " timed out (emulated partition: " + "the link plan drops this peer)");
   }
 
   ServerSocket listen(int port) throws IOException {
     return new ServerSocket(port, 0, bindAddress) {
-      @Override public Socket accept() throws IOException {
-        MeteredSocket raw = new MeteredSocket(metrics.counter(TransportMetrics.INBOUND),
-            link.byName() ? null : link.inbound());
+      @Override
+      public Socket accept() throws IOException {
+        MeteredSocket raw = new MeteredSocket(
+            metrics.counter(TransportMetrics.INBOUND), link.byName() ? null : link.inbound());
         implAccept(raw);
         raw.setTcpNoDelay(true);
-        return SharedPort.sniffing(tls == null ? raw : tls.accepted(raw, getLocalPort()), dataHandlers::get,
-            greeter(raw));
+        return SharedPort.sniffing(
+            tls == null ? raw : tls.accepted(raw, getLocalPort()), dataHandlers::get, greeter(raw));
       }
     };
   }
@@ -148,14 +153,17 @@ public final class NetContext implements AutoCloseable {
   /** How an accepted connection answers a link hello, and takes the link of the peer that says its name. */
   private SharedPort.Greeter greeter(MeteredSocket raw) {
     return new SharedPort.Greeter() {
-      @Override public String self() {
+      @Override
+      public String self() {
         return link.self();
       }
 
-      @Override public void peer(String name) throws IOException {
+      @Override
+      public void peer(String name) throws IOException {
         if (link.dropsInbound(name)) {
           raw.close();
-          throw new java.net.SocketException("connection from " + name + " refused: the link plan cuts it off");
+          throw new java.net.SocketException(
+              "connection from " + name + " refused: the link plan cuts it off");
         }
         raw.shapeBy(link.inbound(name));
       }
@@ -165,7 +173,9 @@ public final class NetContext implements AutoCloseable {
   /** One line for banners: TLS or plain, and the link. */
   public String describe() {
     return (tls == null ? "plain TCP (no TLS)" : tls.describe())
-        + (link == LinkPlan.NONE || link.inbound() == LinkShaper.NONE && link.describe().equals("loopback") ? ""
+        + (link == LinkPlan.NONE
+                || link.inbound() == LinkShaper.NONE && link.describe().equals("loopback")
+            ? ""
             : ", emulated link " + link.describe());
   }
 

@@ -25,7 +25,8 @@ public final class NetContexts {
   }
 
   /** Runs {@code call} with {@code context} as the one stubs read on this thread bind to. */
-  public static <T, E extends Exception> T with(NetContext context, CallDeadline.Call<T, E> call) throws E {
+  public static <T, E extends Exception> T with(NetContext context, CallDeadline.Call<T, E> call)
+      throws E {
     NetContext outer = CURRENT.get();
     CURRENT.set(context);
     try {

@@ -65,6 +65,7 @@ public final class SharedPort {
     private final Greeter greeter;
     /** No TLS: nobody is authenticated on it (a TLS socket sets its peer's identity on each read itself). */
     private final boolean plain;
+
     private InputStream in;
 
     Sniffing(Socket s, IntFunction<Handler> handlers, Greeter greeter) {
@@ -98,7 +99,8 @@ public final class SharedPort {
         if (looked) return true;
         looked = true;
         byte[] first = super.in.readNBytes(DATA_MAGIC.length);
-        if (Arrays.equals(first, LinkHello.MAGIC)) { // the peer says who it is, then the connection begins
+        if (Arrays.equals(
+            first, LinkHello.MAGIC)) { // the peer says who it is, then the connection begins
           String peer = LinkHello.readName(super.in);
           LinkHello.write(s.getOutputStream(), greeter.self());
           greeter.peer(peer);
@@ -137,31 +139,134 @@ public final class SharedPort {
       }
     }
 
-    @Override public OutputStream getOutputStream() throws IOException { return s.getOutputStream(); }
-    @Override public void close() throws IOException { s.close(); }
-    @Override public boolean isClosed() { return s.isClosed(); }
-    @Override public boolean isConnected() { return s.isConnected(); }
-    @Override public boolean isBound() { return s.isBound(); }
-    @Override public boolean isInputShutdown() { return s.isInputShutdown(); }
-    @Override public boolean isOutputShutdown() { return s.isOutputShutdown(); }
-    @Override public void shutdownInput() throws IOException { s.shutdownInput(); }
-    @Override public void shutdownOutput() throws IOException { s.shutdownOutput(); }
-    @Override public InetAddress getInetAddress() { return s.getInetAddress(); }
-    @Override public InetAddress getLocalAddress() { return s.getLocalAddress(); }
-    @Override public int getPort() { return s.getPort(); }
-    @Override public int getLocalPort() { return s.getLocalPort(); }
-    @Override public SocketAddress getRemoteSocketAddress() { return s.getRemoteSocketAddress(); }
-    @Override public SocketAddress getLocalSocketAddress() { return s.getLocalSocketAddress(); }
-    @Override public void setTcpNoDelay(boolean on) throws SocketException { s.setTcpNoDelay(on); }
-    @Override public boolean getTcpNoDelay() throws SocketException { return s.getTcpNoDelay(); }
-    @Override public void setKeepAlive(boolean on) throws SocketException { s.setKeepAlive(on); }
-    @Override public boolean getKeepAlive() throws SocketException { return s.getKeepAlive(); }
-    @Override public void setSoTimeout(int timeout) throws SocketException { s.setSoTimeout(timeout); }
-    @Override public int getSoTimeout() throws SocketException { return s.getSoTimeout(); }
-    @Override public void setSoLinger(boolean on, int linger) throws SocketException { s.setSoLinger(on, linger); }
-    @Override public int getSoLinger() throws SocketException { return s.getSoLinger(); }
-    @Override public void setReceiveBufferSize(int size) throws SocketException { s.setReceiveBufferSize(size); }
-    @Override public void setSendBufferSize(int size) throws SocketException { s.setSendBufferSize(size); }
-    @Override public String toString() { return s.toString(); }
+    @Override
+    public OutputStream getOutputStream() throws IOException {
+      return s.getOutputStream();
+    }
+
+    @Override
+    public void close() throws IOException {
+      s.close();
+    }
+
+    @Override
+    public boolean isClosed() {
+      return s.isClosed();
+    }
+
+    @Override
+    public boolean isConnected() {
+      return s.isConnected();
+    }
+
+    @Override
+    public boolean isBound() {
+      return s.isBound();
+    }
+
+    @Override
+    public boolean isInputShutdown() {
+      return s.isInputShutdown();
+    }
+
+    @Override
+    public boolean isOutputShutdown() {
+      return s.isOutputShutdown();
+    }
+
+    @Override
+    public void shutdownInput() throws IOException {
+      s.shutdownInput();
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+      s.shutdownOutput();
+    }
+
+    @Override
+    public InetAddress getInetAddress() {
+      return s.getInetAddress();
+    }
+
+    @Override
+    public InetAddress getLocalAddress() {
+      return s.getLocalAddress();
+    }
+
+    @Override
+    public int getPort() {
+      return s.getPort();
+    }
+
+    @Override
+    public int getLocalPort() {
+      return s.getLocalPort();
+    }
+
+    @Override
+    public SocketAddress getRemoteSocketAddress() {
+      return s.getRemoteSocketAddress();
+    }
+
+    @Override
+    public SocketAddress getLocalSocketAddress() {
+      return s.getLocalSocketAddress();
+    }
+
+    @Override
+    public void setTcpNoDelay(boolean on) throws SocketException {
+      s.setTcpNoDelay(on);
+    }
+
+    @Override
+    public boolean getTcpNoDelay() throws SocketException {
+      return s.getTcpNoDelay();
+    }
+
+    @Override
+    public void setKeepAlive(boolean on) throws SocketException {
+      s.setKeepAlive(on);
+    }
+
+    @Override
+    public boolean getKeepAlive() throws SocketException {
+      return s.getKeepAlive();
+    }
+
+    @Override
+    public void setSoTimeout(int timeout) throws SocketException {
+      s.setSoTimeout(timeout);
+    }
+
+    @Override
+    public int getSoTimeout() throws SocketException {
+      return s.getSoTimeout();
+    }
+
+    @Override
+    public void setSoLinger(boolean on, int linger) throws SocketException {
+      s.setSoLinger(on, linger);
+    }
+
+    @Override
+    public int getSoLinger() throws SocketException {
+      return s.getSoLinger();
+    }
+
+    @Override
+    public void setReceiveBufferSize(int size) throws SocketException {
+      s.setReceiveBufferSize(size);
+    }
+
+    @Override
+    public void setSendBufferSize(int size) throws SocketException {
+      s.setSendBufferSize(size);
+    }
+
+    @Override
+    public String toString() {
+      return s.toString();
+    }
   }
 }

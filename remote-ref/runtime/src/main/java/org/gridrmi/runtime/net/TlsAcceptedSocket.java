@@ -1,6 +1,5 @@
 package org.gridrmi.runtime.net;
 
-import org.gridrmi.runtime.serial.RefusalLog;
 import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -10,10 +9,10 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.SocketException;
-import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
+import org.gridrmi.runtime.serial.RefusalLog;
 
 /**
  * A server-side TLS connection as RMI sees it: delegates to the {@link SSLSocket}, and logs one line with the
@@ -66,8 +65,9 @@ final class TlsAcceptedSocket extends Socket {
   private IOException refused(IOException e) {
     if (!handshook && !logged && e instanceof SSLException) {
       logged = true;
-      refusals.refused("GridRMI TLS refused a connection from " + raw.getInetAddress().getHostAddress() + ":"
-          + raw.getPort() + " to port " + localPort + ": " + e.getMessage());
+      refusals.refused(
+          "GridRMI TLS refused a connection from " + raw.getInetAddress().getHostAddress() + ":"
+              + raw.getPort() + " to port " + localPort + ": " + e.getMessage());
     }
     return e;
   }
@@ -76,17 +76,20 @@ final class TlsAcceptedSocket extends Socket {
   public synchronized InputStream getInputStream() throws IOException {
     if (in == null) {
       in = new FilterInputStream(ssl.getInputStream()) {
-        @Override public int read() throws IOException {
+        @Override
+        public int read() throws IOException {
           try {
             int b = super.read();
-            PeerIdentity.setCurrent(b < 0 ? peer : peerAfterRead()); // RMI runs a call on the thread reading it
+            PeerIdentity.setCurrent(
+                b < 0 ? peer : peerAfterRead()); // RMI runs a call on the thread reading it
             return b;
           } catch (IOException e) {
             throw refused(e);
           }
         }
 
-        @Override public int read(byte[] b, int off, int len) throws IOException {
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
           try {
             int n = super.read(b, off, len);
             PeerIdentity.setCurrent(n <= 0 ? peer : peerAfterRead());
@@ -104,7 +107,8 @@ final class TlsAcceptedSocket extends Socket {
   public synchronized OutputStream getOutputStream() throws IOException {
     if (out == null) {
       out = new FilterOutputStream(ssl.getOutputStream()) {
-        @Override public void write(int b) throws IOException {
+        @Override
+        public void write(int b) throws IOException {
           try {
             super.out.write(b);
           } catch (IOException e) {
@@ -112,7 +116,8 @@ final class TlsAcceptedSocket extends Socket {
           }
         }
 
-        @Override public void write(byte[] b, int off, int len) throws IOException {
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
           try {
             super.out.write(b, off, len);
           } catch (IOException e) {
@@ -120,7 +125,8 @@ final class TlsAcceptedSocket extends Socket {
           }
         }
 
-        @Override public void flush() throws IOException {
+        @Override
+        public void flush() throws IOException {
           try {
             super.out.flush();
           } catch (IOException e) {
@@ -132,29 +138,128 @@ final class TlsAcceptedSocket extends Socket {
     return out;
   }
 
-  @Override public void close() throws IOException { ssl.close(); }
-  @Override public boolean isClosed() { return ssl.isClosed(); }
-  @Override public boolean isConnected() { return ssl.isConnected(); }
-  @Override public boolean isBound() { return ssl.isBound(); }
-  @Override public boolean isInputShutdown() { return ssl.isInputShutdown(); }
-  @Override public boolean isOutputShutdown() { return ssl.isOutputShutdown(); }
-  @Override public void shutdownInput() throws IOException { ssl.shutdownInput(); }
-  @Override public void shutdownOutput() throws IOException { ssl.shutdownOutput(); }
-  @Override public InetAddress getInetAddress() { return raw.getInetAddress(); }
-  @Override public InetAddress getLocalAddress() { return raw.getLocalAddress(); }
-  @Override public int getPort() { return raw.getPort(); }
-  @Override public int getLocalPort() { return raw.getLocalPort(); }
-  @Override public SocketAddress getRemoteSocketAddress() { return raw.getRemoteSocketAddress(); }
-  @Override public SocketAddress getLocalSocketAddress() { return raw.getLocalSocketAddress(); }
-  @Override public void setTcpNoDelay(boolean on) throws SocketException { ssl.setTcpNoDelay(on); }
-  @Override public boolean getTcpNoDelay() throws SocketException { return ssl.getTcpNoDelay(); }
-  @Override public void setKeepAlive(boolean on) throws SocketException { ssl.setKeepAlive(on); }
-  @Override public boolean getKeepAlive() throws SocketException { return ssl.getKeepAlive(); }
-  @Override public void setSoTimeout(int timeout) throws SocketException { ssl.setSoTimeout(timeout); }
-  @Override public int getSoTimeout() throws SocketException { return ssl.getSoTimeout(); }
-  @Override public void setSoLinger(boolean on, int linger) throws SocketException { ssl.setSoLinger(on, linger); }
-  @Override public int getSoLinger() throws SocketException { return ssl.getSoLinger(); }
-  @Override public void setReceiveBufferSize(int size) throws SocketException { ssl.setReceiveBufferSize(size); }
-  @Override public void setSendBufferSize(int size) throws SocketException { ssl.setSendBufferSize(size); }
-  @Override public String toString() { return "TLS " + raw; }
+  @Override
+  public void close() throws IOException {
+    ssl.close();
+  }
+
+  @Override
+  public boolean isClosed() {
+    return ssl.isClosed();
+  }
+
+  @Override
+  public boolean isConnected() {
+    return ssl.isConnected();
+  }
+
+  @Override
+  public boolean isBound() {
+    return ssl.isBound();
+  }
+
+  @Override
+  public boolean isInputShutdown() {
+    return ssl.isInputShutdown();
+  }
+
+  @Override
+  public boolean isOutputShutdown() {
+    return ssl.isOutputShutdown();
+  }
+
+  @Override
+  public void shutdownInput() throws IOException {
+    ssl.shutdownInput();
+  }
+
+  @Override
+  public void shutdownOutput() throws IOException {
+    ssl.shutdownOutput();
+  }
+
+  @Override
+  public InetAddress getInetAddress() {
+    return raw.getInetAddress();
+  }
+
+  @Override
+  public InetAddress getLocalAddress() {
+    return raw.getLocalAddress();
+  }
+
+  @Override
+  public int getPort() {
+    return raw.getPort();
+  }
+
+  @Override
+  public int getLocalPort() {
+    return raw.getLocalPort();
+  }
+
+  @Override
+  public SocketAddress getRemoteSocketAddress() {
+    return raw.getRemoteSocketAddress();
+  }
+
+  @Override
+  public SocketAddress getLocalSocketAddress() {
+    return raw.getLocalSocketAddress();
+  }
+
+  @Override
+  public void setTcpNoDelay(boolean on) throws SocketException {
+    ssl.setTcpNoDelay(on);
+  }
+
+  @Override
+  public boolean getTcpNoDelay() throws SocketException {
+    return ssl.getTcpNoDelay();
+  }
+
+  @Override
+  public void setKeepAlive(boolean on) throws SocketException {
+    ssl.setKeepAlive(on);
+  }
+
+  @Override
+  public boolean getKeepAlive() throws SocketException {
+    return ssl.getKeepAlive();
+  }
+
+  @Override
+  public void setSoTimeout(int timeout) throws SocketException {
+    ssl.setSoTimeout(timeout);
+  }
+
+  @Override
+  public int getSoTimeout() throws SocketException {
+    return ssl.getSoTimeout();
+  }
+
+  @Override
+  public void setSoLinger(boolean on, int linger) throws SocketException {
+    ssl.setSoLinger(on, linger);
+  }
+
+  @Override
+  public int getSoLinger() throws SocketException {
+    return ssl.getSoLinger();
+  }
+
+  @Override
+  public void setReceiveBufferSize(int size) throws SocketException {
+    ssl.setReceiveBufferSize(size);
+  }
+
+  @Override
+  public void setSendBufferSize(int size) throws SocketException {
+    ssl.setSendBufferSize(size);
+  }
+
+  @Override
+  public String toString() {
+    return "TLS " + raw;
+  }
 }

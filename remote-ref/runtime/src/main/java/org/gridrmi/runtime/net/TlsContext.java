@@ -1,6 +1,5 @@
 package org.gridrmi.runtime.net;
 
-import org.gridrmi.runtime.serial.RefusalLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -8,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
@@ -16,6 +14,7 @@ import javax.net.ssl.TrustManagerFactory;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
+import org.gridrmi.runtime.serial.RefusalLog;
 
 /**
  * The TLS side of one {@link NetContext}: an SSL context from a member's {@link TlsStores}, mutual authentication
@@ -41,26 +40,36 @@ public final class TlsContext {
   public static TlsContext load(TlsStores stores) {
     char[] password = stores.password();
     try {
-      KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      KeyManagerFactory kmf =
+          KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
       kmf.init(read(stores.keyStore(), password), password);
-      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      TrustManagerFactory tmf =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       tmf.init(read(stores.trustStore(), password));
       SSLContext c = SSLContext.getInstance("TLS");
       c.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-      return new TlsContext(c, "TLS, mutual authentication; key " + stores.keyStore() + ", trust "
-          + stores.trustStore());
+      return new TlsContext(
+          c,
+          "TLS, mutual authentication; key " + stores.keyStore() + ", trust "
+              + stores.trustStore());
     } catch (GeneralSecurityException | IOException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "cannot set up TLS from key store " + stores.keyStore()
-          + " and trust store " + stores.trustStore() + ": " + e.getMessage() + " (wrong password?)", e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "cannot set up TLS from key store " + stores.keyStore() + " and trust store "
+              + stores.trustStore() + ": " + e.getMessage() + " (wrong password?)",
+          e);
     } finally {
       java.util.Arrays.fill(password, '\0');
     }
   }
 
-  private static KeyStore read(Path file, char[] password) throws GeneralSecurityException, IOException {
+  private static KeyStore read(Path file, char[] password)
+      throws GeneralSecurityException, IOException {
     if (!Files.isReadable(file)) {
-      throw new GridException(Status.INVALID_ARGUMENT, "TLS store " + file.toAbsolutePath() + " does not exist or "
-          + "cannot be read (make one with ./gridrmi keys)");
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "TLS store " + file.toAbsolutePath() + " does not exist or "
+              + "cannot be read (make one with ./gridrmi keys)");
     }
     KeyStore ks = KeyStore.getInstance("PKCS12");
     try (InputStream in = Files.newInputStream(file)) {

@@ -10,8 +10,10 @@ public final class TlsRequiredException extends ConnectIOException {
   private static final long serialVersionUID = 1L;
 
   TlsRequiredException(String peer) {
-    super("the GridRMI peer at " + peer + " uses TLS, and this program has no TLS settings: give it --tls "
-        + "--keystore FILE --truststore FILE --password-file FILE (or GRIDRMI_TLS_PASSWORD), or "
-        + "Grid.builder().tls(TlsStores...) in a program of your own (make the files with ./gridrmi keys)");
+    super(
+        "the GridRMI peer at " + peer
+            + " uses TLS, and this program has no TLS settings: give it --tls "
+            + "--keystore FILE --truststore FILE --password-file FILE (or GRIDRMI_TLS_PASSWORD), or "
+            + "Grid.builder().tls(TlsStores...) in a program of your own (make the files with ./gridrmi keys)");
   }
 }

@@ -44,7 +44,8 @@ public final class TransportMetrics {
    * @param receivedBytes all bytes read from them
    * @param perPeer peer to {sent, received}
    */
-  public record Snapshot(long sentBytes, long receivedBytes, Map<String, long[]> perPeer) implements Serializable {
+  public record Snapshot(long sentBytes, long receivedBytes, Map<String, long[]> perPeer)
+      implements Serializable {
     /** No traffic. */
     public static final Snapshot EMPTY = new Snapshot(0, 0, Map.of());
 
@@ -52,7 +53,8 @@ public final class TransportMetrics {
     public Snapshot plus(Snapshot other) {
       Map<String, long[]> m = new TreeMap<>();
       perPeer.forEach((k, v) -> m.put(k, v.clone()));
-      other.perPeer.forEach((k, v) -> m.merge(k, v.clone(), (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]}));
+      other.perPeer.forEach((k, v) ->
+          m.merge(k, v.clone(), (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]}));
       return new Snapshot(sentBytes + other.sentBytes, receivedBytes + other.receivedBytes, m);
     }
   }

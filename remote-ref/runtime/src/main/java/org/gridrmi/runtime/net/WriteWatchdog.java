@@ -37,6 +37,7 @@ final class WriteWatchdog {
     private final Socket socket;
     /** The deadline of the write in progress, in {@link System#nanoTime()} terms; 0 when none is. */
     private long writing;
+
     private boolean armed;
 
     Guard(Socket socket) {

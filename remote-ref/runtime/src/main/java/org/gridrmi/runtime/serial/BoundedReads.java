@@ -23,11 +23,12 @@ public final class BoundedReads {
    *
    * @throws java.io.InvalidObjectException carrying a RESOURCE_EXHAUSTED refusal (found by {@link SerialFilters#refusal})
    */
-  public static int length(DataInput in, long elementBytes, long limit, String what) throws IOException {
+  public static int length(DataInput in, long elementBytes, long limit, String what)
+      throws IOException {
     int n = in.readInt();
     if (n < 0 || (long) n * elementBytes > limit) {
-      throw overLimit(what + " claims " + n + " elements of " + elementBytes + " bytes: over the limit of " + limit
-          + " bytes");
+      throw overLimit(what + " claims " + n + " elements of " + elementBytes
+          + " bytes: over the limit of " + limit + " bytes");
     }
     return n;
   }

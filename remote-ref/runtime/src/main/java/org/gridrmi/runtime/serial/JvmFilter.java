@@ -20,13 +20,21 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class JvmFilter {
   /** What RMI and Jini streams carry besides values: stubs, DGC leases, the lookup service's types. */
-  private static final List<String> PLUMBING = List.of("java.rmi.", "sun.rmi.", "net.jini.", "com.sun.jini.");
-  private static final Set<String> PLUMBING_CLASSES = Set.of("java.lang.reflect.Proxy", "java.rmi.MarshalledObject",
+  private static final List<String> PLUMBING =
+      List.of("java.rmi.", "sun.rmi.", "net.jini.", "com.sun.jini.");
+
+  private static final Set<String> PLUMBING_CLASSES = Set.of(
+      "java.lang.reflect.Proxy",
+      "java.rmi.MarshalledObject",
       "java.util.logging.Level", // River makes its log levels by deserializing a Level
       "java.util.EventObject", // the superclass of Jini's remote events
-
-      "java.security.cert.Certificate$CertificateRep", "java.lang.Class", "java.net.URL", "java.net.InetAddress",
-      "java.net.InetAddress$InetAddressHolder", "java.net.Inet4Address", "java.net.Inet6Address",
+      "java.security.cert.Certificate$CertificateRep",
+      "java.lang.Class",
+      "java.net.URL",
+      "java.net.InetAddress",
+      "java.net.InetAddress$InetAddressHolder",
+      "java.net.Inet4Address",
+      "java.net.Inet6Address",
       "java.net.Inet6Address$Inet6AddressHolder");
   private static final List<SerialPolicy> LIVE = new CopyOnWriteArrayList<>();
   private static final ObjectInputFilter FILTER = JvmFilter::check;
@@ -83,8 +91,11 @@ public final class JvmFilter {
     SerialPolicy.Limits l = SerialPolicy.Limits.DEFAULT;
     for (SerialPolicy p : LIVE) {
       SerialPolicy.Limits o = p.limits();
-      l = new SerialPolicy.Limits(Math.max(l.maxArray(), o.maxArray()), Math.max(l.maxDepth(), o.maxDepth()),
-          Math.max(l.maxRefs(), o.maxRefs()), Math.max(l.maxBytes(), o.maxBytes()));
+      l = new SerialPolicy.Limits(
+          Math.max(l.maxArray(), o.maxArray()),
+          Math.max(l.maxDepth(), o.maxDepth()),
+          Math.max(l.maxRefs(), o.maxRefs()),
+          Math.max(l.maxBytes(), o.maxBytes()));
     }
     return l;
   }

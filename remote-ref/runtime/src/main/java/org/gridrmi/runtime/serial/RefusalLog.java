@@ -22,7 +22,8 @@ public final class RefusalLog {
   /** Counts a refusal and logs {@code message} if it is one of those logged. */
   public void refused(String message) {
     long n = count.incrementAndGet();
-    if (n <= first || n % every == 0) log.log(System.Logger.Level.WARNING, message + " (" + n + " so far)");
+    if (n <= first || n % every == 0)
+      log.log(System.Logger.Level.WARNING, message + " (" + n + " so far)");
   }
 
   /** Refusals counted so far. */

@@ -3,7 +3,6 @@ package org.gridrmi.runtime.serial;
 import java.io.ObjectInputFilter;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 
@@ -15,22 +14,59 @@ import org.gridrmi.ref.Status;
  */
 public final class SerialFilters {
   private static final Set<String> JDK = Set.of(
-      "java.lang.String", "java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Short",
-      "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Number",
-      "java.lang.Enum", "java.lang.StackTraceElement", "java.lang.Object",
-      "java.math.BigInteger", "java.math.BigDecimal", "java.util.UUID",
-      "java.util.ArrayList", "java.util.LinkedList", "java.util.HashMap", "java.util.LinkedHashMap",
-      "java.util.TreeMap", "java.util.HashSet", "java.util.LinkedHashSet", "java.util.TreeSet", "java.util.ArrayDeque",
-      "java.util.Map$Entry", "java.util.EnumMap", "java.util.Vector", "java.util.CollSer", "java.util.Arrays$ArrayList",
-      "java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.ConcurrentHashMap$Segment",
-      "java.util.concurrent.CopyOnWriteArrayList", "java.util.concurrent.locks.ReentrantLock",
-      "java.util.concurrent.locks.ReentrantLock$Sync", "java.util.concurrent.locks.ReentrantLock$NonfairSync",
+      "java.lang.String",
+      "java.lang.Boolean",
+      "java.lang.Byte",
+      "java.lang.Character",
+      "java.lang.Short",
+      "java.lang.Integer",
+      "java.lang.Long",
+      "java.lang.Float",
+      "java.lang.Double",
+      "java.lang.Number",
+      "java.lang.Enum",
+      "java.lang.StackTraceElement",
+      "java.lang.Object",
+      "java.math.BigInteger",
+      "java.math.BigDecimal",
+      "java.util.UUID",
+      "java.util.ArrayList",
+      "java.util.LinkedList",
+      "java.util.HashMap",
+      "java.util.LinkedHashMap",
+      "java.util.TreeMap",
+      "java.util.HashSet",
+      "java.util.LinkedHashSet",
+      "java.util.TreeSet",
+      "java.util.ArrayDeque",
+      "java.util.Map$Entry",
+      "java.util.EnumMap",
+      "java.util.Vector",
+      "java.util.CollSer",
+      "java.util.Arrays$ArrayList",
+      "java.util.concurrent.ConcurrentHashMap",
+      "java.util.concurrent.ConcurrentHashMap$Segment",
+      "java.util.concurrent.CopyOnWriteArrayList",
+      "java.util.concurrent.locks.ReentrantLock",
+      "java.util.concurrent.locks.ReentrantLock$Sync",
+      "java.util.concurrent.locks.ReentrantLock$NonfairSync",
       "java.util.concurrent.locks.AbstractQueuedSynchronizer",
       "java.util.concurrent.locks.AbstractOwnableSynchronizer");
   /** Packages whose exceptions may travel as causes (a Throwable subclass only). */
-  private static final Set<String> EXCEPTION_PACKAGES = Set.of("java.lang", "java.io", "java.util",
-      "java.util.concurrent", "java.rmi", "java.net", "java.time", "java.lang.reflect", "java.nio", "java.nio.file",
-      "java.util.zip", "java.time.format");
+  private static final Set<String> EXCEPTION_PACKAGES = Set.of(
+      "java.lang",
+      "java.io",
+      "java.util",
+      "java.util.concurrent",
+      "java.rmi",
+      "java.net",
+      "java.time",
+      "java.lang.reflect",
+      "java.nio",
+      "java.nio.file",
+      "java.util.zip",
+      "java.time.format");
+
   private static final RefusalLog REFUSED = new RefusalLog(SerialFilters.class.getName(), 20, 500);
 
   private SerialFilters() {}
@@ -44,7 +80,8 @@ public final class SerialFilters {
   static boolean jdkValueType(Class<?> c) {
     String n = c.getName();
     if (JDK.contains(n)) return true;
-    if (n.startsWith("java.util.Collections$") || n.startsWith("java.util.ImmutableCollections$")) return true;
+    if (n.startsWith("java.util.Collections$") || n.startsWith("java.util.ImmutableCollections$"))
+      return true;
     return Throwable.class.isAssignableFrom(c) && EXCEPTION_PACKAGES.contains(c.getPackageName());
   }
 
@@ -52,8 +89,11 @@ public final class SerialFilters {
   static boolean matchesAny(List<String> patterns, Class<?> c) {
     String n = c.getName();
     for (String p : patterns) {
-      if (p.endsWith(".**") ? n.startsWith(p.substring(0, p.length() - 2))
-          : p.endsWith(".*") ? c.getPackageName().equals(p.substring(0, p.length() - 2)) : n.equals(p)) {
+      if (p.endsWith(".**")
+          ? n.startsWith(p.substring(0, p.length() - 2))
+          : p.endsWith(".*")
+              ? c.getPackageName().equals(p.substring(0, p.length() - 2))
+              : n.equals(p)) {
         return true;
       }
     }
@@ -61,7 +101,9 @@ public final class SerialFilters {
   }
 
   /** The check of every GridRMI policy: limits first, then known gadgets, then the allowlist. */
-  static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info, SerialPolicy.Limits limits,
+  static ObjectInputFilter.Status check(
+      ObjectInputFilter.FilterInfo info,
+      SerialPolicy.Limits limits,
       java.util.function.Predicate<Class<?>> allowed) {
     return check(info, limits, allowed, c -> false);
   }
@@ -70,48 +112,81 @@ public final class SerialFilters {
    * As above, with {@code plumbing}: classes a stream's kind needs (RMI stubs in registry replies) that are never
    * refused as gadgets there.
    */
-  static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info, SerialPolicy.Limits limits,
-      java.util.function.Predicate<Class<?>> allowed, java.util.function.Predicate<Class<?>> plumbing) {
-    if (info.depth() > limits.maxDepth()) throw refuse(Status.RESOURCE_EXHAUSTED, "object graph depth " + info.depth()
-        + " exceeds the limit maxDepth=" + limits.maxDepth());
-    if (info.references() > limits.maxRefs()) throw refuse(Status.RESOURCE_EXHAUSTED, "object references "
-        + info.references() + " exceed the limit maxRefs=" + limits.maxRefs());
-    if (info.streamBytes() > limits.maxBytes()) throw refuse(Status.RESOURCE_EXHAUSTED, "stream of "
-        + info.streamBytes() + " bytes exceeds the limit maxBytes=" + limits.maxBytes());
+  static ObjectInputFilter.Status check(
+      ObjectInputFilter.FilterInfo info,
+      SerialPolicy.Limits limits,
+      java.util.function.Predicate<Class<?>> allowed,
+      java.util.function.Predicate<Class<?>> plumbing) {
+    if (info.depth() > limits.maxDepth())
+      throw refuse(
+          Status.RESOURCE_EXHAUSTED,
+          "object graph depth " + info.depth() + " exceeds the limit maxDepth="
+              + limits.maxDepth());
+    if (info.references() > limits.maxRefs())
+      throw refuse(
+          Status.RESOURCE_EXHAUSTED,
+          "object references " + info.references() + " exceed the limit maxRefs="
+              + limits.maxRefs());
+    if (info.streamBytes() > limits.maxBytes())
+      throw refuse(
+          Status.RESOURCE_EXHAUSTED,
+          "stream of " + info.streamBytes() + " bytes exceeds the limit maxBytes="
+              + limits.maxBytes());
     Class<?> c = info.serialClass();
     if (c == null) return ObjectInputFilter.Status.UNDECIDED;
     if (c.isArray()) {
       long len = info.arrayLength();
       Class<?> comp = c.getComponentType();
-      long element = !comp.isPrimitive() ? 4 : comp == long.class || comp == double.class ? 8
-          : comp == int.class || comp == float.class ? 4 : comp == short.class || comp == char.class ? 2 : 1;
-      if (len > limits.maxArray()) throw refuse(Status.RESOURCE_EXHAUSTED, "array " + c.getTypeName()
-          + " of length " + len + " exceeds the limit maxArray=" + limits.maxArray());
-      if (len * element > limits.maxBytes()) throw refuse(Status.RESOURCE_EXHAUSTED, "array " + c.getTypeName()
-          + " of length " + len + " needs " + len * element + " bytes, over the limit maxBytes=" + limits.maxBytes());
+      long element = !comp.isPrimitive()
+          ? 4
+          : comp == long.class || comp == double.class
+              ? 8
+              : comp == int.class || comp == float.class
+                  ? 4
+                  : comp == short.class || comp == char.class ? 2 : 1;
+      if (len > limits.maxArray())
+        throw refuse(
+            Status.RESOURCE_EXHAUSTED,
+            "array " + c.getTypeName() + " of length " + len + " exceeds the limit maxArray="
+                + limits.maxArray());
+      if (len * element > limits.maxBytes())
+        throw refuse(
+            Status.RESOURCE_EXHAUSTED,
+            "array " + c.getTypeName() + " of length " + len + " needs " + len * element
+                + " bytes, over the limit maxBytes=" + limits.maxBytes());
       while (comp.isArray()) comp = comp.getComponentType();
       if (comp.isPrimitive()) return ObjectInputFilter.Status.ALLOWED;
       c = comp;
     }
     if (KnownGadgets.contains(c.getName()) && !plumbing.test(c)) {
-      throw refuse(Status.PERMISSION_DENIED, "class " + c.getName() + " is refused for safety: it is a known "
-          + "deserialization gadget (JDK and ysoserial lists), which GridRMI never deserializes, whatever is allowed; "
-          + "send the data in a plain value type instead (a List, an array, a record of your own)");
+      throw refuse(
+          Status.PERMISSION_DENIED,
+          "class " + c.getName() + " is refused for safety: it is a known "
+              + "deserialization gadget (JDK and ysoserial lists), which GridRMI never deserializes, whatever is allowed; "
+              + "send the data in a plain value type instead (a List, an array, a record of your own)");
     }
     if (allowed.test(c)) return ObjectInputFilter.Status.ALLOWED;
-    // A @GridService interface has no instances of its own: it arrives as an interface of a proxy a server registers
-    // with the lookup service (what the proxy does is its handler's, which is checked too) or as a Class
+    // A @GridService interface has no instances of its own: it arrives as an interface of a proxy a
+    // server registers
+    // with the lookup service (what the proxy does is its handler's, which is checked too) or as a
+    // Class
     if (c.isInterface() && c.isAnnotationPresent(org.gridrmi.ref.GridService.class)) {
       return ObjectInputFilter.Status.ALLOWED;
     }
     if (org.gridrmi.ref.Task.class.isAssignableFrom(c)) {
-      throw refuse(Status.PERMISSION_DENIED, "task class " + c.getName() + " is not allowed on this server: start "
-          + "it with --allow-task " + c.getName() + " (or --allow-task " + c.getPackageName() + ".*); task code is "
-          + "never uploaded by clients, the class must be on the server's class path");
+      throw refuse(
+          Status.PERMISSION_DENIED,
+          "task class " + c.getName() + " is not allowed on this server: start "
+              + "it with --allow-task " + c.getName() + " (or --allow-task " + c.getPackageName()
+              + ".*); task code is "
+              + "never uploaded by clients, the class must be on the server's class path");
     }
-    throw refuse(Status.PERMISSION_DENIED, "class " + c.getName() + " is not allowed in GridRMI streams (only JDK "
-        + "value types, org.gridrmi.*, classes of the services' signatures and operator-allowed classes are); "
-        + "to allow it start the server with --allow " + c.getName() + " (a Grid: Grid.builder().allow(...))");
+    throw refuse(
+        Status.PERMISSION_DENIED,
+        "class " + c.getName() + " is not allowed in GridRMI streams (only JDK "
+            + "value types, org.gridrmi.*, classes of the services' signatures and operator-allowed classes are); "
+            + "to allow it start the server with --allow " + c.getName()
+            + " (a Grid: Grid.builder().allow(...))");
   }
 
   private static GridException refuse(Status s, String message) {
@@ -122,8 +197,8 @@ public final class SerialFilters {
   /** The filter's refusal behind an exception (the JDK wraps it in an InvalidClassException), or null. */
   public static GridException refusal(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof GridException g && (g.status() == Status.PERMISSION_DENIED
-          || g.status() == Status.RESOURCE_EXHAUSTED)) {
+      if (c instanceof GridException g
+          && (g.status() == Status.PERMISSION_DENIED || g.status() == Status.RESOURCE_EXHAUSTED)) {
         return g;
       }
     }
@@ -136,7 +211,9 @@ public final class SerialFilters {
    */
   public static void limitRegistry() {
     if (System.getProperty("sun.rmi.registry.registryFilter") == null) {
-      System.setProperty("sun.rmi.registry.registryFilter", "maxdepth=20;maxrefs=10000;maxarray=10000;maxbytes=100000");
+      System.setProperty(
+          "sun.rmi.registry.registryFilter",
+          "maxdepth=20;maxrefs=10000;maxarray=10000;maxbytes=100000");
     }
   }
 }

@@ -1,6 +1,5 @@
 package org.gridrmi.runtime.serial;
 
-import org.gridrmi.runtime.wire.RefContexts;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.ObjectInputFilter;
@@ -19,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.wire.RefContexts;
 
 /**
  * What one Grid or server deserializes (JEP 290): an allowlist, never a denylist, and limits. Allowed are JDK value
@@ -40,12 +40,13 @@ public final class SerialPolicy {
    * @param maxBytes bytes of one stream, and bytes one array may take
    */
   public record Limits(long maxArray, long maxDepth, long maxRefs, long maxBytes) {
-    public static final Limits DEFAULT = new Limits(300_000_000L, 64, 2_000_000L,
-        Math.min(1L << 30, Runtime.getRuntime().maxMemory() / 2));
+    public static final Limits DEFAULT = new Limits(
+        300_000_000L, 64, 2_000_000L, Math.min(1L << 30, Runtime.getRuntime().maxMemory() / 2));
 
     public Limits {
       if (maxArray < 1 || maxDepth < 1 || maxRefs < 1 || maxBytes < 1) {
-        throw new GridException(Status.INVALID_ARGUMENT, "serialization limits must be positive: " + this);
+        throw new GridException(
+            Status.INVALID_ARGUMENT, "serialization limits must be positive: " + this);
       }
     }
   }
@@ -53,7 +54,8 @@ public final class SerialPolicy {
   private static final ThreadLocal<SerialPolicy> CURRENT = new ThreadLocal<>();
   private static final SerialPolicy DEFAULT = new SerialPolicy(Limits.DEFAULT, List.of());
   private final Limits limits;
-  private final List<String> patterns = new CopyOnWriteArrayList<>(List.of("org.gridrmi.**", "java.time.**"));
+  private final List<String> patterns =
+      new CopyOnWriteArrayList<>(List.of("org.gridrmi.**", "java.time.**"));
   private final Set<String> signatures = ConcurrentHashMap.newKeySet();
   private final ObjectInputFilter filter = this::check;
 
@@ -124,7 +126,8 @@ public final class SerialPolicy {
     }
 
     @Override
-    protected Class<?> resolveClass(java.io.ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+    protected Class<?> resolveClass(java.io.ObjectStreamClass desc)
+        throws IOException, ClassNotFoundException {
       try {
         return super.resolveClass(desc);
       } catch (ClassNotFoundException e) {
@@ -163,12 +166,16 @@ public final class SerialPolicy {
       addType(g.getGenericComponentType(), depth);
     } else if (t instanceof Class<?> c) {
       while (c.isArray()) c = c.getComponentType();
-      if (c.isPrimitive() || c.isInterface() || c.getName().startsWith("java.") || !signatures.add(c.getName())) return;
+      if (c.isPrimitive()
+          || c.isInterface()
+          || c.getName().startsWith("java.")
+          || !signatures.add(c.getName())) return;
       for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
         if (k != c) signatures.add(k.getName());
         for (Field f : k.getDeclaredFields()) {
           int mod = f.getModifiers();
-          if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod)) addType(f.getGenericType(), depth + 1);
+          if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod))
+            addType(f.getGenericType(), depth + 1);
         }
       }
     }

@@ -17,15 +17,27 @@ public final class ReleaseCounts {
   }
 
   /** Holds released by their holder: {@code release()}, a scope, a Grid closed. */
-  public long explicit() { return explicit.sum(); }
+  public long explicit() {
+    return explicit.sum();
+  }
   /** Holds released because the holder's last reference object was garbage collected. */
-  public long collected() { return collected.sum(); }
+  public long collected() {
+    return collected.sum();
+  }
   /** Holds (and borrows) that ended because their lease was not renewed in time. */
-  public long lapsed() { return lapsed.sum(); }
+  public long lapsed() {
+    return lapsed.sum();
+  }
   /** Lease renewals received from holders. */
-  public long renewals() { return renewals.sum(); }
+  public long renewals() {
+    return renewals.sum();
+  }
   /** Holders whose lease lapsed (each ended all its holds here). */
-  public long leasesLapsed() { return leasesLapsed.sum(); }
+  public long leasesLapsed() {
+    return leasesLapsed.sum();
+  }
   /** Borrows that ended because their borrower fetched the value. */
-  public long borrowDone() { return borrowDone.sum(); }
+  public long borrowDone() {
+    return borrowDone.sum();
+  }
 }

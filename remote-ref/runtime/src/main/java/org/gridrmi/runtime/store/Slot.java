@@ -9,8 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.FailureCarrier;
 
 /**
  * One value of a node: write-once (it is set exactly once, to a value or a {@link Failure}), held by a set of
@@ -24,12 +24,14 @@ public final class Slot {
   private final UUID putBy;
   /** Completes with this slot once the value is stored, or exceptionally with a {@link FailureCarrier}. */
   private final CompletableFuture<Slot> done = new CompletableFuture<>();
+
   private final AtomicBoolean settled = new AtomicBoolean();
   final Set<UUID> holders = ConcurrentHashMap.newKeySet();
   /** Servers a holder lent the value to that have not fetched it yet: their address and when their hold lapses. */
   final Map<String, Long> borrowers = new ConcurrentHashMap<>();
   /** Nodes that fetched the value (a lender that releases it later need not keep it for them). */
   final Set<String> fetchedBy = ConcurrentHashMap.newKeySet();
+
   private volatile Thread runner;
   private volatile boolean cancelled;
   /** The span of the call that makes the value, when traced: fetches of the value link to it. */
@@ -68,20 +70,39 @@ public final class Slot {
     this.putBy = putBy;
   }
 
-  public UUID id() { return id; }
+  public UUID id() {
+    return id;
+  }
   /** The holder that put the value (a client's put, or its copy pushed here), or null for a call's result. */
-  UUID putBy() { return putBy; }
+  UUID putBy() {
+    return putBy;
+  }
   /** The span of the call that makes the value, or null (not traced, or a put). */
-  public io.opentelemetry.api.trace.SpanContext trace() { return trace; }
-  public void tracedBy(io.opentelemetry.api.trace.SpanContext span) { this.trace = span; }
-  public String label() { return label; }
-  public boolean isDone() { return done.isDone(); }
+  public io.opentelemetry.api.trace.SpanContext trace() {
+    return trace;
+  }
+
+  public void tracedBy(io.opentelemetry.api.trace.SpanContext span) {
+    this.trace = span;
+  }
+
+  public String label() {
+    return label;
+  }
+
+  public boolean isDone() {
+    return done.isDone();
+  }
 
   /** True if the slot holds a failure rather than a value. */
-  public boolean failed() { return done.isCompletedExceptionally(); }
+  public boolean failed() {
+    return done.isCompletedExceptionally();
+  }
 
   /** Completes with this slot when the value is set, or exceptionally with its failure (a FailureCarrier). */
-  public CompletableFuture<Slot> done() { return done; }
+  public CompletableFuture<Slot> done() {
+    return done;
+  }
 
   /**
    * The value once set: completes with the object (read back from disk if the store moved it there), or
@@ -99,7 +120,8 @@ public final class Slot {
    */
   public Object value() {
     if (!done.isDone() || done.isCompletedExceptionally()) {
-      throw new IllegalStateException(label + " has no value: " + (done.isDone() ? "it failed" : "not set yet"));
+      throw new IllegalStateException(
+          label + " has no value: " + (done.isDone() ? "it failed" : "not set yet"));
     }
     return store.load(this);
   }
@@ -113,7 +135,8 @@ public final class Slot {
     try {
       store.admit(this, v);
     } catch (GridException e) {
-      done.completeExceptionally(new FailureCarrier(Failure.of(e.status(), e.description(), null, label)));
+      done.completeExceptionally(
+          new FailureCarrier(Failure.of(e.status(), e.description(), null, label)));
       return true;
     }
     done.complete(this);
@@ -169,5 +192,8 @@ public final class Slot {
     return won;
   }
 
-  @Override public String toString() { return "Slot[" + label + " " + id + "]"; }
+  @Override
+  public String toString() {
+    return "Slot[" + label + " " + id + "]";
+  }
 }

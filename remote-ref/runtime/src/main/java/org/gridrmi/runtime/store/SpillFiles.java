@@ -49,15 +49,19 @@ final class SpillFiles implements AutoCloseable {
     if (dir != null) return dir;
     String prefix = "gridrmi-spill-" + node.replaceAll("[^A-Za-z0-9._-]", "_") + "-";
     try {
-      dir = parent == null ? Files.createTempDirectory(prefix) : Files.createTempDirectory(
-          Files.createDirectories(parent), prefix);
+      dir = parent == null
+          ? Files.createTempDirectory(prefix)
+          : Files.createTempDirectory(Files.createDirectories(parent), prefix);
       Path probe = Files.createTempFile(dir, "probe", ".tmp");
       Files.delete(probe);
     } catch (IOException | UnsupportedOperationException e) {
       dir = null;
-      throw new GridException(Status.INVALID_ARGUMENT, "the spill directory " + (parent == null
-          ? System.getProperty("java.io.tmpdir") : parent) + " cannot be used by " + node + ": " + e
-          + " (give a writable one with --spill-dir)", e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "the spill directory " + (parent == null ? System.getProperty("java.io.tmpdir") : parent)
+              + " cannot be used by " + node + ": " + e
+              + " (give a writable one with --spill-dir)",
+          e);
     }
     return dir;
   }

@@ -18,16 +18,19 @@ public record StoreBudget(long maxMemoryBytes, Path spillDir, long maxSpillBytes
 
   public StoreBudget {
     if (maxMemoryBytes < 1) {
-      throw new GridException(Status.INVALID_ARGUMENT, "the store's memory budget must be positive: " + maxMemoryBytes);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "the store's memory budget must be positive: " + maxMemoryBytes);
     }
     if (maxSpillBytes < 0 && maxSpillBytes != HALF_THE_FREE_DISK) {
-      throw new GridException(Status.INVALID_ARGUMENT, "the spill budget must not be negative: " + maxSpillBytes);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "the spill budget must not be negative: " + maxSpillBytes);
     }
   }
 
   /** Half the JVM's maximum heap in memory, then half the free disk under the system's temporary directory. */
   public static StoreBudget defaults() {
-    return new StoreBudget(Math.max(1, Runtime.getRuntime().maxMemory() / 2), null, HALF_THE_FREE_DISK);
+    return new StoreBudget(
+        Math.max(1, Runtime.getRuntime().maxMemory() / 2), null, HALF_THE_FREE_DISK);
   }
 
   public StoreBudget withMaxMemory(long bytes) {

@@ -3,8 +3,8 @@ package org.gridrmi.runtime.store;
 import java.io.IOException;
 import java.io.NotSerializableException;
 import java.io.ObjectOutputStream;
-import org.gridrmi.runtime.serial.Codecs;
 import org.gridrmi.ref.spi.ValueCodec;
+import org.gridrmi.runtime.serial.Codecs;
 
 /**
  * What a value counts for in a store: its codec's size (the bytes it moves as; known at once for arrays, matrices and
@@ -21,8 +21,15 @@ public final class ValueSizes {
   private static final class Counter extends java.io.OutputStream {
     long count;
 
-    @Override public void write(int b) { count++; }
-    @Override public void write(byte[] b, int off, int len) { count += len; }
+    @Override
+    public void write(int b) {
+      count++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      count += len;
+    }
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})

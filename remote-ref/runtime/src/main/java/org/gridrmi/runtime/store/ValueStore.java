@@ -22,18 +22,21 @@ import org.gridrmi.ref.Status;
 public final class ValueStore implements AutoCloseable {
   /** Values smaller than this go to disk only when moving the larger ones is not enough. */
   static final long SMALL = 4096;
+
   private final String node;
   private final long maxMemory;
   private final SpillFiles files;
   private long maxSpill;
   /** Slots whose value is in memory and counted, least recently used first. */
   private final LinkedHashMap<Slot, Boolean> lru = new LinkedHashMap<>(64, 0.75f, true);
+
   private long memoryBytes;
   private long spilledBytes;
   /** Disk bytes promised to writes in progress. */
   private long reservedSpill;
   /** Memory bytes of values being written to disk now: they leave memory when their write completes. */
   private long leaving;
+
   private long spillWrites;
   private long readBacks;
   private int unmeasured;
@@ -72,7 +75,8 @@ public final class ValueStore implements AutoCloseable {
     List<Slot> victims;
     synchronized (this) {
       s.value = value;
-      // let go of already (its holders released it while it was computed): calls here that wait for it get it from the
+      // let go of already (its holders released it while it was computed): calls here that wait for
+      // it get it from the
       // slot object, outside the budget, and it goes with them
       if (s.freed) return;
       if (size == ValueSizes.UNMEASURABLE) { // can neither move nor spill: kept, outside the budget
@@ -98,7 +102,8 @@ public final class ValueStore implements AutoCloseable {
     synchronized (this) {
       if (memoryBytes - leaving <= maxMemory || !s.inMemory || s.freed) return;
     }
-    // nothing else could make room (every other value is in use or cannot be written): this one goes to disk itself
+    // nothing else could make room (every other value is in use or cannot be written): this one
+    // goes to disk itself
     moveToDisk(s, "nothing else could be moved out of memory");
   }
 
@@ -129,8 +134,11 @@ public final class ValueStore implements AutoCloseable {
         lastSpillFailure = e.toString();
         forget(s);
       }
-      throw new GridException(Status.RESOURCE_EXHAUSTED, "server " + node + " cannot keep " + s.label() + " ("
-          + mb(s.size) + "): " + why + ", and writing it to " + files.directory() + " failed: " + e, e);
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          "server " + node + " cannot keep " + s.label() + " (" + mb(s.size) + "): " + why
+              + ", and writing it to " + files.directory() + " failed: " + e,
+          e);
     }
     settleWrite(s, w);
   }
@@ -151,7 +159,8 @@ public final class ValueStore implements AutoCloseable {
         if (s.readers == 0) {
           dropFromMemory(s);
         } else {
-          lru.put(s, Boolean.TRUE); // a call took it meanwhile: stays, now with a clean copy on disk
+          lru.put(
+              s, Boolean.TRUE); // a call took it meanwhile: stays, now with a clean copy on disk
         }
       }
     }
@@ -189,10 +198,15 @@ public final class ValueStore implements AutoCloseable {
   }
 
   private GridException full(Slot s, String why) {
-    return new GridException(Status.RESOURCE_EXHAUSTED, "server " + node + " cannot keep " + s.label() + " ("
-        + mb(s.size) + "): " + why + ", and its disk budget is used up: " + mb(memoryBytes) + " of " + mb(maxMemory)
-        + " in memory (--max-store), " + mb(spilledBytes + reservedSpill) + " of " + mb(Math.max(0, maxSpill))
-        + " on disk (--max-spill)" + (lastSpillFailure == null ? "" : "; last spill failure: " + lastSpillFailure));
+    return new GridException(
+        Status.RESOURCE_EXHAUSTED,
+        "server " + node + " cannot keep " + s.label() + " ("
+            + mb(s.size) + "): " + why + ", and its disk budget is used up: " + mb(memoryBytes)
+            + " of " + mb(maxMemory)
+            + " in memory (--max-store), " + mb(spilledBytes + reservedSpill) + " of "
+            + mb(Math.max(0, maxSpill))
+            + " on disk (--max-spill)"
+            + (lastSpillFailure == null ? "" : "; last spill failure: " + lastSpillFailure));
   }
 
   /**
@@ -269,8 +283,11 @@ public final class ValueStore implements AutoCloseable {
       try {
         value = files.read(file);
       } catch (IOException | RuntimeException e) {
-        throw new GridException(Status.RESOURCE_EXHAUSTED, "server " + node + " could not read back " + s.label()
-            + " from " + file.path() + ": " + e, e);
+        throw new GridException(
+            Status.RESOURCE_EXHAUSTED,
+            "server " + node + " could not read back " + s.label() + " from " + file.path() + ": "
+                + e,
+            e);
       }
       List<Slot> victims = List.of();
       synchronized (this) {
@@ -325,11 +342,24 @@ public final class ValueStore implements AutoCloseable {
   }
 
   /** Counters at one moment. */
-  public record Usage(long memoryBytes, long maxMemoryBytes, long spilledBytes, long maxSpillBytes, long spillWrites,
-      long readBacks, int unmeasured) {}
+  public record Usage(
+      long memoryBytes,
+      long maxMemoryBytes,
+      long spilledBytes,
+      long maxSpillBytes,
+      long spillWrites,
+      long readBacks,
+      int unmeasured) {}
 
   public synchronized Usage usage() {
-    return new Usage(memoryBytes, maxMemory, spilledBytes, Math.max(0, maxSpill), spillWrites, readBacks, unmeasured);
+    return new Usage(
+        memoryBytes,
+        maxMemory,
+        spilledBytes,
+        Math.max(0, maxSpill),
+        spillWrites,
+        readBacks,
+        unmeasured);
   }
 
   /** Whether memory is more than half full: holders should let go of what they no longer need. */
@@ -344,7 +374,8 @@ public final class ValueStore implements AutoCloseable {
   }
 
   static String mb(long bytes) {
-    return bytes < 10_000_000 ? String.format(java.util.Locale.ROOT, "%.2f MB", bytes / 1e6)
+    return bytes < 10_000_000
+        ? String.format(java.util.Locale.ROOT, "%.2f MB", bytes / 1e6)
         : String.format(java.util.Locale.ROOT, "%.0f MB", bytes / 1e6);
   }
 }

@@ -25,12 +25,15 @@ public final class ValueTable {
   private static final System.Logger LOG = System.getLogger(ValueTable.class.getName());
   /** Freed ids whose cause is remembered, for NOT_FOUND messages. */
   private static final int TOMBSTONES = 10_000;
+
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
   private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
   private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
   private final Map<UUID, AtomicInteger> pendingByHolder = new ConcurrentHashMap<>();
   /** Fetches waiting for an id whose call is still on its way here (see {@link #whenCreated}). */
-  private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters = new ConcurrentHashMap<>();
+  private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters =
+      new ConcurrentHashMap<>();
+
   private final UUID self;
   private final long leaseMillis;
   private final ValueStore store;
@@ -50,8 +53,13 @@ public final class ValueTable {
     this.early = new EarlyReleases(TOMBSTONES, leaseMillis);
   }
 
-  public long leaseMillis() { return leaseMillis; }
-  public ValueStore store() { return store; }
+  public long leaseMillis() {
+    return leaseMillis;
+  }
+
+  public ValueStore store() {
+    return store;
+  }
 
   /** A new pending value, or null if the id is already known (a batch sent twice). */
   public Slot create(UUID id, UUID holder, String label) {
@@ -77,8 +85,10 @@ public final class ValueTable {
     Slot s = slots.putIfAbsent(id, fresh);
     if (s != null) {
       if (!holder.equals(s.putBy())) {
-        throw new GridException(Status.PERMISSION_DENIED, "value " + ValueIds.shortForm(id)
-            + "... is here already, written by someone else: only a value's producer writes it, once");
+        throw new GridException(
+            Status.PERMISSION_DENIED,
+            "value " + ValueIds.shortForm(id)
+                + "... is here already, written by someone else: only a value's producer writes it, once");
       }
       hold(s, holder);
       return s;
@@ -141,7 +151,9 @@ public final class ValueTable {
       list.add(w);
       return list;
     });
-    s = slots.get(id); // made between the first look and the registration: create() may have missed the waiter
+    s = slots.get(
+        id); // made between the first look and the registration: create() may have missed the
+    // waiter
     if (s != null) {
       abandon(id, w);
       w.complete(s);
@@ -171,10 +183,13 @@ public final class ValueTable {
   private void hold(Slot s, UUID holder) {
     s.holders.add(holder);
     byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
-    if (!holder.equals(self)) leaseExpiry.putIfAbsent(holder, System.currentTimeMillis() + leaseMillis);
+    if (!holder.equals(self))
+      leaseExpiry.putIfAbsent(holder, System.currentTimeMillis() + leaseMillis);
   }
 
-  public Slot get(UUID id) { return slots.get(id); }
+  public Slot get(UUID id) {
+    return slots.get(id);
+  }
 
   /** Whether {@code holder} holds {@code id} here. */
   public boolean holds(UUID holder, UUID id) {
@@ -196,23 +211,30 @@ public final class ValueTable {
     Set<UUID> held = byHolder.get(holder);
     long now = System.currentTimeMillis();
     for (Release r : rs) {
-      long expiry = now + (r.borrowMillis() > 0 ? Math.min(leaseMillis, r.borrowMillis()) : leaseMillis);
+      long expiry =
+          now + (r.borrowMillis() > 0 ? Math.min(leaseMillis, r.borrowMillis()) : leaseMillis);
       if (held != null) held.remove(r.id());
       Slot s = slots.get(r.id());
-      if (s == null || !s.holders.remove(holder)) { // ahead of the replica it ends, perhaps: remembered
+      if (s == null
+          || !s.holders.remove(holder)) { // ahead of the replica it ends, perhaps: remembered
         early.record(holder, r.id());
         continue;
       }
-      for (String b : r.borrowers()) if (!s.fetchedBy.contains(b)) s.borrowers.putIfAbsent(b, expiry);
+      for (String b : r.borrowers())
+        if (!s.fetchedBy.contains(b)) s.borrowers.putIfAbsent(b, expiry);
       releases.count(r.cause());
-      freeIfUnheld(s, r.cause() == Release.Cause.COLLECTED
-          ? "collected (the last reference to it was garbage collected)" : "released by its last holder");
+      freeIfUnheld(
+          s,
+          r.cause() == Release.Cause.COLLECTED
+              ? "collected (the last reference to it was garbage collected)"
+              : "released by its last holder");
     }
   }
 
   private void freeIfUnheld(Slot s, String cause) {
     if (s.holders.isEmpty() && s.borrowers.isEmpty() && slots.remove(s.id(), s)) {
-      store.cancelUnlessRead(s); // a call still to run or running that no call here waits for: stops, with its fetches
+      store.cancelUnlessRead(
+          s); // a call still to run or running that no call here waits for: stops, with its fetches
       store.free(s);
       tombstones.record(s.id(), cause);
     }
@@ -298,13 +320,20 @@ public final class ValueTable {
           if (s != null && s.holders.remove(holder)) {
             ended++;
             releases.lapsed.increment();
-            freeIfUnheld(s, "freed when the lease of its last holder lapsed (a client or server that stopped renewing)");
+            freeIfUnheld(
+                s,
+                "freed when the lease of its last holder lapsed (a client or server that stopped renewing)");
           }
         }
       }
       // a holder's id is a capability: only its first digits go to the log
-      LOG.log(System.Logger.Level.INFO, "{0}: the lease of holder {1}... lapsed ({2} values it held let go): a "
-          + "client or server stopped renewing", store.node(), holder.toString().substring(0, 8), ended);
+      LOG.log(
+          System.Logger.Level.INFO,
+          "{0}: the lease of holder {1}... lapsed ({2} values it held let go): a "
+              + "client or server stopped renewing",
+          store.node(),
+          holder.toString().substring(0, 8),
+          ended);
     }
     for (Slot s : slots.values()) { // borrowers that never came, or died waiting
       if (s.borrowers.values().removeIf(expiry -> expiry < now)) {
@@ -324,7 +353,9 @@ public final class ValueTable {
     pendingByHolder.clear();
   }
 
-  public int size() { return slots.size(); }
+  public int size() {
+    return slots.size();
+  }
 
   public int pending() {
     int n = 0;
@@ -332,5 +363,7 @@ public final class ValueTable {
     return n;
   }
 
-  public int holders() { return leaseExpiry.size(); }
+  public int holders() {
+    return leaseExpiry.size();
+  }
 }

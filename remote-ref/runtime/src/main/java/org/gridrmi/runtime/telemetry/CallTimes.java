@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class CallTimes {
   /** Bucket 0 is under 1 us; bucket i > 0 covers [{@link #lowerMicros}(i), {@link #lowerMicros}(i + 1)). */
   public static final int BUCKETS = 1 + 4 * 32;
+
   private final AtomicLongArray counts = new AtomicLongArray(BUCKETS);
 
   /** Counts one call that took {@code nanos}. */
@@ -29,7 +30,8 @@ public final class CallTimes {
     long us = nanos / 1000;
     if (us < 1) return 0;
     int e = 63 - Long.numberOfLeadingZeros(us); // floor(log2 us)
-    int sub = (int) ((e >= 2 ? us >> (e - 2) : us << (2 - e)) & 3); // the two bits after the leading one
+    int sub =
+        (int) ((e >= 2 ? us >> (e - 2) : us << (2 - e)) & 3); // the two bits after the leading one
     return Math.min(BUCKETS - 1, 1 + 4 * e + sub);
   }
 

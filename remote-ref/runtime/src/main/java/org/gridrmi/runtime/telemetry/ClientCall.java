@@ -19,9 +19,15 @@ public final class ClientCall {
   ClientCall(Telemetry telemetry, Telemetry.MethodAttributes method, String server) {
     this.telemetry = telemetry;
     this.method = method;
-    this.span = telemetry.tracer.spanBuilder(method.rpcMethod).setSpanKind(SpanKind.CLIENT)
-        .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM).setAttribute(Telemetry.RPC_METHOD, method.rpcMethod)
-        .setAttribute(Telemetry.CALL, method.label).setAttribute(Telemetry.SERVER_ADDRESS, server).startSpan();
+    this.span = telemetry
+        .tracer
+        .spanBuilder(method.rpcMethod)
+        .setSpanKind(SpanKind.CLIENT)
+        .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM)
+        .setAttribute(Telemetry.RPC_METHOD, method.rpcMethod)
+        .setAttribute(Telemetry.CALL, method.label)
+        .setAttribute(Telemetry.SERVER_ADDRESS, server)
+        .startSpan();
   }
 
   /** The trace context the call carries to its server (null if there is none to carry). */
@@ -32,7 +38,8 @@ public final class ClientCall {
   /** Ends the call: {@code failure} null for success. */
   public void end(Throwable failure) {
     Status status = Telemetry.statusOf(failure);
-    telemetry.instruments.clientCall.record((System.nanoTime() - startNanos) / 1e9, method.of(status));
+    telemetry.instruments.clientCall.record(
+        (System.nanoTime() - startNanos) / 1e9, method.of(status));
     Telemetry.end(span, status, failure);
   }
 }

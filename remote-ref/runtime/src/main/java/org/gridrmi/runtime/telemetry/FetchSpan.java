@@ -18,6 +18,7 @@ import org.gridrmi.ref.Status;
 public final class FetchSpan {
   /** The span name of fetches, the {@code rpc.method} of a node's fetch. */
   public static final String NAME = "gridrmi/fetch";
+
   private final Telemetry telemetry;
   private final Span span;
   private final String peer;
@@ -33,20 +34,40 @@ public final class FetchSpan {
 
   /** The fetch node {@code self} starts for value {@code id} of {@code owner}, under the current context. */
   static FetchSpan fetching(Telemetry telemetry, String owner, UUID id, String self) {
-    Span span = telemetry.tracer.spanBuilder(NAME).setSpanKind(SpanKind.CLIENT)
-        .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM).setAttribute(Telemetry.RPC_METHOD, NAME)
-        .setAttribute(Telemetry.PEER, owner).setAttribute(Telemetry.VALUE, id.toString())
-        .setAttribute(Telemetry.NODE, self).startSpan();
-    return new FetchSpan(telemetry, span, owner, TraceHeaders.inject(telemetry.propagator, Context.root().with(span)));
+    Span span = telemetry
+        .tracer
+        .spanBuilder(NAME)
+        .setSpanKind(SpanKind.CLIENT)
+        .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM)
+        .setAttribute(Telemetry.RPC_METHOD, NAME)
+        .setAttribute(Telemetry.PEER, owner)
+        .setAttribute(Telemetry.VALUE, id.toString())
+        .setAttribute(Telemetry.NODE, self)
+        .startSpan();
+    return new FetchSpan(
+        telemetry,
+        span,
+        owner,
+        TraceHeaders.inject(telemetry.propagator, Context.root().with(span)));
   }
 
   /** One poll of a fetch served by {@code self}, under the context the poll carried. */
-  static FetchSpan serving(Telemetry telemetry, String headers, String requester, UUID id, SpanContext producer,
+  static FetchSpan serving(
+      Telemetry telemetry,
+      String headers,
+      String requester,
+      UUID id,
+      SpanContext producer,
       String self) {
-    var b = telemetry.tracer.spanBuilder(NAME).setSpanKind(SpanKind.SERVER)
+    var b = telemetry
+        .tracer
+        .spanBuilder(NAME)
+        .setSpanKind(SpanKind.SERVER)
         .setParent(TraceHeaders.extract(telemetry.propagator, headers))
-        .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM).setAttribute(Telemetry.RPC_METHOD, NAME)
-        .setAttribute(Telemetry.VALUE, id.toString()).setAttribute(Telemetry.NODE, self);
+        .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM)
+        .setAttribute(Telemetry.RPC_METHOD, NAME)
+        .setAttribute(Telemetry.VALUE, id.toString())
+        .setAttribute(Telemetry.NODE, self);
     if (requester != null) b.setAttribute(Telemetry.PEER, requester);
     if (producer != null && producer.isValid()) b.addLink(producer);
     return new FetchSpan(telemetry, b.startSpan(), requester, null);
@@ -65,13 +86,15 @@ public final class FetchSpan {
    */
   public void fetched(long bytes, Throwable failure, String producer) {
     Status status = Telemetry.statusOf(failure);
-    Attributes a = Attributes.of(Telemetry.PEER, peer, Telemetry.RPC_STATUS, status == null ? "OK" : status.name());
+    Attributes a = Attributes.of(
+        Telemetry.PEER, peer, Telemetry.RPC_STATUS, status == null ? "OK" : status.name());
     telemetry.instruments.fetch.record((System.nanoTime() - startNanos) / 1e9, a);
     if (bytes > 0) {
       telemetry.instruments.fetchBytes.add(bytes, Attributes.of(Telemetry.PEER, peer));
       span.setAttribute(Telemetry.BYTES, bytes);
     }
-    SpanContext made = Span.fromContext(TraceHeaders.extract(telemetry.propagator, producer)).getSpanContext();
+    SpanContext made =
+        Span.fromContext(TraceHeaders.extract(telemetry.propagator, producer)).getSpanContext();
     if (made.isValid()) span.addLink(made);
     Telemetry.end(span, status, failure);
   }

@@ -17,39 +17,64 @@ import org.gridrmi.runtime.wire.NodeStats;
  */
 public final class NodeGauges implements AutoCloseable {
   private static final AttributeKey<String> CAUSE = AttributeKey.stringKey("gridrmi.release.cause");
-  private static final AttributeKey<String> DIRECTION = AttributeKey.stringKey("network.io.direction");
+  private static final AttributeKey<String> DIRECTION =
+      AttributeKey.stringKey("network.io.direction");
   private final BatchCallback callback;
 
   private NodeGauges(Telemetry telemetry, String node, Supplier<NodeStats> stats) {
     Meter m = telemetry.meter;
-    ObservableLongMeasurement values = gauge(m, "gridrmi.values.held", "{value}", "Values the node holds");
-    ObservableLongMeasurement pending = gauge(m, "gridrmi.values.pending", "{value}", "Values not yet computed");
-    ObservableLongMeasurement memory = gauge(m, "gridrmi.store.memory", "By", "Bytes of values in memory");
-    ObservableLongMeasurement spilled = gauge(m, "gridrmi.store.spilled", "By", "Bytes of values spilled to disk");
-    ObservableLongMeasurement queued = gauge(m, "gridrmi.calls.queued", "{call}", "Calls waiting for a compute thread");
-    ObservableLongMeasurement releases = counter(m, "gridrmi.releases", "{hold}", "Holds on values that ended, by cause");
-    ObservableLongMeasurement renewals = counter(m, "gridrmi.lease.renewals", "{renewal}", "Lease renewals received");
-    ObservableLongMeasurement lapses = counter(m, "gridrmi.lease.lapses", "{lease}", "Holders whose lease lapsed");
-    ObservableLongMeasurement bytes = counter(m, "gridrmi.transport.bytes", "By", "Bytes moved, by peer and direction");
+    ObservableLongMeasurement values =
+        gauge(m, "gridrmi.values.held", "{value}", "Values the node holds");
+    ObservableLongMeasurement pending =
+        gauge(m, "gridrmi.values.pending", "{value}", "Values not yet computed");
+    ObservableLongMeasurement memory =
+        gauge(m, "gridrmi.store.memory", "By", "Bytes of values in memory");
+    ObservableLongMeasurement spilled =
+        gauge(m, "gridrmi.store.spilled", "By", "Bytes of values spilled to disk");
+    ObservableLongMeasurement queued =
+        gauge(m, "gridrmi.calls.queued", "{call}", "Calls waiting for a compute thread");
+    ObservableLongMeasurement releases =
+        counter(m, "gridrmi.releases", "{hold}", "Holds on values that ended, by cause");
+    ObservableLongMeasurement renewals =
+        counter(m, "gridrmi.lease.renewals", "{renewal}", "Lease renewals received");
+    ObservableLongMeasurement lapses =
+        counter(m, "gridrmi.lease.lapses", "{lease}", "Holders whose lease lapsed");
+    ObservableLongMeasurement bytes =
+        counter(m, "gridrmi.transport.bytes", "By", "Bytes moved, by peer and direction");
     Attributes self = Attributes.of(Telemetry.NODE, node);
-    this.callback = m.batchCallback(() -> {
-      NodeStats s = stats.get();
-      values.record(s.values(), self);
-      pending.record(s.pending(), self);
-      memory.record(s.store().memoryBytes(), self);
-      spilled.record(s.store().spilledBytes(), self);
-      queued.record(s.activity().queued(), self);
-      releases.record(s.store().explicit(), self.toBuilder().put(CAUSE, "explicit").build());
-      releases.record(s.store().collected(), self.toBuilder().put(CAUSE, "collected").build());
-      releases.record(s.store().lapsed(), self.toBuilder().put(CAUSE, "lapsed").build());
-      renewals.record(s.activity().leaseRenewals(), self);
-      lapses.record(s.activity().leasesLapsed(), self);
-      for (Map.Entry<String, long[]> e : s.perPeer().entrySet()) {
-        Attributes peer = self.toBuilder().put(Telemetry.PEER, e.getKey()).build();
-        bytes.record(e.getValue()[0], peer.toBuilder().put(DIRECTION, "transmit").build());
-        bytes.record(e.getValue()[1], peer.toBuilder().put(DIRECTION, "receive").build());
-      }
-    }, values, pending, memory, spilled, queued, releases, renewals, lapses, bytes);
+    this.callback = m.batchCallback(
+        () -> {
+          NodeStats s = stats.get();
+          values.record(s.values(), self);
+          pending.record(s.pending(), self);
+          memory.record(s.store().memoryBytes(), self);
+          spilled.record(s.store().spilledBytes(), self);
+          queued.record(s.activity().queued(), self);
+          releases.record(
+              s.store().explicit(), self.toBuilder().put(CAUSE, "explicit").build());
+          releases.record(
+              s.store().collected(), self.toBuilder().put(CAUSE, "collected").build());
+          releases.record(
+              s.store().lapsed(), self.toBuilder().put(CAUSE, "lapsed").build());
+          renewals.record(s.activity().leaseRenewals(), self);
+          lapses.record(s.activity().leasesLapsed(), self);
+          for (Map.Entry<String, long[]> e : s.perPeer().entrySet()) {
+            Attributes peer = self.toBuilder().put(Telemetry.PEER, e.getKey()).build();
+            bytes.record(
+                e.getValue()[0], peer.toBuilder().put(DIRECTION, "transmit").build());
+            bytes.record(
+                e.getValue()[1], peer.toBuilder().put(DIRECTION, "receive").build());
+          }
+        },
+        values,
+        pending,
+        memory,
+        spilled,
+        queued,
+        releases,
+        renewals,
+        lapses,
+        bytes);
   }
 
   /** Reports node {@code node}'s {@code stats} through {@code telemetry} until closed; null when it is off. */
@@ -57,11 +82,17 @@ public final class NodeGauges implements AutoCloseable {
     return telemetry.on() ? new NodeGauges(telemetry, node, stats) : null;
   }
 
-  private static ObservableLongMeasurement gauge(Meter m, String name, String unit, String description) {
-    return m.gaugeBuilder(name).ofLongs().setUnit(unit).setDescription(description).buildObserver();
+  private static ObservableLongMeasurement gauge(
+      Meter m, String name, String unit, String description) {
+    return m.gaugeBuilder(name)
+        .ofLongs()
+        .setUnit(unit)
+        .setDescription(description)
+        .buildObserver();
   }
 
-  private static ObservableLongMeasurement counter(Meter m, String name, String unit, String description) {
+  private static ObservableLongMeasurement counter(
+      Meter m, String name, String unit, String description) {
     return m.counterBuilder(name).setUnit(unit).setDescription(description).buildObserver();
   }
 

@@ -28,10 +28,16 @@ public final class ServerCall {
   ServerCall(Telemetry telemetry, String headers, Telemetry.MethodAttributes method, String node) {
     this.telemetry = telemetry;
     this.method = method;
-    this.span = telemetry.tracer.spanBuilder(method.rpcMethod).setSpanKind(SpanKind.SERVER)
+    this.span = telemetry
+        .tracer
+        .spanBuilder(method.rpcMethod)
+        .setSpanKind(SpanKind.SERVER)
         .setParent(TraceHeaders.extract(telemetry.propagator, headers))
-        .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM).setAttribute(Telemetry.RPC_METHOD, method.rpcMethod)
-        .setAttribute(Telemetry.CALL, method.label).setAttribute(Telemetry.NODE, node).startSpan();
+        .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM)
+        .setAttribute(Telemetry.RPC_METHOD, method.rpcMethod)
+        .setAttribute(Telemetry.CALL, method.label)
+        .setAttribute(Telemetry.NODE, node)
+        .startSpan();
   }
 
   /** Makes the call's span current, so that what starts meanwhile (its fetches) becomes its child. */
@@ -55,14 +61,16 @@ public final class ServerCall {
   /** A compute thread runs it now. */
   public void running() {
     long ready = readyNanos;
-    if (ready != 0) telemetry.instruments.queued.record((System.nanoTime() - ready) / 1e9, method.of(null));
+    if (ready != 0)
+      telemetry.instruments.queued.record((System.nanoTime() - ready) / 1e9, method.of(null));
     span.addEvent(RUNNING);
   }
 
   /** Its value ({@code failure} null) or failure is set. */
   public void end(Throwable failure) {
     Status status = Telemetry.statusOf(failure);
-    telemetry.instruments.serverCall.record((System.nanoTime() - arrivedNanos) / 1e9, method.of(status));
+    telemetry.instruments.serverCall.record(
+        (System.nanoTime() - arrivedNanos) / 1e9, method.of(status));
     Telemetry.end(span, status, failure);
   }
 }

@@ -28,6 +28,7 @@ import org.gridrmi.runtime.wire.FailureCarrier;
 public final class Telemetry {
   /** The instrumentation scope of every span and instrument. */
   public static final String SCOPE = "org.gridrmi";
+
   public static final Telemetry OFF = new Telemetry(OpenTelemetry.noop(), false);
 
   static final AttributeKey<String> RPC_SYSTEM = AttributeKey.stringKey("rpc.system.name");
@@ -41,6 +42,7 @@ public final class Telemetry {
   public static final AttributeKey<String> PEER = AttributeKey.stringKey("gridrmi.peer");
   /** A call as users read it, {@code MatrixOps.times}. */
   public static final AttributeKey<String> CALL = AttributeKey.stringKey("gridrmi.call");
+
   static final AttributeKey<String> VALUE = AttributeKey.stringKey("gridrmi.value.id");
   static final AttributeKey<Long> BYTES = AttributeKey.longKey("gridrmi.fetch.bytes");
   static final String SYSTEM = "gridrmi";
@@ -89,7 +91,8 @@ public final class Telemetry {
   }
 
   /** A call arriving on server {@code node}, as a server span under the context {@code headers} carry; null when off. */
-  public ServerCall serverCall(String headers, String service, String methodKey, String label, String node) {
+  public ServerCall serverCall(
+      String headers, String service, String methodKey, String label, String node) {
     return on ? new ServerCall(this, headers, method(service, methodKey, label), node) : null;
   }
 
@@ -102,13 +105,15 @@ public final class Telemetry {
    * One poll of a fetch of value {@code id} that node {@code self} serves, under the context the poll carried, linked
    * to {@code producer} (the span of the call that made the value, or null); null when off.
    */
-  public FetchSpan serving(String headers, String requester, java.util.UUID id, SpanContext producer, String self) {
+  public FetchSpan serving(
+      String headers, String requester, java.util.UUID id, SpanContext producer, String self) {
     return on ? FetchSpan.serving(this, headers, requester, id, producer, self) : null;
   }
 
   /** The context of {@code span} as it travels (null when off or invalid). */
   public String headersOf(SpanContext span) {
-    return on && span != null && span.isValid() ? TraceHeaders.inject(propagator, Context.root().with(Span.wrap(span)))
+    return on && span != null && span.isValid()
+        ? TraceHeaders.inject(propagator, Context.root().with(Span.wrap(span)))
         : null;
   }
 

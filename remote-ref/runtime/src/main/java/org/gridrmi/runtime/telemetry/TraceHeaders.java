@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 public final class TraceHeaders {
   /** Longer than any propagator writes for one context (W3C allows 512 bytes of tracestate, baggage 8 KB). */
   static final int MAX_LENGTH = 16 * 1024;
+
   static final int MAX_HEADERS = 8;
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,63}");
 
@@ -42,7 +43,9 @@ public final class TraceHeaders {
     if (pairs.isEmpty()) return Context.root();
     try {
       return propagator.extract(Context.root(), pairs, GETTER);
-    } catch (RuntimeException e) { // a propagator that throws on what it cannot parse: no parent, the call goes on
+    } catch (
+        RuntimeException
+            e) { // a propagator that throws on what it cannot parse: no parent, the call goes on
       return Context.root();
     }
   }

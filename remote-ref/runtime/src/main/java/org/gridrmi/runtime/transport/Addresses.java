@@ -22,10 +22,12 @@ public final class Addresses {
     try {
       uri = URI.create(address);
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "malformed address '" + address + "': " + EXPECTED);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "malformed address '" + address + "': " + EXPECTED);
     }
     if (!"rmi".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() <= 0) {
-      throw new GridException(Status.INVALID_ARGUMENT, "malformed address '" + address + "': " + EXPECTED);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "malformed address '" + address + "': " + EXPECTED);
     }
     return uri;
   }

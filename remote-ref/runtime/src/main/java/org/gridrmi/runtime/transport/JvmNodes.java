@@ -20,11 +20,26 @@ public interface JvmNodes {
 
   /** For a transport whose nodes each stand for a JVM of their own: nothing is shared. */
   JvmNodes NONE = new JvmNodes() {
-    @Override public void add(Member node) { }
-    @Override public void remove(Member node) { }
-    @Override public Slot find(UUID valueId) { return null; }
-    @Override public Member at(String address) { return null; }
-    @Override public String toString() { return "no shared nodes"; }
+    @Override
+    public void add(Member node) {}
+
+    @Override
+    public void remove(Member node) {}
+
+    @Override
+    public Slot find(UUID valueId) {
+      return null;
+    }
+
+    @Override
+    public Member at(String address) {
+      return null;
+    }
+
+    @Override
+    public String toString() {
+      return "no shared nodes";
+    }
   };
 
   /** {@code node} serves now: the others may resolve its values in place. */

@@ -33,7 +33,11 @@ public interface NodeClient extends NodeProtocol<RuntimeException> {
     int answered = 0;
     for (int i = 0; i <= LinkProbe.SMALL; i++) {
       int bytes = i < LinkProbe.SMALL ? LinkProbe.SMALL_BYTES : LinkProbe.LARGE_BYTES;
-      FetchResult r = fetch(LinkProbe.id(bytes), 0, requester == null ? null : new Requester(requester, null), false,
+      FetchResult r = fetch(
+          LinkProbe.id(bytes),
+          0,
+          requester == null ? null : new Requester(requester, null),
+          false,
           null); // a probe value has no borrowers
       if (r.state() == FetchResult.State.READY) answered++;
     }

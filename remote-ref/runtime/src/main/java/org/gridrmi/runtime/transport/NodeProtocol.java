@@ -81,7 +81,8 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
    *     never trusted: a malformed one is ignored
    */
   @Op(what = "the fetch of value {0}", bound = Bound.POLL, waitArgument = 1)
-  FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) throws X;
+  FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace)
+      throws X;
 
   /**
    * {@code holder} holds these values too: it read references to them inside a value (Java RMI's "dirty" call). Ids

@@ -15,7 +15,8 @@ public interface NodeService extends NodeProtocol<RuntimeException> {
    * As {@link #fetch}, but a value that is ready is not serialized yet: the caller streams it (a data connection),
    * and a failure to encode it is the caller's to report ({@link #notSendable}).
    */
-  default FetchResult fetchForStream(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
+  default FetchResult fetchForStream(
+      UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     return fetch(id, waitMillis, requester, announced, trace);
   }
 

@@ -25,10 +25,12 @@ public final class Operation {
   static {
     for (Method m : NodeProtocol.class.getMethods()) {
       NodeProtocol.Op op = m.getAnnotation(NodeProtocol.Op.class);
-      if (op == null) throw new ExceptionInInitializerError(m + " has no @Op: how would a transport bound it?");
-      if (op.bound() == NodeProtocol.Bound.POLL && (op.waitArgument() < 0
-          || m.getParameterTypes()[op.waitArgument()] != long.class)) {
-        throw new ExceptionInInitializerError(m + " polls: its @Op names no wait argument of type long");
+      if (op == null)
+        throw new ExceptionInInitializerError(m + " has no @Op: how would a transport bound it?");
+      if (op.bound() == NodeProtocol.Bound.POLL
+          && (op.waitArgument() < 0 || m.getParameterTypes()[op.waitArgument()] != long.class)) {
+        throw new ExceptionInInitializerError(
+            m + " polls: its @Op names no wait argument of type long");
       }
       OPERATIONS.put(m, new Operation(m, op));
     }
@@ -79,8 +81,10 @@ public final class Operation {
     StringBuilder b = new StringBuilder();
     while (m.find()) {
       Object a = args[Integer.parseInt(m.group(1))];
-      m.appendReplacement(b, Matcher.quoteReplacement(String.valueOf(
-          m.group(2) != null && a instanceof Collection<?> c ? c.size() : a)));
+      m.appendReplacement(
+          b,
+          Matcher.quoteReplacement(
+              String.valueOf(m.group(2) != null && a instanceof Collection<?> c ? c.size() : a)));
     }
     return m.appendTail(b).toString();
   }
@@ -93,7 +97,8 @@ public final class Operation {
   public long boundNanos(Timeouts timeouts, Object[] args, long callerNanos) {
     return switch (op.bound()) {
       case ROUND_TRIP, CALL -> timeouts.call().toNanos();
-      case POLL -> (long) args[op.waitArgument()] * 1_000_000L + timeouts.fetchSlack().toNanos();
+      case POLL ->
+        (long) args[op.waitArgument()] * 1_000_000L + timeouts.fetchSlack().toNanos();
       case CALLER -> callerNanos;
     };
   }
@@ -147,12 +152,15 @@ public final class Operation {
   }
 
   private static NodeClient client(String address, Forwarder forwarder, long callerNanos) {
-    return (NodeClient) Proxy.newProxyInstance(NodeClient.class.getClassLoader(), new Class<?>[] {NodeClient.class},
+    return (NodeClient) Proxy.newProxyInstance(
+        NodeClient.class.getClassLoader(),
+        new Class<?>[] {NodeClient.class},
         new Forwarding(address, forwarder, callerNanos));
   }
 
   /** The handler of a client proxy: operations to the forwarder, the rest of {@link NodeClient} here. */
-  private record Forwarding(String address, Forwarder forwarder, long callerNanos) implements InvocationHandler {
+  private record Forwarding(String address, Forwarder forwarder, long callerNanos)
+      implements InvocationHandler {
     @Override
     public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
       Operation op = OPERATIONS.get(m);

@@ -12,8 +12,8 @@ import org.gridrmi.ref.Status;
  * @param connect how long a connection attempt may take
  */
 public record Timeouts(Duration call, Duration fetchSlack, Duration connect) {
-  public static final Timeouts DEFAULT = new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(2),
-      Duration.ofSeconds(5));
+  public static final Timeouts DEFAULT =
+      new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(5));
 
   public Timeouts {
     for (Duration d : new Duration[] {call, fetchSlack, connect}) {

@@ -47,7 +47,8 @@ public interface Transport extends AutoCloseable {
    * the runtime that owns the transport, to its own reader (its policy; references bound to its context). Values
    * that arrive inside RMI's answers are decoded by the caller, with its reader.
    */
-  default void readValuesWith(java.util.function.Supplier<org.gridrmi.runtime.wire.ValueReader> reader) {}
+  default void readValuesWith(
+      java.util.function.Supplier<org.gridrmi.runtime.wire.ValueReader> reader) {}
 
   boolean tls();
 
@@ -86,7 +87,8 @@ public interface Transport extends AutoCloseable {
      *
      * @param serverName the server's name, for the proxies' messages
      */
-    default java.util.Map<String, Object> proxiesByType(java.util.List<Class<?>> services, String serverName) {
+    default java.util.Map<String, Object> proxiesByType(
+        java.util.List<Class<?>> services, String serverName) {
       return java.util.Map.of();
     }
 

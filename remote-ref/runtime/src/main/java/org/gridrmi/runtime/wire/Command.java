@@ -36,9 +36,18 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       this.value = value;
     }
 
-    public UUID owner() { return owner; }
-    @Override public UUID valueId() { return valueId; }
-    public WireValue value() { return value; }
+    public UUID owner() {
+      return owner;
+    }
+
+    @Override
+    public UUID valueId() {
+      return valueId;
+    }
+
+    public WireValue value() {
+      return value;
+    }
 
     @Override
     public void writeExternal(ObjectOutput out) throws IOException {
@@ -55,11 +64,15 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       try {
         value.readExternal(in);
       } catch (ClassNotFoundException e) {
-        throw new InvalidObjectException("replica of a value whose class is not here: " + e.getMessage());
+        throw new InvalidObjectException(
+            "replica of a value whose class is not here: " + e.getMessage());
       }
     }
 
-    @Override public String toString() { return "Replica[" + valueId + " of " + owner + "]"; }
+    @Override
+    public String toString() {
+      return "Replica[" + valueId + " of " + owner + "]";
+    }
   }
 
   /**
@@ -82,7 +95,14 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
     private static final long serialVersionUID = 1L;
     /** Java methods take at most 255 parameters: a longer argument list is a forged stream. */
     private static final int MAX_ARGS = 255;
-    private static final byte NULL = 0, INT = 1, LONG = 2, DOUBLE = 3, STRING = 4, BOOLEAN = 5, OBJECT = 9;
+
+    private static final byte NULL = 0,
+        INT = 1,
+        LONG = 2,
+        DOUBLE = 3,
+        STRING = 4,
+        BOOLEAN = 5,
+        OBJECT = 9;
     private UUID valueId;
     private String service;
     private String method;
@@ -95,14 +115,28 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
     /** For deserialization only. */
     public Call() {}
 
-    public Call(UUID valueId, String service, String method, Object[] args, long timeoutNanos, String label,
+    public Call(
+        UUID valueId,
+        String service,
+        String method,
+        Object[] args,
+        long timeoutNanos,
+        String label,
         String trace) {
       this(valueId, service, method, args, timeoutNanos, label, trace, List.of());
     }
 
-    public Call(UUID valueId, String service, String method, Object[] args, long timeoutNanos, String label,
-        String trace, List<UUID> announced) {
-      if (announced.size() > MAX_ARGS) throw new IllegalArgumentException("more announced ids than arguments");
+    public Call(
+        UUID valueId,
+        String service,
+        String method,
+        Object[] args,
+        long timeoutNanos,
+        String label,
+        String trace,
+        List<UUID> announced) {
+      if (announced.size() > MAX_ARGS)
+        throw new IllegalArgumentException("more announced ids than arguments");
       this.announced = List.copyOf(announced);
       this.valueId = valueId;
       this.service = service;
@@ -118,16 +152,38 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       return new Call(valueId, service, method, args, nanos, label, trace, announced);
     }
 
-    @Override public UUID valueId() { return valueId; }
-    public String service() { return service; }
-    public String method() { return method; }
-    public Object[] args() { return args; }
-    public long timeoutNanos() { return timeoutNanos; }
-    public String label() { return label; }
+    @Override
+    public UUID valueId() {
+      return valueId;
+    }
+
+    public String service() {
+      return service;
+    }
+
+    public String method() {
+      return method;
+    }
+
+    public Object[] args() {
+      return args;
+    }
+
+    public long timeoutNanos() {
+      return timeoutNanos;
+    }
+
+    public String label() {
+      return label;
+    }
     /** The client's trace context for the call, or null. */
-    public String trace() { return trace; }
+    public String trace() {
+      return trace;
+    }
     /** Ids of reference arguments whose calls may still be on their way to their owners (see the class comment). */
-    public List<UUID> announced() { return announced; }
+    public List<UUID> announced() {
+      return announced;
+    }
 
     @Override
     public void writeExternal(ObjectOutput out) throws IOException {
@@ -159,7 +215,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
         } else if (a instanceof Boolean b) {
           out.writeByte(BOOLEAN);
           out.writeBoolean(b);
-        } else if (a instanceof String s && s.length() <= 16_000) { // writeUTF takes at most 65535 bytes
+        } else if (a instanceof String s
+            && s.length() <= 16_000) { // writeUTF takes at most 65535 bytes
           out.writeByte(STRING);
           out.writeUTF(s);
         } else {
@@ -184,7 +241,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       for (int i = 0; i < k; i++) ids[i] = readId(in);
       announced = List.of(ids);
       int n = in.readShort();
-      if (n < -1 || n > MAX_ARGS) throw new InvalidObjectException("a call with " + n + " arguments");
+      if (n < -1 || n > MAX_ARGS)
+        throw new InvalidObjectException("a call with " + n + " arguments");
       if (n < 0) return;
       args = new Object[n];
       for (int i = 0; i < n; i++) {
@@ -202,7 +260,10 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       }
     }
 
-    @Override public String toString() { return "Call[" + label + " -> " + valueId + " " + Arrays.toString(args) + "]"; }
+    @Override
+    public String toString() {
+      return "Call[" + label + " -> " + valueId + " " + Arrays.toString(args) + "]";
+    }
   }
 
   private static void writeId(ObjectOutput out, UUID id) throws IOException {

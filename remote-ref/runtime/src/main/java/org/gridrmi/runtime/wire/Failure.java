@@ -23,7 +23,8 @@ public final class Failure implements Serializable {
   private final byte[] cause;
   private final String causeText;
 
-  private Failure(Status status, String message, List<String> chain, byte[] cause, String causeText) {
+  private Failure(
+      Status status, String message, List<String> chain, byte[] cause, String causeText) {
     this.status = status;
     this.message = message;
     this.chain = List.copyOf(chain);
@@ -33,7 +34,11 @@ public final class Failure implements Serializable {
 
   /** The failure of the call at {@code site} (such as {@code "MatrixOps.svd on S1"}). */
   public static Failure of(Status status, String message, Throwable cause, String site) {
-    return new Failure(status, message, site == null ? List.of() : List.of(site), bytesOf(cause),
+    return new Failure(
+        status,
+        message,
+        site == null ? List.of() : List.of(site),
+        bytesOf(cause),
         cause == null ? null : cause.toString());
   }
 
@@ -46,9 +51,15 @@ public final class Failure implements Serializable {
   public static Failure from(Throwable t, String site) {
     if (t instanceof GridException g) {
       List<String> chain = new ArrayList<>(g.chain());
-      if (site != null && (chain.isEmpty() || !chain.get(chain.size() - 1).equals(site))) chain.add(site);
+      if (site != null && (chain.isEmpty() || !chain.get(chain.size() - 1).equals(site)))
+        chain.add(site);
       Throwable cause = g.getCause();
-      return new Failure(g.status(), g.description(), chain, bytesOf(cause), cause == null ? null : cause.toString());
+      return new Failure(
+          g.status(),
+          g.description(),
+          chain,
+          bytesOf(cause),
+          cause == null ? null : cause.toString());
     }
     return of(Status.REMOTE_FAILURE, String.valueOf(t), t, site);
   }
@@ -59,9 +70,14 @@ public final class Failure implements Serializable {
    */
   public static Failure outOfMemory(String what, String where, OutOfMemoryError e, String site) {
     Runtime rt = Runtime.getRuntime();
-    return of(Status.RESOURCE_EXHAUSTED, what + " ran out of memory on " + where + " (" + e.getMessage() + "; heap "
-        + (rt.totalMemory() - rt.freeMemory()) / 1_000_000 + " MB used of " + rt.maxMemory() / 1_000_000
-        + " MB): give it more heap (-Xmx) or keep less in memory (--max-store)", null, site);
+    return of(
+        Status.RESOURCE_EXHAUSTED,
+        what + " ran out of memory on " + where + " (" + e.getMessage() + "; heap "
+            + (rt.totalMemory() - rt.freeMemory()) / 1_000_000 + " MB used of "
+            + rt.maxMemory() / 1_000_000
+            + " MB): give it more heap (-Xmx) or keep less in memory (--max-store)",
+        null,
+        site);
   }
 
   /** The same failure seen by a call that depended on it. */
@@ -71,9 +87,17 @@ public final class Failure implements Serializable {
     return new Failure(status, message, c, cause, causeText);
   }
 
-  public Status status() { return status; }
-  public List<String> chain() { return chain; }
-  public String message() { return message; }
+  public Status status() {
+    return status;
+  }
+
+  public List<String> chain() {
+    return chain;
+  }
+
+  public String message() {
+    return message;
+  }
 
   /** The exception {@code get()} throws for this failure. */
   public GridException toException() {
@@ -82,7 +106,8 @@ public final class Failure implements Serializable {
 
   private Throwable causeObject() {
     if (cause == null) return null;
-    try (ObjectInputStream in = org.gridrmi.runtime.serial.SerialPolicy.current().open(cause)) {
+    try (ObjectInputStream in =
+        org.gridrmi.runtime.serial.SerialPolicy.current().open(cause)) {
       return (Throwable) in.readObject();
     } catch (IOException | ClassNotFoundException | ClassCastException e) {
       return new RemoteCause(causeText);
@@ -100,11 +125,17 @@ public final class Failure implements Serializable {
     return b.toByteArray();
   }
 
-  @Override public String toString() { return toException().getMessage(); }
+  @Override
+  public String toString() {
+    return toException().getMessage();
+  }
 
   /** Stands for a remote exception whose class this JVM cannot load. */
   public static final class RemoteCause extends RuntimeException {
     private static final long serialVersionUID = 1L;
-    RemoteCause(String text) { super(text); }
+
+    RemoteCause(String text) {
+      super(text);
+    }
   }
 }

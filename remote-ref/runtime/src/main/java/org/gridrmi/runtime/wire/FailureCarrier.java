@@ -1,6 +1,5 @@
 package org.gridrmi.runtime.wire;
 
-
 /** Carries a stored {@link Failure} through a CompletableFuture; no stack trace, it is data. */
 public final class FailureCarrier extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -19,7 +18,8 @@ public final class FailureCarrier extends RuntimeException {
   public static Failure unwrap(Throwable t, String site) {
     Throwable c = t;
     while ((c instanceof java.util.concurrent.CompletionException
-        || c instanceof java.util.concurrent.ExecutionException) && c.getCause() != null) {
+            || c instanceof java.util.concurrent.ExecutionException)
+        && c.getCause() != null) {
       c = c.getCause();
     }
     if (c instanceof FailureCarrier fc) return fc.failure();

@@ -13,7 +13,12 @@ import java.io.ObjectOutput;
  */
 public final class FetchResult implements Externalizable {
   private static final long serialVersionUID = 1L;
-  public enum State { READY, FAILED, PENDING }
+
+  public enum State {
+    READY,
+    FAILED,
+    PENDING
+  }
 
   private State state;
   private WireValue value;
@@ -30,13 +35,19 @@ public final class FetchResult implements Externalizable {
     this.failure = failure;
   }
 
-  public static FetchResult ready(Object v) { return new FetchResult(State.READY, new WireValue(v), null); }
+  public static FetchResult ready(Object v) {
+    return new FetchResult(State.READY, new WireValue(v), null);
+  }
 
   /** A ready answer whose value arrived decoded, having taken {@code bytes} on the wire. */
   public static FetchResult received(Object v, long bytes) {
     return new FetchResult(State.READY, WireValue.received(v, bytes), null);
   }
-  public static FetchResult failed(Failure f) { return new FetchResult(State.FAILED, null, f); }
+
+  public static FetchResult failed(Failure f) {
+    return new FetchResult(State.FAILED, null, f);
+  }
+
   public static final FetchResult PENDING = new FetchResult(State.PENDING, null, null);
 
   /** This ready answer with the trace context of the call that made its value (null: none). */
@@ -46,10 +57,21 @@ public final class FetchResult implements Externalizable {
     return r;
   }
 
-  public State state() { return state; }
-  public String producer() { return producer; }
-  public WireValue value() { return value; }
-  public Failure failure() { return failure; }
+  public State state() {
+    return state;
+  }
+
+  public String producer() {
+    return producer;
+  }
+
+  public WireValue value() {
+    return value;
+  }
+
+  public Failure failure() {
+    return failure;
+  }
 
   @Override
   public void writeExternal(ObjectOutput out) throws IOException {
@@ -60,14 +82,15 @@ public final class FetchResult implements Externalizable {
         value.writeExternal(out);
       }
       case FAILED -> out.writeObject(failure);
-      case PENDING -> { }
+      case PENDING -> {}
     }
   }
 
   @Override
   public void readExternal(ObjectInput in) throws IOException, ClassNotFoundException {
     int s = in.readByte();
-    if (s < 0 || s >= State.values().length) throw new InvalidObjectException("fetch result state " + s);
+    if (s < 0 || s >= State.values().length)
+      throw new InvalidObjectException("fetch result state " + s);
     state = State.values()[s];
     switch (state) {
       case READY -> {
@@ -78,12 +101,16 @@ public final class FetchResult implements Externalizable {
       }
       case FAILED -> {
         Object f = in.readObject();
-        if (!(f instanceof Failure ff)) throw new InvalidObjectException("fetch result without its failure");
+        if (!(f instanceof Failure ff))
+          throw new InvalidObjectException("fetch result without its failure");
         failure = ff;
       }
-      case PENDING -> { }
+      case PENDING -> {}
     }
   }
 
-  @Override public String toString() { return "FetchResult[" + state + "]"; }
+  @Override
+  public String toString() {
+    return "FetchResult[" + state + "]";
+  }
 }

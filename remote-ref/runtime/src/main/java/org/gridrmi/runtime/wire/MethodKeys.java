@@ -9,8 +9,10 @@ public final class MethodKeys {
   private MethodKeys() {}
 
   public static String of(Method m) {
-    return m.getName() + Arrays.stream(m.getParameterTypes()).map(Class::getName)
-        .collect(Collectors.joining(",", "(", ")"));
+    return m.getName()
+        + Arrays.stream(m.getParameterTypes())
+            .map(Class::getName)
+            .collect(Collectors.joining(",", "(", ")"));
   }
 
   /** {@code MatrixOps.svd}: how users read a call in messages. */

@@ -16,7 +16,8 @@ import java.util.UUID;
  * @param dataTicket what the node's data connections ask a peer to present (see the data plane), or null for a node
  *     that has none (another transport)
  */
-public record NodeInfo(UUID id, String name, String address, UUID dataTicket) implements Serializable {
+public record NodeInfo(UUID id, String name, String address, UUID dataTicket)
+    implements Serializable {
   public NodeInfo(UUID id, String name, String address) {
     this(id, name, address, null);
   }

@@ -3,8 +3,8 @@ package org.gridrmi.runtime.wire;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
-import org.gridrmi.runtime.cost.PeerLinkEstimate;
 import org.gridrmi.runtime.cost.MethodCost;
+import org.gridrmi.runtime.cost.PeerLinkEstimate;
 
 /**
  * @param values values the node holds (owned and replicas)
@@ -21,9 +21,21 @@ import org.gridrmi.runtime.cost.MethodCost;
  * @param links what the node learned of its links (t_s, t_w per peer it talked to)
  * @param methods its compute time per service method (servers)
  */
-public record NodeStats(int values, int pending, int holders, long sentBytes, long receivedBytes,
-    Map<String, long[]> perPeer, long heapUsedBytes, long callsRun, long batchesReceived, Store store,
-    Activity activity, List<PeerLinkEstimate> links, List<MethodCost> methods) implements Serializable {
+public record NodeStats(
+    int values,
+    int pending,
+    int holders,
+    long sentBytes,
+    long receivedBytes,
+    Map<String, long[]> perPeer,
+    long heapUsedBytes,
+    long callsRun,
+    long batchesReceived,
+    Store store,
+    Activity activity,
+    List<PeerLinkEstimate> links,
+    List<MethodCost> methods)
+    implements Serializable {
 
   /**
    * @param queued calls ready to run that wait for a compute thread
@@ -32,7 +44,8 @@ public record NodeStats(int values, int pending, int holders, long sentBytes, lo
    * @param leaseRenewals lease renewals received from holders so far
    * @param leasesLapsed holders whose lease lapsed so far
    */
-  public record Activity(int queued, long[] callTimes, long leaseRenewals, long leasesLapsed) implements Serializable {
+  public record Activity(int queued, long[] callTimes, long leaseRenewals, long leasesLapsed)
+      implements Serializable {
     private static final long serialVersionUID = 1L;
   }
 
@@ -49,8 +62,18 @@ public record NodeStats(int values, int pending, int holders, long sentBytes, lo
    * @param collected holds released because their last reference was garbage collected
    * @param lapsed holds and borrows ended by a lease that lapsed
    */
-  public record Store(long memoryBytes, long maxMemoryBytes, long spilledBytes, long maxSpillBytes, long spillWrites,
-      long readBacks, int borrowers, int heldByReference, long explicit, long collected, long lapsed)
+  public record Store(
+      long memoryBytes,
+      long maxMemoryBytes,
+      long spilledBytes,
+      long maxSpillBytes,
+      long spillWrites,
+      long readBacks,
+      int borrowers,
+      int heldByReference,
+      long explicit,
+      long collected,
+      long lapsed)
       implements Serializable {
     private static final long serialVersionUID = 1L;
   }

@@ -3,7 +3,6 @@ package org.gridrmi.runtime.wire;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.Status;
 
 /** How a value's outcome (a slot's future, a fetch's) becomes what {@code get()} returns or throws. */
 public final class Outcomes {
@@ -35,7 +34,8 @@ public final class Outcomes {
    */
   public static GridException named(GridException g, String label) {
     if (g.chain().isEmpty()) {
-      return new GridException(g.status(), label + ": " + g.description(), g.getCause(), java.util.List.of(label));
+      return new GridException(
+          g.status(), label + ": " + g.description(), g.getCause(), java.util.List.of(label));
     }
     return g;
   }

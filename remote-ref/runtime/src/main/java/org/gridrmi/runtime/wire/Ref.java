@@ -40,11 +40,23 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
     this.context = java.util.Objects.requireNonNull(context, "context");
   }
 
-  @Override public UUID id() { return id; }
-  @Override public String owner() { return address; }
-  public RefContext context() { return context; }
+  @Override
+  public UUID id() {
+    return id;
+  }
+
+  @Override
+  public String owner() {
+    return address;
+  }
+
+  public RefContext context() {
+    return context;
+  }
   /** True once {@link #release()} was called on this object. */
-  public boolean released() { return released; }
+  public boolean released() {
+    return released;
+  }
 
   /** How messages name this value: its call if known here, else its id and owner. */
   public String describe() {
@@ -68,8 +80,11 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
     try {
       return toCompletableFuture().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
-      throw new GridException(Status.DEADLINE_EXCEEDED, "the wait of " + timeout.toMillis() + " ms passed before "
-          + describe() + " existed", null, List.of());
+      throw new GridException(
+          Status.DEADLINE_EXCEEDED,
+          "the wait of " + timeout.toMillis() + " ms passed before " + describe() + " existed",
+          null,
+          List.of());
     } catch (ExecutionException e) {
       throw rethrow(e.getCause());
     } catch (InterruptedException e) {
@@ -80,7 +95,8 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
 
   private static GridException rethrow(Throwable t) {
     if (t instanceof GridException g) {
-      // a fresh exception, so the stack trace shows this get() and not the thread that completed the future
+      // a fresh exception, so the stack trace shows this get() and not the thread that completed
+      // the future
       return new GridException(g.status(), g.description(), g.getCause(), g.chain());
     }
     return FailureCarrier.unwrap(t, null).toException();
@@ -102,7 +118,8 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
         f = future;
       }
     }
-    // the copy keeps this reference reachable until the value is here: a caller that keeps only the future (and
+    // the copy keeps this reference reachable until the value is here: a caller that keeps only the
+    // future (and
     // drops the reference) must not have the value released while it is being fetched
     CompletableFuture<T> copy = new CompletableFuture<>();
     f.whenComplete((v, t) -> {
@@ -124,7 +141,8 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   public void release() {
     released = true;
     CompletableFuture<T> f = future;
-    if (f != null && !(f.isDone() && !f.isCompletedExceptionally())) future = null; // a fetched copy stays valid
+    if (f != null && !(f.isDone() && !f.isCompletedExceptionally()))
+      future = null; // a fetched copy stays valid
     context.release(this);
   }
 
@@ -140,10 +158,22 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
     id = new UUID(in.readLong(), in.readLong());
     address = in.readUTF();
     context = RefContexts.of(in);
-    context.adopt(this); // read inside a value: held by the context's instance while this object lives
+    context.adopt(
+        this); // read inside a value: held by the context's instance while this object lives
   }
 
-  @Override public boolean equals(Object o) { return o instanceof Ref<?> r && r.id.equals(id); }
-  @Override public int hashCode() { return id.hashCode(); }
-  @Override public String toString() { return "RemoteReference[" + describe() + "]"; }
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Ref<?> r && r.id.equals(id);
+  }
+
+  @Override
+  public int hashCode() {
+    return id.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "RemoteReference[" + describe() + "]";
+  }
 }

@@ -1,7 +1,7 @@
 package org.gridrmi.runtime.wire;
 
-import org.gridrmi.runtime.TransitPins;
 import java.util.concurrent.CompletableFuture;
+import org.gridrmi.runtime.TransitPins;
 
 /**
  * What resolves a reference where it is used: the Grid that made it (which knows the call it came from, whether its

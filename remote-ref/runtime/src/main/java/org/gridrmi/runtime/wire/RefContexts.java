@@ -1,12 +1,12 @@
 package org.gridrmi.runtime.wire;
 
-import org.gridrmi.runtime.serial.SerialPolicy;
 import java.io.ObjectInput;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.serial.SerialPolicy;
 
 /**
  * Which {@link RefContext} a reference binds to when it is read. A stream GridRMI opens to read a value carries its
@@ -20,6 +20,7 @@ import org.gridrmi.ref.Status;
 public final class RefContexts {
   /** The context references read by RMI's own streams on this thread bind to, while a transport call runs. */
   private static final ThreadLocal<RefContext> RMI_STREAMS = new ThreadLocal<>();
+
   private static final RefContext UNBOUND = new Unbound();
 
   private RefContexts() {}
@@ -84,15 +85,32 @@ public final class RefContexts {
     @Override
     public CompletableFuture<Object> resolve(Ref<?> ref) {
       String label = label(ref);
-      return CompletableFuture.failedFuture(new GridException(Status.CANCELLED, label + ": this reference was read "
-          + "outside any Grid or server (by a stream of its own, or as an argument of a plain call), so nothing here "
-          + "can fetch it; resolve it where a Grid reads it (a call's result, a value it fetches) or pass it to an "
-          + "async call, whose server fetches it from its owner", null, List.of(label)));
+      return CompletableFuture.failedFuture(new GridException(
+          Status.CANCELLED,
+          label + ": this reference was read "
+              + "outside any Grid or server (by a stream of its own, or as an argument of a plain call), so nothing here "
+              + "can fetch it; resolve it where a Grid reads it (a call's result, a value it fetches) or pass it to an "
+              + "async call, whose server fetches it from its owner",
+          null,
+          List.of(label)));
     }
 
-    @Override public boolean isDone(Ref<?> ref) { return false; }
-    @Override public boolean cancel(Ref<?> ref) { return false; }
-    @Override public void release(Ref<?> ref) { }
-    @Override public String toString() { return "unbound"; }
+    @Override
+    public boolean isDone(Ref<?> ref) {
+      return false;
+    }
+
+    @Override
+    public boolean cancel(Ref<?> ref) {
+      return false;
+    }
+
+    @Override
+    public void release(Ref<?> ref) {}
+
+    @Override
+    public String toString() {
+      return "unbound";
+    }
   }
 }

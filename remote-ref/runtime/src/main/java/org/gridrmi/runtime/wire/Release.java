@@ -17,15 +17,20 @@ import java.util.UUID;
  *     deadline; the owner keeps it for them no longer than that, nor than a lease. A borrower cut off from the owner
  *     cannot say that it no longer waits.
  */
-public record Release(UUID id, Cause cause, List<String> borrowers, long borrowMillis) implements Serializable {
+public record Release(UUID id, Cause cause, List<String> borrowers, long borrowMillis)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** Why a value is let go, as the owner counts releases. */
-  public enum Cause { EXPLICIT, COLLECTED }
+  public enum Cause {
+    EXPLICIT,
+    COLLECTED
+  }
 
   public Release {
     borrowers = List.copyOf(borrowers);
-    if (borrowMillis < 0) throw new IllegalArgumentException("borrowMillis must not be negative: " + borrowMillis);
+    if (borrowMillis < 0)
+      throw new IllegalArgumentException("borrowMillis must not be negative: " + borrowMillis);
   }
 
   /** A release whose borrowers (if any) may need the value for as long as a lease. */

@@ -1,14 +1,14 @@
 package org.gridrmi.runtime.wire;
 
-import java.io.InvalidClassException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InvalidClassException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
+import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import java.util.List;
 import org.gridrmi.runtime.serial.SerialFilters;
 
 /**
@@ -19,7 +19,8 @@ import org.gridrmi.runtime.serial.SerialFilters;
  *     the moment it accepts the batch (it cannot read them from {@code bytes} before the call runs), and the client
  *     pins them meanwhile
  */
-public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs) implements Serializable {
+public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs)
+    implements Serializable {
 
   /** Bytes with no references inside. */
   public SerializedValue(String className, byte[] bytes) {
@@ -37,11 +38,16 @@ public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs) imp
     try (ObjectOutputStream out = new ObjectOutputStream(b)) {
       refs = WrittenRefs.collect(() -> out.writeObject(new WireValue(value)));
     } catch (IOException e) {
-      throw new GridException(Status.INVALID_ARGUMENT,
-          "argument of " + (value == null ? "null" : value.getClass().getName()) + " cannot be serialized: " + e, e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "argument of " + (value == null ? "null" : value.getClass().getName())
+              + " cannot be serialized: " + e,
+          e);
     }
     for (Ref<?> r : refs) r.context().pin(r);
-    return new SerializedValue(value == null ? "null" : value.getClass().getName(), b.toByteArray(),
+    return new SerializedValue(
+        value == null ? "null" : value.getClass().getName(),
+        b.toByteArray(),
         refs.toArray(Ref<?>[]::new));
   }
 
@@ -54,16 +60,24 @@ public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs) imp
       return ((WireValue) in.readObject()).value(reader);
     } catch (InvalidClassException e) {
       GridException refused = SerialFilters.refusal(e);
-      if (refused == null) throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className
-          + " is unreadable: " + e, e);
-      throw new GridException(refused.status(), "argument of type " + className + " refused: "
-          + refused.description(), e);
+      if (refused == null)
+        throw new GridException(
+            Status.INVALID_ARGUMENT, "argument of type " + className + " is unreadable: " + e, e);
+      throw new GridException(
+          refused.status(),
+          "argument of type " + className + " refused: " + refused.description(),
+          e);
     } catch (ClassNotFoundException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "class " + e.getMessage() + " (argument of type "
-          + className + ") cannot be loaded on this server: deploy it on the server's class path "
-          + "(./gridrmi server --classpath JAR); code sent by clients is never loaded", e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "class " + e.getMessage() + " (argument of type "
+              + className
+              + ") cannot be loaded on this server: deploy it on the server's class path "
+              + "(./gridrmi server --classpath JAR); code sent by clients is never loaded",
+          e);
     } catch (IOException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "argument of type " + className + " is unreadable: " + e, e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT, "argument of type " + className + " is unreadable: " + e, e);
     }
   }
 }

@@ -1,10 +1,10 @@
 package org.gridrmi.runtime.wire;
 
-import org.gridrmi.runtime.serial.SerialPolicy;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputStream;
+import org.gridrmi.runtime.serial.SerialPolicy;
 
 /**
  * How one Grid or server reads a value: with its {@link SerialPolicy}, the references inside bound to its

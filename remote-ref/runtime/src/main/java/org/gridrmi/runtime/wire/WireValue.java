@@ -2,21 +2,21 @@ package org.gridrmi.runtime.wire;
 
 import java.io.ByteArrayOutputStream;
 import java.io.Externalizable;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.IOException;
 import java.io.ObjectInput;
+import java.io.ObjectInputStream;
 import java.io.ObjectOutput;
+import java.io.ObjectOutputStream;
+import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import java.util.List;
-import org.gridrmi.runtime.serial.Codecs;
-import org.gridrmi.runtime.serial.BoundedReads;
-import org.gridrmi.runtime.serial.SerialFilters;
-import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.ref.spi.ValueCodec;
 import org.gridrmi.ref.spi.ValueInput;
 import org.gridrmi.ref.spi.ValueOutput;
+import org.gridrmi.runtime.serial.BoundedReads;
+import org.gridrmi.runtime.serial.Codecs;
+import org.gridrmi.runtime.serial.SerialFilters;
+import org.gridrmi.runtime.serial.SerialPolicy;
 
 /**
  * A value on its way between JVMs: written by its {@link ValueCodec} when one is registered for its exact class,
@@ -31,6 +31,7 @@ public final class WireValue implements Externalizable {
   private static final String NULL = "-";
   /** Java serialization written straight into a data connection's message, which delimits it. */
   private static final String JAVA_STREAMED = "=";
+
   private Object value;
   /** The serialized form, until it is decoded. */
   private byte[] encoded;
@@ -58,10 +59,13 @@ public final class WireValue implements Externalizable {
   public static Object copyOf(Object value, ValueReader reader) {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new ObjectOutputStream(b)) {
-      WrittenRefs.collect(() -> new WireValue(value).writeExternal(out)); // stays in this JVM: nothing to pin
+      WrittenRefs.collect(
+          () -> new WireValue(value).writeExternal(out)); // stays in this JVM: nothing to pin
     } catch (IOException e) {
-      throw new GridException(Status.INVALID_ARGUMENT, "a value of " + value.getClass().getName()
-          + " cannot be serialized: " + e, e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a value of " + value.getClass().getName() + " cannot be serialized: " + e,
+          e);
     }
     try (ObjectInputStream in = reader.policy().open(b.toByteArray())) {
       WireValue w = new WireValue();
@@ -70,8 +74,10 @@ public final class WireValue implements Externalizable {
     } catch (IOException | ClassNotFoundException e) {
       GridException refused = SerialFilters.refusal(e);
       if (refused != null) throw refused;
-      throw new GridException(Status.INVALID_ARGUMENT, "a value of " + value.getClass().getName()
-          + " does not read back: " + e, e);
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a value of " + value.getClass().getName() + " does not read back: " + e,
+          e);
     }
   }
 
@@ -128,9 +134,20 @@ public final class WireValue implements Externalizable {
   /** Writes a buffer to an ObjectOutput without copying it again. */
   private static final class OutputAdapter extends java.io.OutputStream {
     private final ObjectOutput out;
-    OutputAdapter(ObjectOutput out) { this.out = out; }
-    @Override public void write(int b) throws IOException { out.write(b); }
-    @Override public void write(byte[] b, int off, int len) throws IOException { out.write(b, off, len); }
+
+    OutputAdapter(ObjectOutput out) {
+      this.out = out;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+    }
   }
 
   @Override
@@ -148,7 +165,8 @@ public final class WireValue implements Externalizable {
     }
     ValueCodec codec = Codecs.forClass(value.getClass());
     if (codec == null) {
-      // a stream of its own, so that the reader can filter it whatever stream carries it (RMI return values
+      // a stream of its own, so that the reader can filter it whatever stream carries it (RMI
+      // return values
       // are not filtered by RMI itself)
       out.writeUTF(JAVA);
       ByteArrayOutputStream b = new ByteArrayOutputStream();
@@ -174,8 +192,8 @@ public final class WireValue implements Externalizable {
    * @throws IOException the connection's failure, or the value's (it cannot be serialized)
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static <S extends java.io.OutputStream & ValueOutput> void writeStreamed(Object value, S out)
-      throws IOException {
+  public static <S extends java.io.OutputStream & ValueOutput> void writeStreamed(
+      Object value, S out) throws IOException {
     if (value == null) {
       out.writeUTF(NULL);
       return;
@@ -199,8 +217,8 @@ public final class WireValue implements Externalizable {
    * Reads a value {@link #writeStreamed} wrote, decoding it as it arrives: with its codec, or by {@code reader} for
    * Java serialization. The caller checks that the message ends there.
    */
-  public static <S extends java.io.InputStream & ValueInput> Object readStreamed(S in, ValueReader reader)
-      throws IOException, ClassNotFoundException {
+  public static <S extends java.io.InputStream & ValueInput> Object readStreamed(
+      S in, ValueReader reader) throws IOException, ClassNotFoundException {
     String id = in.readUTF();
     if (id.equals(NULL)) return null;
     if (id.equals(JAVA_STREAMED)) return reader.open(in).readObject();
@@ -226,7 +244,8 @@ public final class WireValue implements Externalizable {
     if (id.equals(NULL)) {
       value = null;
     } else if (id.equals(JAVA)) {
-      int n = BoundedReads.length(in, 1, SerialPolicy.current().limits().maxBytes(), "a serialized value");
+      int n = BoundedReads.length(
+          in, 1, SerialPolicy.current().limits().maxBytes(), "a serialized value");
       encoded = BoundedReads.bytes(in, n);
       readBytes = n;
     } else {

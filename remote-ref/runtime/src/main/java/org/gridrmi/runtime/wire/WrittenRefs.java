@@ -1,11 +1,11 @@
 package org.gridrmi.runtime.wire;
 
-import org.gridrmi.runtime.TransitPins;
 import java.io.IOException;
 import java.io.ObjectOutputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.gridrmi.runtime.TransitPins;
 
 /**
  * Notices the references written inside a value (a {@code List<RemoteReference<T>>}, a record with a reference

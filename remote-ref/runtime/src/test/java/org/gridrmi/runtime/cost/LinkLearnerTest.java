@@ -21,7 +21,8 @@ class LinkLearnerTest {
     Random r = new Random(7);
     for (int i = 0; i < 200; i++) {
       long bytes = i % 4 == 0 ? 256 * 1024 : 200 + r.nextInt(2000);
-      learner.record("rmi://127.0.0.1:5002", bytes, roundTrip(bytes, (r.nextDouble() - 0.5) * 1e-4));
+      learner.record(
+          "rmi://127.0.0.1:5002", bytes, roundTrip(bytes, (r.nextDouble() - 0.5) * 1e-4));
     }
     PeerLinkEstimate c = learner.estimates().get(0);
     assertThat(c.peer()).isEqualTo("rmi://127.0.0.1:5002");
@@ -34,7 +35,8 @@ class LinkLearnerTest {
   @Test
   void followsALinkThatChangesSinceOnlyTheRecentWindowCounts() {
     LinkLearner learner = new LinkLearner();
-    for (int i = 0; i < 100; i++) learner.record("p", i % 2 == 0 ? 100 : 100_000, 1_000_000_000L); // 0.5 s messages
+    for (int i = 0; i < 100; i++)
+      learner.record("p", i % 2 == 0 ? 100 : 100_000, 1_000_000_000L); // 0.5 s messages
     for (int i = 0; i < LinkSamples.WINDOW; i++) {
       long bytes = i % 2 == 0 ? 100 : 100_000;
       learner.record("p", bytes, roundTrip(bytes, 0));
@@ -66,8 +68,9 @@ class LinkLearnerTest {
     m.record("MatrixOps.times", 2_000_000);
     m.record("MatrixOps.times", 4_000_000);
     m.record("MatrixOps.svd", 10_000_000);
-    assertThat(m.snapshot()).containsExactly(new MethodCost("MatrixOps.svd", 0.010, 1),
-        new MethodCost("MatrixOps.times", 0.003, 2));
+    assertThat(m.snapshot())
+        .containsExactly(
+            new MethodCost("MatrixOps.svd", 0.010, 1), new MethodCost("MatrixOps.times", 0.003, 2));
     for (int i = 0; i < MethodTimes.MAX_METHODS + 10; i++) m.record("S.m" + i, 1);
     assertThat(m.snapshot()).hasSize(MethodTimes.MAX_METHODS);
   }

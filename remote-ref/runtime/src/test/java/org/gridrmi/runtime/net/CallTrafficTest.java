@@ -32,16 +32,20 @@ class CallTrafficTest {
   @Test
   void aPingBeforeTheCallOrANewConnectionIsNoSample() {
     assertThat(measure(() -> {
-      CallTraffic.sent(1);
-      CallTraffic.received(1); // JRMP's ping and its ack
-      CallTraffic.sent(100);
-      CallTraffic.received(100);
-    }).oneRoundTrip()).isFalse();
+              CallTraffic.sent(1);
+              CallTraffic.received(1); // JRMP's ping and its ack
+              CallTraffic.sent(100);
+              CallTraffic.received(100);
+            })
+            .oneRoundTrip())
+        .isFalse();
     assertThat(measure(() -> {
-      CallTraffic.connected();
-      CallTraffic.sent(100);
-      CallTraffic.received(100);
-    }).oneRoundTrip()).isFalse();
+              CallTraffic.connected();
+              CallTraffic.sent(100);
+              CallTraffic.received(100);
+            })
+            .oneRoundTrip())
+        .isFalse();
   }
 
   @Test

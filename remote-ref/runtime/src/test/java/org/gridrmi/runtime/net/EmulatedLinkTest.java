@@ -145,11 +145,14 @@ class EmulatedLinkTest {
     out.write(1);
     out.flush();
     client.close(); // the real stream now fails when the chunk is due
-    await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
-        assertThatThrownBy(() -> {
-          out.write(2);
-          out.flush();
-        }).isInstanceOf(IOException.class).hasMessageContaining("delivery failed"));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .untilAsserted(() -> assertThatThrownBy(() -> {
+              out.write(2);
+              out.flush();
+            })
+            .isInstanceOf(IOException.class)
+            .hasMessageContaining("delivery failed"));
     assertThatThrownBy(out::close).isInstanceOf(IOException.class);
   }
 
@@ -167,7 +170,8 @@ class EmulatedLinkTest {
 
   @Test
   void describesItself() {
-    assertThat(new EmulatedLink("x", 200_000, 100e6).describe()).isEqualTo("x (0.200 ms, 100 MB/s)");
+    assertThat(new EmulatedLink("x", 200_000, 100e6).describe())
+        .isEqualTo("x (0.200 ms, 100 MB/s)");
   }
 
   private static List<Thread> linkThreads() {

@@ -22,7 +22,10 @@ class FirstWriteTest {
 
       Thread other = new Thread(() -> {
         try {
-          out.write(new byte[] {1, 2}, 0, 2); // another thread's write says nothing about this thread's call
+          out.write(
+              new byte[] {1, 2},
+              0,
+              2); // another thread's write says nothing about this thread's call
         } catch (java.io.IOException e) {
           throw new java.io.UncheckedIOException(e);
         }

@@ -19,7 +19,8 @@ class LinkHelloTest {
   /** Accepts one connection on another thread and reads {@code n} bytes from it, as RMI's connection thread does. */
   private static CompletableFuture<byte[]> acceptAndRead(ServerSocket server, int n) {
     return CompletableFuture.supplyAsync(() -> {
-      try (Socket s = server.accept(); InputStream in = s.getInputStream()) {
+      try (Socket s = server.accept();
+          InputStream in = s.getInputStream()) {
         return in.readNBytes(n);
       } catch (IOException e) {
         throw new java.io.UncheckedIOException(e);
@@ -28,7 +29,8 @@ class LinkHelloTest {
   }
 
   @Test
-  void peersNamedInTheMatrixExchangeNamesAndTheConnectionThenCarriesItsBytesUntouched() throws Exception {
+  void peersNamedInTheMatrixExchangeNamesAndTheConnectionThenCarriesItsBytesUntouched()
+      throws Exception {
     String matrix = "default=loopback,S2=delay=1ms";
     try (NetContext s1 = new NetContext(null, LinkPlan.parse(matrix).as("S1"), 2_000, "127.0.0.1");
         NetContext s2 = new NetContext(null, LinkPlan.parse(matrix).as("S2"), 2_000, "127.0.0.1");
@@ -38,7 +40,8 @@ class LinkHelloTest {
         c.getOutputStream().write(new byte[] {'J', 'R', 'M', 'I'});
         c.getOutputStream().flush();
         assertThat(read.get(5, java.util.concurrent.TimeUnit.SECONDS))
-            .as("what follows the hello reaches RMI as it was written").containsExactly('J', 'R', 'M', 'I');
+            .as("what follows the hello reaches RMI as it was written")
+            .containsExactly('J', 'R', 'M', 'I');
       }
     }
   }
@@ -51,37 +54,46 @@ class LinkHelloTest {
         NetContext s2 = new NetContext(null, LinkPlan.parse(matrix).as("S2"), 300, "127.0.0.1");
         ServerSocket server = s2.serverFactory().createServerSocket(0)) {
       CompletableFuture<byte[]> read = acceptAndRead(server, 1);
-      assertThatThrownBy(() -> s1.clientFactory(null).createSocket("127.0.0.1", server.getLocalPort()))
+      assertThatThrownBy(
+              () -> s1.clientFactory(null).createSocket("127.0.0.1", server.getLocalPort()))
           .as("S1 learns the peer is S2 only from its answer: the rule is by name, not address")
-          .isInstanceOf(SocketTimeoutException.class).hasMessageContaining("partition");
+          .isInstanceOf(SocketTimeoutException.class)
+          .hasMessageContaining("partition");
       read.handle((b, t) -> null).get(5, java.util.concurrent.TimeUnit.SECONDS);
-      CompletableFuture<byte[]> fromS3 = acceptAndRead(server, 4); // the port reads 4 bytes before RMI gets them
+      CompletableFuture<byte[]> fromS3 =
+          acceptAndRead(server, 4); // the port reads 4 bytes before RMI gets them
       try (Socket c = s3.clientFactory(null).createSocket("127.0.0.1", server.getLocalPort())) {
         c.getOutputStream().write(new byte[] {'J', 'R', 'M', 'I'});
         c.getOutputStream().flush();
-        assertThat(fromS3.get(5, java.util.concurrent.TimeUnit.SECONDS)).containsExactly('J', 'R', 'M', 'I');
+        assertThat(fromS3.get(5, java.util.concurrent.TimeUnit.SECONDS))
+            .containsExactly('J', 'R', 'M', 'I');
       }
     }
   }
 
   @Test
   void theAcceptingEndRefusesAPeerItsPlanCutsOff() throws Exception {
-    // S1's plan names nodes but not this pair, so S1 connects; S2's plan cuts S1 off, so S2 closes the connection
-    try (NetContext s1 = new NetContext(null, LinkPlan.parse("default=loopback,S9=lan").as("S1"), 2_000, "127.0.0.1");
-        NetContext s2 = new NetContext(null, LinkPlan.parse("default=loopback,S1-S2=drop").as("S2"), 2_000,
-            "127.0.0.1");
+    // S1's plan names nodes but not this pair, so S1 connects; S2's plan cuts S1 off, so S2 closes
+    // the connection
+    try (NetContext s1 = new NetContext(
+            null, LinkPlan.parse("default=loopback,S9=lan").as("S1"), 2_000, "127.0.0.1");
+        NetContext s2 = new NetContext(
+            null, LinkPlan.parse("default=loopback,S1-S2=drop").as("S2"), 2_000, "127.0.0.1");
         ServerSocket server = s2.serverFactory().createServerSocket(0)) {
       CompletableFuture<byte[]> read = acceptAndRead(server, 1);
       Socket c = s1.clientFactory(null).createSocket("127.0.0.1", server.getLocalPort());
       c.close();
-      assertThat(read).failsWithin(java.time.Duration.ofSeconds(5)).withThrowableThat()
+      assertThat(read)
+          .failsWithin(java.time.Duration.ofSeconds(5))
+          .withThrowableThat()
           .withMessageContaining("cuts it off");
     }
   }
 
   @Test
   void aPlanWithoutNamesSendsNoHello() throws Exception {
-    try (NetContext plain = new NetContext(null, LinkPlan.parse("lan").as("S1"), 2_000, "127.0.0.1");
+    try (NetContext plain =
+            new NetContext(null, LinkPlan.parse("lan").as("S1"), 2_000, "127.0.0.1");
         ServerSocket raw = new ServerSocket(0)) {
       try (Socket c = plain.clientFactory(null).createSocket("127.0.0.1", raw.getLocalPort());
           Socket a = raw.accept()) {

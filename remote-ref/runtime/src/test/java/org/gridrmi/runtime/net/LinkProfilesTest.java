@@ -46,14 +46,20 @@ class LinkProfilesTest {
   @Test
   void badSpecsNameThePartAndTheExpectedForm() {
     assertThatThrownBy(() -> LinkProfiles.parse("moon"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'moon'").hasMessageContaining("paper-wan");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'moon'")
+        .hasMessageContaining("paper-wan");
     assertThatThrownBy(() -> LinkProfiles.parse("delay=21parsecs"))
-        .hasMessageContaining("21parsecs").hasMessageContaining("delay=21ms,bw=3MB/s");
-    assertThatThrownBy(() -> LinkProfiles.parse("delay=-5ms")).hasMessageContaining("negative delay '-5ms'");
-    assertThatThrownBy(() -> LinkProfiles.parse("delay=5ms,speed=3MB/s")).hasMessageContaining("unknown key 'speed'");
+        .hasMessageContaining("21parsecs")
+        .hasMessageContaining("delay=21ms,bw=3MB/s");
+    assertThatThrownBy(() -> LinkProfiles.parse("delay=-5ms"))
+        .hasMessageContaining("negative delay '-5ms'");
+    assertThatThrownBy(() -> LinkProfiles.parse("delay=5ms,speed=3MB/s"))
+        .hasMessageContaining("unknown key 'speed'");
     assertThatThrownBy(() -> LinkProfiles.parse("delay=5ms,")).hasMessageContaining("has no value");
     assertThatThrownBy(() -> LinkProfiles.parse("bw=3MB")).hasMessageContaining("not a rate");
     assertThatThrownBy(() -> LinkProfiles.parse("bw=0MB/s")).hasMessageContaining("positive");
-    assertThatThrownBy(() -> LinkProfiles.parse("delay=1ms,delay=2ms")).hasMessageContaining("twice");
+    assertThatThrownBy(() -> LinkProfiles.parse("delay=1ms,delay=2ms"))
+        .hasMessageContaining("twice");
   }
 }

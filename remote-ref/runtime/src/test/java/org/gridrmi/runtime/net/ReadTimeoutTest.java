@@ -44,8 +44,11 @@ class ReadTimeoutTest {
 
   private void boundedRead() {
     InputStream in = assertTimeoutPreemptively(Duration.ofSeconds(5), socket::getInputStream);
-    assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThatThrownBy(() -> CallDeadline.within(BOUND,
-        BOUND, in::read)).isInstanceOf(SocketTimeoutException.class), "a read under a deadline of 300 ms");
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(5),
+        () -> assertThatThrownBy(() -> CallDeadline.within(BOUND, BOUND, in::read))
+            .isInstanceOf(SocketTimeoutException.class),
+        "a read under a deadline of 300 ms");
   }
 
   @Test
@@ -60,8 +63,10 @@ class ReadTimeoutTest {
     boundedRead();
     socket.setSoTimeout(200); // as RMI sets its own read timeout
     InputStream in = socket.getInputStream();
-    assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThatThrownBy(in::read)
-        .isInstanceOf(SocketTimeoutException.class), "a read with the owner's timeout of 200 ms");
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(5),
+        () -> assertThatThrownBy(in::read).isInstanceOf(SocketTimeoutException.class),
+        "a read with the owner's timeout of 200 ms");
     assertThat(socket.getSoTimeout()).isEqualTo(200);
   }
 }

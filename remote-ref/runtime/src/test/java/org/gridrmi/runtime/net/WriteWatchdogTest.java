@@ -24,23 +24,25 @@ class WriteWatchdogTest {
   void aWriteBlockedPastTheDeadlineHasItsSocketClosed() throws IOException {
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       Socket[] p = pair(server);
-      try (Socket writer = p[0]; Socket silent = p[1]) {
+      try (Socket writer = p[0];
+          Socket silent = p[1]) {
         WriteWatchdog.Guard guard = new WriteWatchdog.Guard(writer);
         OutputStream out = writer.getOutputStream();
         byte[] chunk = new byte[1 << 20];
         long start = System.nanoTime();
-        assertThatThrownBy(() -> CallDeadline.within(TimeUnit.MILLISECONDS.toNanos(300),
-            TimeUnit.MILLISECONDS.toNanos(300), () -> {
-              for (int i = 0; i < 1024; i++) { // 1 GB: far more than the socket buffers hold
-                guard.arm();
-                try {
-                  out.write(chunk);
-                } finally {
-                  guard.disarm();
-                }
-              }
-              return null;
-            })).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> CallDeadline.within(
+                TimeUnit.MILLISECONDS.toNanos(300), TimeUnit.MILLISECONDS.toNanos(300), () -> {
+                  for (int i = 0; i < 1024; i++) { // 1 GB: far more than the socket buffers hold
+                    guard.arm();
+                    try {
+                      out.write(chunk);
+                    } finally {
+                      guard.disarm();
+                    }
+                  }
+                  return null;
+                }))
+            .isInstanceOf(IOException.class);
         assertThat(writer.isClosed()).isTrue();
         assertThat(System.nanoTime() - start).isLessThan(TimeUnit.SECONDS.toNanos(10));
       }
@@ -51,11 +53,14 @@ class WriteWatchdogTest {
   void writesThatKeepFlowingArmOneTimerNotOnePerWrite() throws IOException {
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       Socket[] p = pair(server);
-      try (Socket writer = p[0]; Socket reader = p[1]) {
+      try (Socket writer = p[0];
+          Socket reader = p[1]) {
         Thread drain = new Thread(() -> {
           byte[] b = new byte[1 << 16];
           try {
-            while (reader.getInputStream().read(b) >= 0) { /* drained */ }
+            while (reader.getInputStream().read(b) >= 0) {
+              /* drained */
+            }
           } catch (IOException closed) {
             // the test is over
           }
@@ -85,7 +90,8 @@ class WriteWatchdogTest {
   void aWriteWithoutADeadlineIsNotWatched() throws IOException {
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       Socket[] p = pair(server);
-      try (Socket writer = p[0]; Socket reader = p[1]) {
+      try (Socket writer = p[0];
+          Socket reader = p[1]) {
         WriteWatchdog.Guard guard = new WriteWatchdog.Guard(writer);
         long before = WriteWatchdog.timersScheduled();
         guard.arm();

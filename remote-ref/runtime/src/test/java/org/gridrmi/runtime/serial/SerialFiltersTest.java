@@ -77,28 +77,37 @@ class SerialFiltersTest {
     map.put("point", new Point(1, 2)); // org.gridrmi.**
     map.put("status", Status.NOT_FOUND);
     map.put("failure", new IllegalStateException("boom", new java.io.IOException("cause")));
-    assertThat(read(serialize(map))).usingRecursiveComparison().ignoringFields("failure").isEqualTo(map);
-    assertThat(read(serialize(new GridException(Status.UNAVAILABLE, "x")))).isInstanceOf(GridException.class);
+    assertThat(read(serialize(map)))
+        .usingRecursiveComparison()
+        .ignoringFields("failure")
+        .isEqualTo(map);
+    assertThat(read(serialize(new GridException(Status.UNAVAILABLE, "x"))))
+        .isInstanceOf(GridException.class);
   }
 
   @Test
   void knownGadgetEntryClassesAreRefusedByNameWithPermissionDenied() throws Exception {
     long before = SerialFilters.refusals();
-    PriorityQueue<Integer> queue = new PriorityQueue<>(List.of(3, 1, 2)); // CommonsCollections2/4 entry point
+    PriorityQueue<Integer> queue =
+        new PriorityQueue<>(List.of(3, 1, 2)); // CommonsCollections2/4 entry point
     GridException g = refusal(serialize(queue));
     assertThat(g.status()).isEqualTo(Status.PERMISSION_DENIED);
     // a known gadget is refused for safety, and the hint never tells the operator how to allow it
-    assertThat(g.getMessage()).contains("java.util.PriorityQueue").contains("refused for safety")
+    assertThat(g.getMessage())
+        .contains("java.util.PriorityQueue")
+        .contains("refused for safety")
         .doesNotContain("--allow");
 
-    // URLDNS: a HashMap (allowed) whose key is a URL (not): refused at the key, before its hashCode runs
+    // URLDNS: a HashMap (allowed) whose key is a URL (not): refused at the key, before its hashCode
+    // runs
     Map<Object, String> urldns = new HashMap<>();
     urldns.put(new URL("http://example.invalid/"), "x");
     assertThat(refusal(serialize(urldns)).getMessage()).contains("java.net.URL");
 
     // CommonsCollections5 entry point: an exception outside the allowed exception packages
     assertThat(refusal(serialize(new BadAttributeValueExpException("v"))).getMessage())
-        .contains("javax.management.BadAttributeValueExpException").contains("refused for safety")
+        .contains("javax.management.BadAttributeValueExpException")
+        .contains("refused for safety")
         .doesNotContain("--allow");
     // not even an operator's pattern lets one in
     policy.allow("javax.management.*");
@@ -113,9 +122,11 @@ class SerialFiltersTest {
     String from = Point.class.getName();
     String gadget = "org.apache.commons.collections.functors.InvokerTransformer"
         .substring(0, from.length()); // same length, so the stream stays well formed
-    byte[] patched = new String(bytes, StandardCharsets.ISO_8859_1).replace(from, gadget)
+    byte[] patched = new String(bytes, StandardCharsets.ISO_8859_1)
+        .replace(from, gadget)
         .getBytes(StandardCharsets.ISO_8859_1);
-    assertThatThrownBy(() -> read(patched)).isInstanceOfAny(ClassNotFoundException.class, IOException.class);
+    assertThatThrownBy(() -> read(patched))
+        .isInstanceOfAny(ClassNotFoundException.class, IOException.class);
   }
 
   @Test
@@ -131,8 +142,11 @@ class SerialFiltersTest {
 
   @Test
   void limitsAreAnInstancesOwn() throws Exception {
-    SerialPolicy small = new SerialPolicy(new SerialPolicy.Limits(10, 64, 1000, 1_000_000), List.of());
-    assertThat(refusal(small, serialize(new int[11])).getMessage()).contains("int[]").contains("maxArray=10");
+    SerialPolicy small =
+        new SerialPolicy(new SerialPolicy.Limits(10, 64, 1000, 1_000_000), List.of());
+    assertThat(refusal(small, serialize(new int[11])).getMessage())
+        .contains("int[]")
+        .contains("maxArray=10");
     assertThat(read(serialize(new int[11]))).isEqualTo(new int[11]);
   }
 
@@ -166,7 +180,11 @@ class SerialFiltersTest {
   void refusalOfFindsTheFilterErrorInsideTheJdkWrapping() {
     assertThat(SerialFilters.refusal(new IOException("plain"))).isNull();
     GridException inner = new GridException(Status.PERMISSION_DENIED, "no");
-    assertThat(SerialFilters.refusal(new java.io.InvalidClassException("x") {{ initCause(inner); }}))
+    assertThat(SerialFilters.refusal(new java.io.InvalidClassException("x") {
+          {
+            initCause(inner);
+          }
+        }))
         .isSameAs(inner);
   }
 }

@@ -34,12 +34,18 @@ class ServiceInterfaceFilterTest {
 
   /** An allowed handler (org.gridrmi.**), as GatewayProxy is. */
   static final class Handler implements InvocationHandler, Serializable {
-    @Override public Object invoke(Object proxy, Method method, Object[] args) { return "hi"; }
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) {
+      return "hi";
+    }
   }
 
   /** The JVM-wide filter's check with no instance policy but one allowing the handler, as a client's allows GatewayProxy. */
-  private final ObjectInputFilter jvmFilter = info -> SerialFilters.check(info, SerialPolicy.Limits.DEFAULT,
-      c -> JvmFilter.plumbing(c) || c == Handler.class, JvmFilter::plumbing);
+  private final ObjectInputFilter jvmFilter = info -> SerialFilters.check(
+      info,
+      SerialPolicy.Limits.DEFAULT,
+      c -> JvmFilter.plumbing(c) || c == Handler.class,
+      JvmFilter::plumbing);
 
   private Object roundTrip(Object o) throws IOException, ClassNotFoundException {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
@@ -54,15 +60,16 @@ class ServiceInterfaceFilterTest {
 
   @Test
   void aProxyOfAGridServiceInterfacePassesTheFilter() throws Exception {
-    Object proxy = Proxy.newProxyInstance(Marked.class.getClassLoader(), new Class<?>[] {Marked.class}, new Handler());
+    Object proxy = Proxy.newProxyInstance(
+        Marked.class.getClassLoader(), new Class<?>[] {Marked.class}, new Handler());
     assertThat(((Marked) roundTrip(proxy)).hi()).isEqualTo("hi");
     assertThat(roundTrip(Marked.class)).isEqualTo(Marked.class);
   }
 
   @Test
   void otherInterfacesStayRefused() {
-    Object proxy = Proxy.newProxyInstance(Unmarked.class.getClassLoader(), new Class<?>[] {Unmarked.class},
-        new Handler());
+    Object proxy = Proxy.newProxyInstance(
+        Unmarked.class.getClassLoader(), new Class<?>[] {Unmarked.class}, new Handler());
     assertThatThrownBy(() -> roundTrip(proxy)).isInstanceOf(InvalidClassException.class);
     assertThatThrownBy(() -> roundTrip(Unmarked.class)).isInstanceOf(InvalidClassException.class);
   }

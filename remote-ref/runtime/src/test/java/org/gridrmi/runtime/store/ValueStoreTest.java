@@ -19,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ValueStoreTest {
   final UUID self = UUID.randomUUID();
   final UUID client = UUID.randomUUID();
-  @TempDir Path tmp;
+
+  @TempDir
+  Path tmp;
 
   static byte[] bytes(int n, int seed) {
     byte[] b = new byte[n];
@@ -95,11 +97,15 @@ class ValueStoreTest {
     ValueTable table = new ValueTable(self, 60_000, store);
     Slot s = table.put(UUID.randomUUID(), client, "a", bytes(1_000, 1));
     assertThat(s.failed()).isTrue();
-    assertThatThrownBy(() -> s.done().join()).hasCauseInstanceOf(FailureCarrier.class)
-        .cause().satisfies(c -> {
+    assertThatThrownBy(() -> s.done().join())
+        .hasCauseInstanceOf(FailureCarrier.class)
+        .cause()
+        .satisfies(c -> {
           var f = ((FailureCarrier) c).failure();
           assertThat(f.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
-          assertThat(f.message()).contains("server S9 cannot keep a").contains("No space left on device");
+          assertThat(f.message())
+              .contains("server S9 cannot keep a")
+              .contains("No space left on device");
         });
     assertThat(files(tmp)).as("no half-written file").isZero();
     assertThat(store.usage().memoryBytes()).isZero();
@@ -112,18 +118,25 @@ class ValueStoreTest {
     Slot s = table.put(UUID.randomUUID(), client, "big", bytes(2_000, 1));
     assertThat(s.failed()).isTrue();
     assertThatThrownBy(() -> s.value()).isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> s.future().join()).cause().isInstanceOfSatisfying(FailureCarrier.class, c ->
-        assertThat(c.failure().message()).contains("server test cannot keep big").contains("--max-store")
-            .contains("--max-spill"));
+    assertThatThrownBy(() -> s.future().join())
+        .cause()
+        .isInstanceOfSatisfying(
+            FailureCarrier.class,
+            c -> assertThat(c.failure().message())
+                .contains("server test cannot keep big")
+                .contains("--max-store")
+                .contains("--max-spill"));
   }
 
   @Test
   void aSpillDirectoryInsideAFileIsRefusedNamingIt() throws IOException {
     Path file = Files.writeString(tmp.resolve("f"), "x");
     ValueStore store = TestStores.bounded(1_000, file.resolve("spill"), 1_000);
-    assertThatThrownBy(store::openSpill).isInstanceOfSatisfying(GridException.class,
-        e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
-        .hasMessageContaining("the spill directory " + file.resolve("spill") + " cannot be used by test");
+    assertThatThrownBy(store::openSpill)
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining(
+            "the spill directory " + file.resolve("spill") + " cannot be used by test");
   }
 
   static long files(Path dir) throws IOException {

@@ -44,14 +44,23 @@ class ValueTableTest {
     table.put(bounded, client, "v", 1);
     table.put(unbounded, client, "v", 2);
     long now = System.currentTimeMillis();
-    table.release(client, List.of(
-        new org.gridrmi.runtime.wire.Release(bounded, org.gridrmi.runtime.wire.Release.Cause.EXPLICIT,
-            List.of("rmi://S3:1"), 100),
-        new org.gridrmi.runtime.wire.Release(unbounded, org.gridrmi.runtime.wire.Release.Cause.EXPLICIT,
-            List.of("rmi://S3:1"))));
+    table.release(
+        client,
+        List.of(
+            new org.gridrmi.runtime.wire.Release(
+                bounded,
+                org.gridrmi.runtime.wire.Release.Cause.EXPLICIT,
+                List.of("rmi://S3:1"),
+                100),
+            new org.gridrmi.runtime.wire.Release(
+                unbounded,
+                org.gridrmi.runtime.wire.Release.Cause.EXPLICIT,
+                List.of("rmi://S3:1"))));
     assertThat(table.borrowers()).isEqualTo(2);
     table.expire(now + 50);
-    assertThat(table.get(bounded)).as("within the time its borrower's call may still fetch it").isNotNull();
+    assertThat(table.get(bounded))
+        .as("within the time its borrower's call may still fetch it")
+        .isNotNull();
     table.expire(now + 300);
     assertThat(table.get(bounded)).as("past it").isNull();
     assertThat(table.get(unbounded)).as("a call without a deadline: a lease").isNotNull();
@@ -76,7 +85,8 @@ class ValueTableTest {
     Slot pending = table.create(call, client, "call");
     UUID forger = UUID.randomUUID();
     assertThatThrownBy(() -> table.put(call, forger, "forged", "forged"))
-        .isInstanceOf(org.gridrmi.ref.GridException.class).hasMessageContaining("only a value's producer writes it");
+        .isInstanceOf(org.gridrmi.ref.GridException.class)
+        .hasMessageContaining("only a value's producer writes it");
     assertThat(pending.set("real")).as("the call's own result is stored").isTrue();
     assertThat(table.get(call).future().join()).isEqualTo("real");
     assertThat(table.holds(forger, call)).isFalse();
@@ -85,7 +95,9 @@ class ValueTableTest {
     table.put(put, client, "put", "mine");
     assertThatThrownBy(() -> table.put(put, forger, "forged", "forged"))
         .isInstanceOf(org.gridrmi.ref.GridException.class);
-    assertThat(table.put(put, client, "put", "mine").future().join()).as("pushed again by its writer").isEqualTo("mine");
+    assertThat(table.put(put, client, "put", "mine").future().join())
+        .as("pushed again by its writer")
+        .isEqualTo("mine");
   }
 
   @Test
@@ -124,12 +136,15 @@ class ValueTableTest {
     UUID other = UUID.randomUUID();
     table.put(lapsed, other, "v", 3);
     table.release(client, List.of(explicit));
-    table.release(client, List.of(new org.gridrmi.runtime.wire.Release(collected,
-        org.gridrmi.runtime.wire.Release.Cause.COLLECTED, List.of())));
+    table.release(
+        client,
+        List.of(new org.gridrmi.runtime.wire.Release(
+            collected, org.gridrmi.runtime.wire.Release.Cause.COLLECTED, List.of())));
     table.expire(System.currentTimeMillis() + 5_000);
     assertThat(table.freedBecause(explicit)).isEqualTo("released by its last holder");
     assertThat(table.freedBecause(collected)).startsWith("collected");
-    assertThat(table.freedBecause(lapsed)).startsWith("freed when the lease of its last holder lapsed");
+    assertThat(table.freedBecause(lapsed))
+        .startsWith("freed when the lease of its last holder lapsed");
     assertThat(table.freedBecause(UUID.randomUUID())).isNull();
     assertThat(table.releases().explicit()).isEqualTo(1);
     assertThat(table.releases().collected()).isEqualTo(1);

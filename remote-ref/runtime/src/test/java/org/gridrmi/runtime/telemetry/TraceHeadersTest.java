@@ -15,16 +15,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class TraceHeadersTest {
-  static final TextMapPropagator W3C = TextMapPropagator.composite(W3CTraceContextPropagator.getInstance(),
-      W3CBaggagePropagator.getInstance());
-  static final SpanContext SPAN = SpanContext.create("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331",
-      TraceFlags.getSampled(), TraceState.builder().put("vendor", "x").build());
+  static final TextMapPropagator W3C = TextMapPropagator.composite(
+      W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance());
+  static final SpanContext SPAN = SpanContext.create(
+      "0af7651916cd43dd8448eb211c80319c",
+      "b7ad6b7169203331",
+      TraceFlags.getSampled(),
+      TraceState.builder().put("vendor", "x").build());
 
   @Test
   void aContextTravelsAsHeaderLinesAndComesBack() {
     String headers = TraceHeaders.inject(W3C, Context.root().with(Span.wrap(SPAN)));
-    assertThat(headers).isEqualTo("traceparent=00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\n"
-        + "tracestate=vendor=x");
+    assertThat(headers)
+        .isEqualTo("traceparent=00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\n"
+            + "tracestate=vendor=x");
     SpanContext back = Span.fromContext(TraceHeaders.extract(W3C, headers)).getSpanContext();
     assertThat(back.getTraceId()).isEqualTo(SPAN.getTraceId());
     assertThat(back.getSpanId()).isEqualTo(SPAN.getSpanId());
@@ -35,22 +39,36 @@ class TraceHeadersTest {
   @Test
   void nothingToCarryIsNull() {
     assertThat(TraceHeaders.inject(W3C, Context.root())).isNull();
-    assertThat(TraceHeaders.inject(TextMapPropagator.noop(), Context.root().with(Span.wrap(SPAN)))).isNull();
+    assertThat(TraceHeaders.inject(TextMapPropagator.noop(), Context.root().with(Span.wrap(SPAN))))
+        .isNull();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "garbage", "traceparent=", "traceparent=00-zzzz-yyyy-01",
-      "traceparent=00-00000000000000000000000000000000-b7ad6b7169203331-01",
-      "traceparent=ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", "=value", "TRACEPARENT\n=\n\n",
-      "traceparent=00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\na=1\nb=2\nc=3\nd=4\ne=5\nf=6\ng=7\nh=8"})
+  @ValueSource(
+      strings = {
+        "",
+        "garbage",
+        "traceparent=",
+        "traceparent=00-zzzz-yyyy-01",
+        "traceparent=00-00000000000000000000000000000000-b7ad6b7169203331-01",
+        "traceparent=ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+        "=value",
+        "TRACEPARENT\n=\n\n",
+        "traceparent=00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\na=1\nb=2\nc=3\nd=4\ne=5\nf=6\ng=7\nh=8"
+      })
   void aMalformedContextGivesNoParent(String headers) {
-    assertThat(Span.fromContext(TraceHeaders.extract(W3C, headers)).getSpanContext().isValid()).isFalse();
+    assertThat(Span.fromContext(TraceHeaders.extract(W3C, headers))
+            .getSpanContext()
+            .isValid())
+        .isFalse();
   }
 
   @Test
   void anOversizeContextIsDroppedWholeAndANullOneIsNone() {
     String good = "traceparent=00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
-    assertThat(Span.fromContext(TraceHeaders.extract(W3C, good)).getSpanContext().isValid()).isTrue();
+    assertThat(
+            Span.fromContext(TraceHeaders.extract(W3C, good)).getSpanContext().isValid())
+        .isTrue();
     String huge = good + "\nbaggage=" + "k=v,".repeat(TraceHeaders.MAX_LENGTH / 4);
     assertThat(TraceHeaders.extract(W3C, huge)).isSameAs(Context.root());
     assertThat(TraceHeaders.extract(W3C, null)).isSameAs(Context.root());
@@ -59,10 +77,18 @@ class TraceHeadersTest {
   @Test
   void aPropagatorThatThrowsGivesNoParent() {
     TextMapPropagator throwing = new TextMapPropagator() {
-      @Override public java.util.Collection<String> fields() { return java.util.List.of("x"); }
-      @Override public <C> void inject(Context c, C carrier, io.opentelemetry.context.propagation.TextMapSetter<C> s) {}
       @Override
-      public <C> Context extract(Context c, C carrier, io.opentelemetry.context.propagation.TextMapGetter<C> g) {
+      public java.util.Collection<String> fields() {
+        return java.util.List.of("x");
+      }
+
+      @Override
+      public <C> void inject(
+          Context c, C carrier, io.opentelemetry.context.propagation.TextMapSetter<C> s) {}
+
+      @Override
+      public <C> Context extract(
+          Context c, C carrier, io.opentelemetry.context.propagation.TextMapGetter<C> g) {
         throw new IllegalArgumentException("cannot parse");
       }
     };

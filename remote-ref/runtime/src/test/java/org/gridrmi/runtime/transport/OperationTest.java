@@ -16,43 +16,66 @@ import org.junit.jupiter.api.Test;
 
 /** The node protocol's operations as transports forward them: their names in messages, their bounds, the proxy. */
 class OperationTest {
-  static final Timeouts TIMEOUTS = new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(5));
+  static final Timeouts TIMEOUTS =
+      new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(5));
 
   static Operation named(String name) {
-    return Operation.all().stream().filter(o -> o.method().getName().equals(name)).findFirst().orElseThrow();
+    return Operation.all().stream()
+        .filter(o -> o.method().getName().equals(name))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
   void everyOperationIsNamedAndBoundedAsItsTransportsDidByHand() {
     UUID id = UUID.fromString("00000000-0000-0001-0000-000000000002");
-    Map<String, String> what = Operation.all().stream().collect(Collectors.toMap(o -> o.method().getName(),
-        o -> o.what(new Object[o.method().getParameterCount()])));
-    assertThat(what).containsEntry("info", "info").containsEntry("hold", "a hold")
-        .containsEntry("abandon", "an abandon").containsEntry("vouches", "a requester check")
-        .containsEntry("release", "a release").containsEntry("renew", "a lease renewal")
-        .containsEntry("cancel", "a cancel").containsEntry("stats", "stats").containsEntry("services", "services")
-        .containsEntry("probeLinks", "a link probe").hasSize(13);
-    assertThat(Operation.FETCH.what(new Object[] {id, 0L, null, false, null})).isEqualTo("the fetch of value " + id);
-    assertThat(named("submit").what(new Object[] {id, null, List.of(1, 2, 3)})).isEqualTo("a batch of 3 commands");
+    Map<String, String> what = Operation.all().stream()
+        .collect(Collectors.toMap(
+            o -> o.method().getName(), o -> o.what(new Object[o.method().getParameterCount()])));
+    assertThat(what)
+        .containsEntry("info", "info")
+        .containsEntry("hold", "a hold")
+        .containsEntry("abandon", "an abandon")
+        .containsEntry("vouches", "a requester check")
+        .containsEntry("release", "a release")
+        .containsEntry("renew", "a lease renewal")
+        .containsEntry("cancel", "a cancel")
+        .containsEntry("stats", "stats")
+        .containsEntry("services", "services")
+        .containsEntry("probeLinks", "a link probe")
+        .hasSize(13);
+    assertThat(Operation.FETCH.what(new Object[] {id, 0L, null, false, null}))
+        .isEqualTo("the fetch of value " + id);
+    assertThat(named("submit").what(new Object[] {id, null, List.of(1, 2, 3)}))
+        .isEqualTo("a batch of 3 commands");
     assertThat(named("invokePlain").what(new Object[] {"S", "m(int)", new Object[0], null}))
         .isEqualTo("the plain call m(int)");
 
     long call = TIMEOUTS.call().toNanos();
-    for (String shortOne : List.of("info", "hold", "abandon", "release", "renew", "cancel", "stats", "submit")) {
+    for (String shortOne :
+        List.of("info", "hold", "abandon", "release", "renew", "cancel", "stats", "submit")) {
       assertThat(named(shortOne).sampled()).as(shortOne).isTrue();
-      assertThat(named(shortOne).boundNanos(TIMEOUTS, new Object[3], 7)).as(shortOne).isEqualTo(call);
+      assertThat(named(shortOne).boundNanos(TIMEOUTS, new Object[3], 7))
+          .as(shortOne)
+          .isEqualTo(call);
     }
     for (String unsampled : List.of("vouches", "services")) {
       assertThat(named(unsampled).sampled()).as(unsampled).isFalse();
-      assertThat(named(unsampled).boundNanos(TIMEOUTS, new Object[2], 7)).as(unsampled).isEqualTo(call);
+      assertThat(named(unsampled).boundNanos(TIMEOUTS, new Object[2], 7))
+          .as(unsampled)
+          .isEqualTo(call);
     }
     assertThat(Operation.FETCH.sampled()).isFalse();
     assertThat(Operation.FETCH.boundNanos(TIMEOUTS, new Object[] {id, 300L, null, true, null}, 7))
         .isEqualTo(300_000_000L + TIMEOUTS.fetchSlack().toNanos());
     for (String callers : List.of("invokePlain", "probeLinks")) {
       assertThat(named(callers).sampled()).as(callers).isFalse();
-      assertThat(named(callers).boundNanos(TIMEOUTS, new Object[4], 7)).as(callers).isEqualTo(7);
-      assertThat(named(callers).boundNanos(TIMEOUTS, new Object[4], 0)).as(callers + ": none").isZero();
+      assertThat(named(callers).boundNanos(TIMEOUTS, new Object[4], 7))
+          .as(callers)
+          .isEqualTo(7);
+      assertThat(named(callers).boundNanos(TIMEOUTS, new Object[4], 0))
+          .as(callers + ": none")
+          .isZero();
     }
   }
 
@@ -79,12 +102,13 @@ class OperationTest {
   @Test
   void aFailureOfTheFarSideComesBackAsItWasThrown() throws Exception {
     GridException refused = new GridException(Status.PERMISSION_DENIED, "no");
-    NodeService node = (NodeService) java.lang.reflect.Proxy.newProxyInstance(NodeService.class.getClassLoader(),
-        new Class<?>[] {NodeService.class}, (p, m, a) -> {
+    NodeService node = (NodeService) java.lang.reflect.Proxy.newProxyInstance(
+        NodeService.class.getClassLoader(), new Class<?>[] {NodeService.class}, (p, m, a) -> {
           throw refused;
         });
     Method renew = NodeProtocol.class.getMethod("renew", UUID.class);
-    assertThatThrownBy(() -> Operation.of(renew).serve(node, new Object[] {UUID.randomUUID()})).isSameAs(refused);
+    assertThatThrownBy(() -> Operation.of(renew).serve(node, new Object[] {UUID.randomUUID()}))
+        .isSameAs(refused);
     assertThat(Operation.of(Object.class.getMethod("toString"))).isNull();
   }
 }

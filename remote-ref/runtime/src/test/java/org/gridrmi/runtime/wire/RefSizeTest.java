@@ -3,8 +3,6 @@ package org.gridrmi.runtime.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.gridrmi.runtime.serial.JvmFilter;
-import org.gridrmi.runtime.serial.SerialPolicy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
@@ -12,6 +10,8 @@ import java.io.ObjectOutputStream;
 import java.util.UUID;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.serial.JvmFilter;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.junit.jupiter.api.Test;
 
 class RefSizeTest {
@@ -23,9 +23,11 @@ class RefSizeTest {
       out.writeObject(ref);
     }
     int size = b.size();
-    System.out.println("serialized RemoteReference: " + size + " bytes (16 of identity + the owner's address)");
+    System.out.println(
+        "serialized RemoteReference: " + size + " bytes (16 of identity + the owner's address)");
     assertThat(size).isLessThan(128);
-    // plain streams are read with the JVM-wide filter, which an earlier test may have installed: it allows what a live
+    // plain streams are read with the JVM-wide filter, which an earlier test may have installed: it
+    // allows what a live
     // instance's policy allows
     SerialPolicy live = new SerialPolicy(SerialPolicy.Limits.DEFAULT, java.util.List.of());
     JvmFilter.register(live);
@@ -33,12 +35,16 @@ class RefSizeTest {
       Ref<?> back = (Ref<?>) in.readObject();
       assertThat(back.id()).isEqualTo(ref.id());
       assertThat(back.owner()).isEqualTo(ref.owner());
-      assertThat(back.context()).as("read outside any Grid: bound to nothing").isSameAs(RefContexts.unbound());
+      assertThat(back.context())
+          .as("read outside any Grid: bound to nothing")
+          .isSameAs(RefContexts.unbound());
     }
-    // read by a stream RMI reads itself while a transport call sets a context for it, it binds to that one
+    // read by a stream RMI reads itself while a transport call sets a context for it, it binds to
+    // that one
     RefContext mine = org.mockito.Mockito.mock(RefContext.class);
     Ref<?> bound = RefContexts.forRmiStreams(mine, () -> {
-      try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(b.toByteArray()))) {
+      try (ObjectInputStream in =
+          new ObjectInputStream(new ByteArrayInputStream(b.toByteArray()))) {
         return (Ref<?>) in.readObject();
       } catch (Exception e) {
         throw new AssertionError(e);
@@ -48,7 +54,8 @@ class RefSizeTest {
     assertThat(bound.context()).isSameAs(mine);
     // read by a reader's stream, it binds to the reader's context, whatever the thread has set
     RefContext readers = org.mockito.Mockito.mock(RefContext.class);
-    ValueReader reader = new ValueReader(new SerialPolicy(SerialPolicy.Limits.DEFAULT, java.util.List.of()), readers);
+    ValueReader reader = new ValueReader(
+        new SerialPolicy(SerialPolicy.Limits.DEFAULT, java.util.List.of()), readers);
     Ref<?> read = RefContexts.forRmiStreams(mine, () -> {
       try (ObjectInputStream in = reader.open(b.toByteArray())) {
         return (Ref<?>) in.readObject();
@@ -57,7 +64,8 @@ class RefSizeTest {
       }
     });
     assertThat(read.context()).isSameAs(readers);
-    org.mockito.Mockito.verify(readers).adopt(read); // read inside a value: held by the reader's instance
+    org.mockito.Mockito.verify(readers)
+        .adopt(read); // read inside a value: held by the reader's instance
   }
 
   @Test
@@ -66,7 +74,9 @@ class RefSizeTest {
     assertThat(ref.isDone()).isFalse();
     assertThatThrownBy(ref::get).isInstanceOfSatisfying(GridException.class, e -> {
       assertThat(e.status()).isEqualTo(Status.CANCELLED);
-      assertThat(e.getMessage()).contains(ref.id().toString()).contains("outside any Grid or server")
+      assertThat(e.getMessage())
+          .contains(ref.id().toString())
+          .contains("outside any Grid or server")
           .contains("pass it to an async call");
     });
     assertThat(ref.cancel()).isFalse();

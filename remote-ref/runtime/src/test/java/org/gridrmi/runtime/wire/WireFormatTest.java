@@ -26,7 +26,8 @@ class WireFormatTest {
 
   @SuppressWarnings("unchecked")
   static <T> T roundTrip(T o) throws Exception {
-    try (ObjectInputStream in = org.gridrmi.runtime.serial.SerialPolicy.current().open(bytes(o))) {
+    try (ObjectInputStream in =
+        org.gridrmi.runtime.serial.SerialPolicy.current().open(bytes(o))) {
       return (T) in.readObject();
     }
   }
@@ -51,9 +52,11 @@ class WireFormatTest {
   @Test
   void aHeaderClaimingMoreThanTheLimitsIsRefusedAtOnce() {
     for (String codec : new String[] {"", "jdk.bytes", "jdk.string"}) {
-      Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> read(claim(codec, Integer.MAX_VALUE,
-          new byte[0])));
-      assertThat(org.gridrmi.runtime.serial.SerialFilters.refusal(t)).as(codec).isNotNull()
+      Throwable t = org.assertj.core.api.Assertions.catchThrowable(
+          () -> read(claim(codec, Integer.MAX_VALUE, new byte[0])));
+      assertThat(org.gridrmi.runtime.serial.SerialFilters.refusal(t))
+          .as(codec)
+          .isNotNull()
           .satisfies(g -> assertThat(g.status()).isEqualTo(Status.RESOURCE_EXHAUSTED));
     }
   }
@@ -61,7 +64,8 @@ class WireFormatTest {
   @Test
   void aPlausibleClaimThenSilenceEndsTheReadWithoutAllocatingTheClaim() {
     long before = usedHeap();
-    // 200 MB claimed, 10 bytes sent: the read fails at the end of the data, having allocated one first chunk
+    // 200 MB claimed, 10 bytes sent: the read fails at the end of the data, having allocated one
+    // first chunk
     assertThatThrownBy(() -> read(claim("jdk.bytes", 200_000_000, new byte[10])))
         .isInstanceOf(java.io.EOFException.class);
     assertThat(usedHeap() - before).as("heap grown by the read").isLessThan(50_000_000L);
@@ -83,28 +87,37 @@ class WireFormatTest {
     assertThat(c.method()).isEqualTo("m(int)");
     assertThat(c.timeoutNanos()).isEqualTo(42L);
     assertThat(c.label()).isEqualTo("Svc.m");
-    assertThat(c.args()).containsExactly(1, 2L, 3.5, true, "s", null, longText, new byte[] {1, 2}, List.of(4, 5));
-    assertThat(roundTrip(new Command.Call(id, "a.Svc", "m()", null, 0, "Svc.m", null)).args()).isNull();
+    assertThat(c.args())
+        .containsExactly(1, 2L, 3.5, true, "s", null, longText, new byte[] {1, 2}, List.of(4, 5));
+    assertThat(roundTrip(new Command.Call(id, "a.Svc", "m()", null, 0, "Svc.m", null))
+            .args())
+        .isNull();
   }
 
   @Test
   void aCallKeepsTheIdsOfItsArgumentsStillOnTheirWayToTheirOwners() throws Exception {
     List<UUID> ids = List.of(UUID.randomUUID(), UUID.randomUUID());
-    Command.Call c = roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null, ids));
+    Command.Call c =
+        roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null, ids));
     assertThat(c.announced()).isEqualTo(ids);
     assertThat(c.withTimeoutNanos(5).announced()).isEqualTo(ids);
-    assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null)).announced()).isEmpty();
+    assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null))
+            .announced())
+        .isEmpty();
   }
 
   @Test
   void aReplicaAndEveryFetchAnswerSurviveTheWire() throws Exception {
-    Command.Replica r = roundTrip(new Command.Replica(UUID.randomUUID(), UUID.randomUUID(), new WireValue("v")));
+    Command.Replica r =
+        roundTrip(new Command.Replica(UUID.randomUUID(), UUID.randomUUID(), new WireValue("v")));
     assertThat(r.value().value(TestReaders.current())).isEqualTo("v");
     assertThat(roundTrip(FetchResult.ready(new int[] {7})).value().value(TestReaders.current()))
         .isEqualTo(new int[] {7});
-    assertThat(roundTrip(FetchResult.ready(null)).value().value(TestReaders.current())).isNull();
+    assertThat(roundTrip(FetchResult.ready(null)).value().value(TestReaders.current()))
+        .isNull();
     assertThat(roundTrip(FetchResult.PENDING).state()).isEqualTo(FetchResult.State.PENDING);
-    FetchResult f = roundTrip(FetchResult.failed(Failure.of(Status.NOT_FOUND, "gone", null, "site")));
+    FetchResult f =
+        roundTrip(FetchResult.failed(Failure.of(Status.NOT_FOUND, "gone", null, "site")));
     assertThat(f.failure().status()).isEqualTo(Status.NOT_FOUND);
     assertThat(f.failure().chain()).containsExactly("site");
   }
@@ -112,9 +125,12 @@ class WireFormatTest {
   @Test
   void aCallCarriesItsTraceContextAndAFetchAnswerItsProducers() throws Exception {
     String trace = "traceparent=00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
-    assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", trace)).trace())
+    assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", trace))
+            .trace())
         .isEqualTo(trace);
-    assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null)).trace()).isNull();
+    assertThat(roundTrip(new Command.Call(UUID.randomUUID(), "S", "m()", null, 0, "S.m", null))
+            .trace())
+        .isNull();
     FetchResult r = roundTrip(FetchResult.ready("v").producedBy(trace));
     assertThat(r.producer()).isEqualTo(trace);
     assertThat(r.value().value(TestReaders.current())).isEqualTo("v");
@@ -123,8 +139,10 @@ class WireFormatTest {
 
   @Test
   void aForgedArgumentCountIsRefusedBeforeAnythingIsAllocated() throws Exception {
-    byte[] ok = bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null));
-    // the argument count is the short after the label, the (empty) trace context and the count of announced ids
+    byte[] ok =
+        bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null));
+    // the argument count is the short after the label, the (empty) trace context and the count of
+    // announced ids
     // (one byte, 0 here): find "S.m" and overwrite the two bytes after those
     int at = -1;
     for (int i = 0; i + 2 < ok.length; i++) {
@@ -133,9 +151,12 @@ class WireFormatTest {
     ok[at] = (byte) 0x7f;
     ok[at + 1] = (byte) 0xff;
     assertThatThrownBy(() -> {
-      try (ObjectInputStream in = org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
-        in.readObject();
-      }
-    }).isInstanceOf(InvalidObjectException.class).hasMessageContaining("32767 arguments");
+          try (ObjectInputStream in =
+              org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
+            in.readObject();
+          }
+        })
+        .isInstanceOf(InvalidObjectException.class)
+        .hasMessageContaining("32767 arguments");
   }
 }

@@ -87,7 +87,8 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     while (chunk.remaining() < n) {
       if (frameLeft == 0 && !nextFrame()) {
         if (chunk.hasRemaining()) {
-          throw new EOFException("a message on a data connection ended inside a " + n + "-byte item");
+          throw new EOFException(
+              "a message on a data connection ended inside a " + n + "-byte item");
         }
         return false;
       }
@@ -127,8 +128,9 @@ public final class ChunkedInput extends InputStream implements ValueInput {
    */
   public void endMessage() throws IOException {
     if (chunk.hasRemaining() || frameLeft > 0 || (!ended && nextFrame())) {
-      throw new java.io.StreamCorruptedException("a message on a data connection was not read to its end (a codec "
-          + "read less than it wrote)");
+      throw new java.io.StreamCorruptedException(
+          "a message on a data connection was not read to its end (a codec "
+              + "read less than it wrote)");
     }
     ended = false;
   }
@@ -142,7 +144,8 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   private void run(int off, int len, int elementBytes, Get get) throws IOException {
     while (len > 0) {
       if (chunk.remaining() < elementBytes && !fill(elementBytes)) {
-        throw new EOFException("a message on a data connection ended " + len + " elements short of an array");
+        throw new EOFException(
+            "a message on a data connection ended " + len + " elements short of an array");
       }
       ByteBuffer view = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
       int n = Math.min(len, chunk.remaining() / elementBytes);
@@ -209,24 +212,84 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   }
 
   /** Does not close the connection: streams read from a message (Java serialization) close this at their end. */
-  @Override public void close() {}
+  @Override
+  public void close() {}
 
-  @Override public void readFully(byte[] b) throws IOException { data.readFully(b); }
-  @Override public void readFully(byte[] b, int off, int len) throws IOException { data.readFully(b, off, len); }
-  @Override public int skipBytes(int n) throws IOException { return data.skipBytes(n); }
-  @Override public boolean readBoolean() throws IOException { return data.readBoolean(); }
-  @Override public byte readByte() throws IOException { return data.readByte(); }
-  @Override public int readUnsignedByte() throws IOException { return data.readUnsignedByte(); }
-  @Override public short readShort() throws IOException { return data.readShort(); }
-  @Override public int readUnsignedShort() throws IOException { return data.readUnsignedShort(); }
-  @Override public char readChar() throws IOException { return data.readChar(); }
-  @Override public int readInt() throws IOException { return data.readInt(); }
-  @Override public long readLong() throws IOException { return data.readLong(); }
-  @Override public float readFloat() throws IOException { return data.readFloat(); }
-  @Override public double readDouble() throws IOException { return data.readDouble(); }
+  @Override
+  public void readFully(byte[] b) throws IOException {
+    data.readFully(b);
+  }
+
+  @Override
+  public void readFully(byte[] b, int off, int len) throws IOException {
+    data.readFully(b, off, len);
+  }
+
+  @Override
+  public int skipBytes(int n) throws IOException {
+    return data.skipBytes(n);
+  }
+
+  @Override
+  public boolean readBoolean() throws IOException {
+    return data.readBoolean();
+  }
+
+  @Override
+  public byte readByte() throws IOException {
+    return data.readByte();
+  }
+
+  @Override
+  public int readUnsignedByte() throws IOException {
+    return data.readUnsignedByte();
+  }
+
+  @Override
+  public short readShort() throws IOException {
+    return data.readShort();
+  }
+
+  @Override
+  public int readUnsignedShort() throws IOException {
+    return data.readUnsignedShort();
+  }
+
+  @Override
+  public char readChar() throws IOException {
+    return data.readChar();
+  }
+
+  @Override
+  public int readInt() throws IOException {
+    return data.readInt();
+  }
+
+  @Override
+  public long readLong() throws IOException {
+    return data.readLong();
+  }
+
+  @Override
+  public float readFloat() throws IOException {
+    return data.readFloat();
+  }
+
+  @Override
+  public double readDouble() throws IOException {
+    return data.readDouble();
+  }
+
   @SuppressWarnings("deprecation")
-  @Override public String readLine() throws IOException { return data.readLine(); }
-  @Override public String readUTF() throws IOException { return data.readUTF(); }
+  @Override
+  public String readLine() throws IOException {
+    return data.readLine();
+  }
+
+  @Override
+  public String readUTF() throws IOException {
+    return data.readUTF();
+  }
 
   /** The sender could not complete the message; {@link #status()} says why, as the sender's node put it. */
   public static final class Aborted extends IOException {

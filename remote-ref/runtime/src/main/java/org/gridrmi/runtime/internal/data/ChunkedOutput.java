@@ -20,12 +20,14 @@ import org.gridrmi.ref.spi.ValueOutput;
 public final class ChunkedOutput extends OutputStream implements ValueOutput {
   /** Bytes of data per frame: big enough that each is one or two system calls, small enough to stay in cache. */
   public static final int CHUNK_BYTES = 256 * 1024;
+
   private static final int HEADER = 4;
   private static final int END = 0;
   static final int ABORT = -1;
 
   private final OutputStream sink;
-  private final ByteBuffer chunk = ByteBuffer.allocate(HEADER + CHUNK_BYTES + HEADER); // room for the end mark
+  private final ByteBuffer chunk =
+      ByteBuffer.allocate(HEADER + CHUNK_BYTES + HEADER); // room for the end mark
   private final DataOutputStream data = new DataOutputStream(this);
 
   /** @param sink the connection's stream, unbuffered: every frame is one write to it */
@@ -143,22 +145,67 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
   }
 
   /** Nothing to do: a message goes out in full chunks and at its end ({@link #endMessage}). */
-  @Override public void flush() {}
+  @Override
+  public void flush() {}
 
   /** Does not close the connection: streams written into a message (Java serialization) close this at their end. */
-  @Override public void close() {}
+  @Override
+  public void close() {}
 
-  @Override public void writeBoolean(boolean v) throws IOException { data.writeBoolean(v); }
-  @Override public void writeByte(int v) throws IOException { data.writeByte(v); }
-  @Override public void writeShort(int v) throws IOException { data.writeShort(v); }
-  @Override public void writeChar(int v) throws IOException { data.writeChar(v); }
-  @Override public void writeInt(int v) throws IOException { data.writeInt(v); }
-  @Override public void writeLong(long v) throws IOException { data.writeLong(v); }
-  @Override public void writeFloat(float v) throws IOException { data.writeFloat(v); }
-  @Override public void writeDouble(double v) throws IOException { data.writeDouble(v); }
-  @Override public void writeBytes(String s) throws IOException { data.writeBytes(s); }
-  @Override public void writeChars(String s) throws IOException { data.writeChars(s); }
-  @Override public void writeUTF(String s) throws IOException { data.writeUTF(s); }
+  @Override
+  public void writeBoolean(boolean v) throws IOException {
+    data.writeBoolean(v);
+  }
+
+  @Override
+  public void writeByte(int v) throws IOException {
+    data.writeByte(v);
+  }
+
+  @Override
+  public void writeShort(int v) throws IOException {
+    data.writeShort(v);
+  }
+
+  @Override
+  public void writeChar(int v) throws IOException {
+    data.writeChar(v);
+  }
+
+  @Override
+  public void writeInt(int v) throws IOException {
+    data.writeInt(v);
+  }
+
+  @Override
+  public void writeLong(long v) throws IOException {
+    data.writeLong(v);
+  }
+
+  @Override
+  public void writeFloat(float v) throws IOException {
+    data.writeFloat(v);
+  }
+
+  @Override
+  public void writeDouble(double v) throws IOException {
+    data.writeDouble(v);
+  }
+
+  @Override
+  public void writeBytes(String s) throws IOException {
+    data.writeBytes(s);
+  }
+
+  @Override
+  public void writeChars(String s) throws IOException {
+    data.writeChars(s);
+  }
+
+  @Override
+  public void writeUTF(String s) throws IOException {
+    data.writeUTF(s);
+  }
 
   /** The connection failed under a write: unlike a value that cannot be encoded, nothing more can be sent on it. */
   public static final class LinkBroken extends IOException {

@@ -9,9 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.cost.LinkLearner;
-import org.gridrmi.runtime.wire.ValueReader;
 import org.gridrmi.runtime.net.CallDeadline;
 import org.gridrmi.runtime.net.CallTraffic;
 import org.gridrmi.runtime.net.NetContext;
@@ -19,8 +17,8 @@ import org.gridrmi.runtime.net.SharedPort;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueReader;
 import org.gridrmi.runtime.wire.WireValue;
-import org.gridrmi.runtime.serial.SerialPolicy;
 
 /**
  * The fetching side of the data plane for one transport: data connections pooled per node (at most
@@ -56,23 +54,40 @@ public final class DataClient implements AutoCloseable {
    * @throws GridException the node's refusal, or the sender's reason for giving up on the value half way
    * @throws IOException the connection failed or stalled, or the answer did not decode (a filter's refusal too)
    */
-  public FetchResult fetch(String host, int port, UUID ticket, UUID id, long waitMillis, Requester requester,
-      boolean announced, String trace, long boundNanos, long inactivityNanos, ValueReader reader)
+  public FetchResult fetch(
+      String host,
+      int port,
+      UUID ticket,
+      UUID id,
+      long waitMillis,
+      Requester requester,
+      boolean announced,
+      String trace,
+      long boundNanos,
+      long inactivityNanos,
+      ValueReader reader)
       throws IOException {
     String key = host + ":" + port;
     for (int attempt = 0; ; attempt++) {
-      Connection c = attempt == 0 ? take(key) : null; // a retry takes no other pooled one: it may be as stale
+      Connection c =
+          attempt == 0 ? take(key) : null; // a retry takes no other pooled one: it may be as stale
       boolean fresh = c == null;
       if (fresh) c = Connection.open(net, host, port, ticket);
       Connection conn = c;
       try {
-        FetchResult r = CallTraffic.measure(s -> {
-          if (conn.sampleNanos > 0 && s.roundTrips() == 1) links.record("rmi://" + key, s.bytes(), conn.sampleNanos);
-        }, () -> CallDeadline.within(boundNanos, inactivityNanos, () -> conn.fetch(id, waitMillis, requester,
-            announced, trace, reader)));
+        FetchResult r = CallTraffic.measure(
+            s -> {
+              if (conn.sampleNanos > 0 && s.roundTrips() == 1)
+                links.record("rmi://" + key, s.bytes(), conn.sampleNanos);
+            },
+            () -> CallDeadline.within(
+                boundNanos,
+                inactivityNanos,
+                () -> conn.fetch(id, waitMillis, requester, announced, trace, reader)));
         giveBack(key, conn);
         return r;
-      } catch (ChunkedInput.Aborted e) { // the reason arrived in full: the connection is still in step
+      } catch (
+          ChunkedInput.Aborted e) { // the reason arrived in full: the connection is still in step
         giveBack(key, conn);
         throw e.reason();
       } catch (IOException | RuntimeException | Error e) {
@@ -146,6 +161,7 @@ public final class DataClient implements AutoCloseable {
      * waiting for the value; 0 if it was none (no value came).
      */
     long sampleNanos;
+
     long idleSince;
 
     private Connection(Socket socket, UUID ticket) throws IOException {
@@ -165,8 +181,14 @@ public final class DataClient implements AutoCloseable {
       }
     }
 
-    FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace,
-        ValueReader reader) throws IOException {
+    FetchResult fetch(
+        UUID id,
+        long waitMillis,
+        Requester requester,
+        boolean announced,
+        String trace,
+        ValueReader reader)
+        throws IOException {
       answered = false;
       sampleNanos = 0;
       long start = System.nanoTime();
@@ -204,14 +226,17 @@ public final class DataClient implements AutoCloseable {
             FetchResult ready = FetchResult.received(value, bytes);
             yield producer.isEmpty() ? ready : ready.producedBy(producer);
           }
-          case DataProtocol.FAILED -> FetchResult.failed(failure(reader.policy().open(in).readObject()));
+          case DataProtocol.FAILED ->
+            FetchResult.failed(failure(reader.policy().open(in).readObject()));
           case DataProtocol.PENDING -> FetchResult.PENDING;
           case DataProtocol.REFUSED -> throw refused();
-          default -> throw new java.io.StreamCorruptedException("unknown answer " + state + " on a data connection");
+          default ->
+            throw new java.io.StreamCorruptedException(
+                "unknown answer " + state + " on a data connection");
         };
       } catch (ClassNotFoundException e) {
-        throw new java.io.InvalidClassException("an answer on a data connection names a class not here: "
-            + e.getMessage());
+        throw new java.io.InvalidClassException(
+            "an answer on a data connection names a class not here: " + e.getMessage());
       }
       in.endMessage();
       return r;

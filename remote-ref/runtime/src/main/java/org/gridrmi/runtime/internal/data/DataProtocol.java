@@ -17,7 +17,8 @@ package org.gridrmi.runtime.internal.data;
  * the node over RMI (under TLS, one with a certificate of the Grid's CA) can open a data connection to it.
  */
 final class DataProtocol {
-  // 2: a ready answer says how long the owner held the request (link samples); 3: a request carries the requester's key
+  // 2: a ready answer says how long the owner held the request (link samples); 3: a request carries
+  // the requester's key
   static final int VERSION = 3;
   static final byte FETCH = 1;
   static final byte READY = 0, FAILED = 1, PENDING = 2, REFUSED = 3;

@@ -40,6 +40,7 @@ public final class DataServer implements SharedPort.Handler {
   private final Semaphore connections;
   /** How long and how much a refused peer may still send before its connection closes (see lingerAfterRefusal). */
   private static final long LINGER_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+
   private static final long LINGER_BYTES = 64 * 1024;
   private final AtomicLong refusals = new AtomicLong();
 
@@ -47,7 +48,12 @@ public final class DataServer implements SharedPort.Handler {
    * @param name the node, for messages
    * @param ticket what a peer must present (the node hands it out through RMI {@code info()})
    */
-  public DataServer(NodeService service, String name, UUID ticket, Duration inactivity, Duration idle,
+  public DataServer(
+      NodeService service,
+      String name,
+      UUID ticket,
+      Duration inactivity,
+      Duration idle,
       int maxConnections) {
     this.service = service;
     this.name = name;
@@ -69,8 +75,11 @@ public final class DataServer implements SharedPort.Handler {
     ChunkedOutput out = new ChunkedOutput(rawOut);
     String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
     if (!connections.tryAcquire()) {
-      refuse(out, Status.RESOURCE_EXHAUSTED, name + " already serves " + maxConnections
-          + " data connections; try again later", peer);
+      refuse(
+          out,
+          Status.RESOURCE_EXHAUSTED,
+          name + " already serves " + maxConnections + " data connections; try again later",
+          peer);
       lingerAfterRefusal(socket, raw);
       return;
     }
@@ -86,8 +95,11 @@ public final class DataServer implements SharedPort.Handler {
         // next request
       }
     } catch (IOException e) {
-      // the peer closed, stalled or sent nonsense, or the connection idled out: nothing more to say on it
-      LOG.log(System.Logger.Level.DEBUG, () -> "data connection from " + peer + " to " + name + " ended: " + e);
+      // the peer closed, stalled or sent nonsense, or the connection idled out: nothing more to say
+      // on it
+      LOG.log(
+          System.Logger.Level.DEBUG,
+          () -> "data connection from " + peer + " to " + name + " ended: " + e);
     } finally {
       connections.release();
     }
@@ -103,13 +115,15 @@ public final class DataServer implements SharedPort.Handler {
           + " (mixed GridRMI versions)";
     }
     if (!presented.equals(ticket)) {
-      return "the peer did not present " + name + "'s ticket (ask the node's info() over RMI first)";
+      return "the peer did not present " + name
+          + "'s ticket (ask the node's info() over RMI first)";
     }
     return null;
   }
 
   /** Serves one request; false when the connection ends. */
-  private boolean serveOne(ChunkedInput in, ChunkedOutput out, Caller caller, String peer) throws IOException {
+  private boolean serveOne(ChunkedInput in, ChunkedOutput out, Caller caller, String peer)
+      throws IOException {
     Request r;
     try {
       r = CallDeadline.within(idleNanos, inactivityNanos, () -> Request.read(in));
@@ -121,8 +135,9 @@ public final class DataServer implements SharedPort.Handler {
       return false;
     }
     long arrived = System.nanoTime();
-    FetchResult result = Caller.serving(caller, () -> service.fetchForStream(r.id, r.waitMillis,
-        r.requester, r.announced, r.trace));
+    FetchResult result = Caller.serving(
+        caller,
+        () -> service.fetchForStream(r.id, r.waitMillis, r.requester, r.announced, r.trace));
     long held = System.nanoTime() - arrived;
     CallDeadline.within(inactivityNanos, inactivityNanos, () -> {
       reply(out, r.id, result, held);
@@ -157,8 +172,11 @@ public final class DataServer implements SharedPort.Handler {
         } catch (IOException | RuntimeException e) {
           out.abort(Status.REMOTE_FAILURE, service.notSendable(id, e));
         } catch (OutOfMemoryError e) {
-          out.abort(Status.RESOURCE_EXHAUSTED, name + " ran out of memory sending value " + id + " (heap "
-              + Runtime.getRuntime().maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)");
+          out.abort(
+              Status.RESOURCE_EXHAUSTED,
+              name + " ran out of memory sending value " + id + " (heap "
+                  + Runtime.getRuntime().maxMemory() / 1_000_000
+                  + " MB): give it more heap (-Xmx)");
         }
       }
     }
@@ -167,8 +185,10 @@ public final class DataServer implements SharedPort.Handler {
   private void refuse(ChunkedOutput out, Status status, String why, String peer) {
     long n = refusals.incrementAndGet();
     if (n <= 100 || n % 1000 == 0) {
-      LOG.log(System.Logger.Level.WARNING, "GridRMI " + name + " refused a data connection from " + peer + " ("
-          + n + " so far): " + why);
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "GridRMI " + name + " refused a data connection from " + peer + " (" + n + " so far): "
+              + why);
     }
     try {
       CallDeadline.within(inactivityNanos, inactivityNanos, () -> {
@@ -192,11 +212,14 @@ public final class DataServer implements SharedPort.Handler {
   private void lingerAfterRefusal(Socket socket, InputStream raw) {
     try {
       socket.shutdownOutput();
-      long end = System.nanoTime() + LINGER_NANOS; // reads that move data extend a call's bound; this one does not
+      long end = System.nanoTime()
+          + LINGER_NANOS; // reads that move data extend a call's bound; this one does not
       CallDeadline.within(LINGER_NANOS, LINGER_NANOS, () -> {
         long dropped = 0;
         byte[] sink = new byte[4096];
-        for (int n; dropped < LINGER_BYTES && System.nanoTime() < end && (n = raw.read(sink)) >= 0; ) dropped += n;
+        for (int n;
+            dropped < LINGER_BYTES && System.nanoTime() < end && (n = raw.read(sink)) >= 0; )
+          dropped += n;
         return null;
       });
     } catch (IOException | UnsupportedOperationException ignored) {
@@ -205,7 +228,8 @@ public final class DataServer implements SharedPort.Handler {
   }
 
   /** A fetch request. */
-  private record Request(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
+  private record Request(
+      UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     /** The next request, or null for an operation this version does not know. */
     static Request read(ChunkedInput in) throws IOException {
       byte op = in.readByte();

@@ -1,6 +1,5 @@
 package org.gridrmi.runtime.internal.rmi;
 
-import org.gridrmi.runtime.wire.PlainResult;
 import java.io.Serializable;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -11,6 +10,7 @@ import java.util.Objects;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.wire.MethodKeys;
+import org.gridrmi.runtime.wire.PlainResult;
 
 /**
  * The smart proxy a server registers with the Jini lookup service for each service it exports: it implements the
@@ -24,6 +24,7 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
   private static final long serialVersionUID = 1L;
   /** The interface by name: a Class would travel with its loader's codebase annotation (see PROXY_LOADERS). */
   private final String service;
+
   private final CallGateway gateway;
   private final String server;
 
@@ -37,8 +38,8 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
    * A proxy per service interface, by interface name, for a node's lookup registration; none if {@code stub} is not a
    * gateway (a node on another transport).
    */
-  public static java.util.Map<String, Object> byType(java.util.List<Class<?>> services, java.rmi.Remote stub,
-      String serverName) {
+  public static java.util.Map<String, Object> byType(
+      java.util.List<Class<?>> services, java.rmi.Remote stub, String serverName) {
     java.util.Map<String, Object> proxies = new java.util.HashMap<>();
     if (stub instanceof CallGateway gateway) {
       for (Class<?> s : services) proxies.put(s.getName(), of(s, gateway, serverName));
@@ -51,8 +52,11 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
     if (!service.isInterface()) {
       throw new GridException(Status.INVALID_ARGUMENT, service.getName() + " is not an interface");
     }
-    return service.cast(Proxy.newProxyInstance(PROXY_LOADERS.get(service), new Class<?>[] {service},
-        new GatewayProxy(service.getName(), Objects.requireNonNull(gateway, "gateway"), serverName)));
+    return service.cast(Proxy.newProxyInstance(
+        PROXY_LOADERS.get(service),
+        new Class<?>[] {service},
+        new GatewayProxy(
+            service.getName(), Objects.requireNonNull(gateway, "gateway"), serverName)));
   }
 
   /**
@@ -67,7 +71,9 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
     @Override
     protected ClassLoader computeValue(Class<?> service) {
       ClassLoader loader = service.getClassLoader();
-      return loader instanceof java.net.URLClassLoader ? new ClassLoader("gridrmi-proxies", loader) {} : loader;
+      return loader instanceof java.net.URLClassLoader
+          ? new ClassLoader("gridrmi-proxies", loader) {}
+          : loader;
     }
   };
 
@@ -77,7 +83,8 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
     String site = simpleName() + "." + method.getName() + " on " + server;
     PlainResult r;
     try {
-      r = gateway.invokePlain(service, MethodKeys.of(method), args == null ? new Object[0] : args, null);
+      r = gateway.invokePlain(
+          service, MethodKeys.of(method), args == null ? new Object[0] : args, null);
     } catch (RemoteException e) {
       Throwable root = e;
       while (root.getCause() != null && root.getCause() != root) root = root.getCause();
@@ -95,9 +102,11 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
     switch (method.getName()) {
       case "equals": {
         Object other = args[0];
-        return other != null && Proxy.isProxyClass(other.getClass())
+        return other != null
+            && Proxy.isProxyClass(other.getClass())
             && Proxy.getInvocationHandler(other) instanceof GatewayProxy g
-            && g.service.equals(service) && g.gateway.equals(gateway);
+            && g.service.equals(service)
+            && g.gateway.equals(gateway);
       }
       case "hashCode":
         return service.hashCode() * 31 + gateway.hashCode();

@@ -28,8 +28,10 @@ final class RmiEndpoint implements InvocationHandler {
 
   /** @param dataTicket what this node's data connections ask of a peer: handed out by {@code info()} */
   static CallGateway of(NodeService service, UUID dataTicket) {
-    return (CallGateway) Proxy.newProxyInstance(CallGateway.class.getClassLoader(),
-        new Class<?>[] {CallGateway.class}, new RmiEndpoint(service, dataTicket));
+    return (CallGateway) Proxy.newProxyInstance(
+        CallGateway.class.getClassLoader(),
+        new Class<?>[] {CallGateway.class},
+        new RmiEndpoint(service, dataTicket));
   }
 
   @Override
@@ -42,7 +44,8 @@ final class RmiEndpoint implements InvocationHandler {
     } catch (ServerNotActiveException e) {
       host = "local";
     }
-    Object result = Caller.serving(new Caller(host, PeerIdentity.current()), () -> op.serve(service, args));
+    Object result =
+        Caller.serving(new Caller(host, PeerIdentity.current()), () -> op.serve(service, args));
     return result instanceof NodeInfo info ? info.withDataTicket(dataTicket) : result;
   }
 

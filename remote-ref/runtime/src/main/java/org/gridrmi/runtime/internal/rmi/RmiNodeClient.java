@@ -52,7 +52,10 @@ final class RmiNodeClient implements Operation.Forwarder {
   @Override
   public Object call(Operation op, Object[] args, long callerNanos) {
     if (op == Operation.FETCH) return fetch(args);
-    Object answer = call(() -> op.what(args), op.boundNanos(transport.timeouts(), args, callerNanos), op.sampled(),
+    Object answer = call(
+        () -> op.what(args),
+        op.boundNanos(transport.timeouts(), args, callerNanos),
+        op.sampled(),
         g -> op.invoke(g, args));
     if (answer instanceof NodeInfo i) dataTicket = i.dataTicket();
     return answer;
@@ -74,22 +77,37 @@ final class RmiNodeClient implements Operation.Forwarder {
   private <T> T call(Supplier<String> what, long timeoutNanos, boolean sample, Remote<T> call) {
     try {
       long inactivity = timeoutNanos == 0 ? Long.MAX_VALUE / 4 : callNanos();
-      CallDeadline.Call<T, Exception> bounded = () -> CallDeadline.within(timeoutNanos == 0 ? Long.MAX_VALUE / 4
-          : timeoutNanos, inactivity, () -> attempt(timeoutNanos, call));
-      return NetContexts.with(transport.net(), !sample ? bounded : () -> CallTraffic.measure(s -> {
-        if (s.oneRoundTrip()) transport.linkCosts().record(address, s.bytes(), s.nanos());
-      }, bounded::run));
+      CallDeadline.Call<T, Exception> bounded = () -> CallDeadline.within(
+          timeoutNanos == 0 ? Long.MAX_VALUE / 4 : timeoutNanos,
+          inactivity,
+          () -> attempt(timeoutNanos, call));
+      return NetContexts.with(
+          transport.net(),
+          !sample
+              ? bounded
+              : () -> CallTraffic.measure(
+                  s -> {
+                    if (s.oneRoundTrip())
+                      transport.linkCosts().record(address, s.bytes(), s.nanos());
+                  },
+                  bounded::run));
     } catch (GridException e) {
       throw e;
     } catch (Exception e) {
       forgetStub();
       throw RemoteFailures.of(address, what.get(), e, timeoutNanos, transport.tls());
-    } catch (OutOfMemoryError e) { // reading the answer: this JVM is short of memory, not the node unreachable
+    } catch (
+        OutOfMemoryError
+            e) { // reading the answer: this JVM is short of memory, not the node unreachable
       forgetStub();
       Runtime rt = Runtime.getRuntime();
-      throw new GridException(Status.RESOURCE_EXHAUSTED, "this JVM ran out of memory reading the answer to "
-          + what.get() + " from " + address + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap "
-          + "(-Xmx)", e);
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          "this JVM ran out of memory reading the answer to "
+              + what.get() + " from " + address + " (heap " + rt.maxMemory() / 1_000_000
+              + " MB): give it more heap "
+              + "(-Xmx)",
+          e);
     }
   }
 
@@ -117,9 +135,11 @@ final class RmiNodeClient implements Operation.Forwarder {
       s = (CallGateway) LocateRegistry.getRegistry(host, port, transport.net().clientFactory(null))
           .lookup(CallGateway.BINDING);
     } catch (NotBoundException e) {
-      throw new GridException(Status.UNAVAILABLE, "the RMI registry at " + address + " has no GridRMI node", e);
+      throw new GridException(
+          Status.UNAVAILABLE, "the RMI registry at " + address + " has no GridRMI node", e);
     } catch (ClassCastException e) {
-      throw new GridException(Status.UNAVAILABLE, "what answers at " + address + " is not a GridRMI node", e);
+      throw new GridException(
+          Status.UNAVAILABLE, "what answers at " + address + " is not a GridRMI node", e);
     }
     stub = s;
     return s;
@@ -147,27 +167,56 @@ final class RmiNodeClient implements Operation.Forwarder {
     long bound = Operation.FETCH.boundNanos(transport.timeouts(), args, 0);
     String what = Operation.FETCH.what(args);
     UUID ticket = dataTicket(what, bound);
-    if (ticket == null) return (FetchResult) call(() -> what, bound, false, g -> Operation.FETCH.invoke(g, args));
+    if (ticket == null)
+      return (FetchResult) call(() -> what, bound, false, g -> Operation.FETCH.invoke(g, args));
     try {
       try {
-        return transport.data().fetch(host, port, ticket, id, waitMillis, requester, announced, trace, bound,
-            callNanos(), transport.values());
+        return transport
+            .data()
+            .fetch(
+                host,
+                port,
+                ticket,
+                id,
+                waitMillis,
+                requester,
+                announced,
+                trace,
+                bound,
+                callNanos(),
+                transport.values());
       } catch (GridException e) {
         if (e.status() != Status.PERMISSION_DENIED) throw e;
-        // a node restarted at this address has a new ticket: ask for it once and try again (a refusal for any
+        // a node restarted at this address has a new ticket: ask for it once and try again (a
+        // refusal for any
         // other reason comes back the same)
         dataTicket = null;
         UUID fresh = dataTicket(what, bound);
         if (fresh == null || fresh.equals(ticket)) throw e;
-        return transport.data().fetch(host, port, fresh, id, waitMillis, requester, announced, trace, bound,
-            callNanos(), transport.values());
+        return transport
+            .data()
+            .fetch(
+                host,
+                port,
+                fresh,
+                id,
+                waitMillis,
+                requester,
+                announced,
+                trace,
+                bound,
+                callNanos(),
+                transport.values());
       }
     } catch (Exception e) {
       throw RemoteFailures.of(address, what, e, bound, transport.tls());
     } catch (OutOfMemoryError e) {
       Runtime rt = Runtime.getRuntime();
-      throw new GridException(Status.RESOURCE_EXHAUSTED, "this JVM ran out of memory reading value " + id + " from "
-          + address + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)", e);
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          "this JVM ran out of memory reading value " + id + " from " + address + " (heap "
+              + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)",
+          e);
     }
   }
 
@@ -185,5 +234,8 @@ final class RmiNodeClient implements Operation.Forwarder {
     return t;
   }
 
-  @Override public String toString() { return "RMI client of " + address; }
+  @Override
+  public String toString() {
+    return "RMI client of " + address;
+  }
 }

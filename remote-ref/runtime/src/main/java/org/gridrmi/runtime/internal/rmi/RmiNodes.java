@@ -19,9 +19,15 @@ final class RmiNodes implements JvmNodes {
 
   private RmiNodes() {}
 
-  @Override public void add(Member node) { nodes.add(node); }
+  @Override
+  public void add(Member node) {
+    nodes.add(node);
+  }
 
-  @Override public void remove(Member node) { nodes.remove(node); }
+  @Override
+  public void remove(Member node) {
+    nodes.remove(node);
+  }
 
   @Override
   public Slot find(UUID valueId) {
@@ -38,5 +44,8 @@ final class RmiNodes implements JvmNodes {
     return null;
   }
 
-  @Override public String toString() { return "the RMI nodes of this JVM"; }
+  @Override
+  public String toString() {
+    return "the RMI nodes of this JVM";
+  }
 }

@@ -12,21 +12,21 @@ import java.rmi.registry.Registry;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.internal.data.DataClient;
 import org.gridrmi.runtime.internal.data.DataServer;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.TransportMetrics;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.transport.Addresses;
+import org.gridrmi.runtime.transport.JvmNodes;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
-import org.gridrmi.runtime.transport.Addresses;
-import org.gridrmi.runtime.transport.JvmNodes;
-import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.wire.ValueReader;
-import java.util.function.Supplier;
 
 /**
  * The product transport: Java RMI (JRMP) over the sockets of one {@link NetContext}. A node is an RMI registry and
@@ -42,6 +42,7 @@ public final class RmiTransport implements Transport {
   private static final java.time.Duration DATA_IDLE = java.time.Duration.ofMinutes(2);
   /** Data connections one node serves at once: each is a thread while it lasts. */
   private static final int MAX_DATA_CONNECTIONS = 256;
+
   private final DataClient data;
   /** Until a runtime binds its own: the policy of the reading thread, references bound to nothing. */
   private volatile Supplier<ValueReader> values = () -> ValueReader.unbound(SerialPolicy.current());
@@ -58,14 +59,23 @@ public final class RmiTransport implements Transport {
   }
 
   /** The fetching side of this transport's data connections. */
-  DataClient data() { return data; }
+  DataClient data() {
+    return data;
+  }
 
-  NetContext net() { return net; }
+  NetContext net() {
+    return net;
+  }
 
   /** The sockets of this transport (for the lookup service's River components, which make their own calls). */
   @Override
-  public NetContext netContext() { return net; }
-  Timeouts timeouts() { return timeouts; }
+  public NetContext netContext() {
+    return net;
+  }
+
+  Timeouts timeouts() {
+    return timeouts;
+  }
 
   @Override
   public Exported export(String name, String host, int port, NodeService service) {
@@ -76,13 +86,15 @@ public final class RmiTransport implements Transport {
     } catch (RemoteException e) {
       throw bindFailure(name, host, p, e);
     }
-    java.util.UUID ticket = java.util.UUID.randomUUID(); // SecureRandom: the data connections' secret
+    java.util.UUID ticket =
+        java.util.UUID.randomUUID(); // SecureRandom: the data connections' secret
     CallGateway endpoint = RmiEndpoint.of(service, ticket);
-    net.serveData(p, new DataServer(service, name, ticket, timeouts.call(), DATA_IDLE, MAX_DATA_CONNECTIONS));
+    net.serveData(
+        p, new DataServer(service, name, ticket, timeouts.call(), DATA_IDLE, MAX_DATA_CONNECTIONS));
     CallGateway stub;
     try {
-      stub = (CallGateway) UnicastRemoteObject.exportObject(endpoint, p, net.clientFactory(host),
-          net.serverFactory(), exportFilter);
+      stub = (CallGateway) UnicastRemoteObject.exportObject(
+          endpoint, p, net.clientFactory(host), net.serverFactory(), exportFilter);
       registry.rebind(CallGateway.BINDING, stub);
     } catch (RemoteException | RuntimeException e) {
       net.stopServingData(p);
@@ -92,11 +104,19 @@ public final class RmiTransport implements Transport {
     }
     String address = "rmi://" + host + ":" + p;
     return new Exported() {
-      @Override public String address() { return address; }
-      @Override public java.rmi.Remote stub() { return stub; }
+      @Override
+      public String address() {
+        return address;
+      }
 
       @Override
-      public java.util.Map<String, Object> proxiesByType(java.util.List<Class<?>> services, String serverName) {
+      public java.rmi.Remote stub() {
+        return stub;
+      }
+
+      @Override
+      public java.util.Map<String, Object> proxiesByType(
+          java.util.List<Class<?>> services, String serverName) {
         return GatewayProxy.byType(services, stub, serverName);
       }
 
@@ -113,16 +133,25 @@ public final class RmiTransport implements Transport {
     for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c instanceof java.net.BindException b) {
         if (String.valueOf(b.getMessage()).contains("assign")) {
-          return new GridException(Status.INVALID_ARGUMENT, "node " + name + " cannot listen on " + host + ": it is "
-              + "not an address of this machine (give an address of this machine, or listen on every interface with "
-              + "--bind 0.0.0.0)", e);
+          return new GridException(
+              Status.INVALID_ARGUMENT,
+              "node " + name + " cannot listen on " + host + ": it is "
+                  + "not an address of this machine (give an address of this machine, or listen on every interface with "
+                  + "--bind 0.0.0.0)",
+              e);
         }
-        return new GridException(Status.INVALID_ARGUMENT, "port " + port + " is already in use (node " + name + " on "
-            + host + "); choose another port, or 0 for a free one", e);
+        return new GridException(
+            Status.INVALID_ARGUMENT,
+            "port " + port + " is already in use (node " + name + " on " + host
+                + "); choose another port, or 0 for a free one",
+            e);
       }
     }
-    return new GridException(Status.UNAVAILABLE, "cannot start node " + name + " on " + host + ":" + port + ": "
-        + RemoteFailures.rootMessage(e), e);
+    return new GridException(
+        Status.UNAVAILABLE,
+        "cannot start node " + name + " on " + host + ":" + port + ": "
+            + RemoteFailures.rootMessage(e),
+        e);
   }
 
   private static void unexport(java.rmi.Remote r) {
@@ -146,7 +175,9 @@ public final class RmiTransport implements Transport {
     RmiNodeClient c = clients.get(address);
     if (c != null) return c.client();
     URI uri = Addresses.rmi(address);
-    return clients.computeIfAbsent(address, a -> new RmiNodeClient(a, uri.getHost(), uri.getPort(), this)).client();
+    return clients
+        .computeIfAbsent(address, a -> new RmiNodeClient(a, uri.getHost(), uri.getPort(), this))
+        .client();
   }
 
   @Override
@@ -156,7 +187,10 @@ public final class RmiTransport implements Transport {
   }
 
   /** The JVM's RMI nodes: the RMI runtime is one per JVM, so every RMI transport shares the same ones. */
-  @Override public JvmNodes jvmNodes() { return RmiNodes.JVM; }
+  @Override
+  public JvmNodes jvmNodes() {
+    return RmiNodes.JVM;
+  }
 
   @Override
   public void readValuesWith(Supplier<ValueReader> reader) {
@@ -167,16 +201,34 @@ public final class RmiTransport implements Transport {
   ValueReader values() {
     return values.get();
   }
-  @Override public boolean tls() { return net.tls(); }
-  @Override public String describe() { return net.describe(); }
-  @Override public TransportMetrics.Snapshot traffic() { return net.metrics().snapshot(); }
-  @Override public org.gridrmi.runtime.cost.LinkLearner linkCosts() { return net.linkCosts(); }
+
+  @Override
+  public boolean tls() {
+    return net.tls();
+  }
+
+  @Override
+  public String describe() {
+    return net.describe();
+  }
+
+  @Override
+  public TransportMetrics.Snapshot traffic() {
+    return net.metrics().snapshot();
+  }
+
+  @Override
+  public org.gridrmi.runtime.cost.LinkLearner linkCosts() {
+    return net.linkCosts();
+  }
 
   /** Whether {@code host} names this machine (a node may only listen on an address of its own). */
   static boolean isLocal(String host) {
     try {
       InetAddress a = InetAddress.getByName(host);
-      return a.isLoopbackAddress() || a.isAnyLocalAddress() || java.net.NetworkInterface.getByInetAddress(a) != null;
+      return a.isLoopbackAddress()
+          || a.isAnyLocalAddress()
+          || java.net.NetworkInterface.getByInetAddress(a) != null;
     } catch (IOException e) {
       return false;
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.gridrmi.runtime.internal.data.ChunkedOutput.CHUNK_BYTES;
 
-import org.gridrmi.runtime.wire.TestReaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -16,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.wire.TestReaders;
 import org.gridrmi.runtime.wire.WireValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -51,7 +51,8 @@ class ChunkedFramingTest {
     out.endMessage();
     ChunkedInput in = input();
     assertThat(in.readInt()).isEqualTo(7);
-    assertThatThrownBy(in::endMessage).isInstanceOf(StreamCorruptedException.class)
+    assertThatThrownBy(in::endMessage)
+        .isInstanceOf(StreamCorruptedException.class)
         .hasMessageContaining("not read to its end");
   }
 
@@ -105,16 +106,18 @@ class ChunkedFramingTest {
     int framesBefore = Wire.frames(wire.toByteArray()).size();
     out.abort(Status.RESOURCE_EXHAUSTED, "the sender ran out of memory");
     nextMessage();
-    assertThat(framesBefore).as("frames that went out before the abort")
+    assertThat(framesBefore)
+        .as("frames that went out before the abort")
         .isEqualTo((4 + sentBytes) / CHUNK_BYTES);
 
     ChunkedInput in = input();
     double[] into = new double[1_000_000];
-    assertThatThrownBy(() -> { // what was not sent yet is dropped (the length too, if it had not gone out)
-      assertThat(in.readInt()).isEqualTo(1_000_000);
-      in.readDoubles(into, 0, into.length);
-    }).isInstanceOfSatisfying(ChunkedInput.Aborted.class,
-        a -> {
+    assertThatThrownBy(
+            () -> { // what was not sent yet is dropped (the length too, if it had not gone out)
+              assertThat(in.readInt()).isEqualTo(1_000_000);
+              in.readDoubles(into, 0, into.length);
+            })
+        .isInstanceOfSatisfying(ChunkedInput.Aborted.class, a -> {
           assertThat(a.reason().status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
           assertThat(a.reason().getMessage()).contains("the sender ran out of memory");
         });
@@ -122,7 +125,8 @@ class ChunkedFramingTest {
   }
 
   @Test
-  void anAbortWhileTheReaderIsInsideJavaSerializationReachesTheCallerAsAborted() throws IOException {
+  void anAbortWhileTheReaderIsInsideJavaSerializationReachesTheCallerAsAborted()
+      throws IOException {
     byte[] half = new byte[CHUNK_BYTES + 1000];
     try {
       WireValue.writeStreamed(new FailsHalfWay(half), out);
@@ -160,15 +164,25 @@ class ChunkedFramingTest {
     out.abort(Status.REMOTE_FAILURE, "x".repeat(100_000));
     nextMessage();
     ChunkedInput in = input();
-    assertThatThrownBy(in::readInt).isInstanceOfSatisfying(ChunkedInput.Aborted.class,
-        a -> assertThat(a.reason().getMessage()).hasSizeLessThan(8100).endsWith("..."));
+    assertThatThrownBy(in::readInt)
+        .isInstanceOfSatisfying(
+            ChunkedInput.Aborted.class,
+            a -> assertThat(a.reason().getMessage()).hasSizeLessThan(8100).endsWith("..."));
     readsNextMessage(in);
   }
 
   /** A message of a value of four frames, and the offsets inside it where the connection may end. */
   @ParameterizedTest
-  @ValueSource(strings = {"start", "in the first header", "in the first frame", "after a frame",
-      "in a later header", "before the end mark", "in the end mark"})
+  @ValueSource(
+      strings = {
+        "start",
+        "in the first header",
+        "in the first frame",
+        "after a frame",
+        "in a later header",
+        "before the end mark",
+        "in the end mark"
+      })
   void aConnectionThatEndsInsideAMessageIsEof(String where) throws Exception {
     double[] value = Samples.doubles(3 * CHUNK_BYTES / Double.BYTES + 10);
     WireValue.writeStreamed(value, out);
@@ -188,9 +202,10 @@ class ChunkedFramingTest {
     };
     ChunkedInput in = new ChunkedInput(new ByteArrayInputStream(Arrays.copyOf(all, cut)));
     assertThatThrownBy(() -> {
-      WireValue.readStreamed(in, TestReaders.current());
-      in.endMessage();
-    }).isInstanceOf(EOFException.class);
+          WireValue.readStreamed(in, TestReaders.current());
+          in.endMessage();
+        })
+        .isInstanceOf(EOFException.class);
   }
 
   @Test
@@ -198,8 +213,10 @@ class ChunkedFramingTest {
     WireValue.writeStreamed(new Samples.Blob("cut", Samples.bytes(2 * CHUNK_BYTES)), out);
     out.endMessage();
     byte[] all = wire.toByteArray();
-    ChunkedInput in = new ChunkedInput(new ByteArrayInputStream(Arrays.copyOf(all, CHUNK_BYTES + 100)));
-    assertThatThrownBy(() -> WireValue.readStreamed(in, TestReaders.current())).isInstanceOf(EOFException.class);
+    ChunkedInput in =
+        new ChunkedInput(new ByteArrayInputStream(Arrays.copyOf(all, CHUNK_BYTES + 100)));
+    assertThatThrownBy(() -> WireValue.readStreamed(in, TestReaders.current()))
+        .isInstanceOf(EOFException.class);
   }
 
   @Test
@@ -212,9 +229,11 @@ class ChunkedFramingTest {
   @ParameterizedTest
   @ValueSource(ints = {-2, Integer.MIN_VALUE})
   void aFrameOfNegativeLengthIsCorrupt(int header) {
-    ChunkedInput in = new ChunkedInput(new ByteArrayInputStream(ByteBuffer.allocate(4).putInt(header).array()));
-    assertThatThrownBy(in::read).isInstanceOf(StreamCorruptedException.class).hasMessageContaining(
-        String.valueOf(header));
+    ChunkedInput in = new ChunkedInput(
+        new ByteArrayInputStream(ByteBuffer.allocate(4).putInt(header).array()));
+    assertThatThrownBy(in::read)
+        .isInstanceOf(StreamCorruptedException.class)
+        .hasMessageContaining(String.valueOf(header));
   }
 
   @Test
@@ -225,7 +244,9 @@ class ChunkedFramingTest {
     reason.writeUTF("from a newer node");
     reason.endMessage();
     ChunkedInput in = input();
-    assertThatThrownBy(in::readInt).isInstanceOfSatisfying(ChunkedInput.Aborted.class,
-        a -> assertThat(a.reason().status()).isEqualTo(Status.UNAVAILABLE));
+    assertThatThrownBy(in::readInt)
+        .isInstanceOfSatisfying(
+            ChunkedInput.Aborted.class,
+            a -> assertThat(a.reason().status()).isEqualTo(Status.UNAVAILABLE));
   }
 }

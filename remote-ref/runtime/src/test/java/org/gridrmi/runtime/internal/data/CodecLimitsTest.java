@@ -3,7 +3,6 @@ package org.gridrmi.runtime.internal.data;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import org.gridrmi.runtime.wire.TestReaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutput;
@@ -18,11 +17,12 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.ref.spi.ValueInput;
 import org.gridrmi.runtime.serial.Codecs;
 import org.gridrmi.runtime.serial.SerialFilters;
 import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.wire.TestReaders;
 import org.gridrmi.runtime.wire.WireValue;
-import org.gridrmi.ref.spi.ValueInput;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,8 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CodecLimitsTest {
   private static final long LIMIT = 1 << 20;
-  private static final SerialPolicy ONE_MB = new SerialPolicy(new SerialPolicy.Limits(LIMIT, 64, 10_000, LIMIT),
-      List.of());
+  private static final SerialPolicy ONE_MB =
+      new SerialPolicy(new SerialPolicy.Limits(LIMIT, 64, 10_000, LIMIT), List.of());
 
   /** A claim: a codec id, then what its header says. */
   record Claim(String codec, String what, long elementBytes) {
@@ -48,20 +48,29 @@ class CodecLimitsTest {
       out.write(new byte[10]); // a little data, then the stream ends
     }
 
-    @Override public String toString() { return codec + " " + what; }
+    @Override
+    public String toString() {
+      return codec + " " + what;
+    }
   }
 
   static List<Claim> claims() {
-    return List.of(new Claim("jdk.bytes", "length", 1), new Claim("jdk.doubles", "length", 8),
-        new Claim("jdk.floats", "length", 4), new Claim("jdk.ints", "length", 4), new Claim("jdk.longs", "length", 8),
-        new Claim("jdk.string", "length", 1), new Claim("jdk.double-rows", "rows", 4),
+    return List.of(
+        new Claim("jdk.bytes", "length", 1),
+        new Claim("jdk.doubles", "length", 8),
+        new Claim("jdk.floats", "length", 4),
+        new Claim("jdk.ints", "length", 4),
+        new Claim("jdk.longs", "length", 8),
+        new Claim("jdk.string", "length", 1),
+        new Claim("jdk.double-rows", "rows", 4),
         new Claim("jdk.double-rows", "row", 8));
   }
 
   static Stream<Arguments> everyClaimOnEveryWire() {
     List<Arguments> cases = new ArrayList<>();
     for (Claim c : claims()) {
-      for (Wire w : new Wire[] {Wire.CHUNKED, Wire.VALUE_STREAMS, Wire.RMI}) cases.add(Arguments.of(c, w));
+      for (Wire w : new Wire[] {Wire.CHUNKED, Wire.VALUE_STREAMS, Wire.RMI})
+        cases.add(Arguments.of(c, w));
     }
     return cases.stream();
   }
@@ -74,13 +83,14 @@ class CodecLimitsTest {
         ChunkedOutput out = new ChunkedOutput(bytes);
         claim.write(out, count);
         out.endMessage();
-        return WireValue.readStreamed(new ChunkedInput(new ByteArrayInputStream(bytes.toByteArray())),
-            TestReaders.current());
+        return WireValue.readStreamed(
+            new ChunkedInput(new ByteArrayInputStream(bytes.toByteArray())), TestReaders.current());
       }
       case VALUE_STREAMS -> {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         claim.write(new DataOutputStream(bytes), count);
-        java.io.DataInputStream in = new java.io.DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
+        java.io.DataInputStream in =
+            new java.io.DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
         return Codecs.forId(in.readUTF()).read(ValueInput.of(in));
       }
       case RMI -> {
@@ -89,7 +99,8 @@ class CodecLimitsTest {
           claim.write(out, count);
         }
         WireValue w = new WireValue();
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+        try (ObjectInputStream in =
+            new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
           w.readExternal(in);
         }
         return w.value(TestReaders.current());
@@ -127,7 +138,9 @@ class CodecLimitsTest {
   void theLargestClaimAnArrayCanMakeIsRefusedBeforeAllocating(Claim claim, Wire wire) {
     long before = allocatedBytes();
     Throwable t = readUnder(SerialPolicy.current(), claim, Integer.MAX_VALUE - 8, wire);
-    assertThat(SerialFilters.refusal(t)).as("refusal of %s", t).isNotNull()
+    assertThat(SerialFilters.refusal(t))
+        .as("refusal of %s", t)
+        .isNotNull()
         .satisfies(g -> assertThat(g.status()).isEqualTo(Status.RESOURCE_EXHAUSTED));
     assertThat(allocatedBytes() - before).as("bytes allocated by the read").isLessThan(10_000_000L);
   }
@@ -139,19 +152,24 @@ class CodecLimitsTest {
   @ParameterizedTest(name = "{0} over {1}")
   @MethodSource("everyClaimOnEveryWire")
   void aPlausibleClaimThenSilenceCostsLittleOnTheUntrustedPaths(Claim claim, Wire wire) {
-    if (wire == Wire.CHUNKED) return; // a data connection's peer proved it may connect: it allocates at once
+    if (wire == Wire.CHUNKED)
+      return; // a data connection's peer proved it may connect: it allocates at once
     long limit = SerialPolicy.current().limits().maxBytes();
     int plausible = (int) Math.min(Integer.MAX_VALUE - 8, limit / claim.elementBytes());
     long before = allocatedBytes();
     Throwable t = readUnder(SerialPolicy.current(), claim, plausible, wire);
     long allocated = allocatedBytes() - before;
     assertThat(t).isInstanceOf(EOFException.class);
-    assertThat(allocated).as("bytes allocated reading a claim of %d elements (%d MB)", plausible,
-        plausible * claim.elementBytes() >> 20).isLessThan(10_000_000L);
+    assertThat(allocated)
+        .as(
+            "bytes allocated reading a claim of %d elements (%d MB)",
+            plausible, plausible * claim.elementBytes() >> 20)
+        .isLessThan(10_000_000L);
   }
 
   /** Bytes this thread allocated so far (GC does not lower it, so the difference is what the read allocated). */
   private static long allocatedBytes() {
-    return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+    return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+        .getCurrentThreadAllocatedBytes();
   }
 }

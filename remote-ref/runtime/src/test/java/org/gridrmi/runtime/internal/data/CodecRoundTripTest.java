@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.gridrmi.runtime.internal.data.ChunkedOutput.CHUNK_BYTES;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
 
-import org.gridrmi.runtime.wire.TestReaders;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.util.ArrayList;
@@ -13,6 +12,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.gridrmi.runtime.wire.TestReaders;
 import org.gridrmi.runtime.wire.WireValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,8 +33,15 @@ class CodecRoundTripTest {
   static List<Integer> counts(Samples.Kind kind) {
     int e = kind.elementBytes();
     int header = 2 + kind.codec().length() + 4; // the codec id as writeUTF, then the length
-    TreeSet<Integer> n = new TreeSet<>(List.of(0, 1, CHUNK_BYTES / e - 1, CHUNK_BYTES / e, CHUNK_BYTES / e + 1,
-        3 * CHUNK_BYTES / e + 3, (CHUNK_BYTES - header) / e, (CHUNK_BYTES - header) / e + 1));
+    TreeSet<Integer> n = new TreeSet<>(List.of(
+        0,
+        1,
+        CHUNK_BYTES / e - 1,
+        CHUNK_BYTES / e,
+        CHUNK_BYTES / e + 1,
+        3 * CHUNK_BYTES / e + 3,
+        (CHUNK_BYTES - header) / e,
+        (CHUNK_BYTES - header) / e + 1));
     return new ArrayList<>(n);
   }
 
@@ -61,16 +68,32 @@ class CodecRoundTripTest {
       assertThat(frame).as("frame sizes").isBetween(0, CHUNK_BYTES);
     }
     if (!trip.frames().isEmpty() && (long) elements * kind.elementBytes() > 3L * CHUNK_BYTES) {
-      assertThat(trip.frames().size()).as("a value of several chunks travels as several frames")
+      assertThat(trip.frames().size())
+          .as("a value of several chunks travels as several frames")
           .isGreaterThanOrEqualTo(4 + 2); // 4 data frames, the end mark, then the next message
     }
   }
 
   static Stream<Arguments> boxedOnEveryWire() {
-    Object[] values = {0L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 0, Integer.MIN_VALUE, Integer.MAX_VALUE, 1.0 / 3,
-        -0.0, Double.MIN_VALUE, Double.NEGATIVE_INFINITY, Double.NaN,
-        Double.longBitsToDouble(Samples.NAN_DOUBLES[0]), Double.longBitsToDouble(Samples.NAN_DOUBLES[1])};
-    String[] codecs = {"jdk.long", "jdk.long", "jdk.long", "jdk.long", "jdk.int", "jdk.int", "jdk.int"};
+    Object[] values = {
+      0L,
+      -1L,
+      Long.MIN_VALUE,
+      Long.MAX_VALUE,
+      0,
+      Integer.MIN_VALUE,
+      Integer.MAX_VALUE,
+      1.0 / 3,
+      -0.0,
+      Double.MIN_VALUE,
+      Double.NEGATIVE_INFINITY,
+      Double.NaN,
+      Double.longBitsToDouble(Samples.NAN_DOUBLES[0]),
+      Double.longBitsToDouble(Samples.NAN_DOUBLES[1])
+    };
+    String[] codecs = {
+      "jdk.long", "jdk.long", "jdk.long", "jdk.long", "jdk.int", "jdk.int", "jdk.int"
+    };
     List<Arguments> cases = new ArrayList<>();
     for (int i = 0; i < values.length; i++) {
       for (Wire wire : Wire.values()) {
@@ -97,14 +120,18 @@ class CodecRoundTripTest {
     int c = CHUNK_BYTES / Double.BYTES;
     List<Arguments> cases = new ArrayList<>();
     Object[][] shapes = {
-        {"no rows", new double[0][]},
-        {"only null rows", new double[3][]},
-        {"only empty rows", new double[][] {{}, {}, {}}},
-        {"a row one short of a chunk", new double[][] {Samples.doubles(c - 1)}},
-        {"a row of a chunk", new double[][] {Samples.doubles(c)}},
-        {"a row one over a chunk, then one short", new double[][] {Samples.doubles(c + 1), Samples.doubles(c - 1)}},
-        {"jagged rows across chunks", jagged(40, c / 7)},
-        {"many short rows", jagged(20_000, 3)}};
+      {"no rows", new double[0][]},
+      {"only null rows", new double[3][]},
+      {"only empty rows", new double[][] {{}, {}, {}}},
+      {"a row one short of a chunk", new double[][] {Samples.doubles(c - 1)}},
+      {"a row of a chunk", new double[][] {Samples.doubles(c)}},
+      {
+        "a row one over a chunk, then one short",
+        new double[][] {Samples.doubles(c + 1), Samples.doubles(c - 1)}
+      },
+      {"jagged rows across chunks", jagged(40, c / 7)},
+      {"many short rows", jagged(20_000, 3)}
+    };
     for (Object[] shape : shapes) {
       for (Wire wire : Wire.values()) cases.add(Arguments.of(shape[0], shape[1], wire));
     }
@@ -114,13 +141,15 @@ class CodecRoundTripTest {
   /** {@code rows} rows of lengths 0 to {@code widest}, every fifth one null. */
   private static double[][] jagged(int rows, int widest) {
     double[][] v = new double[rows][];
-    for (int i = 0; i < rows; i++) v[i] = i % 5 == 4 ? null : Samples.doubles((int) ((long) i * 7919 % (widest + 1)));
+    for (int i = 0; i < rows; i++)
+      v[i] = i % 5 == 4 ? null : Samples.doubles((int) ((long) i * 7919 % (widest + 1)));
     return v;
   }
 
   @ParameterizedTest(name = "{0} over {2}")
   @MethodSource("rowShapes")
-  void doubleRowsKeepTheirShapeNullRowsAndBits(String shape, double[][] value, Wire wire) throws Exception {
+  void doubleRowsKeepTheirShapeNullRowsAndBits(String shape, double[][] value, Wire wire)
+      throws Exception {
     assertBitExact(wire.roundTrip(value, "jdk.double-rows").value(), value);
   }
 
@@ -169,7 +198,8 @@ class CodecRoundTripTest {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static void writeWithCodec(String id, Object value, java.io.DataOutputStream out) throws Exception {
+  private static void writeWithCodec(String id, Object value, java.io.DataOutputStream out)
+      throws Exception {
     org.gridrmi.ref.spi.ValueCodec codec = org.gridrmi.runtime.serial.Codecs.forId(id);
     codec.write(value, org.gridrmi.ref.spi.ValueOutput.of(out));
   }
@@ -178,7 +208,8 @@ class CodecRoundTripTest {
   private static byte[] unframe(byte[] wire) {
     java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(wire);
     java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-    for (int n; (n = b.getInt()) > 0; b.position(b.position() + n)) data.write(wire, b.position(), n);
+    for (int n; (n = b.getInt()) > 0; b.position(b.position() + n))
+      data.write(wire, b.position(), n);
     assertThat(b.hasRemaining()).as("one message").isFalse();
     return data.toByteArray();
   }

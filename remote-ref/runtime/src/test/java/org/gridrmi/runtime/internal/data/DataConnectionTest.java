@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
  * connection cut or stalled mid-value each fail that fetch alone while the node keeps serving.
  */
 class DataConnectionTest {
-  private static final Timeouts TIMEOUTS = new Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(1),
-      Duration.ofSeconds(2));
+  private static final Timeouts TIMEOUTS =
+      new Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(1), Duration.ofSeconds(2));
   private static final long BOUND = TimeUnit.SECONDS.toNanos(2);
   private static final org.gridrmi.runtime.wire.Requester REQUESTER =
       new org.gridrmi.runtime.wire.Requester("rmi://127.0.0.1:4242", UUID.randomUUID());
@@ -66,9 +66,15 @@ class DataConnectionTest {
 
   @Test
   void valuesOfEveryKindArriveBitExactOnOneConnection() throws IOException {
-    List<Object> values = java.util.Arrays.asList(Samples.doubles(1_000_000), Samples.rows(300_000),
-        Samples.floats(70_001), new Samples.Blob("a serialized value", Samples.bytes(600_000)), Samples.text(5000),
-        Double.longBitsToDouble(Samples.NAN_DOUBLES[0]), null, new byte[0]);
+    List<Object> values = java.util.Arrays.asList(
+        Samples.doubles(1_000_000),
+        Samples.rows(300_000),
+        Samples.floats(70_001),
+        new Samples.Blob("a serialized value", Samples.bytes(600_000)),
+        Samples.text(5000),
+        Double.longBitsToDouble(Samples.NAN_DOUBLES[0]),
+        null,
+        new byte[0]);
     for (Object v : values) {
       assertBitExact(fetchValue(node.service.ready(v)), v);
     }
@@ -78,14 +84,43 @@ class DataConnectionTest {
   @Test
   void theRequestArrivesAsSent() throws IOException {
     UUID id = node.service.ready("x");
-    client.fetch("127.0.0.1", node.port(), node.ticket, id, 1234, REQUESTER, true, null, BOUND, BOUND, DataNode.READER);
-    client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, null, BOUND, BOUND, DataNode.READER);
-    assertThat(node.service.requests).extracting(FakeNode.Request::id, FakeNode.Request::waitMillis,
-        FakeNode.Request::requester, FakeNode.Request::announced)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple(id, 1234L, REQUESTER, true),
+    client.fetch(
+        "127.0.0.1",
+        node.port(),
+        node.ticket,
+        id,
+        1234,
+        REQUESTER,
+        true,
+        null,
+        BOUND,
+        BOUND,
+        DataNode.READER);
+    client.fetch(
+        "127.0.0.1",
+        node.port(),
+        node.ticket,
+        id,
+        0,
+        null,
+        false,
+        null,
+        BOUND,
+        BOUND,
+        DataNode.READER);
+    assertThat(node.service.requests)
+        .extracting(
+            FakeNode.Request::id,
+            FakeNode.Request::waitMillis,
+            FakeNode.Request::requester,
+            FakeNode.Request::announced)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(id, 1234L, REQUESTER, true),
             org.assertj.core.groups.Tuple.tuple(id, 0L, null, false));
     assertThat(node.service.requests.get(0).caller().host()).isEqualTo("127.0.0.1");
-    assertThat(node.service.requests.get(0).caller().tlsIdentity()).as("no identity on a plain connection").isNull();
+    assertThat(node.service.requests.get(0).caller().tlsIdentity())
+        .as("no identity on a plain connection")
+        .isNull();
   }
 
   @Test
@@ -93,7 +128,8 @@ class DataConnectionTest {
     UUID id = UUID.randomUUID();
     AtomicInteger asked = new AtomicInteger();
     double[] value = Samples.doubles(100_000);
-    node.service.answer(id, () -> asked.incrementAndGet() == 1 ? FetchResult.PENDING : FetchResult.ready(value));
+    node.service.answer(
+        id, () -> asked.incrementAndGet() == 1 ? FetchResult.PENDING : FetchResult.ready(value));
     assertThat(fetch(id).state()).isEqualTo(FetchResult.State.PENDING);
     assertBitExact(fetchValue(id), value);
     assertThat(node.connections()).isEqualTo(1);
@@ -102,8 +138,10 @@ class DataConnectionTest {
   @Test
   void aFailedValueCarriesItsFailure() throws IOException {
     UUID id = UUID.randomUUID();
-    node.service.answer(id, () -> FetchResult.failed(Failure.of(Status.INVALID_ARGUMENT, "Svc.m threw: bad input",
-        null, "Svc.m on N1")));
+    node.service.answer(
+        id,
+        () -> FetchResult.failed(
+            Failure.of(Status.INVALID_ARGUMENT, "Svc.m threw: bad input", null, "Svc.m on N1")));
     FetchResult r = fetch(id);
     assertThat(r.state()).isEqualTo(FetchResult.State.FAILED);
     assertThat(r.failure().status()).isEqualTo(Status.INVALID_ARGUMENT);
@@ -119,22 +157,43 @@ class DataConnectionTest {
     List<LogRecord> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
     Logger log = Logger.getLogger("org.gridrmi.data");
     Handler capture = new Handler() {
-      @Override public void publish(LogRecord r) { logged.add(r); }
-      @Override public void flush() {}
-      @Override public void close() {}
+      @Override
+      public void publish(LogRecord r) {
+        logged.add(r);
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
     };
     log.addHandler(capture);
     try {
       UUID id = node.service.ready("secret");
-      assertThatThrownBy(() -> client.fetch("127.0.0.1", node.port(), UUID.randomUUID(), id, 0, REQUESTER, false, null,
-          BOUND, BOUND, DataNode.READER)).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThatThrownBy(() -> client.fetch(
+              "127.0.0.1",
+              node.port(),
+              UUID.randomUUID(),
+              id,
+              0,
+              REQUESTER,
+              false,
+              null,
+              BOUND,
+              BOUND,
+              DataNode.READER))
+          .isInstanceOfSatisfying(GridException.class, e -> {
             assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
             assertThat(e.getMessage()).contains("N1").contains("ticket");
           });
-      assertThat(node.service.requests).as("requests the refused peer got served").isEmpty();
+      assertThat(node.service.requests)
+          .as("requests the refused peer got served")
+          .isEmpty();
       assertThat(node.server.refusals()).isEqualTo(1);
       await().atMost(Duration.ofSeconds(5)).until(() -> !logged.isEmpty());
-      assertThat(logged.get(0).getMessage()).contains("N1 refused a data connection from 127.0.0.1:")
+      assertThat(logged.get(0).getMessage())
+          .contains("N1 refused a data connection from 127.0.0.1:")
           .contains("ticket");
       assertThat(fetchValue(id)).as("the node serves a peer with the ticket").isEqualTo("secret");
     } finally {
@@ -158,7 +217,8 @@ class DataConnectionTest {
   }
 
   @Test
-  void aValueThatCannotBeSentFailsWithRemoteFailureNamingItAndTheConnectionStaysInStep() throws IOException {
+  void aValueThatCannotBeSentFailsWithRemoteFailureNamingItAndTheConnectionStaysInStep()
+      throws IOException {
     for (Object unsendable : new Object[] {new Unsendable(), new FailsHalfWay()}) {
       UUID id = node.service.ready(unsendable);
       assertThatThrownBy(() -> fetch(id)).isInstanceOfSatisfying(GridException.class, e -> {
@@ -177,7 +237,9 @@ class DataConnectionTest {
     UUID id = node.service.ready("second");
     assertThat(fetchValue(id)).isEqualTo("second");
     assertThat(node.connections()).isEqualTo(2);
-    assertThat(node.service.requestsFor(id)).as("the request reached the node once").isEqualTo(1);
+    assertThat(node.service.requestsFor(id))
+        .as("the request reached the node once")
+        .isEqualTo(1);
   }
 
   @Test
@@ -225,8 +287,11 @@ class DataConnectionTest {
     value.awaitHalfSent();
     node.cutConnections();
     value.goOn.countDown();
-    assertThatThrownBy(() -> fetch.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(java.io.UncheckedIOException.class);
-    assertThat(node.service.requestsFor(id)).as("a fetch that got part of its answer is not re-sent").isEqualTo(1);
+    assertThatThrownBy(() -> fetch.get(10, TimeUnit.SECONDS))
+        .hasCauseInstanceOf(java.io.UncheckedIOException.class);
+    assertThat(node.service.requestsFor(id))
+        .as("a fetch that got part of its answer is not re-sent")
+        .isEqualTo(1);
     assertThat(fetchValue(node.service.ready("next"))).isEqualTo("next");
     assertThat(node.connections()).isEqualTo(2);
   }
@@ -236,22 +301,39 @@ class DataConnectionTest {
     assertThat(fetchValue(node.service.ready("warm"))).isEqualTo("warm"); // a pooled connection
     UUID id = UUID.randomUUID();
     CountDownLatch release = new CountDownLatch(1);
-    node.service.answer(id, () -> { // a wedged owner: the answer does not start within the bound
-      try {
-        release.await(20, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return FetchResult.ready("late");
-    });
+    node.service.answer(
+        id,
+        () -> { // a wedged owner: the answer does not start within the bound
+          try {
+            release.await(20, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return FetchResult.ready("late");
+        });
     long bound = TimeUnit.MILLISECONDS.toNanos(800);
     long start = System.nanoTime();
     try {
-      assertThatThrownBy(() -> client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, REQUESTER, false, null, bound,
-          bound, DataNode.READER)).isInstanceOf(java.net.SocketTimeoutException.class);
+      assertThatThrownBy(() -> client.fetch(
+              "127.0.0.1",
+              node.port(),
+              node.ticket,
+              id,
+              0,
+              REQUESTER,
+              false,
+              null,
+              bound,
+              bound,
+              DataNode.READER))
+          .isInstanceOf(java.net.SocketTimeoutException.class);
       long took = System.nanoTime() - start;
-      assertThat(Duration.ofNanos(took)).as("time to fail").isLessThan(Duration.ofNanos(bound).plusMillis(600));
-      assertThat(node.service.requestsFor(id)).as("requests the node got for the stalled fetch").isEqualTo(1);
+      assertThat(Duration.ofNanos(took))
+          .as("time to fail")
+          .isLessThan(Duration.ofNanos(bound).plusMillis(600));
+      assertThat(node.service.requestsFor(id))
+          .as("requests the node got for the stalled fetch")
+          .isEqualTo(1);
     } finally {
       release.countDown();
     }

@@ -9,13 +9,13 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gridrmi.ref.TlsStores;
-import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.internal.rmi.CallGateway;
+import org.gridrmi.runtime.internal.rmi.RmiTransport;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.NetContext;
-import org.gridrmi.runtime.internal.rmi.RmiTransport;
+import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
-import org.gridrmi.runtime.internal.rmi.CallGateway;
 
 /**
  * A {@link FakeNode} exported on loopback by a real {@link RmiTransport}, as a node is: its data connections arrive on
@@ -25,7 +25,9 @@ import org.gridrmi.runtime.internal.rmi.CallGateway;
 final class DataNode implements AutoCloseable {
   static final SerialPolicy POLICY = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
   /** How a test's fetching side reads values: this policy, references bound to nothing. */
-  static final org.gridrmi.runtime.wire.ValueReader READER = org.gridrmi.runtime.wire.ValueReader.unbound(POLICY);
+  static final org.gridrmi.runtime.wire.ValueReader READER =
+      org.gridrmi.runtime.wire.ValueReader.unbound(POLICY);
+
   final FakeNode service;
   final NetContext net;
   final DataServer server;
@@ -36,12 +38,15 @@ final class DataNode implements AutoCloseable {
   private final AtomicInteger connections = new AtomicInteger();
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
 
-  private DataNode(String name, NetContext net, Timeouts timeouts, Duration idle, int maxConnections)
+  private DataNode(
+      String name, NetContext net, Timeouts timeouts, Duration idle, int maxConnections)
       throws Exception {
     this.service = new FakeNode(name);
     this.net = net;
-    // a node of its own, as a NodeRuntime would be: RMI reads this node's replies (info()) with the JVM-wide filter,
-    // which allows only what live instances allow once any GridRMI instance of this JVM installed it
+    // a node of its own, as a NodeRuntime would be: RMI reads this node's replies (info()) with the
+    // JVM-wide filter,
+    // which allows only what live instances allow once any GridRMI instance of this JVM installed
+    // it
     org.gridrmi.runtime.serial.JvmFilter.register(POLICY);
     this.transport = new RmiTransport(net, timeouts, POLICY.filter());
     this.exported = transport.export(name, "127.0.0.1", 0, service);
@@ -59,13 +64,16 @@ final class DataNode implements AutoCloseable {
     });
   }
 
-  static DataNode start(String name, TlsStores tls, LinkPlan link, Timeouts timeouts) throws Exception {
-    return new DataNode(name, new NetContext(tls, link, 5_000, "127.0.0.1"), timeouts, Duration.ofMinutes(2), 16);
+  static DataNode start(String name, TlsStores tls, LinkPlan link, Timeouts timeouts)
+      throws Exception {
+    return new DataNode(
+        name, new NetContext(tls, link, 5_000, "127.0.0.1"), timeouts, Duration.ofMinutes(2), 16);
   }
 
   /** A plain node that closes a data connection idle for {@code idle} and serves at most {@code max} at once. */
   static DataNode bounded(String name, Timeouts timeouts, Duration idle, int max) throws Exception {
-    return new DataNode(name, new NetContext(null, LinkPlan.NONE, 5_000, "127.0.0.1"), timeouts, idle, max);
+    return new DataNode(
+        name, new NetContext(null, LinkPlan.NONE, 5_000, "127.0.0.1"), timeouts, idle, max);
   }
 
   static DataNode plain(String name, Timeouts timeouts) throws Exception {

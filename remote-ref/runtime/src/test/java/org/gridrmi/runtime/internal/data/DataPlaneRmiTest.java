@@ -4,19 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
 
-import org.gridrmi.runtime.wire.TestReaders;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.internal.rmi.RmiTransport;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.transport.NodeClient;
-import org.gridrmi.runtime.internal.rmi.RmiTransport;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.TestReaders;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,14 +27,16 @@ import org.junit.jupiter.api.Test;
  */
 class DataPlaneRmiTest {
   /** Short, so that a stall is found quickly: the bound of a fetch's silence. */
-  private static final Timeouts TIMEOUTS = new Timeouts(Duration.ofSeconds(1), Duration.ofSeconds(1),
-      Duration.ofSeconds(2));
+  private static final Timeouts TIMEOUTS =
+      new Timeouts(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(2));
+
   private DataNode node;
   private RmiTransport transport;
 
   private NodeClient start(LinkPlan link) throws Exception {
     node = DataNode.start("N1", null, link, TIMEOUTS);
-    transport = new RmiTransport(new NetContext(null, link, 2_000, null), TIMEOUTS, DataNode.POLICY.filter());
+    transport = new RmiTransport(
+        new NetContext(null, link, 2_000, null), TIMEOUTS, DataNode.POLICY.filter());
     return transport.client(node.address());
   }
 
@@ -52,7 +54,9 @@ class DataPlaneRmiTest {
     assertBitExact(r.value().value(TestReaders.current()), value);
     long[] fromNode = transport.traffic().perPeer().get("127.0.0.1:" + node.port());
     assertThat(fromNode[1]).as("bytes received from the node").isGreaterThan(8_000_000L);
-    assertThat(node.net.metrics().snapshot().sentBytes()).as("bytes the node sent").isGreaterThan(8_000_000L);
+    assertThat(node.net.metrics().snapshot().sentBytes())
+        .as("bytes the node sent")
+        .isGreaterThan(8_000_000L);
     assertThat(node.connections()).isEqualTo(1);
   }
 
@@ -61,17 +65,23 @@ class DataPlaneRmiTest {
     NodeClient owner = start(LinkPlan.NONE);
     StopsHalfWay value = new StopsHalfWay();
     UUID id = node.service.ready(value);
-    CompletableFuture<FetchResult> fetch = CompletableFuture.supplyAsync(() -> owner.fetch(id, 0, null, false, null));
+    CompletableFuture<FetchResult> fetch =
+        CompletableFuture.supplyAsync(() -> owner.fetch(id, 0, null, false, null));
     value.awaitHalfSent();
     node.cutConnections();
     value.goOn.countDown();
-    assertThatThrownBy(() -> fetch.get(10, TimeUnit.SECONDS)).cause().isInstanceOfSatisfying(GridException.class,
-        e -> {
+    assertThatThrownBy(() -> fetch.get(10, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOfSatisfying(GridException.class, e -> {
           assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
           assertThat(e.getMessage()).contains(node.address()).contains(id.toString());
         });
     double[] next = Samples.doubles(100_000);
-    assertBitExact(owner.fetch(node.service.ready(next), 0, null, false, null).value().value(TestReaders.current()),
+    assertBitExact(
+        owner
+            .fetch(node.service.ready(next), 0, null, false, null)
+            .value()
+            .value(TestReaders.current()),
         next);
     assertThat(node.connections()).as("data connections made").isEqualTo(2);
   }
@@ -83,16 +93,21 @@ class DataPlaneRmiTest {
     UUID id = node.service.ready(value);
     long start = System.nanoTime();
     try {
-      assertThatThrownBy(() -> owner.fetch(id, 0, null, false, null)).isInstanceOfSatisfying(GridException.class, e -> {
-        assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
-        assertThat(e.getMessage()).contains(node.address()).contains("did not answer");
-      });
-      // the answer's silence is bounded by the call timeout (1 s); the whole fetch by its wait plus slack (1 s)
+      assertThatThrownBy(() -> owner.fetch(id, 0, null, false, null))
+          .isInstanceOfSatisfying(GridException.class, e -> {
+            assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
+            assertThat(e.getMessage()).contains(node.address()).contains("did not answer");
+          });
+      // the answer's silence is bounded by the call timeout (1 s); the whole fetch by its wait plus
+      // slack (1 s)
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
     } finally {
       value.goOn.countDown();
     }
-    assertThat(owner.fetch(node.service.ready("next"), 0, null, false, null).value().value(TestReaders.current()))
+    assertThat(owner
+            .fetch(node.service.ready("next"), 0, null, false, null)
+            .value()
+            .value(TestReaders.current()))
         .isEqualTo("next");
   }
 
@@ -105,11 +120,15 @@ class DataPlaneRmiTest {
   void aValueThatCannotBeSentIsRemoteFailureNamingItAndTheConnectionStaysUsable() throws Exception {
     NodeClient owner = start(LinkPlan.NONE);
     UUID id = node.service.ready(new Unsendable());
-    assertThatThrownBy(() -> owner.fetch(id, 0, null, false, null)).isInstanceOfSatisfying(GridException.class, e -> {
-      assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
-      assertThat(e.getMessage()).contains("value " + id).contains(Unsendable.class.getName());
-    });
-    assertThat(owner.fetch(node.service.ready("next"), 0, null, false, null).value().value(TestReaders.current()))
+    assertThatThrownBy(() -> owner.fetch(id, 0, null, false, null))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
+          assertThat(e.getMessage()).contains("value " + id).contains(Unsendable.class.getName());
+        });
+    assertThat(owner
+            .fetch(node.service.ready("next"), 0, null, false, null)
+            .value()
+            .value(TestReaders.current()))
         .isEqualTo("next");
     assertThat(node.connections()).isEqualTo(1);
   }
@@ -123,11 +142,14 @@ class DataPlaneRmiTest {
     NodeClient owner = start(LinkPlan.NONE);
     node.service.infoDelayMillis = 10_000;
     UUID id = node.service.ready("never asked for");
-    assertThatThrownBy(() -> owner.fetch(id, 2_000, null, false, null)).isInstanceOfSatisfying(GridException.class, e -> {
-      assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
-      assertThat(e.getMessage()).contains(node.address()).contains("the fetch of value " + id)
-          .contains("within 3000 ms");
-    });
+    assertThatThrownBy(() -> owner.fetch(id, 2_000, null, false, null))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
+          assertThat(e.getMessage())
+              .contains(node.address())
+              .contains("the fetch of value " + id)
+              .contains("within 3000 ms");
+        });
   }
 
   /** The control calls beside the data plane are bounded too: a node that hangs fails a short call at its timeout. */
@@ -138,14 +160,19 @@ class DataPlaneRmiTest {
     node.service.infoDelayMillis = 10_000;
     assertThatThrownBy(owner::info).isInstanceOfSatisfying(GridException.class, e -> {
       assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
-      assertThat(e.getMessage()).contains(node.address()).contains("did not answer info within 1000 ms");
+      assertThat(e.getMessage())
+          .contains(node.address())
+          .contains("did not answer info within 1000 ms");
     });
   }
 
   @Test
   void aNodeThatIsGoneIsUnavailableNamingIt() throws Exception {
     NodeClient owner = start(LinkPlan.NONE);
-    assertThat(owner.fetch(node.service.ready("first"), 0, null, false, null).value().value(TestReaders.current()))
+    assertThat(owner
+            .fetch(node.service.ready("first"), 0, null, false, null)
+            .value()
+            .value(TestReaders.current()))
         .isEqualTo("first");
     String address = node.address();
     node.close();

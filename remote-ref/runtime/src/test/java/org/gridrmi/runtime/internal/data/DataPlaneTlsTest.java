@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 import static org.gridrmi.runtime.internal.data.Samples.assertBitExact;
 
-import org.gridrmi.runtime.wire.TestReaders;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,12 +12,13 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.TlsStores;
+import org.gridrmi.runtime.internal.rmi.RmiTransport;
 import org.gridrmi.runtime.net.KeyFiles;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.NetContext;
-import org.gridrmi.runtime.internal.rmi.RmiTransport;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.TestReaders;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,11 +30,16 @@ import org.junit.jupiter.api.io.TempDir;
  * it can ask for anything.
  */
 class DataPlaneTlsTest {
-  private static final Timeouts TIMEOUTS = new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(2),
-      Duration.ofSeconds(5));
+  private static final Timeouts TIMEOUTS =
+      new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(5));
   private static final long BOUND = TimeUnit.SECONDS.toNanos(5);
-  @TempDir static Path keys;
-  @TempDir static Path otherCa;
+
+  @TempDir
+  static Path keys;
+
+  @TempDir
+  static Path otherCa;
+
   private static char[] password;
   private static DataNode node;
 
@@ -67,8 +72,13 @@ class DataPlaneTlsTest {
     UUID id = node.service.ready(value);
     FetchResult r = fetchWith(stores(keys, "S2"), id);
     assertBitExact(r.value().value(TestReaders.current()), value);
-    FakeNode.Request seen = node.service.requests.stream().filter(q -> q.id().equals(id)).findFirst().orElseThrow();
-    assertThat(seen.caller().tlsIdentity()).as("the fetching peer as TLS proved it").isEqualTo("CN=S2");
+    FakeNode.Request seen = node.service.requests.stream()
+        .filter(q -> q.id().equals(id))
+        .findFirst()
+        .orElseThrow();
+    assertThat(seen.caller().tlsIdentity())
+        .as("the fetching peer as TLS proved it")
+        .isEqualTo("CN=S2");
   }
 
   /**
@@ -80,8 +90,10 @@ class DataPlaneTlsTest {
     for (int i = 0; i < 20; i++) {
       fetchWith(stores(keys, "S2"), node.service.ready(i)); // a new connection each time
     }
-    assertThat(node.service.requests).hasSizeGreaterThanOrEqualTo(20)
-        .allSatisfy(r -> assertThat(r.caller().tlsIdentity()).as("identity of %s", r.id()).isEqualTo("CN=S2"));
+    assertThat(node.service.requests)
+        .hasSizeGreaterThanOrEqualTo(20)
+        .allSatisfy(r ->
+            assertThat(r.caller().tlsIdentity()).as("identity of %s", r.id()).isEqualTo("CN=S2"));
   }
 
   @Test
@@ -90,8 +102,11 @@ class DataPlaneTlsTest {
     long refusedBefore = node.net.tlsRefusals();
     assertThatThrownBy(() -> fetchWith(null, id)).isInstanceOf(IOException.class);
     await().atMost(Duration.ofSeconds(5)).until(() -> node.net.tlsRefusals() > refusedBefore);
-    assertThat(node.service.requestsFor(id)).as("requests served to the plain peer").isZero();
-    assertThat(fetchWith(stores(keys, "S2"), id).value().value(TestReaders.current())).isEqualTo("secret");
+    assertThat(node.service.requestsFor(id))
+        .as("requests served to the plain peer")
+        .isZero();
+    assertThat(fetchWith(stores(keys, "S2"), id).value().value(TestReaders.current()))
+        .isEqualTo("secret");
   }
 
   @Test
@@ -99,11 +114,13 @@ class DataPlaneTlsTest {
     UUID id = node.service.ready("secret");
     long refusedBefore = node.net.tlsRefusals();
     // it trusts this node, so it is the node that refuses its certificate (and counts it)
-    TlsStores stranger = new TlsStores(KeyFiles.keystore(otherCa, "S2"), keys.resolve(KeyFiles.TRUSTSTORE), password);
+    TlsStores stranger = new TlsStores(
+        KeyFiles.keystore(otherCa, "S2"), keys.resolve(KeyFiles.TRUSTSTORE), password);
     assertThatThrownBy(() -> fetchWith(stranger, id)).isInstanceOf(IOException.class);
     await().atMost(Duration.ofSeconds(5)).until(() -> node.net.tlsRefusals() > refusedBefore);
     assertThat(node.service.requestsFor(id)).isZero();
-    assertThat(fetchWith(stores(keys, "S2"), id).value().value(TestReaders.current())).isEqualTo("secret");
+    assertThat(fetchWith(stores(keys, "S2"), id).value().value(TestReaders.current()))
+        .isEqualTo("secret");
   }
 
   /**
@@ -114,13 +131,18 @@ class DataPlaneTlsTest {
   void aPlainNodeInTheSameJvmNeverSeesAnIdentityLeftByATlsConnection() throws Exception {
     try (DataNode plain = DataNode.plain("P1", TIMEOUTS)) {
       for (int i = 0; i < 10; i++) {
-        fetchWith(stores(keys, "S2"), node.service.ready("over TLS")); // its connection closes: the thread is free
+        fetchWith(
+            stores(keys, "S2"),
+            node.service.ready("over TLS")); // its connection closes: the thread is free
         try (Fetching fetching = new Fetching(null)) {
           fetching.fetch(plain, plain.service.ready("plain"), BOUND);
         }
       }
-      assertThat(plain.service.requests).hasSize(10)
-          .allSatisfy(r -> assertThat(r.caller().tlsIdentity()).as("identity on a plain connection").isNull());
+      assertThat(plain.service.requests)
+          .hasSize(10)
+          .allSatisfy(r -> assertThat(r.caller().tlsIdentity())
+              .as("identity on a plain connection")
+              .isNull());
     }
   }
 
@@ -129,8 +151,10 @@ class DataPlaneTlsTest {
     double[][] value = Samples.rows(200_000);
     UUID id = node.service.ready(value);
     int connectionsBefore = node.connections();
-    try (RmiTransport transport = new RmiTransport(new NetContext(stores(keys, "S2"), LinkPlan.NONE, 2_000, null),
-        TIMEOUTS, DataNode.POLICY.filter())) {
+    try (RmiTransport transport = new RmiTransport(
+        new NetContext(stores(keys, "S2"), LinkPlan.NONE, 2_000, null),
+        TIMEOUTS,
+        DataNode.POLICY.filter())) {
       FetchResult r = transport.client(node.address()).fetch(id, 0, null, false, null);
       assertBitExact(r.value().value(TestReaders.current()), value);
     }

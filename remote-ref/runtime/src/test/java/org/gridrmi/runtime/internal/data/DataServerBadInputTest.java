@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
  * closed within a bound, and the node goes on serving everyone else.
  */
 class DataServerBadInputTest {
-  private static final Timeouts TIMEOUTS = new Timeouts(Duration.ofMillis(700), Duration.ofSeconds(1),
-      Duration.ofSeconds(2));
+  private static final Timeouts TIMEOUTS =
+      new Timeouts(Duration.ofMillis(700), Duration.ofSeconds(1), Duration.ofSeconds(2));
   private static final long BOUND = TimeUnit.SECONDS.toNanos(3);
   private DataNode node;
   private Fetching fetching;
@@ -132,7 +132,9 @@ class DataServerBadInputTest {
     start(Duration.ofMinutes(2), 16);
     try (Raw raw = new Raw()) {
       raw.hello(DataProtocol.VERSION, node.ticket);
-      raw.socket.getOutputStream().write(new byte[] {(byte) 0x80, 0, 0, 7}); // a frame of negative length
+      raw.socket
+          .getOutputStream()
+          .write(new byte[] {(byte) 0x80, 0, 0, 7}); // a frame of negative length
       assertThat(raw.closedWithin()).isLessThan(Duration.ofSeconds(5));
     }
     assertThat(node.service.requests).isEmpty();
@@ -141,7 +143,8 @@ class DataServerBadInputTest {
 
   @Test
   void connectionsOverTheLimitAreRefusedAsResourceExhausted() throws Exception {
-    whileTheOnlyConnectionIsTaken(() -> assertThatThrownBy(() -> fetchValue(node.service.ready("second")))
+    whileTheOnlyConnectionIsTaken(() -> assertThatThrownBy(
+            () -> fetchValue(node.service.ready("second")))
         .isInstanceOfSatisfying(GridException.class, e -> {
           assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
           assertThat(e.getMessage()).contains("N1").contains("1 data connections");
@@ -152,10 +155,12 @@ class DataServerBadInputTest {
   void aPeerOverTheLimitThatWritesSlowlyStillReadsItsRefusal() throws Exception {
     whileTheOnlyConnectionIsTaken(() -> {
       try (Raw late = new Raw()) {
-        Thread.sleep(300); // the node has decided on this connection before the peer writes anything more
+        Thread.sleep(
+            300); // the node has decided on this connection before the peer writes anything more
         late.hello(DataProtocol.VERSION, node.ticket);
         Thread.sleep(100);
-        late.out.writeByte(DataProtocol.FETCH); // a second write: it failed with a broken pipe, the node long gone
+        late.out.writeByte(
+            DataProtocol.FETCH); // a second write: it failed with a broken pipe, the node long gone
         late.out.endMessage();
         GridException refused = late.refusal();
         assertThat(refused.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
@@ -222,7 +227,9 @@ class DataServerBadInputTest {
           throw new java.io.UncheckedIOException(e);
         }
       });
-      assertThat(inside.await(10, TimeUnit.SECONDS)).as("the parked fetch holds a connection inside the node").isTrue();
+      assertThat(inside.await(10, TimeUnit.SECONDS))
+          .as("the parked fetch holds a connection inside the node")
+          .isTrue();
     }
 
     void release() {

@@ -67,36 +67,78 @@ final class FakeNode implements NodeService {
   }
 
   @Override
-  public FetchResult fetch(UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
+  public FetchResult fetch(
+      UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     return fetchForStream(id, waitMillis, requester, announced, trace);
   }
 
   @Override
-  public FetchResult fetchForStream(UUID id, long waitMillis, Requester requester, boolean announced,
-      String trace) {
+  public FetchResult fetchForStream(
+      UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     requests.add(new Request(id, waitMillis, requester, announced, Caller.current()));
     Supplier<FetchResult> answer = answers.get(id);
-    return answer != null ? answer.get()
-        : FetchResult.failed(Failure.of(Status.NOT_FOUND, "value " + id + " is not held by " + name, null, null));
+    return answer != null
+        ? answer.get()
+        : FetchResult.failed(
+            Failure.of(Status.NOT_FOUND, "value " + id + " is not held by " + name, null, null));
   }
 
   private static UnsupportedOperationException notHere() {
     return new UnsupportedOperationException("not part of the data plane");
   }
 
-  @Override public void hold(UUID holder, List<UUID> ids) { throw notHere(); }
-  @Override public void abandon(Requester requester, List<UUID> ids) { throw notHere(); }
-  @Override public boolean vouches(String owner, UUID key) { throw notHere(); }
-  @Override public void release(UUID holder, List<Release> releases) { throw notHere(); }
-  @Override public long renew(UUID holder) { throw notHere(); }
-  @Override public boolean cancel(UUID holder, UUID id) { throw notHere(); }
-  @Override public NodeStats stats() { throw notHere(); }
-  @Override public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+  @Override
+  public void hold(UUID holder, List<UUID> ids) {
     throw notHere();
   }
-  @Override public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
+
+  @Override
+  public void abandon(Requester requester, List<UUID> ids) {
     throw notHere();
   }
-  @Override public List<String> services() { return List.of(); }
-  @Override public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers) { throw notHere(); }
+
+  @Override
+  public boolean vouches(String owner, UUID key) {
+    throw notHere();
+  }
+
+  @Override
+  public void release(UUID holder, List<Release> releases) {
+    throw notHere();
+  }
+
+  @Override
+  public long renew(UUID holder) {
+    throw notHere();
+  }
+
+  @Override
+  public boolean cancel(UUID holder, UUID id) {
+    throw notHere();
+  }
+
+  @Override
+  public NodeStats stats() {
+    throw notHere();
+  }
+
+  @Override
+  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+    throw notHere();
+  }
+
+  @Override
+  public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
+    throw notHere();
+  }
+
+  @Override
+  public List<String> services() {
+    return List.of();
+  }
+
+  @Override
+  public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers) {
+    throw notHere();
+  }
 }

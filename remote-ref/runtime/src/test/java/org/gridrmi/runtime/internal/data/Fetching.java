@@ -2,13 +2,13 @@ package org.gridrmi.runtime.internal.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.gridrmi.runtime.wire.TestReaders;
 import java.io.IOException;
 import java.util.UUID;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.TestReaders;
 
 /** The fetching side of a test: sockets of its own (plain or TLS) and a pool of data connections. */
 final class Fetching implements AutoCloseable {
@@ -23,7 +23,17 @@ final class Fetching implements AutoCloseable {
 
   /** Fetches {@code id} from {@code node} with the node's ticket, its answer bounded by {@code boundNanos}. */
   FetchResult fetch(DataNode node, UUID id, long boundNanos) throws IOException {
-    return client.fetch("127.0.0.1", node.port(), node.ticket, id, 0, null, false, null, boundNanos, boundNanos,
+    return client.fetch(
+        "127.0.0.1",
+        node.port(),
+        node.ticket,
+        id,
+        0,
+        null,
+        false,
+        null,
+        boundNanos,
+        boundNanos,
         DataNode.READER);
   }
 

@@ -17,14 +17,20 @@ import java.util.function.IntFunction;
  */
 final class Samples {
   /** Quiet NaNs with payloads, positive and negative: what a bit-exact codec must keep. */
-  static final long[] NAN_DOUBLES = {0x7ff8_0000_dead_beefL, 0xfff8_0000_0000_0001L, 0x7fff_ffff_ffff_ffffL};
+  static final long[] NAN_DOUBLES = {
+    0x7ff8_0000_dead_beefL, 0xfff8_0000_0000_0001L, 0x7fff_ffff_ffff_ffffL
+  };
+
   static final int[] NAN_FLOATS = {0x7fc0_1234, 0xffc0_0001, 0x7fff_ffff};
 
   private Samples() {}
 
   /** A value kind with its codec's id ("" for Java serialization), element size and maker. */
   record Kind(String codec, int elementBytes, IntFunction<Object> make) {
-    @Override public String toString() { return codec.isEmpty() ? "java-serialized" : codec; }
+    @Override
+    public String toString() {
+      return codec.isEmpty() ? "java-serialized" : codec;
+    }
   }
 
   /** Every JDK codec with a length, and a Serializable value that has no codec. */
@@ -74,8 +80,13 @@ final class Samples {
   static double[][] rows(int n) {
     double[] all = doubles(n);
     int first = n / 3;
-    return new double[][] {Arrays.copyOfRange(all, 0, first), null, new double[0],
-        Arrays.copyOfRange(all, first, n), null};
+    return new double[][] {
+      Arrays.copyOfRange(all, 0, first),
+      null,
+      new double[0],
+      Arrays.copyOfRange(all, first, n),
+      null
+    };
   }
 
   /** {@code n} bytes of UTF-8: ASCII, then as many 3-byte characters as fit, then ASCII up to {@code n}. */
@@ -97,13 +108,20 @@ final class Samples {
 
   /** A Serializable value with no codec: travels by Java serialization. */
   record Blob(String name, byte[] data) implements Serializable {
-    @Override public boolean equals(Object o) {
+    @Override
+    public boolean equals(Object o) {
       return o instanceof Blob b && b.name.equals(name) && Arrays.equals(b.data, data);
     }
 
-    @Override public int hashCode() { return name.hashCode(); }
+    @Override
+    public int hashCode() {
+      return name.hashCode();
+    }
 
-    @Override public String toString() { return name; }
+    @Override
+    public String toString() {
+      return name;
+    }
   }
 
   /** Fails with the first difference, bit for bit (arrays of arrays row by row; boxed doubles by their bits). */
@@ -118,9 +136,13 @@ final class Samples {
     }
     assertThat(actual.getClass()).as(where).isEqualTo(expected.getClass());
     if (expected instanceof Double d) {
-      assertThat(Double.doubleToRawLongBits((Double) actual)).as(where).isEqualTo(Double.doubleToRawLongBits(d));
+      assertThat(Double.doubleToRawLongBits((Double) actual))
+          .as(where)
+          .isEqualTo(Double.doubleToRawLongBits(d));
     } else if (expected instanceof Float f) {
-      assertThat(Float.floatToRawIntBits((Float) actual)).as(where).isEqualTo(Float.floatToRawIntBits(f));
+      assertThat(Float.floatToRawIntBits((Float) actual))
+          .as(where)
+          .isEqualTo(Float.floatToRawIntBits(f));
     } else if (!expected.getClass().isArray()) {
       assertThat(actual).as(where).isEqualTo(expected);
     } else {

@@ -29,6 +29,7 @@ final class StopsHalfWay implements Serializable {
 
   /** Waits until the first megabyte went out. */
   void awaitHalfSent() throws InterruptedException {
-    if (!halfSent.await(20, TimeUnit.SECONDS)) throw new AssertionError("the value never started to go out");
+    if (!halfSent.await(20, TimeUnit.SECONDS))
+      throw new AssertionError("the value never started to go out");
   }
 }

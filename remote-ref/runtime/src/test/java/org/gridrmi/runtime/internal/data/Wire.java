@@ -2,7 +2,6 @@ package org.gridrmi.runtime.internal.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.gridrmi.runtime.wire.TestReaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -15,12 +14,13 @@ import java.io.ObjectOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.runtime.serial.Codecs;
-import org.gridrmi.runtime.serial.SerialPolicy;
-import org.gridrmi.runtime.wire.WireValue;
 import org.gridrmi.ref.spi.ValueCodec;
 import org.gridrmi.ref.spi.ValueInput;
 import org.gridrmi.ref.spi.ValueOutput;
+import org.gridrmi.runtime.serial.Codecs;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.wire.TestReaders;
+import org.gridrmi.runtime.wire.WireValue;
 
 /** The ways a value travels, as byte streams in memory: a data connection's frames, and the RMI path. */
 enum Wire {
@@ -48,7 +48,8 @@ enum Wire {
         out.writeUTF("next message");
         out.endMessage();
         byte[] wire = bytes.toByteArray();
-        ChunkedInput in = new ChunkedInput(this == CHUNKED ? new ByteArrayInputStream(wire) : trickle(wire, 7));
+        ChunkedInput in =
+            new ChunkedInput(this == CHUNKED ? new ByteArrayInputStream(wire) : trickle(wire, 7));
         Object back = WireValue.readStreamed(in, TestReaders.current());
         in.endMessage();
         assertThat(in.readUTF()).as("the message after the value").isEqualTo("next message");
@@ -64,7 +65,9 @@ enum Wire {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
         Object back = codec.read(ValueInput.of(in));
         assertThat(in.read()).as("the codec read exactly what it wrote").isEqualTo(-1);
-        assertThat((long) bytes.size()).as("the codec's size() of the value").isEqualTo(codec.size(value));
+        assertThat((long) bytes.size())
+            .as("the codec's size() of the value")
+            .isEqualTo(codec.size(value));
         return new Trip(back, List.of());
       }
       case RMI -> {
@@ -86,7 +89,8 @@ enum Wire {
   /** A stream over {@code bytes} whose reads return at most {@code most} bytes. */
   static InputStream trickle(byte[] bytes, int most) {
     return new FilterInputStream(new ByteArrayInputStream(bytes)) {
-      @Override public int read(byte[] b, int off, int len) throws IOException {
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
         return super.read(b, off, Math.min(len, most));
       }
     };
