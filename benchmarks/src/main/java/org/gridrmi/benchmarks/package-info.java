@@ -1,9 +1,9 @@
 /**
  * The benchmarks and the demo, which are commands of the {@code gridrmi} command ({@code gridrmi demo},
  * {@code calibrate}, {@code bench NAME}), added through {@link BenchmarkCommands}; each prints a table and a
- * summary line and writes CSV and PNG under results/. Also the helpers they share: server JVMs on this machine,
- * warm-up, progress, statistics. Run through the gridrmi command; integration-tests reuses some helpers; users do
- * not compile against it.
+ * summary line and writes CSV and PNG under results/. Also the server JVMs on this machine that they and the demo
+ * start ({@link LocalGrid}, {@link ServerJvm}); their measuring helpers are in {@code benchmarks.harness}. Run
+ * through the gridrmi command; integration-tests reuses some classes; users do not compile against it.
  *
  * <p>Public API:
  *
@@ -30,17 +30,13 @@
  *   <li>{@link MemoryReport}: what {@code bench memory} prints and writes.
  *   <li>{@link PlacementBench}: {@code gridrmi bench placement}: four servers with mixed links and speeds under
  *       every placement policy.
- *   <li>{@link Progress}: one line per step of a long benchmark, with the time left, on stderr.
  *   <li>{@link ServerJvm}: a GridRMI server in a JVM of its own, started with this JVM's class path.
  *   <li>{@link SoakBench}: {@code gridrmi bench soak}: many client threads run chains across server JVMs, optionally
  *       killing one halfway.
- *   <li>{@link Stats}: order statistics of measurements.
  *   <li>{@link SvdBench}: {@code gridrmi bench svd}: the paper's case study, plain against improved against ideal
  *       placement.
  *   <li>{@link TransferBench}: {@code gridrmi bench transfer}: how fast a value moves from the server that made it
  *       to the server that takes it.
- *   <li>{@link Warmup}: unmeasured rounds that run the measured paths until the JIT has compiled them, in every JVM
- *       they cross.
  * </ul>
  */
 package org.gridrmi.benchmarks;

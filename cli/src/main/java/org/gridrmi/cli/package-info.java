@@ -16,21 +16,20 @@
  *       metrics port.
  *   <li>{@link GridRmiCli}: the {@code gridrmi} command line: its own subcommands and those the providers on the
  *       class path add.
- *   <li>{@link GridServerMain}: runs one GridRMI server until the process is stopped, printing one line once it
- *       serves.
  *   <li>{@link KeysCommand}: {@code gridrmi keys}: a test CA and PKCS12 key stores for a TLS Grid, and the flags
  *       that use them.
- *   <li>{@link LookupCommand}: {@code gridrmi lookup}, with the OpenTelemetry SDK configured as for every command.
- *   <li>{@link LookupMain}: runs a lookup service until the process is killed, printing one line once clients can
- *       use it.
+ *   <li>{@link LookupCommand}: {@code gridrmi lookup}: runs a lookup service until the process is killed, printing
+ *       one line once clients can use it.
  *   <li>{@link ModelCommand}: {@code gridrmi model}: evaluates the cost model for one composition and recommends
  *       plain or improved RMI.
- *   <li>{@link ServerCommand}: {@code gridrmi server}: a server exporting the example services by default, with
- *       telemetry and a call ledger.
+ *   <li>{@link ServerCommand}: {@code gridrmi server}: runs one server until the process is stopped, exporting the
+ *       example services by default, printing one line once it serves; with telemetry and a call ledger.
  *   <li>{@link ServiceSpecs}: the stock server's {@code --classpath} and {@code --service} options: users' jars in a
  *       class loader of their own.
  *   <li>{@link StatusCommand}: {@code gridrmi status}: every server registered with a lookup service, with their
  *       stats or a live table.
+ *   <li>{@link TelemetryOptions}: {@code --metrics-port} and the {@code OTEL_*} settings: configures the JVM's
+ *       OpenTelemetry SDK once, when a command starts its work.
  *   <li>{@link TlsOptions}: the TLS options of every command that talks to a Grid, as one picocli mixin.
  *   <li>{@link TraceCommand}: {@code gridrmi trace}: OTLP JSON trace files of one chain into a PNG timeline, one row
  *       per JVM.

@@ -15,11 +15,10 @@
  *       background, and again after the lookup service restarts.
  *   <li>{@link LookupServer}: a Jini lookup service (River's Reggie) running inside this JVM, with no policy file,
  *       configuration file or JVM flag.
- *   <li>{@link ServerDescriptor}: what a GridRMI server tells the lookup service about itself.
  *   <li>{@link ServerListener}: told when a server appears in, changes in or leaves a {@link LookupDirectory};
  *       called in order on one thread.
- *   <li>{@link ServerRecord}: a server as a {@link LookupDirectory} sees it: the registrations that share one
- *       endpoint, merged.
+ *   <li>{@link ServerRecord}: a GridRMI server as the lookup service knows it: what a server registers, and what a
+ *       {@link LookupDirectory} reads back (the registrations that share one address, merged).
  * </ul>
  */
 package org.gridrmi.lookup;

@@ -9,8 +9,6 @@
  *   <li>{@link ChainSpans}: a span around a chain of calls the examples make, so that the chain's calls on every JVM
  *       are one trace.
  *   <li>{@link OtlpTraceFile}: spans read from OTLP JSON, as the SDK's OTLP JSON exporters write them.
- *   <li>{@link TelemetryOptions}: {@code --metrics-port} and the {@code OTEL_*} settings: configures the JVM's SDK
- *       once, when a command starts its work.
  *   <li>{@link TelemetrySetup}: the OpenTelemetry SDK of one command-line JVM, configured the standard way.
  *   <li>{@link TraceChart}: a {@link TraceTimeline} as a chart: time across, one band per JVM, each stretch in the
  *       colour of its phase.

@@ -1,8 +1,9 @@
 /**
  * The placement model: the paper's cost model applied to one call and each candidate server, from the costs a
- * client has learned, as automatic placement ({@code CallOptions.auto()}) uses it call by call, and to whole
- * compositions, as {@code gridrmi bench placement} compares policies. Used by GridRMI's own modules only
- * (client-api, the benchmarks).
+ * client has learned (a link as the model's {@code LinkCost}, one per direction of a pair of nodes), as automatic
+ * placement ({@code CallOptions.auto()}) uses it call by call, and to whole compositions, as
+ * {@code gridrmi bench placement} compares policies. Used by GridRMI's own modules only (client-api, the
+ * benchmarks).
  *
  * <p>Public API:
  *
@@ -17,7 +18,6 @@
  *   <li>{@link Estimate}: the model's prediction for one call on one candidate server: arrival, transfers, start and
  *       completion.
  *   <li>{@link Input}: an argument of a call to place: the node that holds it, its size and when it exists.
- *   <li>{@link LinkCost}: the link model of one direction of a pair of nodes: n bytes take t_s + n t_w.
  *   <li>{@link Predictor}: the model (eqs. 1-7) applied to one call and one candidate server.
  *   <li>{@link ResultSizes}: what a client learned of the sizes of methods' results, per method and shape of the
  *       arguments.

@@ -2,7 +2,8 @@
  * The sockets of each Grid and server ({@link NetContext}): TLS, the emulated slower network, byte counters, the
  * deadline of the current call on every read and write, the port shared by RMI and data connections, and the key
  * files of {@code gridrmi keys}. Used by GridRMI's own modules only (client-api, server-runtime, lookup-service,
- * gridrmi-inprocess, perf-model, the gridrmi command, the benchmarks and examples).
+ * gridrmi-inprocess, the gridrmi command, the benchmarks and the matrix multiply example); the unit tables its link
+ * descriptions read are perf-model's {@code UnitScales}.
  *
  * <p>Public API:
  *
@@ -35,8 +36,6 @@
  *   <li>{@link TlsRequiredException}: thrown when a TLS peer's stub asks this JVM for a TLS connection and it has no
  *       TLS settings.
  *   <li>{@link TransportMetrics}: bytes one {@link NetContext} sent and received, in total and per peer.
- *   <li>{@link UnitScales}: the unit tables shared by link descriptions and the cost calculator (KB = 1000 B, KiB =
- *       1024 B).
  * </ul>
  */
 package org.gridrmi.runtime.net;

@@ -1,7 +1,9 @@
 /**
  * What GridRMI reports through the OpenTelemetry API (the SDK is the gridrmi command's choice): spans of calls and
- * fetches, metrics and node gauges, the trace context a call carries, and the log lines on lost peers and refused
- * input. Used by GridRMI's own modules only (client-api, server-runtime, the gridrmi command).
+ * fetches, metrics and node gauges, the trace context a call carries, and the log lines on lost peers (refusals
+ * are logged by serial's {@code RefusalLog}). Used by GridRMI's own modules only (client-api, server-runtime, and
+ * the gridrmi command, whose trace timeline reads the span and event names of {@link ServerCall} and
+ * {@link FetchSpan}).
  *
  * <p>Public API:
  *
@@ -15,8 +17,6 @@
  *       when a reader collects.
  *   <li>{@link PeerHealth}: which peers stopped answering: one WARNING line when a peer is lost, one INFO line when
  *       it answers again.
- *   <li>{@link RefusalLog}: logs refusals of one kind at WARNING: the first few, then every so many, with the count
- *       so far.
  *   <li>{@link ServerCall}: one call on a server: a server span from its arrival until its value or failure, its
  *       phases as events.
  *   <li>{@link Telemetry}: what one Grid or server reports through: its tracer, meter, propagator and instruments.
