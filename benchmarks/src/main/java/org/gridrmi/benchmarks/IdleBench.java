@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
     name = "idle",
     mixinStandardHelpOptions = true,
     description =
-        "CPU of an idle lookup service and two joined servers over a window (goal: under 2% of a core each).")
+        "CPU of an idle lookup service and two joined servers over a window (goal: under 2%% of a core each).")
 public final class IdleBench implements Callable<Integer> {
   static final double GOAL_PERCENT = 2.0;
 

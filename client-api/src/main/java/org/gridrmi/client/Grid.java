@@ -73,7 +73,7 @@ public final class Grid implements AutoCloseable {
    * lookup service through which servers are discovered; default settings (see {@link #builder()} for others).
    *
    * @throws GridException INVALID_ARGUMENT for a malformed address, UNAVAILABLE if one does not answer
-   * @throws IllegalArgumentException for no address, or a {@code jini://} address among others (see
+   * @throws GridException INVALID_ARGUMENT for no address, or a {@code jini://} address among others (see
    *     {@link Builder#connect})
    */
   public static Grid connect(String... addresses) {
@@ -268,7 +268,7 @@ public final class Grid implements AutoCloseable {
    * }</pre>
    *
    * <p>Each method checks its argument at once and returns this builder: a bad argument is an
-   * {@link IllegalArgumentException} (a {@link NullPointerException} for null) naming the option and the value. What
+   * {@link GridException} of status INVALID_ARGUMENT (null included) naming the option and the value. What
    * can only be checked once the grid is reached (a malformed or unreachable address, link rules naming a server the
    * grid does not have) fails {@link #build()} with a {@link GridException}. Options keep the last value set; the
    * settings are fixed when {@link #build()} makes the Grid, so changing the builder afterwards changes no Grid it
@@ -299,8 +299,8 @@ public final class Grid implements AutoCloseable {
      * earlier {@code connect}, {@code servers}, {@code lookup} or {@code discover}. Default: none; one of them is
      * required.
      *
-     * @throws NullPointerException if {@code addresses} or one of them is null
-     * @throws IllegalArgumentException if there is none, one is blank, or a {@code jini://} address comes with
+     * @throws GridException INVALID_ARGUMENT if {@code addresses} or one of them is null
+     * @throws GridException INVALID_ARGUMENT if there is none, one is blank, or a {@code jini://} address comes with
      *     others (a malformed address fails {@link #build()})
      */
     public Builder connect(String... addresses) {
@@ -321,8 +321,8 @@ public final class Grid implements AutoCloseable {
      * The servers, by address: {@code rmi://host:port} (or {@code inproc://name} on an in-process network). Replaces
      * an earlier {@code connect}, {@code servers}, {@code lookup} or {@code discover}. Default: none.
      *
-     * @throws NullPointerException if {@code addresses} or one of them is null
-     * @throws IllegalArgumentException if there is none or one is blank (a malformed address fails {@link #build()})
+     * @throws GridException INVALID_ARGUMENT if {@code addresses} or one of them is null
+     * @throws GridException INVALID_ARGUMENT if there is none or one is blank (a malformed address fails {@link #build()})
      */
     public Builder servers(String... addresses) {
       List<String> given = allNotBlank("servers", addresses);
@@ -337,8 +337,8 @@ public final class Grid implements AutoCloseable {
      * for it up to {@link #discoveryTimeout}. Replaces an earlier {@code connect}, {@code servers}, {@code lookup} or
      * {@code discover}. Default: none.
      *
-     * @throws NullPointerException if {@code jiniUrl} is null
-     * @throws IllegalArgumentException if it is blank (a malformed address fails {@link #build()})
+     * @throws GridException INVALID_ARGUMENT if {@code jiniUrl} is null
+     * @throws GridException INVALID_ARGUMENT if it is blank (a malformed address fails {@link #build()})
      */
     public Builder lookup(String jiniUrl) {
       return where(List.of(), notBlank("lookup", jiniUrl), null);
@@ -364,7 +364,7 @@ public final class Grid implements AutoCloseable {
      * for one up to {@link #discoveryTimeout}. Replaces an earlier {@code connect}, {@code servers}, {@code lookup} or
      * {@code discover}. Default: none.
      *
-     * @throws NullPointerException if {@code discoveryGroups} or one of them is null
+     * @throws GridException INVALID_ARGUMENT if {@code discoveryGroups} or one of them is null
      */
     public Builder discover(String... discoveryGroups) {
       String[] copy = notNull("discover", discoveryGroups).clone();
@@ -383,7 +383,7 @@ public final class Grid implements AutoCloseable {
      * Mutual TLS on every connection of this Grid, with these key and trust stores. Default: none, plain
      * connections (a plain Grid cannot reach TLS servers, nor the reverse).
      *
-     * @throws NullPointerException if {@code stores} is null
+     * @throws GridException INVALID_ARGUMENT if {@code stores} is null
      */
     public Builder tls(TlsStores stores) {
       this.tls = notNull("tls", stores);
@@ -395,8 +395,8 @@ public final class Grid implements AutoCloseable {
      * {@code delay=21ms,bw=3MB/s}, or rules by node name, {@code default=lan,S3=paper-wan,S3-S4=lan} (this Grid is
      * {@code client}). Default: none, the network as it is.
      *
-     * @throws NullPointerException if {@code profile} is null
-     * @throws IllegalArgumentException naming the bad part and the forms it takes; names that are no server of the
+     * @throws GridException INVALID_ARGUMENT if {@code profile} is null
+     * @throws GridException INVALID_ARGUMENT naming the bad part and the forms it takes; names that are no server of the
      *     grid fail {@link #build()} (INVALID_ARGUMENT naming them), the first moment the grid's servers are known
      */
     public Builder link(String profile) {
@@ -410,8 +410,8 @@ public final class Grid implements AutoCloseable {
      * separated by commas). Default: none besides JDK value types, GridRMI's own types and the classes in the
      * signatures of the services this Grid calls.
      *
-     * @throws NullPointerException if {@code patterns} or one of them is null
-     * @throws IllegalArgumentException naming a pattern that is none of these forms
+     * @throws GridException INVALID_ARGUMENT if {@code patterns} or one of them is null
+     * @throws GridException INVALID_ARGUMENT naming a pattern that is none of these forms
      */
     public Builder allow(String... patterns) {
       allow.addAll(classPatterns("allow", patterns));
@@ -422,8 +422,8 @@ public final class Grid implements AutoCloseable {
      * How long short remote calls (submits, renewals, releases, stats) may take before a server counts as stuck and
      * the call fails with UNAVAILABLE. Default: 5 s.
      *
-     * @throws NullPointerException if {@code timeout} is null
-     * @throws IllegalArgumentException unless it is positive
+     * @throws GridException INVALID_ARGUMENT if {@code timeout} is null
+     * @throws GridException INVALID_ARGUMENT unless it is positive
      */
     public Builder callTimeout(Duration timeout) {
       this.callTimeout = positive("callTimeout", timeout);
@@ -434,8 +434,8 @@ public final class Grid implements AutoCloseable {
      * The longest one fetch long-poll waits at the value's owner before it asks again; an owner silent for this plus
      * 2 s is UNAVAILABLE. Default: 10 s.
      *
-     * @throws NullPointerException if {@code wait} is null
-     * @throws IllegalArgumentException unless it is positive
+     * @throws GridException INVALID_ARGUMENT if {@code wait} is null
+     * @throws GridException INVALID_ARGUMENT unless it is positive
      */
     public Builder fetchWait(Duration wait) {
       this.fetchWait = positive("fetchWait", wait);
@@ -449,7 +449,7 @@ public final class Grid implements AutoCloseable {
      * the free space there when the node starts, the default). The directory is checked when the first put starts
      * the node.
      *
-     * @throws IllegalArgumentException if {@code maxStore} is below 1 or {@code maxSpill} below
+     * @throws GridException INVALID_ARGUMENT if {@code maxStore} is below 1 or {@code maxSpill} below
      *     {@value StoreBudget#HALF_THE_FREE_DISK}
      */
     public Builder store(long maxStore, Path spillDir, long maxSpill) {
@@ -464,8 +464,8 @@ public final class Grid implements AutoCloseable {
      * held here after the call is sent, so that the server registers its own hold first. The server registers it as
      * soon as it accepts the batch; this only bounds how long that may take. Default: 60 s.
      *
-     * @throws NullPointerException if {@code transit} is null
-     * @throws IllegalArgumentException unless it is positive
+     * @throws GridException INVALID_ARGUMENT if {@code transit} is null
+     * @throws GridException INVALID_ARGUMENT unless it is positive
      */
     public Builder referenceTransit(Duration transit) {
       this.referenceTransit = positive("referenceTransit", transit);
@@ -485,8 +485,8 @@ public final class Grid implements AutoCloseable {
      * How long {@link #build()} waits for a lookup service ({@link #lookup}, {@link #discover}) before it fails with
      * UNAVAILABLE. Default: 5 s.
      *
-     * @throws NullPointerException if {@code timeout} is null
-     * @throws IllegalArgumentException unless it is positive
+     * @throws GridException INVALID_ARGUMENT if {@code timeout} is null
+     * @throws GridException INVALID_ARGUMENT unless it is positive
      */
     public Builder discoveryTimeout(Duration timeout) {
       this.discoveryTimeout = positive("discoveryTimeout", timeout);
@@ -497,8 +497,8 @@ public final class Grid implements AutoCloseable {
      * The address servers use to reach this Grid's own node (the values it puts), a host name or IP address of this
      * machine that the servers can reach. Default: {@code 127.0.0.1}.
      *
-     * @throws NullPointerException if {@code host} is null
-     * @throws IllegalArgumentException if it is blank
+     * @throws GridException INVALID_ARGUMENT if {@code host} is null
+     * @throws GridException INVALID_ARGUMENT if it is blank
      */
     public Builder host(String host) {
       this.host = notBlank("host", host);
@@ -510,7 +510,7 @@ public final class Grid implements AutoCloseable {
      * under the caller's current span, whose context travels with the call. Default: the instance an OpenTelemetry
      * SDK or the Java agent registered as global when the Grid is built, else nowhere, at no cost.
      *
-     * @throws NullPointerException if {@code otel} is null
+     * @throws GridException INVALID_ARGUMENT if {@code otel} is null
      */
     public Builder openTelemetry(OpenTelemetry otel) {
       this.openTelemetry = notNull("openTelemetry", otel);
@@ -521,7 +521,7 @@ public final class Grid implements AutoCloseable {
      * The Grid lives on an in-process network instead of RMI (tests): its servers are {@code inproc://NAME}.
      * Default: none, RMI.
      *
-     * @throws NullPointerException if {@code network} is null
+     * @throws GridException INVALID_ARGUMENT if {@code network} is null
      */
     public Builder inProcess(InProcessNetwork network) {
       this.network = notNull("inProcess", network);

@@ -285,7 +285,7 @@ public final class GridServer implements AutoCloseable {
    * Configures a server; {@link #start()} binds its port.
    *
    * <p>Each method checks its argument at once and returns this builder: a bad argument is an
-   * {@link IllegalArgumentException} (a {@link NullPointerException} for null) naming the option and the value. What
+   * {@link GridException} of status INVALID_ARGUMENT (null included) naming the option and the value. What
    * can only be checked when the server starts (a host that does not resolve, a port in use, a spill directory that
    * cannot be made, a malformed lookup address, no service) fails {@link #start()} with a {@link GridException}.
    * Options keep the last value set, except those that add ({@link #export}, {@link #allow}, {@link #allowTasks},
@@ -322,7 +322,7 @@ public final class GridServer implements AutoCloseable {
      * Where its spans and metrics go; {@code OpenTelemetry.noop()} turns them off. Default: the instance an
      * OpenTelemetry SDK or the Java agent registered as global when the server starts, else nowhere, at no cost.
      *
-     * @throws NullPointerException if {@code otel} is null
+     * @throws GridException INVALID_ARGUMENT if {@code otel} is null
      */
     public Builder openTelemetry(OpenTelemetry otel) {
       this.openTelemetry = notNull("openTelemetry", otel);
@@ -333,8 +333,8 @@ public final class GridServer implements AutoCloseable {
      * Its name: in its log lines, its stats, its lookup registration, its {@code inproc://} address and the link
      * rules by node name ({@link #link}). Default: {@code server}.
      *
-     * @throws NullPointerException if {@code name} is null
-     * @throws IllegalArgumentException if it is blank
+     * @throws GridException INVALID_ARGUMENT if {@code name} is null
+     * @throws GridException INVALID_ARGUMENT if it is blank
      */
     public Builder name(String name) {
       this.name = notBlank("name", name);
@@ -346,8 +346,8 @@ public final class GridServer implements AutoCloseable {
      * there unless {@link #bind} says otherwise. Default: {@code 127.0.0.1}. A host that does not resolve fails
      * {@link #start()}.
      *
-     * @throws NullPointerException if {@code host} is null
-     * @throws IllegalArgumentException if it is blank
+     * @throws GridException INVALID_ARGUMENT if {@code host} is null
+     * @throws GridException INVALID_ARGUMENT if it is blank
      */
     public Builder host(String host) {
       this.host = notBlank("host", host);
@@ -358,8 +358,8 @@ public final class GridServer implements AutoCloseable {
      * The address to listen on, if not the advertised {@link #host}: {@code 0.0.0.0} for every interface (the rare
      * case of a host known to others by an address it does not have, behind NAT). Default: the host.
      *
-     * @throws NullPointerException if {@code address} is null
-     * @throws IllegalArgumentException if it is blank
+     * @throws GridException INVALID_ARGUMENT if {@code address} is null
+     * @throws GridException INVALID_ARGUMENT if it is blank
      */
     public Builder bind(String address) {
       this.bind = notBlank("bind", address);
@@ -370,7 +370,7 @@ public final class GridServer implements AutoCloseable {
      * The port it listens on, 0 for a free one ({@link GridServer#port()} tells which). Default: 0. A port in use
      * fails {@link #start()}.
      *
-     * @throws IllegalArgumentException unless it is 0 to 65535
+     * @throws GridException INVALID_ARGUMENT unless it is 0 to 65535
      */
     public Builder port(int port) {
       this.port = between("port", 0, 65535, port);
@@ -381,7 +381,7 @@ public final class GridServer implements AutoCloseable {
      * Size of the compute pool that runs its calls once their arguments are here. Default: the number of cores, at
      * least 2.
      *
-     * @throws IllegalArgumentException if it is below 1
+     * @throws GridException INVALID_ARGUMENT if it is below 1
      */
     public Builder threads(int threads) {
       this.threads = (int) atLeast("threads", 1, threads);
@@ -392,7 +392,7 @@ public final class GridServer implements AutoCloseable {
      * Calls ready to run that may wait for a compute thread; past it a call fails with RESOURCE_EXHAUSTED naming the
      * limit. Default: 10,000.
      *
-     * @throws IllegalArgumentException if it is below 1
+     * @throws GridException INVALID_ARGUMENT if it is below 1
      */
     public Builder maxQueuedCalls(int n) {
       this.maxQueuedCalls = (int) atLeast("maxQueuedCalls", 1, n);
@@ -403,7 +403,7 @@ public final class GridServer implements AutoCloseable {
      * Calls one client may have registered and not done here; past it its calls fail with RESOURCE_EXHAUSTED naming
      * the limit, and the server keeps serving the others. Default: 10,000.
      *
-     * @throws IllegalArgumentException if it is below 1
+     * @throws GridException INVALID_ARGUMENT if it is below 1
      */
     public Builder maxPendingCallsPerClient(int n) {
       this.maxPendingPerClient = (int) atLeast("maxPendingCallsPerClient", 1, n);
@@ -414,8 +414,8 @@ public final class GridServer implements AutoCloseable {
      * How long a client's values outlive its last lease renewal (a crashed client leaks nothing longer); a
      * reference this server writes inside a value also stays held here that long. Default: 60 s.
      *
-     * @throws NullPointerException if {@code lease} is null
-     * @throws IllegalArgumentException unless it is positive
+     * @throws GridException INVALID_ARGUMENT if {@code lease} is null
+     * @throws GridException INVALID_ARGUMENT unless it is positive
      */
     public Builder lease(Duration lease) {
       this.lease = positive("lease", lease);
@@ -428,8 +428,8 @@ public final class GridServer implements AutoCloseable {
      * Default: it joins no lookup service. A malformed address, or a server on an in-process network, fails
      * {@link #start()}.
      *
-     * @throws NullPointerException if {@code lookupUrl} or {@code lease} is null
-     * @throws IllegalArgumentException if {@code lookupUrl} is blank or {@code lease} is not positive
+     * @throws GridException INVALID_ARGUMENT if {@code lookupUrl} or {@code lease} is null
+     * @throws GridException INVALID_ARGUMENT if {@code lookupUrl} is blank or {@code lease} is not positive
      */
     public Builder join(String lookupUrl, Duration lease) {
       String url = notBlank("join lookupUrl", lookupUrl);
@@ -442,8 +442,8 @@ public final class GridServer implements AutoCloseable {
      * Nodes this server may fetch values from besides those it learns (nodes that call it, the servers of its
      * clients' Grids): {@code rmi://host:port}, added to those given before. Default: none.
      *
-     * @throws NullPointerException if {@code addresses} or one of them is null
-     * @throws IllegalArgumentException if one is blank
+     * @throws GridException INVALID_ARGUMENT if {@code addresses} or one of them is null
+     * @throws GridException INVALID_ARGUMENT if one is blank
      */
     public Builder peers(String... addresses) {
       peers.addAll(allNotBlank("peers", addresses));
@@ -454,7 +454,7 @@ public final class GridServer implements AutoCloseable {
      * Mutual TLS on every connection of this server, in and out, with these key and trust stores. Default: none,
      * plain connections (plain clients and servers cannot reach it, nor it them).
      *
-     * @throws NullPointerException if {@code stores} is null
+     * @throws GridException INVALID_ARGUMENT if {@code stores} is null
      */
     public Builder tls(TlsStores stores) {
       this.tls = notNull("tls", stores);
@@ -469,8 +469,8 @@ public final class GridServer implements AutoCloseable {
      * The names are checked against the grid's servers by the Grid built with the plan. Default: none, the network
      * as it is.
      *
-     * @throws NullPointerException if {@code profile} is null
-     * @throws IllegalArgumentException naming the bad part and the forms it takes
+     * @throws GridException INVALID_ARGUMENT if {@code profile} is null
+     * @throws GridException INVALID_ARGUMENT naming the bad part and the forms it takes
      */
     public Builder link(String profile) {
       this.link = parsed("link", profile, LinkPlan::parse);
@@ -483,8 +483,8 @@ public final class GridServer implements AutoCloseable {
      * separated by commas). Default: none besides JDK value types, GridRMI's own types and the classes in the
      * signatures of the services it exports.
      *
-     * @throws NullPointerException if {@code patterns} or one of them is null
-     * @throws IllegalArgumentException naming a pattern that is none of these forms
+     * @throws GridException INVALID_ARGUMENT if {@code patterns} or one of them is null
+     * @throws GridException INVALID_ARGUMENT naming a pattern that is none of these forms
      */
     public Builder allow(String... patterns) {
       allow.addAll(classPatterns("allow", patterns));
@@ -495,8 +495,8 @@ public final class GridServer implements AutoCloseable {
      * Task classes {@code execTask} may run besides GridRMI's own, added to those allowed already, in the forms
      * {@link #allow} takes; they must be on the server's class path (task code is never uploaded). Default: none.
      *
-     * @throws NullPointerException if {@code patterns} or one of them is null
-     * @throws IllegalArgumentException naming a pattern that is none of these forms
+     * @throws GridException INVALID_ARGUMENT if {@code patterns} or one of them is null
+     * @throws GridException INVALID_ARGUMENT naming a pattern that is none of these forms
      */
     public Builder allowTasks(String... patterns) {
       allowTasks.addAll(classPatterns("allowTasks", patterns));
@@ -507,8 +507,8 @@ public final class GridServer implements AutoCloseable {
      * How long short remote calls (submits, renewals, stats) may take before the peer counts as stuck and the call
      * fails with UNAVAILABLE. Default: 5 s.
      *
-     * @throws NullPointerException if {@code timeout} is null
-     * @throws IllegalArgumentException unless it is positive
+     * @throws GridException INVALID_ARGUMENT if {@code timeout} is null
+     * @throws GridException INVALID_ARGUMENT unless it is positive
      */
     public Builder callTimeout(Duration timeout) {
       this.callTimeout = positive("callTimeout", timeout);
@@ -519,8 +519,8 @@ public final class GridServer implements AutoCloseable {
      * The longest one fetch long-poll waits, at this server as an owner and for this server's own fetches: a fetch
      * that waits longer asks again, and a stuck owner is noticed after it plus the call timeout. Default: 10 s.
      *
-     * @throws NullPointerException if {@code wait} is null
-     * @throws IllegalArgumentException unless it is positive
+     * @throws GridException INVALID_ARGUMENT if {@code wait} is null
+     * @throws GridException INVALID_ARGUMENT unless it is positive
      */
     public Builder fetchWait(Duration wait) {
       this.fetchWait = positive("fetchWait", wait);
@@ -531,7 +531,7 @@ public final class GridServer implements AutoCloseable {
      * Bytes of values kept in memory; past it the least recently used go to disk ({@link #spillDir}). Default: half
      * the heap.
      *
-     * @throws IllegalArgumentException if it is below 1
+     * @throws GridException INVALID_ARGUMENT if it is below 1
      */
     public Builder maxStore(long bytes) {
       this.store = store.withMaxMemory(atLeast("maxStore", 1, bytes));
@@ -542,7 +542,7 @@ public final class GridServer implements AutoCloseable {
      * Where values that do not fit in memory go: a directory of this server's own is made inside, and deleted when
      * it stops. Default: the system's temporary directory. A directory that cannot be made fails {@link #start()}.
      *
-     * @throws NullPointerException if {@code dir} is null
+     * @throws GridException INVALID_ARGUMENT if {@code dir} is null
      */
     public Builder spillDir(Path dir) {
       this.store = store.withSpillDir(notNull("spillDir", dir));
@@ -553,7 +553,7 @@ public final class GridServer implements AutoCloseable {
      * Bytes of values on disk; past it a value that fits nowhere fails with RESOURCE_EXHAUSTED. Default: half the
      * free space of the spill directory's disk when the server starts.
      *
-     * @throws IllegalArgumentException if it is negative
+     * @throws GridException INVALID_ARGUMENT if it is negative
      */
     public Builder maxSpill(long bytes) {
       this.store = store.withMaxSpill(atLeast("maxSpill", 0, bytes));
@@ -565,7 +565,7 @@ public final class GridServer implements AutoCloseable {
      * of one stream. Default: {@link SerialPolicy.Limits#DEFAULT} (300,000,000 elements, depth 64, 2,000,000
      * objects, the smaller of 1 GB and half the heap).
      *
-     * @throws NullPointerException if {@code limits} is null
+     * @throws GridException INVALID_ARGUMENT if {@code limits} is null
      */
     public Builder serialLimits(SerialPolicy.Limits limits) {
       this.serialLimits = notNull("serialLimits", limits);
@@ -576,7 +576,7 @@ public final class GridServer implements AutoCloseable {
      * The server lives on an in-process network instead of RMI (tests): its address is {@code inproc://NAME}.
      * Default: none, RMI.
      *
-     * @throws NullPointerException if {@code network} is null
+     * @throws GridException INVALID_ARGUMENT if {@code network} is null
      */
     public Builder inProcess(InProcessNetwork network) {
       this.network = notNull("inProcess", network);
@@ -587,8 +587,8 @@ public final class GridServer implements AutoCloseable {
      * Exports {@code impl} as the service {@code iface}, a plain Java interface (a {@code @GridService}), added to
      * those exported already; clients call it through the interface's views. At least one is required.
      *
-     * @throws NullPointerException if {@code iface} or {@code impl} is null
-     * @throws IllegalArgumentException if {@code iface} is not an interface or {@code impl} does not implement it
+     * @throws GridException INVALID_ARGUMENT if {@code iface} or {@code impl} is null
+     * @throws GridException INVALID_ARGUMENT if {@code iface} is not an interface or {@code impl} does not implement it
      */
     public <S> Builder export(Class<S> iface, S impl) {
       notNull("export iface", iface);

@@ -123,7 +123,7 @@ class ArchitectureTest {
   /**
    * (f) Inside each module, packages depend on each other in one direction. A public package X and its own
    * X.internal count as one (the public types and their implementation use each other by design: Grid holds a
-   * Session, Session implements GridScope); any other cycle fails, with two known ones ignored below.
+   * Session, Session implements GridScope); any other cycle fails.
    */
   @ArchTest
   static final ArchRule no_package_cycles_inside_a_module = slices()
