@@ -9,7 +9,6 @@ import java.util.concurrent.Callable;
 import org.gridrmi.cli.ledger.ExecutionLedger;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.server.GridServer;
 import picocli.CommandLine;
@@ -261,8 +260,7 @@ public final class ServerCommand implements Callable<Integer> {
         .maxPendingCallsPerClient(maxPendingPerClient)
         .allow(allow.toArray(String[]::new))
         .allowTasks(allowTask.toArray(String[]::new));
-    TlsStores stores = tls.stores();
-    if (stores != null) b.tls(stores);
+    tls.applyTo(b);
     if (link != null) b.link(link);
     if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
     if (bind != null) b.bind(bind);

@@ -30,9 +30,9 @@ import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.entry.GridServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.net.HandshakeRefusedException;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.NetContexts;
-import org.gridrmi.runtime.net.HandshakeRefusedException;
 import org.gridrmi.runtime.net.TlsRequiredException;
 
 /**

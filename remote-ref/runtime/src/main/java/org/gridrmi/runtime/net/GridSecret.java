@@ -205,6 +205,28 @@ public final class GridSecret {
     }
   }
 
+  /**
+   * What a builder's settings come to: null under TLS (certificates replace the secret) or for an explicit opt-out,
+   * which logs one WARNING line naming {@code who}; else the secret in {@code file} ({@link #read(Path)}), or in the
+   * default file when {@code file} is null ({@link #readOrCreateDefault()}).
+   *
+   * @throws GridException INVALID_ARGUMENT as {@link #read(Path)} and {@link #readOrCreate(Path)}
+   */
+  public static GridSecret choose(Path file, boolean insecure, boolean tls, String who) {
+    if (tls) return null;
+    if (insecure) {
+      System.getLogger("org.gridrmi.net")
+          .log(
+              System.Logger.Level.WARNING,
+              who
+                  + " runs INSECURE (no grid secret, no TLS): anyone who can reach its ports may call it and"
+                  + " it proves nothing to its peers; drop --insecure / insecure() unless this is a private"
+                  + " network (see docs/security.md)");
+      return null;
+    }
+    return file == null ? readOrCreateDefault() : read(file);
+  }
+
   private static boolean posix(Path p) {
     return p.getFileSystem().supportedFileAttributeViews().contains("posix");
   }

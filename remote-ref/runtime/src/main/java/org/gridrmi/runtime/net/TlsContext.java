@@ -101,11 +101,7 @@ public final class TlsContext {
       });
     } catch (javax.net.ssl.SSLException e) {
       if (!notTls(e)) throw e;
-      throw new HandshakeRefusedException(
-          org.gridrmi.ref.Status.PERMISSION_DENIED,
-          "the GridRMI peer at " + peer
-              + " runs without TLS, and this program uses TLS (--tls): drop --tls"
-              + " here, or start that server and the rest of its grid with --tls");
+      throw HandshakeRefusedException.plainPeer(peer);
     }
   }
 
