@@ -40,4 +40,20 @@ class ServerOptionValuesTest {
         "join lease",
         "PT0S");
   }
+
+  @Test
+  void aSecretFileOthersMayReadAndConflictingSecretOptionsAreOneLine(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path open = dir.resolve("secret");
+    org.gridrmi.runtime.net.GridSecret.create(open);
+    java.nio.file.Files.setPosixFilePermissions(
+        open, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    refused(
+        new String[] {"--port", "0", "--secret", open.toString()}, open.toString(), "chmod 600");
+    refused(
+        new String[] {"--port", "0", "--secret", open.toString(), "--insecure"},
+        "--insecure",
+        "one of the two");
+    refused(new String[] {"--port", "0", "--insecure", "--tls"}, "--insecure", "--tls");
+  }
 }
