@@ -125,22 +125,26 @@ public final class TlsOptions {
 
   /** Sets this command's TLS stores or grid secret on a Grid's builder. */
   public Grid.Builder applyTo(Grid.Builder b) {
-    checkSecretOptions();
-    TlsStores stores = stores();
-    if (stores != null) b.tls(stores);
-    if (secretFile != null) b.secret(secretFile);
-    if (insecure) b.insecure();
+    apply(b::tls, b::secret, b::insecure);
     return b;
   }
 
   /** Sets this command's TLS stores or grid secret on a server's builder. */
   public GridServer.Builder applyTo(GridServer.Builder b) {
+    apply(b::tls, b::secret, b::insecure);
+    return b;
+  }
+
+  /** What both builders are given: the stores under --tls, else the secret file given, or none with --insecure. */
+  private void apply(
+      java.util.function.Consumer<TlsStores> tlsSetter,
+      java.util.function.Consumer<Path> secretSetter,
+      Runnable insecureSetter) {
     checkSecretOptions();
     TlsStores stores = stores();
-    if (stores != null) b.tls(stores);
-    if (secretFile != null) b.secret(secretFile);
-    if (insecure) b.insecure();
-    return b;
+    if (stores != null) tlsSetter.accept(stores);
+    if (secretFile != null) secretSetter.accept(secretFile);
+    if (insecure) insecureSetter.run();
   }
 
   /**

@@ -35,11 +35,15 @@ import org.junit.jupiter.api.Test;
  * told why; TLS on one side only is named on both sides and by {@code gridrmi status}.
  */
 class GridSecretProcessesIT {
-  static final String PASSWORD = "it-secret";
+  /** Every process this class started, killed at the end. */
   static final List<ServerProcess> processes = new ArrayList<>();
-  static Path dir;
-  static Path keys;
+  /** A secret of another grid, for a client that does not belong. */
   static Path otherSecret;
+  /** Logs, key stores and the other grid's secret. */
+  static Path dir;
+
+  static Path keys;
+  /** A server started as the README starts one. */
   static ServerProcess server;
 
   @BeforeAll
@@ -49,8 +53,9 @@ class GridSecretProcessesIT {
     otherSecret = dir.resolve("other-grid/secret");
     Files.deleteIfExists(otherSecret);
     GridSecret.create(otherSecret);
-    KeyFiles.make(keys, List.of("lookup", "client"), PASSWORD.toCharArray(), true);
-    KeyFiles.writePassword(keys, PASSWORD.toCharArray());
+    char[] password = KeyFiles.newPassword();
+    KeyFiles.make(keys, List.of("lookup", "client"), password, true);
+    KeyFiles.writePassword(keys, password);
     // as the README starts one: no secret option, so the user's default secret file
     server = process(
         "S1",
@@ -157,26 +162,10 @@ class GridSecretProcessesIT {
     ServerProcess tlsLookup = process(
         "tls-lookup",
         LookupCommand.class.getName(),
-        List.of(
-            "--port",
-            String.valueOf(Procs.freePort()),
-            "--host",
-            "127.0.0.1",
-            "--tls",
-            "--keystore",
-            KeyFiles.keystore(keys, "lookup").toString(),
-            "--truststore",
-            keys.resolve(KeyFiles.TRUSTSTORE).toString(),
-            "--password-file",
-            keys.resolve(KeyFiles.PASSWORD_FILE).toString()));
-    List<String> tls = List.of(
-        "--tls",
-        "--keystore",
-        KeyFiles.keystore(keys, "client").toString(),
-        "--truststore",
-        keys.resolve(KeyFiles.TRUSTSTORE).toString(),
-        "--password-file",
-        keys.resolve(KeyFiles.PASSWORD_FILE).toString());
+        with(
+            List.of("--port", String.valueOf(Procs.freePort()), "--host", "127.0.0.1"),
+            tlsOptions("lookup")));
+    List<String> tls = tlsOptions("client");
 
     Procs.Result ok = status("plain-ok", plainLookup.address(), List.of());
     assertThat(ok.exit()).as(ok.output()).isZero();
@@ -196,6 +185,24 @@ class GridSecretProcessesIT {
         status("other-secret", plainLookup.address(), List.of("--secret", otherSecret.toString()));
     assertThat(otherGrid.exit()).as(otherGrid.output()).isEqualTo(2);
     assertThat(otherGrid.output()).contains("uses another grid secret: use --secret FILE");
+  }
+
+  /** The TLS options of a process whose key store is {@code key}'s. */
+  private static List<String> tlsOptions(String key) {
+    return List.of(
+        "--tls",
+        "--keystore",
+        KeyFiles.keystore(keys, key).toString(),
+        "--truststore",
+        keys.resolve(KeyFiles.TRUSTSTORE).toString(),
+        "--password-file",
+        keys.resolve(KeyFiles.PASSWORD_FILE).toString());
+  }
+
+  private static List<String> with(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   private static Procs.Result status(String label, String lookup, List<String> options)
