@@ -140,6 +140,12 @@ public final class ServerCommand implements Callable<Integer> {
   int maxPendingPerClient = 10_000;
 
   @Option(
+      names = "--max-pending-calls",
+      description = "calls all clients together may have pending here before new "
+          + "ones are refused with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
+  int maxPendingCalls = 100_000;
+
+  @Option(
       names = "--max-store",
       paramLabel = "SIZE",
       description = "bytes of values kept in memory before the least "
@@ -258,6 +264,7 @@ public final class ServerCommand implements Callable<Integer> {
         .callTimeout(callTimeout)
         .maxQueuedCalls(maxQueuedCalls)
         .maxPendingCallsPerClient(maxPendingPerClient)
+        .maxPendingCalls(maxPendingCalls)
         .allow(allow.toArray(String[]::new))
         .allowTasks(allowTask.toArray(String[]::new));
     tls.applyTo(b);

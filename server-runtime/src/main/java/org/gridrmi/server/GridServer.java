@@ -311,6 +311,7 @@ public final class GridServer implements AutoCloseable {
     private int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
     private int maxQueuedCalls = 10_000;
     private int maxPendingPerClient = 10_000;
+    private int maxPendingCalls = 100_000;
     private Duration lease = Duration.ofSeconds(60);
     private String lookup;
     private Duration joinLease = Duration.ofSeconds(10);
@@ -410,12 +411,25 @@ public final class GridServer implements AutoCloseable {
 
     /**
      * Calls one client may have registered and not done here; past it its calls fail with RESOURCE_EXHAUSTED naming
-     * the limit, and the server keeps serving the others. Default: 10,000.
+     * the limit, and the server keeps serving the others. A client is the peer its connection proved: its
+     * certificate's subject under TLS, else its address (so clients sharing a host share the limit); never the holder
+     * id a caller chooses. Default: 10,000.
      *
      * @throws GridException INVALID_ARGUMENT if it is below 1
      */
     public Builder maxPendingCallsPerClient(int n) {
       this.maxPendingPerClient = (int) atLeast("maxPendingCallsPerClient", 1, n);
+      return this;
+    }
+
+    /**
+     * Calls all clients together may have registered and not done here; past it new calls fail with
+     * RESOURCE_EXHAUSTED naming the limit. Default: 100,000.
+     *
+     * @throws GridException INVALID_ARGUMENT if it is below 1
+     */
+    public Builder maxPendingCalls(int n) {
+      this.maxPendingCalls = (int) atLeast("maxPendingCalls", 1, n);
       return this;
     }
 
@@ -659,7 +673,8 @@ public final class GridServer implements AutoCloseable {
           host,
           bind,
           port,
-          new DataflowExecutor.Limits(threads, maxQueuedCalls, maxPendingPerClient),
+          new DataflowExecutor.Limits(
+              threads, maxQueuedCalls, maxPendingPerClient, maxPendingCalls),
           lease,
           peers,
           lookup,

@@ -222,6 +222,40 @@ class HostileInputIT {
               .map(org.gridrmi.runtime.wire.Release::explicit)
               .toList()); // the slow ones are cancelled with their holder's release
 
+      // 5b. the same flood with a new holder id per batch: the limit is the peer's (its address
+      // here, its
+      // certificate under TLS), not the holder id's it chooses
+      List<UUID> holders = new ArrayList<>();
+      List<List<UUID>> floods = new ArrayList<>();
+      for (int b = 0; b < 15; b++) {
+        UUID h = UUID.randomUUID();
+        List<Command> many = new ArrayList<>();
+        List<UUID> batchIds = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+          batchIds.add(call(many, new ArrayList<>(), slow, "f", 10_000));
+        }
+        gw.submit(h, null, many);
+        holders.add(h);
+        floods.add(batchIds);
+      }
+      tried += 15_000;
+      List<UUID> lastBatch = floods.get(floods.size() - 1);
+      FetchResult past = gw.fetch(lastBatch.get(lastBatch.size() - 1), 10_000, IT, false, null);
+      assertThat(past.failure())
+          .as("a call past the peer's limit, under a holder id of its own")
+          .isNotNull();
+      assertThat(past.failure().status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+      assertThat(past.failure().message())
+          .contains("127.0.0.1")
+          .contains("--max-pending-per-client");
+      for (int b = 0; b < holders.size(); b++) {
+        gw.release(
+            holders.get(b),
+            floods.get(b).stream()
+                .map(org.gridrmi.runtime.wire.Release::explicit)
+                .toList());
+      }
+
       // 6. raw bytes on the port: random, JRMP header + garbage, JRMP call with a truncated or
       // hostile stream
       byte[] hostileCall = jrmpCall(new InvokerTransformer());
