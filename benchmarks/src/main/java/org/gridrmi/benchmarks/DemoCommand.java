@@ -82,7 +82,11 @@ public final class DemoCommand implements Callable<Integer> {
     String linkSpec = options.link();
     long t0 = System.nanoTime();
     System.out.println("GridRMI demo on link " + linkSpec);
-    try (LookupServer lookup = LookupServer.start(0, "gridrmi-demo");
+    org.gridrmi.ref.TlsStores stores = options.tls.stores();
+    try (LookupServer lookup = stores != null
+            ? LookupServer.startTls(null, 0, stores, "gridrmi-demo")
+            : LookupServer.start(
+                null, 0, options.tls.secret("the demo's lookup service"), "gridrmi-demo");
         LocalGrid local = new LocalGrid(out.resolve("logs"), options.serverArgs())) {
       System.out.println("lookup service at " + lookup.url());
       // the servers join the lookup service; the client finds them there, as in the paper's Fig. 1

@@ -73,7 +73,7 @@ public final class LookupCommand implements Callable<Integer> {
     LookupServer server;
     try {
       server = stores == null
-          ? LookupServer.start(host, port, groups)
+          ? LookupServer.start(host, port, tls.secret("GridRMI lookup service"), groups)
           : LookupServer.startTls(host, port, stores, groups);
     } catch (IllegalStateException e) {
       if (inUse(port))

@@ -9,7 +9,6 @@ import java.util.concurrent.Callable;
 import org.gridrmi.cli.ledger.ExecutionLedger;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.server.GridServer;
 import picocli.CommandLine;
@@ -141,6 +140,12 @@ public final class ServerCommand implements Callable<Integer> {
   int maxPendingPerClient = 10_000;
 
   @Option(
+      names = "--max-pending-calls",
+      description = "calls all clients together may have pending here before new "
+          + "ones are refused with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
+  int maxPendingCalls = 100_000;
+
+  @Option(
       names = "--max-store",
       paramLabel = "SIZE",
       description = "bytes of values kept in memory before the least "
@@ -259,10 +264,10 @@ public final class ServerCommand implements Callable<Integer> {
         .callTimeout(callTimeout)
         .maxQueuedCalls(maxQueuedCalls)
         .maxPendingCallsPerClient(maxPendingPerClient)
+        .maxPendingCalls(maxPendingCalls)
         .allow(allow.toArray(String[]::new))
         .allowTasks(allowTask.toArray(String[]::new));
-    TlsStores stores = tls.stores();
-    if (stores != null) b.tls(stores);
+    tls.applyTo(b);
     if (link != null) b.link(link);
     if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
     if (bind != null) b.bind(bind);

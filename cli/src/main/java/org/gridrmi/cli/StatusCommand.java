@@ -116,9 +116,13 @@ public final class StatusCommand implements Callable<Integer> {
       return 2;
     }
     List<ServerRecord> servers;
-    try (LookupDirectory dir = stores == null
-        ? LookupDirectory.unicast(uri, timeout)
-        : LookupDirectory.unicast(uri, timeout, stores)) {
+    try (org.gridrmi.runtime.net.NetContext net = new org.gridrmi.runtime.net.NetContext(
+            stores,
+            tls.secret("gridrmi status"),
+            org.gridrmi.runtime.net.LinkPlan.NONE,
+            (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()),
+            null);
+        LookupDirectory dir = LookupDirectory.unicast(uri, timeout, net)) {
       servers = dir.servers();
     } catch (IllegalArgumentException e) {
       err.println("gridrmi status: --lookup: " + oneLine(e));
@@ -177,8 +181,7 @@ public final class StatusCommand implements Callable<Integer> {
   /** Each server's own counters, asked of it through a Grid (the lookup service does not have them). */
   private int printStats(PrintWriter out, PrintWriter err, org.gridrmi.ref.TlsStores stores) {
     org.gridrmi.client.Grid.Builder b =
-        org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout);
-    if (stores != null) b.tls(stores);
+        tls.applyTo(org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout));
     try (org.gridrmi.client.Grid grid = b.build()) {
       List<org.gridrmi.client.ServerInfo> servers = grid.servers().stream()
           .sorted(java.util.Comparator.comparing(org.gridrmi.client.ServerInfo::name))
@@ -252,8 +255,7 @@ public final class StatusCommand implements Callable<Integer> {
           "--interval", interval, "not positive", "e.g. 2s or 500ms");
     }
     org.gridrmi.client.Grid.Builder b =
-        org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout);
-    if (stores != null) b.tls(stores);
+        tls.applyTo(org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout));
     try (org.gridrmi.client.Grid grid = b.build()) {
       new StatusWatch(grid, out, interval, System.console() != null).run(count, lookup);
     } catch (GridException e) {

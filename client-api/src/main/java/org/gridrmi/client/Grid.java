@@ -29,6 +29,7 @@ import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.transport.Timeouts;
@@ -279,6 +280,8 @@ public final class Grid implements AutoCloseable {
     private String lookup;
     private String[] groups;
     private TlsStores tls;
+    private java.nio.file.Path secret;
+    private boolean insecure;
     private InProcessNetwork network;
     private String host = "127.0.0.1";
     private LinkPlan link = LinkPlan.NONE;
@@ -380,8 +383,38 @@ public final class Grid implements AutoCloseable {
     }
 
     /**
-     * Mutual TLS on every connection of this Grid, with these key and trust stores. Default: none, plain
-     * connections (a plain Grid cannot reach TLS servers, nor the reverse).
+     * The file of the grid secret this Grid's connections prove, both ways, to every server they reach (a
+     * challenge-response once per connection; the secret never travels): a server of another grid is refused with
+     * {@code PERMISSION_DENIED} naming it. The file must exist, be readable by its owner only and hold 64 hex digits;
+     * it is read by {@link #build()}. Default: {@code GridSecret.defaultFile()}: the file {@code GRIDRMI_SECRET_FILE}
+     * names, else {@code ~/.config/gridrmi/secret} (under {@code XDG_CONFIG_HOME} if set), made on first use, so
+     * programs of one user on one machine share it with no set-up. Replaces an earlier {@link #insecure()}; unused
+     * under {@link #tls}, whose certificates authenticate instead.
+     *
+     * @throws GridException INVALID_ARGUMENT if {@code file} is null; {@link #build()} fails INVALID_ARGUMENT
+     *     naming the file and the fix if it is missing, others may read it, or it holds no secret
+     */
+    public Builder secret(java.nio.file.Path file) {
+      this.secret = notNull("secret", file);
+      this.insecure = false;
+      return this;
+    }
+
+    /**
+     * No grid secret and no TLS: this Grid reaches only servers that run insecure too, and proves nothing to them.
+     * An explicit opt-out for a private network; {@link #build()} logs one WARNING line saying so. Replaces an
+     * earlier {@link #secret(java.nio.file.Path)}. Default: off (the default secret is used).
+     */
+    public Builder insecure() {
+      this.insecure = true;
+      this.secret = null;
+      return this;
+    }
+
+    /**
+     * Mutual TLS on every connection of this Grid, with these key and trust stores; the certificates replace the grid
+     * secret. Default: none, plain connections that prove the grid secret (a plain Grid cannot reach TLS servers, nor
+     * the reverse: either side says so in one line).
      *
      * @throws GridException INVALID_ARGUMENT if {@code stores} is null
      */
@@ -544,6 +577,9 @@ public final class Grid implements AutoCloseable {
       }
       Session session = new Session(new GridSettings(
           tls,
+          network != null
+              ? null
+              : GridSecret.choose(secret, insecure, tls != null, "this Grid (a client)"),
           network,
           host,
           link,

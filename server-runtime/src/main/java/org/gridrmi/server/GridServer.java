@@ -32,6 +32,7 @@ import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.NodeRuntime;
 import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.Transports;
+import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.StoreBudget;
@@ -140,7 +141,13 @@ public final class GridServer implements AutoCloseable {
     Transport transport = s.network() != null
         ? InternalInProcess.transport(s.network(), s.name(), s.timeouts(), policy.filter())
         : Transports.rmi(
-            s.tls(), s.link().as(s.name()), s.timeouts(), s.listenAddress(), policy.filter());
+            s.tls(),
+            GridSecret.choose(
+                s.secret(), s.insecure(), s.tls() != null, "GridRMI server " + s.name()),
+            s.link().as(s.name()),
+            s.timeouts(),
+            s.listenAddress(),
+            policy.filter());
     NodeRuntime runtime = new NodeRuntime(s.name(), transport, policy, s.runtime(), s.telemetry());
     try {
       return new GridServer(s, runtime, registry, tasks);
@@ -304,10 +311,13 @@ public final class GridServer implements AutoCloseable {
     private int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
     private int maxQueuedCalls = 10_000;
     private int maxPendingPerClient = 10_000;
+    private int maxPendingCalls = 100_000;
     private Duration lease = Duration.ofSeconds(60);
     private String lookup;
     private Duration joinLease = Duration.ofSeconds(10);
     private TlsStores tls;
+    private java.nio.file.Path secret;
+    private boolean insecure;
     private LinkPlan link = LinkPlan.NONE;
     private Duration callTimeout = Timeouts.DEFAULT.call();
     private Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
@@ -401,12 +411,25 @@ public final class GridServer implements AutoCloseable {
 
     /**
      * Calls one client may have registered and not done here; past it its calls fail with RESOURCE_EXHAUSTED naming
-     * the limit, and the server keeps serving the others. Default: 10,000.
+     * the limit, and the server keeps serving the others. A client is the peer its connection proved: its
+     * certificate's subject under TLS, else its address (so clients sharing a host share the limit); never the holder
+     * id a caller chooses. Default: 10,000.
      *
      * @throws GridException INVALID_ARGUMENT if it is below 1
      */
     public Builder maxPendingCallsPerClient(int n) {
       this.maxPendingPerClient = (int) atLeast("maxPendingCallsPerClient", 1, n);
+      return this;
+    }
+
+    /**
+     * Calls all clients together may have registered and not done here; past it new calls fail with
+     * RESOURCE_EXHAUSTED naming the limit. Default: 100,000.
+     *
+     * @throws GridException INVALID_ARGUMENT if it is below 1
+     */
+    public Builder maxPendingCalls(int n) {
+      this.maxPendingCalls = (int) atLeast("maxPendingCalls", 1, n);
       return this;
     }
 
@@ -451,8 +474,38 @@ public final class GridServer implements AutoCloseable {
     }
 
     /**
-     * Mutual TLS on every connection of this server, in and out, with these key and trust stores. Default: none,
-     * plain connections (plain clients and servers cannot reach it, nor it them).
+     * The file of the grid secret this server's connections prove, both ways, in and out: a peer that does not prove
+     * it is refused before anything else is read from its connection (one WARNING line per peer address a minute at
+     * most), and the peer gets {@code PERMISSION_DENIED} naming this server and the fix. The file must exist, be
+     * readable by its owner only and hold 64 hex digits; it is read by {@link #start()}. Default:
+     * {@code GridSecret.defaultFile()}: the file {@code GRIDRMI_SECRET_FILE} names, else
+     * {@code ~/.config/gridrmi/secret} (under {@code XDG_CONFIG_HOME} if set), made on first use. Replaces an earlier
+     * {@link #insecure()}; unused under {@link #tls}, whose certificates authenticate instead.
+     *
+     * @throws GridException INVALID_ARGUMENT if {@code file} is null; {@link #start()} fails INVALID_ARGUMENT naming
+     *     the file and the fix if it is missing, others may read it, or it holds no secret
+     */
+    public Builder secret(java.nio.file.Path file) {
+      this.secret = notNull("secret", file);
+      this.insecure = false;
+      return this;
+    }
+
+    /**
+     * No grid secret and no TLS: this server accepts calls from anyone who can reach its port, and reaches only
+     * peers that run insecure too. An explicit opt-out for a private network; {@link #start()} logs one WARNING line
+     * saying so. Replaces an earlier {@link #secret(java.nio.file.Path)}. Default: off (the default secret is used).
+     */
+    public Builder insecure() {
+      this.insecure = true;
+      this.secret = null;
+      return this;
+    }
+
+    /**
+     * Mutual TLS on every connection of this server, in and out, with these key and trust stores; the certificates
+     * replace the grid secret. Default: none, plain connections that prove the grid secret (plain clients and servers
+     * cannot reach it, nor it them: either side says so in one line).
      *
      * @throws GridException INVALID_ARGUMENT if {@code stores} is null
      */
@@ -620,12 +673,15 @@ public final class GridServer implements AutoCloseable {
           host,
           bind,
           port,
-          new DataflowExecutor.Limits(threads, maxQueuedCalls, maxPendingPerClient),
+          new DataflowExecutor.Limits(
+              threads, maxQueuedCalls, maxPendingPerClient, maxPendingCalls),
           lease,
           peers,
           lookup,
           joinLease,
           tls,
+          secret,
+          insecure,
           link,
           allow,
           allowTasks,

@@ -28,6 +28,8 @@ import org.gridrmi.server.internal.ServiceRegistry;
  * @param lookup the lookup service it joins, or null
  * @param joinLease the lease of its registration there
  * @param tls the stores of mutual TLS on every connection, or null for plain connections
+ * @param secret the grid secret file plain connections prove, or null for the default one
+ * @param insecure whether plain connections go without the secret (an explicit opt-out)
  * @param link the emulated link of its connections ({@link LinkPlan#NONE}: none)
  * @param allow more classes its streams may carry (class patterns)
  * @param allowTasks task classes {@code execTask} may run besides GridRMI's own (class patterns)
@@ -50,6 +52,8 @@ record ServerSettings(
     String lookup,
     Duration joinLease,
     TlsStores tls,
+    java.nio.file.Path secret,
+    boolean insecure,
     LinkPlan link,
     List<String> allow,
     List<String> allowTasks,

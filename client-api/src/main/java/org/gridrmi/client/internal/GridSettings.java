@@ -6,6 +6,7 @@ import java.util.List;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.telemetry.Telemetry;
@@ -16,6 +17,7 @@ import org.gridrmi.runtime.transport.Timeouts;
  * nowhere else. The builder checked every value; see {@code Grid.Builder} for their meanings and defaults.
  *
  * @param tls the stores of mutual TLS on every connection, or null for plain connections
+ * @param secret the grid secret plain connections prove, or null (TLS, an in-process network, or insecure)
  * @param network the in-process network the Grid lives on, or null for RMI
  * @param host the address servers use to reach the Grid's own node
  * @param link the emulated link of its connections ({@link LinkPlan#NONE}: none)
@@ -30,6 +32,7 @@ import org.gridrmi.runtime.transport.Timeouts;
  */
 public record GridSettings(
     TlsStores tls,
+    GridSecret secret,
     InProcessNetwork network,
     String host,
     LinkPlan link,

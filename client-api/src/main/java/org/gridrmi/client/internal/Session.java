@@ -81,6 +81,7 @@ public final class Session implements AutoCloseable {
             settings.network(), name, settings.timeouts(), policy.filter())
         : Transports.rmi(
             settings.tls(),
+            settings.secret(),
             settings.link().as(LinkPlan.CLIENT),
             settings.timeouts(),
             settings.host(),

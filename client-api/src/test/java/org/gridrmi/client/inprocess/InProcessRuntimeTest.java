@@ -181,6 +181,34 @@ class InProcessRuntimeTest extends InProcessGridTest {
   }
 
   @Test
+  void pendingCallsOfAllClientsTogetherAreBoundedNamingTheLimit() {
+    GridServer s1 = server("S1", b -> b.maxPendingCallsPerClient(3).maxPendingCalls(4));
+    Grid first = grid(s1);
+    Grid second = grid(s1);
+    WorkAsync w1 = first.async(WorkAsync.class, first.server("S1"));
+    WorkAsync w2 = second.async(WorkAsync.class, second.server("S1"));
+    List<RemoteReference<String>> slow = new ArrayList<>();
+    for (int i = 0; i < 3; i++) slow.add(w1.slow(RemoteReference.of("s" + i), 1000));
+    org.awaitility.Awaitility.await() // the first client's calls are registered first
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> s1.storeSize() >= 3);
+    slow.add(w2.slow(RemoteReference.of("t"), 1000));
+    RemoteReference<String> fifth = w2.slow(RemoteReference.of("5"), 10);
+    assertThatThrownBy(() -> fifth.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+          assertThat(e.getMessage())
+              .contains("S1")
+              .contains("4 calls pending from all clients")
+              .contains("--max-pending-calls");
+        });
+    slow.forEach(r -> assertThat(r.get(Duration.ofSeconds(5))).matches("[st].*"));
+    assertThat(w2.append(RemoteReference.of("x"), "y").get(Duration.ofSeconds(5)))
+        .as("served again once calls are done")
+        .isEqualTo("xy");
+  }
+
+  @Test
   void aFullComputeQueueRefusesNamingItsLimit() {
     GridServer s1 = server("S1", b -> b.threads(1).maxQueuedCalls(1));
     Grid grid = grid(s1);

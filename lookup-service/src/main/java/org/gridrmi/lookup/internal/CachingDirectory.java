@@ -30,6 +30,7 @@ import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.entry.GridServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.net.HandshakeRefusedException;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.runtime.net.TlsRequiredException;
@@ -204,6 +205,10 @@ public final class CachingDirectory implements LookupDirectory {
               Status.PERMISSION_DENIED,
               "the " + what + " answered discovery, but " + t.getMessage(),
               e);
+        }
+        if (c instanceof HandshakeRefusedException h) {
+          throw new GridException(
+              h.status(), "the " + what + " answered discovery, but " + h.getMessage(), e);
         }
         if (c
             instanceof

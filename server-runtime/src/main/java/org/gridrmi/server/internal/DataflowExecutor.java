@@ -24,6 +24,7 @@ import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.CallTimes;
 import org.gridrmi.runtime.telemetry.ServerCall;
+import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
@@ -53,6 +54,12 @@ public final class DataflowExecutor implements AutoCloseable {
   private final Limits limits;
   private final ThreadPoolExecutor compute;
   private final AtomicLong callsRun = new AtomicLong();
+  /** Calls registered and not yet done, per client (see {@link Limits}), and in all. */
+  private final java.util.concurrent.ConcurrentHashMap<String, Integer> pendingByClient =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private final java.util.concurrent.atomic.AtomicInteger pendingAll =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final CallTimes callTimes = new CallTimes();
   private final MethodTimes methodTimes = new MethodTimes();
   /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
@@ -67,11 +74,14 @@ public final class DataflowExecutor implements AutoCloseable {
   /**
    * @param threads compute threads
    * @param maxQueued calls ready to run that may wait for a thread
-   * @param maxPendingPerClient calls of one client registered and not yet done
+   * @param maxPendingPerClient calls of one client registered and not yet done; a client is the peer the connection
+   *     proved: its certificate's subject under TLS, else its address (clients sharing a host share it), never the
+   *     holder id it chooses
+   * @param maxPending calls of all clients together registered and not yet done
    */
-  public record Limits(int threads, int maxQueued, int maxPendingPerClient) {
+  public record Limits(int threads, int maxQueued, int maxPendingPerClient, int maxPending) {
     public Limits {
-      if (threads < 1 || maxQueued < 1 || maxPendingPerClient < 1) {
+      if (threads < 1 || maxQueued < 1 || maxPendingPerClient < 1 || maxPending < 1) {
         throw new GridException(
             Status.INVALID_ARGUMENT, "executor limits must be at least 1: " + this);
       }
@@ -131,6 +141,41 @@ public final class DataflowExecutor implements AutoCloseable {
     return fetcher.inFlight();
   }
 
+  /**
+   * The client a call's limit is kept for: the peer its connection proved, the certificate's subject under TLS, else
+   * its address (the grid secret proves membership, not who is who); never a holder id, which the caller chooses.
+   */
+  private static String clientOf(Caller caller) {
+    return caller.tlsIdentity() != null ? caller.tlsIdentity() : caller.host();
+  }
+
+  /** Counts a call of {@code client} as pending; the reason it may not be, or null. */
+  private String takePending(String client) {
+    boolean[] taken = {false};
+    pendingByClient.compute(client, (k, n) -> {
+      int held = n == null ? 0 : n;
+      if (held >= limits.maxPendingPerClient()) return n;
+      taken[0] = true;
+      return held + 1;
+    });
+    if (!taken[0]) {
+      return "this client (" + client + ") already has " + limits.maxPendingPerClient()
+          + " calls pending there, its limit (--max-pending-per-client)";
+    }
+    if (pendingAll.incrementAndGet() > limits.maxPending()) {
+      pendingAll.decrementAndGet();
+      pendingByClient.computeIfPresent(client, (k, n) -> n <= 1 ? null : n - 1);
+      return "it has " + limits.maxPending() + " calls pending from all clients, its limit"
+          + " (--max-pending-calls)";
+    }
+    return null;
+  }
+
+  private void releasePending(String client) {
+    pendingAll.decrementAndGet();
+    pendingByClient.computeIfPresent(client, (k, n) -> n <= 1 ? null : n - 1);
+  }
+
   /** Stores a replica of a client's value under its own id, so that calls here resolve it locally. */
   public void replica(UUID holder, Command.Replica r) {
     Object value = node.runtime().decode(r.value());
@@ -140,20 +185,24 @@ public final class DataflowExecutor implements AutoCloseable {
   /** Registers the call and schedules it; returns at once. A call whose id is known already is ignored. */
   public void submit(UUID holder, Command.Call c, long arrivedNanos) {
     String site = c.label() + " on " + node.name();
-    if (node.table().pendingOf(holder) >= limits.maxPendingPerClient()) {
+    String client = clientOf(Caller.current());
+    String full = takePending(client);
+    if (full != null) {
       Slot refused = node.table().create(c.valueId(), holder, site);
       if (refused != null) {
         observe(refused, c, arrivedNanos);
-        String why = "server " + node.name() + " refused " + c.label()
-            + ": this client already has " + limits.maxPendingPerClient()
-            + " calls pending there, its limit (--max-pending-per-client)";
+        String why = "server " + node.name() + " refused " + c.label() + ": " + full;
         REFUSALS.refused(why);
         refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
       }
       return;
     }
     Slot slot = node.table().create(c.valueId(), holder, site);
-    if (slot == null) return;
+    if (slot == null) {
+      releasePending(client);
+      return;
+    }
+    slot.done().whenComplete((v, t) -> releasePending(client));
     ServerCall trace = observe(slot, c, arrivedNanos);
     ServiceRegistry.Target target;
     try {
