@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * deploy/slurm/gridrmi.sbatch on a real Slurm: Debian's slurmctld and slurmd with 3 emulated nodes on this host,
- * brought up by deploy/slurm/test-cluster. Where that cannot run (not root, no packages and no apt, another Slurm
- * here) every test is reported skipped with the script's reason; so is it with -Dgridrmi.slurm.it.skip=REASON.
+ * brought up by deploy/slurm/test-cluster. The test installs nothing: where {@code test-cluster check} fails (Slurm
+ * not installed, not root, another Slurm here) every test is reported skipped with its one-line reason, which names
+ * {@code deploy/slurm/test-cluster install}, the command that sets a test cluster up (.ci/run calls it before the
+ * tests); so is it with -Dgridrmi.slurm.it.skip=REASON.
  */
 class SlurmBatchIT {
   static final Path CLUSTER = SlurmJobs.ROOT.resolve("deploy/slurm/test-cluster");
@@ -55,6 +57,16 @@ class SlurmBatchIT {
     }
     dir = Files.createDirectories(Path.of("target", "it-slurm").toAbsolutePath());
     jobs = new SlurmJobs(dir);
+    Procs.Result check = Procs.run(
+        List.of("bash", CLUSTER.toString(), "check"),
+        Map.of(),
+        dir.resolve("cluster-check.log"),
+        60);
+    if (check.exit() == 3) {
+      skipReason = "no test Slurm on this machine: " + check.output().strip();
+      return;
+    }
+    assertThat(check.exit()).as("test-cluster check: " + check.output()).isZero();
     leaveStaleRunDirectories();
     Procs.Result r = Procs.run(
         List.of("bash", CLUSTER.toString(), "up", "3"),
