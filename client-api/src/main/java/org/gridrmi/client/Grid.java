@@ -72,7 +72,9 @@ public final class Grid implements AutoCloseable {
    * Connects to servers by address: {@code rmi://host:port} for each server, or one {@code jini://host:port}
    * lookup service through which servers are discovered; default settings (see {@link #builder()} for others).
    *
-   * @throws GridException INVALID_ARGUMENT for a malformed address, UNAVAILABLE if one does not answer
+   * @throws GridException INVALID_ARGUMENT for a malformed address, or one with the wrong scheme for its port
+   *     ({@code rmi://} at a lookup service's, {@code jini://} at a GridRMI server's: the message names the address to
+   *     use); UNAVAILABLE if one does not answer
    * @throws GridException INVALID_ARGUMENT for no address, or a {@code jini://} address among others (see
    *     {@link Builder#connect})
    */

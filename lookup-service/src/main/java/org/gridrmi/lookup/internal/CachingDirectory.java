@@ -25,6 +25,7 @@ import net.jini.lookup.ServiceDiscoveryListener;
 import net.jini.lookup.ServiceDiscoveryManager;
 import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.lookup.LookupDirectory;
+import org.gridrmi.lookup.PortProbe;
 import org.gridrmi.lookup.ServerListener;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.entry.GridServerInfo;
@@ -45,6 +46,12 @@ public final class CachingDirectory implements LookupDirectory {
       new ServiceTemplate(null, null, new Entry[] {new GridServerInfo()});
 
   private static final long PROBE_RETRY_MILLIS = 100;
+
+  /**
+   * How long the first discovery attempt waits for an answer: a lookup service answers in milliseconds (0.3 to
+   * 0.9 s from a fresh JVM); later attempts wait for the rest of the timeout.
+   */
+  private static final long FIRST_ANSWER_MILLIS = 1_000;
 
   private final LookupDiscoveryManager discovery;
   private final ServiceDiscoveryManager sdm;
@@ -177,17 +184,53 @@ public final class CachingDirectory implements LookupDirectory {
   private static ServiceRegistrar probe(
       LookupLocator locator, long deadline, Duration timeout, String what) {
     Exception last = null;
+    boolean askedWhatIsThere = false;
     do {
+      // Until something that accepted the connection has failed to answer, an attempt waits at most
+      // FIRST_ANSWER_MILLIS: a port of another kind (a GridRMI server's) then waits for discovery's
+      // request to end, and would keep us until the timeout.
+      long bound = askedWhatIsThere
+          ? remainingMillis(deadline)
+          : Math.min(FIRST_ANSWER_MILLIS, remainingMillis(deadline));
       try {
-        return locator.getRegistrar(
-            (int) Math.max(1, Math.min(Integer.MAX_VALUE, remainingMillis(deadline))));
+        return locator.getRegistrar((int) Math.max(1, Math.min(Integer.MAX_VALUE, bound)));
       } catch (IOException | ClassNotFoundException | RuntimeException e) {
         last = e;
+        if (!askedWhatIsThere && !(rootCause(e) instanceof java.net.ConnectException)) {
+          askedWhatIsThere = true;
+          refuseOtherProtocol(locator, deadline);
+        }
       }
       sleep(Math.min(PROBE_RETRY_MILLIS, Math.max(0, remainingMillis(deadline))));
     } while (remainingMillis(deadline) > 0);
     throw new GridException(
         Status.UNAVAILABLE, what + " unreachable within " + seconds(timeout) + ": " + last, last);
+  }
+
+  /**
+   * Something accepted the connection but did not answer discovery: if it is a GridRMI server (it speaks Java RMI),
+   * the address has the wrong scheme, and waiting longer would not help.
+   */
+  private static void refuseOtherProtocol(LookupLocator locator, long deadline) {
+    String host = locator.getHost();
+    int port = locator.getPort();
+    Duration bound =
+        Duration.ofMillis(Math.max(1, Math.min(FIRST_ANSWER_MILLIS, remainingMillis(deadline))));
+    if (PortProbe.answersJavaRmi(host, port, bound)) {
+      String hostPort = JiniUrls.format(host, port).substring("jini://".length());
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "jini://" + hostPort
+              + " is a GridRMI server's port (it speaks Java RMI, not Jini discovery):"
+              + " connect to that server with rmi://" + hostPort
+              + ", or give the lookup service's address (its 'lookup service ready at jini://...' line)");
+    }
+  }
+
+  private static Throwable rootCause(Throwable t) {
+    Throwable c = t;
+    while (c.getCause() != null && c.getCause() != c) c = c.getCause();
+    return c;
   }
 
   /**
