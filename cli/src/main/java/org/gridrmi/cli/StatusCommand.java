@@ -116,10 +116,12 @@ public final class StatusCommand implements Callable<Integer> {
       return 2;
     }
     List<ServerRecord> servers;
+    String unloadable;
     try (LookupDirectory dir = stores == null
         ? LookupDirectory.unicast(uri, timeout)
         : LookupDirectory.unicast(uri, timeout, stores)) {
       servers = dir.servers();
+      unloadable = LookupDirectory.describeUnloadable(dir.unloadable());
     } catch (IllegalArgumentException e) {
       err.println("gridrmi status: --lookup: " + oneLine(e));
       err.flush();
@@ -154,7 +156,13 @@ public final class StatusCommand implements Callable<Integer> {
             r.get(0), r.get(1), r.get(3), r.get(4), memory(r.get(5)), r.get(6), r.get(7), r.get(2));
       }
     }
+    if (!unloadable.isEmpty()) { // on stderr with --csv, which must stay a table
+      (csv ? err : out)
+          .println(unloadable + "; add --classpath with their jars"
+              + (classpath == null ? "" : " (those given do not hold them)"));
+    }
     out.flush();
+    err.flush();
     return 0;
   }
 

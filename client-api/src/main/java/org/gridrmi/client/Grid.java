@@ -115,6 +115,16 @@ public final class Grid implements AutoCloseable {
     return directory.servers();
   }
 
+  /**
+   * The servers registered with the lookup service when this Grid connected whose service interfaces this JVM cannot
+   * load (their jars are not on its class path), each with those services: a Jini client sees only the services it
+   * can load, so these are not in {@link #servers()}. Taken once, when the Grid connects; empty for a Grid given
+   * servers by address.
+   */
+  public List<ServerInfo> unloadableServers() {
+    return directory.unloadable();
+  }
+
   /** The servers offering {@code service} now. */
   public List<ServerInfo> servers(Class<?> service) {
     return servers().stream().filter(s -> s.offers(service)).toList();
@@ -181,19 +191,24 @@ public final class Grid implements AutoCloseable {
   /**
    * The server offering {@code service} that {@code filter} accepts, with the lowest reported load first.
    *
-   * @throws GridException NOT_FOUND listing what is registered
+   * @throws GridException NOT_FOUND listing what is registered, and naming the servers registered whose service
+   *     interfaces this JVM cannot load ({@link #unloadableServers()})
    */
   public ServerInfo choose(Class<?> service, Predicate<ServerInfo> filter) {
     List<ServerInfo> offering = offering(service, filter);
     if (offering.isEmpty()) {
       List<ServerInfo> all = servers();
+      String unloadable = directory.describeUnloadable();
       throw new GridException(
           Status.NOT_FOUND,
           "no server offers " + service.getName() + " (through "
               + directory.describe() + "); registered: "
               + (all.isEmpty()
                   ? "none"
-                  : all.stream().map(s -> s.name() + " " + s.services()).toList()));
+                  : all.stream().map(s -> s.name() + " " + s.services()).toList())
+              + (unloadable.isEmpty()
+                  ? ""
+                  : "; " + unloadable + " (add their jars to this program's class path)"));
     }
     return offering.get(0);
   }

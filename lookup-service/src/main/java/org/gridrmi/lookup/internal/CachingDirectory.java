@@ -3,6 +3,7 @@ package org.gridrmi.lookup.internal;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -12,6 +13,8 @@ import net.jini.config.Configuration;
 import net.jini.config.ConfigurationException;
 import net.jini.core.discovery.LookupLocator;
 import net.jini.core.entry.Entry;
+import net.jini.core.lookup.ServiceItem;
+import net.jini.core.lookup.ServiceMatches;
 import net.jini.core.lookup.ServiceRegistrar;
 import net.jini.core.lookup.ServiceTemplate;
 import net.jini.discovery.DiscoveryEvent;
@@ -47,6 +50,9 @@ public final class CachingDirectory implements LookupDirectory {
 
   private static final long PROBE_RETRY_MILLIS = 100;
 
+  /** The most registrations the first query reads (each a proxy and a few entries). */
+  private static final int MAX_CENSUS = 10_000;
+
   /**
    * How long the first discovery attempt waits for an answer: a lookup service answers in milliseconds (0.3 to
    * 0.9 s from a fresh JVM); later attempts wait for the rest of the timeout.
@@ -57,6 +63,7 @@ public final class CachingDirectory implements LookupDirectory {
   private final ServiceDiscoveryManager sdm;
   private final LookupCache cache;
   private final ServerTable table;
+  private final List<ServerRecord> unloadable;
   private LocatorWatchdog watchdog; // unicast only
   private boolean closed;
 
@@ -64,11 +71,27 @@ public final class CachingDirectory implements LookupDirectory {
       LookupDiscoveryManager discovery,
       ServiceDiscoveryManager sdm,
       LookupCache cache,
-      ServerTable table) {
+      ServerTable table,
+      List<ServerRecord> unloadable) {
     this.discovery = discovery;
     this.sdm = sdm;
     this.cache = cache;
     this.table = table;
+    this.unloadable = unloadable;
+  }
+
+  /**
+   * What a first query found: registrations this JVM can read, and those whose proxy it cannot load (their attributes
+   * are GridRMI's own entries, which it can read).
+   */
+  private record Census(int readable, List<ServiceItem> unloadable) {
+    static final Census NONE = new Census(0, List.of());
+
+    Census plus(Census other) {
+      List<ServiceItem> both = new ArrayList<>(unloadable);
+      both.addAll(other.unloadable);
+      return new Census(readable + other.readable, both);
+    }
   }
 
   /** See {@link LookupDirectory#unicast(URI, Duration)}; the sockets are those of {@code net}. */
@@ -83,11 +106,11 @@ public final class CachingDirectory implements LookupDirectory {
     String what = "lookup service " + JiniUrls.format(locator.getHost(), locator.getPort());
     // Probe first, ourselves: River's discovery would retry silently for ever, we owe the
     // caller an error naming the address within the timeout.
-    int expected = count(probe(locator, deadline, timeout, what), what, net);
+    Census census = census(probe(locator, deadline, timeout, what), what, net);
     try {
       LookupDiscoveryManager discovery = new LookupDiscoveryManager(
           new String[0], new LookupLocator[] {locator}, null, RiverConfigs.discovery(net));
-      CachingDirectory directory = open(discovery, expected, deadline, what, net);
+      CachingDirectory directory = open(discovery, census, deadline, what, net);
       directory.watchdog = new LocatorWatchdog(discovery, locator);
       return directory;
     } catch (IOException | ConfigurationException e) {
@@ -135,11 +158,11 @@ public final class CachingDirectory implements LookupDirectory {
             "no " + what + " answered multicast discovery within " + seconds(timeout)
                 + " (is multicast routed to this host?)");
       }
-      int expected = 0;
+      Census census = Census.NONE;
       for (ServiceRegistrar registrar : discovery.getRegistrars()) {
-        expected += count(registrar, what, net);
+        census = census.plus(census(registrar, what, net));
       }
-      return open(discovery, expected, deadline, what, net);
+      return open(discovery, census, deadline, what, net);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       discovery.terminate();
@@ -151,7 +174,7 @@ public final class CachingDirectory implements LookupDirectory {
   }
 
   private static CachingDirectory open(
-      LookupDiscoveryManager discovery, int expected, long deadline, String what, NetContext net)
+      LookupDiscoveryManager discovery, Census census, long deadline, String what, NetContext net)
       throws IOException, ConfigurationException {
     Configuration config = RiverConfigs.discovery(net);
     ServiceDiscoveryManager sdm =
@@ -175,10 +198,11 @@ public final class CachingDirectory implements LookupDirectory {
           }
         });
     // Let the cache catch up with what the probe saw, so servers() is right on return.
-    while (table.registrations() < expected && remainingMillis(deadline) > 0) {
+    while (table.registrations() < census.readable() && remainingMillis(deadline) > 0) {
       sleep(5);
     }
-    return new CachingDirectory(discovery, sdm, cache, table);
+    return new CachingDirectory(
+        discovery, sdm, cache, table, ServerTable.group(census.unloadable(), false));
   }
 
   private static ServiceRegistrar probe(
@@ -234,12 +258,23 @@ public final class CachingDirectory implements LookupDirectory {
   }
 
   /**
-   * How many GridRMI registrations a registrar holds (a count-only query): the first call through its proxy, so a
-   * lookup service that answers discovery but not calls (TLS on one side only, a firewall) is reported here, once.
+   * The GridRMI registrations a registrar holds (one query, at most {@link #MAX_CENSUS} items read): the first call
+   * through its proxy, so a lookup service that answers discovery but not calls (TLS on one side only, a firewall)
+   * is reported here, once.
    */
-  private static int count(ServiceRegistrar registrar, String what, NetContext net) {
+  private static Census census(ServiceRegistrar registrar, String what, NetContext net) {
     try {
-      return registrar.lookup(ALL_GRID_SERVERS, 0).totalMatches;
+      ServiceMatches matches = registrar.lookup(ALL_GRID_SERVERS, MAX_CENSUS);
+      List<ServiceItem> unloadable = new ArrayList<>();
+      if (matches.items != null) {
+        for (ServiceItem item : matches.items) {
+          // River leaves the service null where its proxy cannot be unmarshalled here: its
+          // interface (or a class
+          // it needs) is not on this JVM's class path
+          if (item != null && item.service == null) unloadable.add(item);
+        }
+      }
+      return new Census(matches.totalMatches - unloadable.size(), unloadable);
     } catch (IOException e) {
       for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
         if (c instanceof TlsRequiredException t) {
@@ -273,6 +308,11 @@ public final class CachingDirectory implements LookupDirectory {
   @Override
   public List<ServerRecord> servers() {
     return table.servers();
+  }
+
+  @Override
+  public List<ServerRecord> unloadable() {
+    return unloadable;
   }
 
   @Override
