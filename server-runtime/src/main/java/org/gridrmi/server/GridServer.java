@@ -132,7 +132,7 @@ public final class GridServer implements AutoCloseable {
           e);
     }
     if (s.lookup() != null) LookupJoin.check(s.lookup(), s.name(), s.network() != null);
-    SerialPolicy policy = new SerialPolicy(s.serialLimits(), s.allow());
+    SerialPolicy policy = new SerialPolicy(s.serialLimits(), s.allow(), SerialPolicy.Side.SERVER);
     TaskAllowlist tasks = new TaskAllowlist(policy);
     s.allowTasks().forEach(tasks::allow);
     ServiceRegistry registry = new ServiceRegistry(policy);

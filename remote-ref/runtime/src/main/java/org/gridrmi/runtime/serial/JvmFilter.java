@@ -19,9 +19,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code allow(...)}), or a JVM filter of its own ({@code -Djdk.serialFilter=...}).
  */
 public final class JvmFilter {
-  /** What RMI and Jini streams carry besides values: stubs, DGC leases, the lookup service's types. */
+  /**
+   * What RMI and Jini streams carry besides values: stubs, DGC leases, the lookup service's types, and GridRMI's own
+   * lookup types ({@code org.gridrmi.lookup.}: the registrar stubs' invocation handler, the entries). River's threads
+   * read those whatever GridRMI instance is live, also once none is (a client's Grid has closed and taken its policy
+   * with it), so they cannot depend on a live policy's {@code org.gridrmi.**}.
+   */
   private static final List<String> PLUMBING =
-      List.of("java.rmi.", "sun.rmi.", "net.jini.", "com.sun.jini.");
+      List.of("java.rmi.", "sun.rmi.", "net.jini.", "com.sun.jini.", "org.gridrmi.lookup.");
 
   private static final Set<String> PLUMBING_CLASSES = Set.of(
       "java.lang.reflect.Proxy",
@@ -70,7 +75,17 @@ public final class JvmFilter {
 
   private static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
     SerialPolicy.Limits limits = loosest();
-    return SerialFilters.check(info, limits, JvmFilter::allowed, JvmFilter::plumbing);
+    return SerialFilters.check(info, limits, JvmFilter::allowed, JvmFilter::plumbing, side());
+  }
+
+  /** The side of every live policy if they share one (a client JVM, a server JVM), else {@code ANY}. */
+  private static SerialPolicy.Side side() {
+    SerialPolicy.Side side = null;
+    for (SerialPolicy p : LIVE) {
+      if (side == null) side = p.side();
+      else if (side != p.side()) return SerialPolicy.Side.ANY;
+    }
+    return side == null ? SerialPolicy.Side.ANY : side;
   }
 
   private static boolean allowed(Class<?> c) {
