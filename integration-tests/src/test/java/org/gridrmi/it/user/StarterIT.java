@@ -78,6 +78,26 @@ class StarterIT {
         .contains("top words (S3 -> S4 -> S3): " + EXPECTED_TOP)
         .contains("distinct words (plain RMI): 14");
 
+    // the client given a server without TextStats keeps GridRMI's NOT_FOUND message, in one line
+    String s5 = server(
+        jdk,
+        "S5",
+        stockPath,
+        ServerCommand.class.getName(),
+        List.of("--name", "S5", "--port", "0"));
+    try (JvmProcess client = Launch.java(
+        "client-not-found-" + Jdks.name(jdk),
+        jdk,
+        starterPath,
+        "org.example.starter.StarterClient",
+        List.of(s5))) {
+      assertThat(client.exitCode(START)).as(Launch.text(client)).isEqualTo(1);
+      assertThat(Launch.text(client))
+          .contains("StarterClient: NOT_FOUND: no server offers org.example.starter.TextStats")
+          .contains("registered: [S5 [")
+          .doesNotContain("Exception");
+    }
+
     // 3. deploy/gridrmi-cluster passes --classpath and --service to every host; status and the
     // client find the
     //    starter's service through the lookup service (registered under proxies of TextStats)
