@@ -31,6 +31,7 @@ import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.telemetry.LogLines;
 import org.gridrmi.runtime.transport.Timeouts;
 
 /**
@@ -107,6 +108,7 @@ public final class Grid implements AutoCloseable {
 
   /** A Grid with settings of its own. */
   public static Builder builder() {
+    LogLines.oneLineUnlessConfigured(); // before this instance's first log line
     return new Builder();
   }
 
