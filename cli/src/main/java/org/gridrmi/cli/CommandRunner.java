@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.runtime.telemetry.LogLines;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.telemetry.LogLines;
 import picocli.CommandLine;
 
 /**
