@@ -48,11 +48,11 @@ class SlurmBatchIT {
   static void clusterUp() throws Exception {
     String skip = System.getProperty(SKIP_PROPERTY);
     if (skip != null) {
-      skipReason = "skipped by -D" + SKIP_PROPERTY + ": " + skip;
+      skip("skipped by -D" + SKIP_PROPERTY + ": " + skip);
       return;
     }
     if (!System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux")) {
-      skipReason = "a test Slurm needs Linux; this is " + System.getProperty("os.name");
+      skip("a test Slurm needs Linux; this is " + System.getProperty("os.name"));
       return;
     }
     dir = Files.createDirectories(Path.of("target", "it-slurm").toAbsolutePath());
@@ -63,7 +63,7 @@ class SlurmBatchIT {
         dir.resolve("cluster-check.log"),
         60);
     if (check.exit() == 3) {
-      skipReason = "no test Slurm on this machine: " + check.output().strip();
+      skip("no test Slurm on this machine: " + check.output().strip());
       return;
     }
     assertThat(check.exit()).as("test-cluster check: " + check.output()).isZero();
@@ -74,11 +74,20 @@ class SlurmBatchIT {
         dir.resolve("cluster-up.log"),
         600);
     if (r.exit() == 3) {
-      skipReason = "no test Slurm on this machine: " + r.output().strip();
+      skip("no test Slurm on this machine: " + r.output().strip());
       return;
     }
     assertThat(r.exit()).as("test-cluster up 3: " + r.output()).isZero();
     up = true;
+  }
+
+  /**
+   * Skips every test with {@code reason}, and prints it as one line: Maven's console shows a skipped count, not the
+   * reason (that stays in target/failsafe-reports).
+   */
+  private static void skip(String reason) {
+    skipReason = reason;
+    System.out.println("SlurmBatchIT skipped: " + reason);
   }
 
   @BeforeEach
