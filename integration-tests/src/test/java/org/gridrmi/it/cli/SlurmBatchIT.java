@@ -57,28 +57,30 @@ class SlurmBatchIT {
     }
     dir = Files.createDirectories(Path.of("target", "it-slurm").toAbsolutePath());
     jobs = new SlurmJobs(dir);
-    Procs.Result check = Procs.run(
-        List.of("bash", CLUSTER.toString(), "check"),
-        Map.of(),
-        dir.resolve("cluster-check.log"),
-        60);
-    if (check.exit() == 3) {
-      skip("no test Slurm on this machine: " + check.output().strip());
-      return;
-    }
-    assertThat(check.exit()).as("test-cluster check: " + check.output()).isZero();
+    if (!cluster(60, "check"))
+      return; // installs nothing: where Slurm is not set up, the tests skip
     leaveStaleRunDirectories();
-    Procs.Result r = Procs.run(
-        List.of("bash", CLUSTER.toString(), "up", "3"),
-        Map.of(),
-        dir.resolve("cluster-up.log"),
-        600);
+    if (!cluster(600, "up", "3")) return;
+    up = true;
+  }
+
+  /**
+   * Runs {@code test-cluster ARGS}: true if it succeeded, false if it said this machine cannot host a test cluster
+   * (exit 3: every test is then skipped with its line); fails on any other exit.
+   */
+  private static boolean cluster(long seconds, String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of("bash", CLUSTER.toString()));
+    command.addAll(List.of(args));
+    Procs.Result r =
+        Procs.run(command, Map.of(), dir.resolve("cluster-" + args[0] + ".log"), seconds);
     if (r.exit() == 3) {
       skip("no test Slurm on this machine: " + r.output().strip());
-      return;
+      return false;
     }
-    assertThat(r.exit()).as("test-cluster up 3: " + r.output()).isZero();
-    up = true;
+    assertThat(r.exit())
+        .as("test-cluster " + String.join(" ", args) + ": " + r.output())
+        .isZero();
+    return true;
   }
 
   /**
