@@ -16,10 +16,11 @@ import org.gridrmi.runtime.serial.SerialPolicy;
 import org.junit.jupiter.api.Test;
 
 /**
- * The JVM-wide filter never refuses GridRMI's own lookup types: River's threads read registrar stubs (their handler
- * is {@link InheritingInvocationHandler}) whatever GridRMI instance is live, also after a client's Grid has closed and
- * taken its policy with it (a jini:// client logged "GridRMI refused a stream: class
- * org.gridrmi.lookup.internal.InheritingInvocationHandler is not allowed" about one run in nine).
+ * The JVM-wide filter never refuses GridRMI's own types: River's threads read registrar stubs (their handler is
+ * {@link InheritingInvocationHandler}, their socket factory GridRMI's) whatever GridRMI instance is live, also after a
+ * client's Grid has closed and taken its policy with it (a jini:// client logged "GridRMI refused a stream: class
+ * org.gridrmi.lookup.internal.InheritingInvocationHandler is not allowed" about one run in nine), and where a
+ * LookupDirectory is used with no Grid or server in the JVM.
  */
 class OwnTypesFilterTest {
   /** A remote interface the filter allows (a @GridService one), so that only the handler is in question. */

@@ -19,14 +19,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code allow(...)}), or a JVM filter of its own ({@code -Djdk.serialFilter=...}).
  */
 public final class JvmFilter {
-  /**
-   * What RMI and Jini streams carry besides values: stubs, DGC leases, the lookup service's types, and GridRMI's own
-   * lookup types ({@code org.gridrmi.lookup.}: the registrar stubs' invocation handler, the entries). River's threads
-   * read those whatever GridRMI instance is live, also once none is (a client's Grid has closed and taken its policy
-   * with it), so they cannot depend on a live policy's {@code org.gridrmi.**}.
-   */
+  /** What RMI and Jini streams carry besides values: stubs, DGC leases, the lookup service's types. */
   private static final List<String> PLUMBING =
-      List.of("java.rmi.", "sun.rmi.", "net.jini.", "com.sun.jini.", "org.gridrmi.lookup.");
+      List.of("java.rmi.", "sun.rmi.", "net.jini.", "com.sun.jini.");
+
+  /**
+   * What every instance's policy allows (JDK value types, GridRMI's own {@code org.gridrmi.**}, {@code java.time}),
+   * allowed also when no instance is live: River's threads read registrar stubs (their handler
+   * InheritingInvocationHandler, their socket factory GridRMI's) and lookup replies (JDK collections) after a client's
+   * Grid has closed and taken its policy with it, or in a JVM that uses a {@code LookupDirectory} alone.
+   */
+  private static final SerialPolicy BASELINE =
+      new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
 
   private static final Set<String> PLUMBING_CLASSES = Set.of(
       "java.lang.reflect.Proxy",
@@ -88,8 +92,8 @@ public final class JvmFilter {
     return side == null ? SerialPolicy.Side.ANY : side;
   }
 
-  private static boolean allowed(Class<?> c) {
-    if (plumbing(c)) return true;
+  static boolean allowed(Class<?> c) {
+    if (plumbing(c) || BASELINE.allowed(c)) return true;
     for (SerialPolicy p : LIVE) if (p.allowed(c)) return true;
     return false;
   }
