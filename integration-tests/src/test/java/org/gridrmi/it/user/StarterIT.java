@@ -213,9 +213,7 @@ class StarterIT {
         "org.example.starter.StarterClient",
         List.of(servers))) {
       int code = client.exitCode(START);
-      assertThat(code)
-          .as("client exit code; output:\n%s", Launch.text(client))
-          .isEqualTo(exitCode);
+      assertThat(code).as("client exit code; output:\n%s", Launch.text(client)).isEqualTo(exitCode);
       return Launch.text(client);
     }
   }

@@ -69,14 +69,29 @@ class UnloadableServicesIT {
     for (JvmProcess p : processes) p.close();
   }
 
+  /** Runs {@code gridrmi ARGS} with the stock class path; checks its exit code and returns what it printed. */
+  private static String gridrmi(int exitCode, List<String> args) throws Exception {
+    try (JvmProcess command =
+        Launch.java("unloadable-" + args.get(0), JAVA, GRIDRMI, GridRmiCli.class.getName(), args)) {
+      assertThat(command.exitCode(START)).as(Launch.text(command)).isEqualTo(exitCode);
+      return Launch.text(command);
+    }
+  }
+
   private static String status(String... extra) throws Exception {
     List<String> args = new ArrayList<>(List.of("status", "--lookup", lookup));
     args.addAll(List.of(extra));
-    try (JvmProcess status =
-        Launch.java("unloadable-status", JAVA, GRIDRMI, GridRmiCli.class.getName(), args)) {
-      assertThat(status.exitCode(START)).as(Launch.text(status)).isZero();
-      return Launch.text(status);
-    }
+    return gridrmi(0, args);
+  }
+
+  @Test
+  void theDemoOnThatGridNamesThemWhenItFindsNoServerOfItsOwnServices() throws Exception {
+    String out = gridrmi(1, List.of("demo", "--lookup", lookup, "--n", "20", "--runs", "1"));
+
+    assertThat(out)
+        .contains("registered: []")
+        .contains("also 2 servers registered whose service interfaces are not on this class path:"
+            + " U1 [acme.Shapes], U2 [acme.Shapes]");
   }
 
   @Test
