@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.gridrmi.cli.GridRmiCli;
 import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.client.Fig2Service;
@@ -15,6 +16,7 @@ import org.gridrmi.client.Fig2ServiceImpl;
 import org.gridrmi.client.Grid;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.testing.JvmProcess;
 import org.gridrmi.testing.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,5 +90,24 @@ class WrongSchemeIT {
         .hasMessageContaining("jini://" + hostPort + " is a GridRMI server")
         .hasMessageContaining("rmi://" + hostPort);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
+  }
+
+  @Test
+  void statusPointedAtAServersPortSaysSoInOneLineWithExitCode2() throws Exception {
+    String hostPort = hostPort(server.address());
+    try (JvmProcess status = JvmProcess.start(
+        "wrong-scheme-status",
+        GridRmiCli.class.getName(),
+        List.of(),
+        List.of("status", "--lookup", "jini://" + hostPort),
+        Path.of("target", "it-logs", "wrong-scheme-status.log"))) {
+      assertThat(status.exitCode(Duration.ofSeconds(60))).isEqualTo(2);
+      assertThat(status.output())
+          .containsExactly("gridrmi status: jini://" + hostPort + " is a GridRMI server's port (it"
+              + " speaks Java RMI, not Jini discovery): connect to that server with rmi://"
+              + hostPort
+              + ", or give the lookup service's address (its 'lookup service ready at jini://...'"
+              + " line)");
+    }
   }
 }
