@@ -15,7 +15,9 @@ import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.jama.MatrixOps;
+import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.LookupServer;
+import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import picocli.CommandLine.Command;
@@ -177,12 +179,23 @@ public final class DemoCommand implements Callable<Integer> {
                 + Fig2Ops.class.getSimpleName() + " and " + MatrixOps.class.getSimpleName()
                 + " registered with the lookup"
                 + " service within " + timeout.toSeconds() + " s; registered: "
-                + describe(grid.servers()));
+                + describe(grid.servers())
+                + unloadable(grid));
       }
       Thread.sleep(100);
       offering = offering(grid);
     }
     return offering;
+  }
+
+  /** The servers registered with services this JVM cannot load, as a clause; empty for none. */
+  private static String unloadable(Grid grid) {
+    String note = LookupDirectory.describeUnloadable(grid.unloadableServers().stream()
+        .map(s -> new ServerRecord(s.name(), s.address(), s.services(), s.attributes()))
+        .toList());
+    return note.isEmpty()
+        ? ""
+        : "; also " + note + " (the demo needs servers running ./gridrmi server's services)";
   }
 
   private static List<ServerInfo> offering(Grid grid) {

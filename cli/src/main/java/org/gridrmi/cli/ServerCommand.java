@@ -221,14 +221,11 @@ public final class ServerCommand implements Callable<Integer> {
     }
     useForUserClasses(loader);
     GridServer server = start(b);
-    long started = System.nanoTime();
     Runtime.getRuntime()
         .addShutdownHook(new Thread(
             () -> {
               server.close();
-              System.out.println("GridRMI server " + name + " stopped after "
-                  + (System.nanoTime() - started) / 1_000_000_000 + " s, " + server.callsRun()
-                  + " calls run");
+              System.out.println(server.stoppedLine());
               System.out.flush();
             },
             "gridrmi-server-shutdown"));

@@ -1,5 +1,7 @@
 package org.gridrmi.cli;
 
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.net.NetContext;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -116,14 +118,16 @@ public final class StatusCommand implements Callable<Integer> {
       return 2;
     }
     List<ServerRecord> servers;
-    try (org.gridrmi.runtime.net.NetContext net = new org.gridrmi.runtime.net.NetContext(
+    String unloadable;
+    try (NetContext net = new NetContext(
             stores,
             tls.secret("gridrmi status"),
-            org.gridrmi.runtime.net.LinkPlan.NONE,
+            LinkPlan.NONE,
             (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()),
             null);
         LookupDirectory dir = LookupDirectory.unicast(uri, timeout, net)) {
       servers = dir.servers();
+      unloadable = LookupDirectory.describeUnloadable(dir.unloadable());
     } catch (IllegalArgumentException e) {
       err.println("gridrmi status: --lookup: " + oneLine(e));
       err.flush();
@@ -158,7 +162,13 @@ public final class StatusCommand implements Callable<Integer> {
             r.get(0), r.get(1), r.get(3), r.get(4), memory(r.get(5)), r.get(6), r.get(7), r.get(2));
       }
     }
+    if (!unloadable.isEmpty()) { // on stderr with --csv, which must stay a table
+      (csv ? err : out)
+          .println(unloadable + "; add --classpath with their jars"
+              + (classpath == null ? "" : " (those given do not hold them)"));
+    }
     out.flush();
+    err.flush();
     return 0;
   }
 

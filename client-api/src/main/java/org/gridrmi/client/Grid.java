@@ -32,6 +32,7 @@ import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.telemetry.LogLines;
 import org.gridrmi.runtime.transport.Timeouts;
 
 /**
@@ -73,7 +74,9 @@ public final class Grid implements AutoCloseable {
    * Connects to servers by address: {@code rmi://host:port} for each server, or one {@code jini://host:port}
    * lookup service through which servers are discovered; default settings (see {@link #builder()} for others).
    *
-   * @throws GridException INVALID_ARGUMENT for a malformed address, UNAVAILABLE if one does not answer
+   * @throws GridException INVALID_ARGUMENT for a malformed address, or one with the wrong scheme for its port
+   *     ({@code rmi://} at a lookup service's, {@code jini://} at a GridRMI server's: the message names the address to
+   *     use); UNAVAILABLE if one does not answer
    * @throws GridException INVALID_ARGUMENT for no address, or a {@code jini://} address among others (see
    *     {@link Builder#connect})
    */
@@ -106,12 +109,23 @@ public final class Grid implements AutoCloseable {
 
   /** A Grid with settings of its own. */
   public static Builder builder() {
+    LogLines.oneLineUnlessConfigured(); // before this instance's first log line
     return new Builder();
   }
 
   /** All servers known now. */
   public List<ServerInfo> servers() {
     return directory.servers();
+  }
+
+  /**
+   * The servers registered with the lookup service when this Grid connected whose service interfaces this JVM cannot
+   * load (their jars are not on its class path), each with those services: a Jini client sees only the services it
+   * can load, so these are not in {@link #servers()}. Taken once, when the Grid connects; empty for a Grid given
+   * servers by address.
+   */
+  public List<ServerInfo> unloadableServers() {
+    return directory.unloadable();
   }
 
   /** The servers offering {@code service} now. */
@@ -180,19 +194,24 @@ public final class Grid implements AutoCloseable {
   /**
    * The server offering {@code service} that {@code filter} accepts, with the lowest reported load first.
    *
-   * @throws GridException NOT_FOUND listing what is registered
+   * @throws GridException NOT_FOUND listing what is registered, and naming the servers registered whose service
+   *     interfaces this JVM cannot load ({@link #unloadableServers()})
    */
   public ServerInfo choose(Class<?> service, Predicate<ServerInfo> filter) {
     List<ServerInfo> offering = offering(service, filter);
     if (offering.isEmpty()) {
       List<ServerInfo> all = servers();
+      String unloadable = directory.describeUnloadable();
       throw new GridException(
           Status.NOT_FOUND,
           "no server offers " + service.getName() + " (through "
               + directory.describe() + "); registered: "
               + (all.isEmpty()
                   ? "none"
-                  : all.stream().map(s -> s.name() + " " + s.services()).toList()));
+                  : all.stream().map(s -> s.name() + " " + s.services()).toList())
+              + (unloadable.isEmpty()
+                  ? ""
+                  : "; " + unloadable + " (add their jars to this program's class path)"));
     }
     return offering.get(0);
   }

@@ -36,6 +36,7 @@ import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.telemetry.LogLines;
 import org.gridrmi.runtime.telemetry.NodeGauges;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
@@ -70,6 +71,7 @@ public final class GridServer implements AutoCloseable {
   private final List<AutoCloseable> attachments = new ArrayList<>();
   private final LookupRegistration registration;
   private final CountDownLatch terminated = new CountDownLatch(1);
+  private final long startedNanos = System.nanoTime();
   private final AtomicBoolean closing = new AtomicBoolean();
 
   private GridServer(
@@ -133,7 +135,7 @@ public final class GridServer implements AutoCloseable {
           e);
     }
     if (s.lookup() != null) LookupJoin.check(s.lookup(), s.name(), s.network() != null);
-    SerialPolicy policy = new SerialPolicy(s.serialLimits(), s.allow());
+    SerialPolicy policy = new SerialPolicy(s.serialLimits(), s.allow(), SerialPolicy.Side.SERVER);
     TaskAllowlist tasks = new TaskAllowlist(policy);
     s.allowTasks().forEach(tasks::allow);
     ServiceRegistry registry = new ServiceRegistry(policy);
@@ -159,6 +161,7 @@ public final class GridServer implements AutoCloseable {
 
   /** A server to configure; {@link Builder#start()} starts it. */
   public static Builder builder() {
+    LogLines.oneLineUnlessConfigured(); // before this instance's first log line
     return new Builder();
   }
 
@@ -253,6 +256,19 @@ public final class GridServer implements AutoCloseable {
     return executor.callsRun();
   }
 
+  /**
+   * One line saying how long this server served and how many calls it ran, {@code "GridRMI server S1 stopped after
+   * 12 s, 1 call run"}: what {@link #close()} logs, and what a server main prints from its shutdown hook after
+   * {@code close()} (a line logged while the JVM exits may be lost: java.util.logging closes its handlers in a
+   * shutdown hook of its own).
+   */
+  public String stoppedLine() {
+    long calls = callsRun();
+    return "GridRMI server " + node.name() + " stopped after "
+        + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startedNanos) + " s, " + calls
+        + (calls == 1 ? " call run" : " calls run");
+  }
+
   /** Closes {@code c} together with this server (a lookup registration, say). */
   public void closeWith(AutoCloseable c) {
     attachments.add(c);
@@ -277,7 +293,7 @@ public final class GridServer implements AutoCloseable {
       executor.close();
       node.close();
       runtime.close();
-      LOG.log(System.Logger.Level.INFO, "GridRMI server {0} stopped", node.name());
+      LOG.log(System.Logger.Level.INFO, stoppedLine());
     } finally {
       terminated.countDown();
     }

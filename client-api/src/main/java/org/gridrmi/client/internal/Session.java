@@ -73,7 +73,8 @@ public final class Session implements AutoCloseable {
   /** A session with what a Grid's builder set: its runtime starts now, its own node with the first put. */
   public Session(GridSettings settings) {
     this.settings = settings;
-    SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow());
+    SerialPolicy policy =
+        new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow(), SerialPolicy.Side.CLIENT);
     String name =
         "client-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(holder.hashCode());
     Transport transport = settings.network() != null

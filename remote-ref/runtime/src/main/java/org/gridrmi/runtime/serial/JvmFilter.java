@@ -23,6 +23,15 @@ public final class JvmFilter {
   private static final List<String> PLUMBING =
       List.of("java.rmi.", "sun.rmi.", "net.jini.", "com.sun.jini.");
 
+  /**
+   * What every instance's policy allows (JDK value types, GridRMI's own {@code org.gridrmi.**}, {@code java.time}),
+   * allowed also when no instance is live: River's threads read registrar stubs (their handler
+   * InheritingInvocationHandler, their socket factory GridRMI's) and lookup replies (JDK collections) after a client's
+   * Grid has closed and taken its policy with it, or in a JVM that uses a {@code LookupDirectory} alone.
+   */
+  private static final SerialPolicy BASELINE =
+      new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+
   private static final Set<String> PLUMBING_CLASSES = Set.of(
       "java.lang.reflect.Proxy",
       "java.rmi.MarshalledObject",
@@ -70,11 +79,21 @@ public final class JvmFilter {
 
   private static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
     SerialPolicy.Limits limits = loosest();
-    return SerialFilters.check(info, limits, JvmFilter::allowed, JvmFilter::plumbing);
+    return SerialFilters.check(info, limits, JvmFilter::allowed, JvmFilter::plumbing, side());
   }
 
-  private static boolean allowed(Class<?> c) {
-    if (plumbing(c)) return true;
+  /** The side of every live policy if they share one (a client JVM, a server JVM), else {@code ANY}. */
+  private static SerialPolicy.Side side() {
+    SerialPolicy.Side side = null;
+    for (SerialPolicy p : LIVE) {
+      if (side == null) side = p.side();
+      else if (side != p.side()) return SerialPolicy.Side.ANY;
+    }
+    return side == null ? SerialPolicy.Side.ANY : side;
+  }
+
+  static boolean allowed(Class<?> c) {
+    if (plumbing(c) || BASELINE.allowed(c)) return true;
     for (SerialPolicy p : LIVE) if (p.allowed(c)) return true;
     return false;
   }

@@ -105,18 +105,19 @@ public final class SerialFilters {
       ObjectInputFilter.FilterInfo info,
       SerialPolicy.Limits limits,
       java.util.function.Predicate<Class<?>> allowed) {
-    return check(info, limits, allowed, c -> false);
+    return check(info, limits, allowed, c -> false, SerialPolicy.Side.ANY);
   }
 
   /**
    * As above, with {@code plumbing}: classes a stream's kind needs (RMI stubs in registry replies) that are never
-   * refused as gadgets there.
+   * refused as gadgets there; and the {@code side} that reads, whose way to allow a class a refusal names.
    */
   static ObjectInputFilter.Status check(
       ObjectInputFilter.FilterInfo info,
       SerialPolicy.Limits limits,
       java.util.function.Predicate<Class<?>> allowed,
-      java.util.function.Predicate<Class<?>> plumbing) {
+      java.util.function.Predicate<Class<?>> plumbing,
+      SerialPolicy.Side side) {
     if (info.depth() > limits.maxDepth())
       throw refuse(
           Status.RESOURCE_EXHAUSTED,
@@ -173,7 +174,7 @@ public final class SerialFilters {
     if (c.isInterface() && c.isAnnotationPresent(org.gridrmi.ref.GridService.class)) {
       return ObjectInputFilter.Status.ALLOWED;
     }
-    if (org.gridrmi.ref.Task.class.isAssignableFrom(c)) {
+    if (org.gridrmi.ref.Task.class.isAssignableFrom(c) && side != SerialPolicy.Side.CLIENT) {
       throw refuse(
           Status.PERMISSION_DENIED,
           "task class " + c.getName() + " is not allowed on this server: start "
@@ -185,8 +186,7 @@ public final class SerialFilters {
         Status.PERMISSION_DENIED,
         "class " + c.getName() + " is not allowed in GridRMI streams (only JDK "
             + "value types, org.gridrmi.*, classes of the services' signatures and operator-allowed classes are); "
-            + "to allow it start the server with --allow " + c.getName()
-            + " (a Grid: Grid.builder().allow(...))");
+            + side.howToAllow(c.getName()));
   }
 
   private static GridException refuse(Status s, String message) {

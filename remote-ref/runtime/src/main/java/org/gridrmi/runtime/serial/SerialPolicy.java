@@ -59,9 +59,46 @@ public final class SerialPolicy {
   private final Set<String> signatures = ConcurrentHashMap.newKeySet();
   private final ObjectInputFilter filter = this::check;
 
+  /**
+   * Which side reads with a policy, so that a refusal says how that side allows a class (a client is not told to
+   * restart a server).
+   */
+  public enum Side {
+    CLIENT("this client refused it; to allow it build the Grid with Grid.builder().allow(\"%s\")"),
+    SERVER("this server refused it; to allow it start the server with --allow %s"
+        + " (GridServer.builder().allow(\"%s\"))"),
+    /** A reader of no one side (a lookup service, the JVM-wide filter of a JVM with both or none). */
+    ANY("to allow it, allow it where it was read: a server with --allow %s"
+        + " (GridServer.builder().allow(...)), a client with Grid.builder().allow(\"%s\")");
+
+    private final String advice;
+
+    Side(String advice) {
+      this.advice = advice;
+    }
+
+    /** How this side allows {@code className}. */
+    public String howToAllow(String className) {
+      return advice.replace("%s", className);
+    }
+  }
+
+  private final Side side;
+
+  /** A policy of no one side ({@link Side#ANY}). */
   public SerialPolicy(Limits limits, Collection<String> allow) {
+    this(limits, allow, Side.ANY);
+  }
+
+  public SerialPolicy(Limits limits, Collection<String> allow, Side side) {
     this.limits = limits;
+    this.side = java.util.Objects.requireNonNull(side, "side");
     allow.forEach(this::allow);
+  }
+
+  /** The side that reads with it, for the advice of its refusals. */
+  public Side side() {
+    return side;
   }
 
   /** The policy of the code running on this thread, else one with the defaults and no operator additions. */
@@ -188,7 +225,7 @@ public final class SerialPolicy {
   }
 
   private ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
-    return SerialFilters.check(info, limits, this::allowed);
+    return SerialFilters.check(info, limits, this::allowed, c -> false, side);
   }
 
   @Override
