@@ -31,7 +31,12 @@ final class TestNodes {
   }
 
   static Started node(InProcessNetwork net, String name, Timeouts timeouts) {
-    return start(runtime(net, name, timeouts), name);
+    return start(runtime(net, name, timeouts), name, 60_000);
+  }
+
+  /** A node whose holders' leases last {@code leaseMillis}. */
+  static Started node(InProcessNetwork net, String name, Timeouts timeouts, long leaseMillis) {
+    return start(runtime(net, name, timeouts), name, leaseMillis);
   }
 
   /** A node that serves values only, over RMI on 127.0.0.1 (a free port). */
@@ -42,17 +47,17 @@ final class TestNodes {
             null, org.gridrmi.runtime.net.LinkPlan.NONE, 2_000, "127.0.0.1"),
         Timeouts.DEFAULT,
         policy.filter());
-    return start(new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT), name);
+    return start(new NodeRuntime(name, transport, policy, RuntimeSettings.DEFAULT), name, 60_000);
   }
 
-  private static Started start(NodeRuntime runtime, String name) {
+  private static Started start(NodeRuntime runtime, String name, long leaseMillis) {
     NodeEndpoint[] endpoint = new NodeEndpoint[1];
     LocalNode node = LocalNode.start(
         UUID.randomUUID(),
         name,
         "127.0.0.1",
         0,
-        60_000,
+        leaseMillis,
         org.gridrmi.runtime.store.StoreBudget.defaults(),
         runtime,
         n -> endpoint[0] = new NodeEndpoint(n));

@@ -54,15 +54,35 @@ public final class HeldReferences implements AutoCloseable {
     live.compute(id, (k, n) -> {
       if (n != null) return n + 1;
       if (owner.equals(node.address())) node.table().hold(id, node.id());
-      else link(owner).hold(id);
+      else holdAt(owner, id);
       return 1;
     });
     Cleaners.register(ref, new Dropped(this, id, owner));
   }
 
-  private HolderLink link(String owner) {
-    return links.computeIfAbsent(
-        owner, o -> new HolderLink(node.runtime(), holderId, o, maxRenewMillis));
+  /** Holds {@code id} at {@code owner} through its link, made if there is none (a link that went idle was dropped). */
+  private void holdAt(String owner, UUID id) {
+    links.compute(owner, (o, l) -> {
+      HolderLink link = l != null ? l : newLink(o);
+      link.hold(id);
+      return link;
+    });
+  }
+
+  /**
+   * A link to {@code owner} that is dropped once it holds nothing (so a server that used the values of many nodes once
+   * renews nothing there); dropped under the map's lock for that owner, which {@link #holdAt} takes too, so no hold
+   * goes to a link already dropped.
+   */
+  private HolderLink newLink(String owner) {
+    HolderLink[] made = new HolderLink[1];
+    made[0] = new HolderLink(
+        node.runtime(),
+        holderId,
+        owner,
+        maxRenewMillis,
+        () -> links.computeIfPresent(owner, (o, l) -> l == made[0] && l.idle() ? null : l));
+    return made[0];
   }
 
   private void dropped(UUID id, String owner) {
@@ -70,10 +90,20 @@ public final class HeldReferences implements AutoCloseable {
     live.computeIfPresent(id, (k, n) -> {
       if (n > 1) return n - 1;
       Release r = new Release(id, Release.Cause.COLLECTED, List.of());
-      if (owner.equals(node.address())) node.table().release(node.id(), List.of(r));
-      else link(owner).release(List.of(r));
+      if (owner.equals(node.address())) {
+        node.table().release(node.id(), List.of(r));
+      } else {
+        // no link: it gave up on an owner silent for a lease, which let go of everything held there
+        HolderLink link = links.get(owner);
+        if (link != null) link.release(List.of(r));
+      }
       return null;
     });
+  }
+
+  /** Owners this node holds values at now, one link each (for stats and tests). */
+  public int links() {
+    return links.size();
   }
 
   /** Value ids held this way now (for stats and tests). */

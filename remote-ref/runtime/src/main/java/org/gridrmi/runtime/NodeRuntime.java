@@ -107,6 +107,11 @@ public final class NodeRuntime implements AutoCloseable {
   public BoundedExecutor fetches() {
     return fetches;
   }
+  /** Where this instance reads the time (see {@link Ticker}). */
+  public Ticker ticker() {
+    return settings.ticker();
+  }
+
   /** Deadlines, renewals and sweeps: tasks on it must be quick and never call out. */
   public ScheduledExecutorService timer() {
     return timer;
