@@ -29,6 +29,8 @@ public final class Slot {
   final Set<UUID> holders = ConcurrentHashMap.newKeySet();
   /** Servers a holder lent the value to that have not fetched it yet: their address and when their hold lapses. */
   final Map<String, Long> borrowers = new ConcurrentHashMap<>();
+  /** The holder that pushed the value and released it before it arrived: it never holds it here (or null). */
+  volatile UUID releasedEarly;
   /** Nodes that fetched the value (a lender that releases it later need not keep it for them). */
   final Set<String> fetchedBy = ConcurrentHashMap.newKeySet();
 

@@ -25,6 +25,9 @@ public final class ValueTable {
   private static final System.Logger LOG = System.getLogger(ValueTable.class.getName());
   /** Freed ids whose cause is remembered, for NOT_FOUND messages. */
   private static final int TOMBSTONES = 10_000;
+  /** The borrow that keeps a pushed value whose release arrived first, for the calls of its batch (see put). */
+  static final String RELEASED_EARLY =
+      "(calls of the batch that pushed it, released before it arrived)";
 
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
   private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
@@ -94,7 +97,15 @@ public final class ValueTable {
       return s;
     }
     fresh.set(value);
-    hold(fresh, holder);
+    if (early.consume(holder, id)) {
+      // its writer released it before it got here (the release overtook the batch carrying the
+      // copy): the calls of that batch may still read it, for a lease at most, but it is not kept
+      // for the writer, which will never release it again
+      fresh.releasedEarly = holder;
+      fresh.borrowers.put(RELEASED_EARLY, System.currentTimeMillis() + leaseMillis);
+    } else {
+      hold(fresh, holder);
+    }
     created(fresh);
     return fresh;
   }
@@ -111,7 +122,7 @@ public final class ValueTable {
   /** Adds {@code holder} to a value already here; false if it is not here (or the holder released it already). */
   public boolean hold(UUID id, UUID holder) {
     Slot s = slots.get(id);
-    if (s == null || early.consume(holder, id)) return false;
+    if (s == null || early.consume(holder, id) || holder.equals(s.releasedEarly)) return false;
     hold(s, holder);
     return true;
   }
@@ -181,6 +192,7 @@ public final class ValueTable {
   }
 
   private void hold(Slot s, UUID holder) {
+    if (holder.equals(s.releasedEarly)) return; // it released this value before it got here
     s.holders.add(holder);
     byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
     if (!holder.equals(self))

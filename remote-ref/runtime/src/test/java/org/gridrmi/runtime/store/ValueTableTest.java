@@ -150,4 +150,20 @@ class ValueTableTest {
     assertThat(table.releases().collected()).isEqualTo(1);
     assertThat(table.releases().lapsed()).isEqualTo(1);
   }
+
+  @Test
+  void aPushedValueWhoseReleaseArrivedFirstIsNotKeptForItsPusher() {
+    UUID id = UUID.randomUUID();
+    // v = put(x); s2.f(v); v.release(): the release reached S2 before the batch carrying the copy
+    table.release(client, List.of(id));
+    Slot s = table.put(id, client, "pushed", "copy");
+    assertThat(s.future().join()).as("the calls of its batch may still read it").isEqualTo("copy");
+    assertThat(table.holds(client, id))
+        .as("held for the client that released it")
+        .isFalse();
+    assertThat(table.hold(id, client)).as("a call of that batch taking it").isFalse();
+    assertThat(table.holds(client, id)).isFalse();
+    table.expire(System.currentTimeMillis() + 1500);
+    assertThat(table.get(id)).as("a lease later").isNull();
+  }
 }
