@@ -16,6 +16,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.HolderLink;
 import org.gridrmi.runtime.net.FirstWrite;
 import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.Release;
@@ -50,8 +51,14 @@ final class ServerChannel {
   private volatile long composingNanos;
   /** Smoothed round trip of submits to this server (0 until the first): whether lingering is worth it. */
   private volatile long submitRttNanos;
-  /** What was last introduced to this server (only the draining thread touches it). */
+  /**
+   * What this server acknowledged of who this Grid is: the introduction it accepted last and the node id of the process
+   * that accepted it (only the draining thread touches them). Recorded only once a batch carrying it was accepted, and
+   * forgotten when the server's node id changes (a server restarted at the same address knows nothing of it).
+   */
   private Introduction introduced;
+
+  private java.util.UUID introducedTo;
 
   /**
    * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()} terms), or 0 for none: the time left
@@ -205,8 +212,10 @@ final class ServerChannel {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
-      boolean pressed =
-          node.submit(session.holder(), introduction(), commands).storeUnderPressure();
+      Introduction introduction = introduction();
+      BatchReceipt receipt = node.submit(session.holder(), introduction, commands);
+      boolean pressed = receipt.storeUnderPressure();
+      acknowledged(introduction, receipt.node());
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       session.runtime().peerHealth().answered(server.address());
@@ -263,9 +272,22 @@ final class ServerChannel {
     Introduction now = new Introduction(
         home == null ? null : home.address(),
         session.servers().stream().map(ServerInfo::address).toList());
-    if (now.equals(introduced)) return null;
-    introduced = now;
-    return now;
+    return now.equals(introduced) ? null : now;
+  }
+
+  /**
+   * The server accepted a batch: if it carried an introduction, the server has it now; if the server's node id changed
+   * since it accepted the last one, it is a new process that has none, and the next batch carries it again.
+   */
+  private void acknowledged(Introduction sent, java.util.UUID server) {
+    if (sent != null) {
+      introduced = sent;
+      introducedTo = server;
+    } else if (server != null && !server.equals(introducedTo)) {
+      introduced = null;
+      introducedTo = null;
+      pushed.clear(); // nor has it the values pushed to the process before: they go again
+    }
   }
 
   /**

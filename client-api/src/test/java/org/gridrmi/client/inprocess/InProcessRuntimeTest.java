@@ -302,6 +302,30 @@ class InProcessRuntimeTest extends InProcessGridTest {
     assertThat(grid.servers()).hasSize(1);
   }
 
+  @Test
+  void aClientWhoseFirstBatchFailedIntroducesItselfWithTheNext() {
+    TwoServers t = twoServers();
+    RemoteReference<byte[]> data = t.on1().make(1000, token());
+    data.get(Duration.ofSeconds(5));
+    net.dropNext("S2", 1); // the first batch to S2, which carries the client's introduction
+    RemoteReference<String> lost = t.on2().append(RemoteReference.of("a"), "b");
+    assertThatThrownBy(() -> lost.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
+    // S2 may fetch from S1 only once the client introduced S1 as a server of its Grid
+    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+  }
+
+  @Test
+  void aClientIntroducesItselfAgainToAServerRestartedAtTheSameAddress() {
+    TwoServers t = twoServers();
+    RemoteReference<byte[]> data = t.on1().make(1000, token());
+    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+    t.s2().close();
+    server("S2"); // a new process at the same address: it knows nothing of the client
+    assertThat(t.on2().append(RemoteReference.of("a"), "b").get(Duration.ofSeconds(5)))
+        .isEqualTo("ab");
+    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+  }
+
   @SuppressWarnings("unchecked")
   static <T> RemoteReference<T> serializedCopy(RemoteReference<T> r) {
     try {

@@ -116,7 +116,7 @@ public final class ServerEndpoint extends NodeEndpoint {
         executor.submit(holder, call, arrived);
       }
     }
-    return node.table().store().underPressure() ? BatchReceipt.PRESSED : BatchReceipt.CALM;
+    return new BatchReceipt(node.table().store().underPressure(), node.id());
   }
 
   /**
