@@ -121,6 +121,57 @@ class InProcessRuntimeTest extends InProcessGridTest {
   }
 
   @Test
+  void aLostValueIsMadeAgainAtMostThreeTimesEvenWhenEachCallMadeAgainIsLostToo() {
+    // each server that makes the value dies right after: every call made again is lost like the
+    // first
+    List<GridServer> servers = new ArrayList<>();
+    for (int i = 1; i <= 7; i++) {
+      String name = "S" + i;
+      servers.add(server(name, b -> b.export(Work.class, new DyingWork(name))));
+    }
+    Grid grid = grid(servers.toArray(GridServer[]::new));
+    String t = token();
+    RemoteReference<byte[]> data =
+        grid.async(WorkAsync.class, grid.server("S1")).make(10, t);
+    assertThatThrownBy(() -> data.get(Duration.ofSeconds(20)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
+    assertThat(WorkImpl.runs(t)).as("made once, and again at most 3 times").isLessThanOrEqualTo(4);
+  }
+
+  /** {@link Work} whose server dies once it made a value. */
+  final class DyingWork implements Work {
+    private final String server;
+    private final Work work = new WorkImpl();
+
+    DyingWork(String server) {
+      this.server = server;
+    }
+
+    @Override
+    public byte[] make(int size, String token) {
+      byte[] made = work.make(size, token);
+      net.kill(server);
+      return made;
+    }
+
+    @Override
+    public int length(byte[] data, String token) {
+      return work.length(data, token);
+    }
+
+    @Override
+    public String slow(String text, int millis) {
+      return work.slow(text, millis);
+    }
+
+    @Override
+    public String append(String text, String suffix) {
+      return work.append(text, suffix);
+    }
+  }
+
+  @Test
   void aFailureThatLostNoOwnerIsNotRunAgain() {
     GridServer s1 = server("S1");
     Grid grid = grid(s1);
