@@ -175,6 +175,14 @@ public final class GridServer implements AutoCloseable {
   public int storeSize() {
     return node.table().size();
   }
+  /**
+   * How many holders (Grids, and other servers holding references to its values) have a lease here now: a holder
+   * counts from its first hold or batch until its lease lapses (one lease after its last renewal).
+   */
+  public int holders() {
+    return node.table().holders();
+  }
+
   /** The node's id (what its lookup registration and its stats carry). */
   public UUID id() {
     return node.id();

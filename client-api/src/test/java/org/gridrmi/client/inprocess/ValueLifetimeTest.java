@@ -99,6 +99,9 @@ class ValueLifetimeTest {
     RemoteReference<byte[]> data = on1.make(1000, 1);
     RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
     assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+    // S2 holds the value at S1 (it registered when it accepted the list): from here on, S2's hold
+    // keeps it, however late the client's release comes
+    await("S2 registered as a holder at S1").atMost(WAIT).until(() -> s1.holders() == 2);
     data = null; // the client's only reference to the value; the list on S2 still points to it
     collectFor(Duration.ofMillis(800)); // past the client's transit pin (200 ms)
     assertThat(s1.storeSize()).as("S1 keeps the value the list on S2 refers to").isEqualTo(1);
