@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.wire.Release;
 
@@ -150,7 +151,10 @@ public final class HolderLink {
       while (i < run.size()) {
         boolean holds = run.get(i) instanceof UUID;
         int j = i;
-        while (j < run.size() && (run.get(j) instanceof UUID) == holds) j++;
+        // at most as many ids as an owner takes in one call
+        while (j < run.size()
+            && (run.get(j) instanceof UUID) == holds
+            && j - i < ValueTable.MAX_IDS_PER_CALL) j++;
         List<Object> group = run.subList(i, j);
         try {
           NodeClient node = runtime.node(owner);

@@ -1,7 +1,7 @@
 package org.gridrmi.runtime;
 
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.gridrmi.runtime.serial.JvmFilter;
@@ -27,7 +27,7 @@ public final class NodeRuntime implements AutoCloseable {
   private final RuntimeSettings settings;
   private final BoundedExecutor io;
   private final BoundedExecutor fetches;
-  private final ScheduledExecutorService timer;
+  private final ScheduledThreadPoolExecutor timer;
   private final TransitPins pins;
   private final Telemetry telemetry;
   private final PeerHealth peerHealth;
@@ -60,8 +60,8 @@ public final class NodeRuntime implements AutoCloseable {
         new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
     this.fetches = new BoundedExecutor(
         "gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(Daemons.factory("gridrmi-timer-" + name));
+    this.timer = new ScheduledThreadPoolExecutor(1, Daemons.factory("gridrmi-timer-" + name));
+    timer.setRemoveOnCancelPolicy(true); // a cancelled renewal or deadline leaves nothing queued
     long transit = settings.referenceTransit().toNanos();
     this.pins = new TransitPins(transit, MAX_PINS);
     long drain = Math.max(10_000_000L, transit / 8);
@@ -115,6 +115,11 @@ public final class NodeRuntime implements AutoCloseable {
   /** Deadlines, renewals and sweeps: tasks on it must be quick and never call out. */
   public ScheduledExecutorService timer() {
     return timer;
+  }
+
+  /** Tasks waiting on the timer now (a peer's input must not add one per id it names). */
+  public int timerTasks() {
+    return timer.getQueue().size();
   }
 
   /** References written inside values that left this instance, kept for a while (see {@link TransitPins}). */

@@ -104,6 +104,7 @@ public final class ServerEndpoint extends NodeEndpoint {
   public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
     long arrived = System.nanoTime();
     authorize(holder);
+    node.table().admit(holder); // a bounded number of holders keep values here
     refuseForeignWrites(commands);
     batches.incrementAndGet();
     node.runtime().telemetry().batchReceived(commands.size());

@@ -25,6 +25,12 @@ public final class ValueTable {
   private static final System.Logger LOG = System.getLogger(ValueTable.class.getName());
   /** Freed ids whose cause is remembered, for NOT_FOUND messages. */
   private static final int TOMBSTONES = 10_000;
+  /** The most value ids one hold or release may name (a longer list is refused: INVALID_ARGUMENT). */
+  public static final int MAX_IDS_PER_CALL = 10_000;
+  /** The most holds waiting for values not made here yet, over all holders (past it: RESOURCE_EXHAUSTED). */
+  public static final int MAX_PARKED_HOLDS = 100_000;
+  /** The most holders with a lease here at once (past it, a new one is refused: RESOURCE_EXHAUSTED). */
+  public static final int MAX_HOLDERS = 100_000;
   /** The borrow that keeps a pushed value whose release arrived first, for the calls of its batch (see put). */
   static final String RELEASED_EARLY =
       "(calls of the batch that pushed it, released before it arrived)";
@@ -33,6 +39,13 @@ public final class ValueTable {
   private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
   private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
   private final Map<UUID, AtomicInteger> pendingByHolder = new ConcurrentHashMap<>();
+  /**
+   * Holds that arrived before the value they name (see {@link #holdWhenCreated}): per value id, each holder and until
+   * when (ms) it waits. Bounded by {@link #MAX_PARKED_HOLDS}; the sweep ({@link #expire}) drops them after a lease.
+   */
+  private final Map<UUID, Map<UUID, Long>> parked = new ConcurrentHashMap<>();
+
+  private final AtomicInteger parkedCount = new AtomicInteger();
   /** Fetches waiting for an id whose call is still on its way here (see {@link #whenCreated}). */
   private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters =
       new ConcurrentHashMap<>();
@@ -180,7 +193,46 @@ public final class ValueTable {
     });
   }
 
+  /**
+   * A hold for a value not here yet: the call making it may still be on its way (its batch and the reference to it
+   * travel separately), so the hold waits for it, as long as a lease, in one map the sweep cleans (no timer per id); a
+   * value this node let go is not waited for.
+   *
+   * @throws GridException RESOURCE_EXHAUSTED naming the limit when {@link #MAX_PARKED_HOLDS} holds wait already
+   */
+  public void holdWhenCreated(UUID id, UUID holder) {
+    if (freedBecause(id) != null) return;
+    if (parkedCount.get() >= MAX_PARKED_HOLDS) {
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          store.node() + " already keeps " + MAX_PARKED_HOLDS + " holds for values not made there "
+              + "yet, its limit: a hold of a value whose call never comes waits one lease");
+    }
+    long until = System.currentTimeMillis() + leaseMillis;
+    parked.compute(id, (k, m) -> {
+      Map<UUID, Long> holders = m == null ? new java.util.HashMap<>(2) : m;
+      if (holders.put(holder, until) == null) parkedCount.incrementAndGet();
+      return holders;
+    });
+    Slot s = slots.get(id); // made meanwhile: created() may have looked before this parked
+    if (s != null) takeParked(s);
+  }
+
+  /** The holds parked for {@code s}'s id, now that it exists. */
+  private void takeParked(Slot s) {
+    Map<UUID, Long> holders = parked.remove(s.id());
+    if (holders == null) return;
+    parkedCount.addAndGet(-holders.size());
+    for (UUID h : holders.keySet()) hold(s.id(), h);
+  }
+
+  /** Holds waiting for values not made here yet (for tests and stats). */
+  public int parkedHolds() {
+    return parkedCount.get();
+  }
+
   private void created(Slot s) {
+    if (!parked.isEmpty()) takeParked(s);
     if (creationWaiters.isEmpty()) return;
     List<CompletableFuture<Slot>> waiters = creationWaiters.remove(s.id());
     if (waiters != null) waiters.forEach(w -> w.complete(s));
@@ -308,8 +360,30 @@ public final class ValueTable {
   /** Renews every value of {@code holder}; returns the lease granted. */
   public long renew(UUID holder) {
     releases.renewals.increment();
-    leaseExpiry.put(holder, System.currentTimeMillis() + leaseMillis);
+    // a holder that holds nothing here gets no entry: any id would make one
+    leaseExpiry.computeIfPresent(holder, (h, t) -> System.currentTimeMillis() + leaseMillis);
     return leaseMillis;
+  }
+
+  /**
+   * Checks that {@code holder} may hold values here: one that has a lease already may; a new one only while fewer than
+   * {@link #MAX_HOLDERS} have one, after the entries of holders that hold nothing any more were dropped.
+   *
+   * @throws GridException RESOURCE_EXHAUSTED naming the limit
+   */
+  public void admit(UUID holder) {
+    if (holder.equals(self) || leaseExpiry.containsKey(holder)) return;
+    if (leaseExpiry.size() < MAX_HOLDERS) return;
+    leaseExpiry.keySet().removeIf(h -> {
+      Set<UUID> held = byHolder.get(h);
+      return (held == null || held.isEmpty()) && pendingOf(h) == 0;
+    });
+    if (leaseExpiry.size() >= MAX_HOLDERS) {
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          store.node() + " already keeps values for " + MAX_HOLDERS + " holders, its limit: a "
+              + "new one may hold values there once another's lease lapsed");
+    }
   }
 
   /**
@@ -318,6 +392,8 @@ public final class ValueTable {
    */
   public int expire(long now) {
     int before = slots.size();
+    int lapsedHolders = 0;
+    long lapsedValues = 0;
     for (Map.Entry<UUID, Long> e : leaseExpiry.entrySet()) {
       if (e.getValue() >= now) continue;
       UUID holder = e.getKey();
@@ -338,14 +414,36 @@ public final class ValueTable {
           }
         }
       }
-      // a holder's id is a capability: only its first digits go to the log
+      // a holder's id is a capability: only its first digits go to the log, and only at FINE (any
+      // id a peer names makes an entry; one line each would let it fill the log)
       LOG.log(
-          System.Logger.Level.INFO,
+          System.Logger.Level.DEBUG,
           "{0}: the lease of holder {1}... lapsed ({2} values it held let go): a "
               + "client or server stopped renewing",
           store.node(),
           holder.toString().substring(0, 8),
           ended);
+      if (ended > 0) {
+        lapsedHolders++;
+        lapsedValues += ended;
+      }
+    }
+    if (lapsedHolders > 0) { // one line per sweep, however many holders lapsed in it
+      LOG.log(
+          System.Logger.Level.INFO,
+          "{0}: the leases of {1} holders lapsed ({2} values they held let go): clients or "
+              + "servers stopped renewing",
+          store.node(),
+          lapsedHolders,
+          lapsedValues);
+    }
+    for (Map.Entry<UUID, Map<UUID, Long>> e : parked.entrySet()) {
+      parked.computeIfPresent(e.getKey(), (id, holders) -> {
+        int waiting = holders.size();
+        holders.values().removeIf(until -> until < now);
+        parkedCount.addAndGet(holders.size() - waiting);
+        return holders.isEmpty() ? null : holders;
+      });
     }
     for (Slot s : slots.values()) { // borrowers that never came, or died waiting
       if (s.borrowers.values().removeIf(expiry -> expiry < now)) {
@@ -362,6 +460,8 @@ public final class ValueTable {
     slots.clear();
     byHolder.clear();
     leaseExpiry.clear();
+    parked.clear();
+    parkedCount.set(0);
     pendingByHolder.clear();
   }
 
