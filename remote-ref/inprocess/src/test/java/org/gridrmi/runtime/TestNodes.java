@@ -34,6 +34,19 @@ final class TestNodes {
     return start(runtime(net, name, timeouts), name, 60_000);
   }
 
+  /** A node with these runtime settings (its pools, say). */
+  static Started node(InProcessNetwork net, String name, RuntimeSettings settings) {
+    SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+    return start(
+        new NodeRuntime(
+            name,
+            InternalInProcess.transport(net, name, settings.timeouts(), policy.filter()),
+            policy,
+            settings),
+        name,
+        60_000);
+  }
+
   /** A node whose holders' leases last {@code leaseMillis}. */
   static Started node(InProcessNetwork net, String name, Timeouts timeouts, long leaseMillis) {
     return start(runtime(net, name, timeouts), name, leaseMillis);

@@ -43,6 +43,11 @@ public class NodeEndpoint implements NodeService {
     this.requesters = new RequesterCheck(node);
   }
 
+  /** How many times this node asked a requester's node to confirm its key ({@code vouches}), for tests and stats. */
+  public long confirmationsAsked() {
+    return requesters.asked();
+  }
+
   @Override
   public NodeInfo info() {
     return new NodeInfo(node.id(), node.name(), node.address());
@@ -138,13 +143,9 @@ public class NodeEndpoint implements NodeService {
       node.table().fetchedBy(id, borrower, true);
       return;
     }
-    try {
-      node.runtime().io().execute(() -> {
-        if (requesters.mayActFor(requester, caller)) node.table().fetchedBy(id, borrower, true);
-      });
-    } catch (GridException full) {
-      // the pool is full or closed: the borrow ends with its lease or deadline
-    }
+    // only a borrow is worth a question: a requester this node keeps nothing for is asked nothing
+    if (!node.table().borrows(id, borrower)) return;
+    requesters.confirmThen(requester, caller, () -> node.table().fetchedBy(id, borrower, true));
   }
 
   /** Why {@code id} is not on {@code node}: how it went, if the node remembers, else the possible reasons. */

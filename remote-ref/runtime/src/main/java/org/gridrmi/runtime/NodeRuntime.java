@@ -27,6 +27,7 @@ public final class NodeRuntime implements AutoCloseable {
   private final RuntimeSettings settings;
   private final BoundedExecutor io;
   private final BoundedExecutor fetches;
+  private final BoundedExecutor confirmations;
   private final ScheduledThreadPoolExecutor timer;
   private final TransitPins pins;
   private final Telemetry telemetry;
@@ -37,6 +38,11 @@ public final class NodeRuntime implements AutoCloseable {
 
   /** The most references pinned in transit at one time (each costs a few dozen bytes). */
   static final int MAX_PINS = 1_000_000;
+
+  /** Confirmations of requester keys asked at once, and waiting (see {@link #confirmations}). */
+  static final int CONFIRMATION_THREADS = 4;
+
+  static final int MAX_QUEUED_CONFIRMATIONS = 64;
 
   public NodeRuntime(
       String name, Transport transport, SerialPolicy policy, RuntimeSettings settings) {
@@ -60,6 +66,8 @@ public final class NodeRuntime implements AutoCloseable {
         new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
     this.fetches = new BoundedExecutor(
         "gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
+    this.confirmations = new BoundedExecutor(
+        "gridrmi-confirm-" + name, CONFIRMATION_THREADS, MAX_QUEUED_CONFIRMATIONS);
     this.timer = new ScheduledThreadPoolExecutor(1, Daemons.factory("gridrmi-timer-" + name));
     timer.setRemoveOnCancelPolicy(true); // a cancelled renewal or deadline leaves nothing queued
     long transit = settings.referenceTransit().toNanos();
@@ -103,6 +111,14 @@ public final class NodeRuntime implements AutoCloseable {
   public BoundedExecutor io() {
     return io;
   }
+  /**
+   * Questions to other nodes whether they gave a requester key ({@code vouches}): a pool of its own, small and bounded,
+   * since a peer chooses the addresses asked.
+   */
+  public BoundedExecutor confirmations() {
+    return confirmations;
+  }
+
   /** Fetch polls, which may wait at their owner. */
   public BoundedExecutor fetches() {
     return fetches;
@@ -180,6 +196,7 @@ public final class NodeRuntime implements AutoCloseable {
     timer.shutdownNow();
     io.close();
     fetches.close();
+    confirmations.close();
     transport.close();
   }
 

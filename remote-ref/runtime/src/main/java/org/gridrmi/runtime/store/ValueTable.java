@@ -329,6 +329,12 @@ public final class ValueTable {
     endBorrow(s, requester);
   }
 
+  /** Whether {@code id} is kept here for the server at {@code borrower} until it fetches it. */
+  public boolean borrows(UUID id, String borrower) {
+    Slot s = slots.get(id);
+    return s != null && s.borrowers.containsKey(borrower);
+  }
+
   /** The server at {@code borrower} no longer waits for these values (its calls that needed them went). */
   public void abandonedBy(String borrower, Collection<UUID> ids) {
     for (UUID id : ids) {
