@@ -319,6 +319,7 @@ public final class GridServer implements AutoCloseable {
     private LinkPlan link = LinkPlan.NONE;
     private Duration callTimeout = Timeouts.DEFAULT.call();
     private Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
+    private org.gridrmi.runtime.Ticker ticker = org.gridrmi.runtime.Ticker.SYSTEM;
     private StoreBudget store = StoreBudget.defaults();
     private SerialPolicy.Limits serialLimits = SerialPolicy.Limits.DEFAULT;
     private InProcessNetwork network;
@@ -616,6 +617,25 @@ public final class GridServer implements AutoCloseable {
     }
 
     /**
+     * Where this server reads the time, for tests and simulations that move time themselves: a source of
+     * {@link System#nanoTime()}-like readings (nanoseconds from an arbitrary origin, never decreasing). Its holders'
+     * leases, borrows, holds waiting for their value, the pins of references in transit and the pauses between
+     * resends of its own holds and releases are counted on it; timers (the lease sweep among them) still fire on the
+     * system clock and then decide by this one, and call deadlines are timed on the system clock. Default:
+     * {@code System::nanoTime}.
+     *
+     * @throws GridException INVALID_ARGUMENT if {@code nanoTime} is null
+     */
+    public Builder ticker(java.util.function.LongSupplier nanoTime) {
+      if (nanoTime == null) {
+        throw new GridException(
+            Status.INVALID_ARGUMENT, "ticker: a source of nanoTime readings is required");
+      }
+      this.ticker = nanoTime::getAsLong;
+      return this;
+    }
+
+    /**
      * Binds the port, exports the services and, if a lookup service was given, starts registering with it in the
      * background (see {@link GridServer#awaitRegistered}).
      *
@@ -643,7 +663,8 @@ public final class GridServer implements AutoCloseable {
           serialLimits,
           network,
           openTelemetry,
-          exports));
+          exports,
+          ticker));
     }
   }
 }

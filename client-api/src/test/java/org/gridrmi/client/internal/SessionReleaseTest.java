@@ -42,7 +42,8 @@ class SessionReleaseTest {
       Duration.ofSeconds(5),
       StoreBudget.defaults(),
       false,
-      OpenTelemetry.noop()));
+      OpenTelemetry.noop(),
+      org.gridrmi.runtime.Ticker.SYSTEM));
 
   @AfterEach
   void close() {

@@ -132,13 +132,19 @@ class HolderLinkTest {
 
   @Test
   void renewalsToAnOwnerThatStoppedAnsweringStopAfterOneLease() {
-    TestNodes.Started o = owner(300);
+    TestNodes.Started o = owner(300); // renewed every 100 ms
     UUID id = valueAt(o);
-    HolderLink link =
-        new HolderLink(holder(RuntimeSettings.DEFAULT), holderId, o.node().address(), 60_000);
+    ManualTicker ticker = new ManualTicker(); // the holder's time: the lease passes when it moves
+    HolderLink link = new HolderLink(
+        holder(RuntimeSettings.DEFAULT.withTicker(ticker)), holderId, o.node().address(), 60_000);
     link.hold(id);
     await().atMost(Duration.ofSeconds(5)).until(() -> o.node().table().holds(holderId, id));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> o.node().table().releases().renewals() >= 1);
     net.kill("O");
+    assertThat(link.renews()).as("within the lease, it goes on trying").isTrue();
+    ticker.advance(Duration.ofMillis(301)); // the owner has been silent for a lease
     await("the link gave up on the owner")
         .atMost(Duration.ofSeconds(5))
         .until(() -> !link.renews());

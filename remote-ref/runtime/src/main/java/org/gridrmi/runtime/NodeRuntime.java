@@ -71,10 +71,9 @@ public final class NodeRuntime implements AutoCloseable {
     this.timer = new ScheduledThreadPoolExecutor(1, Daemons.factory("gridrmi-timer-" + name));
     timer.setRemoveOnCancelPolicy(true); // a cancelled renewal or deadline leaves nothing queued
     long transit = settings.referenceTransit().toNanos();
-    this.pins = new TransitPins(transit, MAX_PINS);
+    this.pins = new TransitPins(transit, MAX_PINS, settings.ticker());
     long drain = Math.max(10_000_000L, transit / 8);
-    timer.scheduleWithFixedDelay(
-        () -> pins.drain(System.nanoTime()), drain, drain, TimeUnit.NANOSECONDS);
+    timer.scheduleWithFixedDelay(pins::drain, drain, drain, TimeUnit.NANOSECONDS);
     this.values = ValueReader.unbound(policy);
     transport.readValuesWith(this::values);
     JvmFilter.register(policy);

@@ -26,6 +26,7 @@
  *   <li>{@link KnownPeers}: the nodes a server may fetch values from, so that an address named in a reference cannot
  *       send it to any host.
  *   <li>{@link LocalNode}: one node of the Grid: its value table, exported through its runtime's transport.
+ *   <li>{@link ManualTicker}: a ticker that moves only when told, for tests and simulations.
  *   <li>{@link NodeEndpoint}: what every node serves: its values (a server's endpoint adds batches and plain calls).
  *   <li>{@link NodeRuntime}: what one server or Grid runs on, owned by it and closed with it: transport,
  *       deserialization policy, limits, pools, timer.

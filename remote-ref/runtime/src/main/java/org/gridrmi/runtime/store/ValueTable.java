@@ -9,6 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.wire.Release;
@@ -56,6 +57,7 @@ public final class ValueTable {
   private final ReleaseCounts releases = new ReleaseCounts();
   private final Tombstones tombstones = new Tombstones(TOMBSTONES);
   private final EarlyReleases early;
+  private final LongSupplier millis;
 
   /**
    * @param self the node's own id: values it holds for itself never lapse
@@ -63,10 +65,19 @@ public final class ValueTable {
    * @param store where the values are kept
    */
   public ValueTable(UUID self, long leaseMillis, ValueStore store) {
+    this(self, leaseMillis, store, System::currentTimeMillis);
+  }
+
+  /**
+   * @param millis where the table reads the time, in milliseconds from any origin (a node's runtime's ticker): leases,
+   *     borrows, parked holds and early releases are counted on it, and {@link #expire} is given its readings
+   */
+  public ValueTable(UUID self, long leaseMillis, ValueStore store, LongSupplier millis) {
     this.self = self;
     this.leaseMillis = leaseMillis;
     this.store = store;
-    this.early = new EarlyReleases(TOMBSTONES, leaseMillis);
+    this.millis = millis;
+    this.early = new EarlyReleases(TOMBSTONES, leaseMillis, millis);
   }
 
   public long leaseMillis() {
@@ -115,7 +126,7 @@ public final class ValueTable {
       // copy): the calls of that batch may still read it, for a lease at most, but it is not kept
       // for the writer, which will never release it again
       fresh.releasedEarly = holder;
-      fresh.borrowers.put(RELEASED_EARLY, System.currentTimeMillis() + leaseMillis);
+      fresh.borrowers.put(RELEASED_EARLY, millis.getAsLong() + leaseMillis);
     } else {
       hold(fresh, holder);
     }
@@ -208,7 +219,7 @@ public final class ValueTable {
           store.node() + " already keeps " + MAX_PARKED_HOLDS + " holds for values not made there "
               + "yet, its limit: a hold of a value whose call never comes waits one lease");
     }
-    long until = System.currentTimeMillis() + leaseMillis;
+    long until = millis.getAsLong() + leaseMillis;
     parked.compute(id, (k, m) -> {
       Map<UUID, Long> holders = m == null ? new java.util.HashMap<>(2) : m;
       if (holders.put(holder, until) == null) parkedCount.incrementAndGet();
@@ -247,8 +258,7 @@ public final class ValueTable {
     if (holder.equals(s.releasedEarly)) return; // it released this value before it got here
     s.holders.add(holder);
     byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
-    if (!holder.equals(self))
-      leaseExpiry.putIfAbsent(holder, System.currentTimeMillis() + leaseMillis);
+    if (!holder.equals(self)) leaseExpiry.putIfAbsent(holder, millis.getAsLong() + leaseMillis);
   }
 
   public Slot get(UUID id) {
@@ -273,7 +283,7 @@ public final class ValueTable {
    */
   public void release(UUID holder, Collection<Release> rs) {
     Set<UUID> held = byHolder.get(holder);
-    long now = System.currentTimeMillis();
+    long now = millis.getAsLong();
     for (Release r : rs) {
       long expiry =
           now + (r.borrowMillis() > 0 ? Math.min(leaseMillis, r.borrowMillis()) : leaseMillis);
@@ -323,7 +333,7 @@ public final class ValueTable {
     Slot s = slots.get(id);
     if (s == null) return;
     if (!answered) {
-      s.borrowers.computeIfPresent(requester, (k, v) -> System.currentTimeMillis() + leaseMillis);
+      s.borrowers.computeIfPresent(requester, (k, v) -> millis.getAsLong() + leaseMillis);
       return;
     }
     endBorrow(s, requester);
@@ -367,7 +377,7 @@ public final class ValueTable {
   public long renew(UUID holder) {
     releases.renewals.increment();
     // a holder that holds nothing here gets no entry: any id would make one
-    leaseExpiry.computeIfPresent(holder, (h, t) -> System.currentTimeMillis() + leaseMillis);
+    leaseExpiry.computeIfPresent(holder, (h, t) -> millis.getAsLong() + leaseMillis);
     return leaseMillis;
   }
 
