@@ -19,7 +19,9 @@ import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Introduction;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.SerializedValue;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the
@@ -216,6 +218,7 @@ final class ServerChannel {
       BatchReceipt receipt = node.submit(session.holder(), introduction, commands);
       boolean pressed = receipt.storeUnderPressure();
       acknowledged(introduction, receipt.node());
+      if (!receipt.referencesHeld()) pinInTransit(batch);
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       session.runtime().peerHealth().answered(server.address());
@@ -223,6 +226,9 @@ final class ServerChannel {
       link.startRenewal();
       if (pressed) session.serverUnderPressure();
     } catch (GridException e) {
+      // the server may have taken the batch although its answer was lost: it may be holding the
+      // references inside, or about to
+      pinInTransit(batch);
       if (e.status() == Status.UNAVAILABLE)
         session.runtime().peerHealth().lost(server.address(), e.description());
       long failedAt = System.nanoTime();
@@ -259,6 +265,26 @@ final class ServerChannel {
       FirstWrite
           .cancel(); // refused before it wrote: the fetches start anyway, and learn the batch's
       // fate
+    }
+  }
+
+  /**
+   * Keeps the references written inside the batch's by-value arguments for their transit time (see
+   * {@code Grid.Builder.referenceTransit}): the server did not say it holds them all. Until the batch is answered
+   * they are reachable from its commands; once the server says it holds them, nothing keeps them here but the caller.
+   */
+  private static void pinInTransit(List<Pending> batch) {
+    for (Pending p : batch) {
+      if (!(p.command() instanceof Command.Call c) || c.args() == null) continue;
+      for (Object a : c.args()) {
+        if (!(a instanceof SerializedValue v)) continue;
+        try {
+          for (Ref<?> r : v.refs()) r.context().pin(r);
+        } catch (GridException full) {
+          // past the pin limit: the server's holds, sent meanwhile, keep them or they fail as
+          // NOT_FOUND when used
+        }
+      }
     }
   }
 

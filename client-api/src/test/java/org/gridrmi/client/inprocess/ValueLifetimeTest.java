@@ -123,6 +123,28 @@ class ValueLifetimeTest {
   }
 
   @Test
+  void aReferenceSentInsideAnArgumentIsPinnedUntilTheServerHoldsItNotForATime() {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(1000, 1);
+    data.get(WAIT); // S1 has made it: the call dropped below is not the batch that makes it
+    net.dropNext("S1", 1); // S2's first hold of the value at S1 is lost: it is sent again
+    RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
+    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+    data = null;
+    // S2 accepted the batch once S1 had its hold: the Grid let go of the reference then, not after
+    // its pin's time, which never comes here
+    collectUntil(
+        "the client's release of the value reached S1",
+        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
+    assertThat(s1.storeSize()).as("S1 keeps the value S2's list refers to").isEqualTo(1);
+    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+  }
+
+  @Test
   void aCallTakingAListOfReferencesGoesOnlyOnceTheCallsMakingThemWereAcceptedOnTheirServers()
       throws Exception {
     GridServer s1 = server("S1", b -> b);

@@ -3,6 +3,7 @@ package org.gridrmi.runtime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
@@ -44,9 +45,16 @@ public final class HeldReferences implements AutoCloseable {
     this.mayHoldAt = mayHoldAt;
   }
 
-  /** Holds {@code ref}'s value while this reference object lives. Never blocks. */
-  public void adopt(Ref<?> ref) {
-    if (closed || !(ref.owner().equals(node.address()) || mayHoldAt.test(ref.owner()))) return;
+  /**
+   * Holds {@code ref}'s value while this reference object lives. Never blocks.
+   *
+   * @return completes once the value's owner answered this node's hold of it (at once for a value of this node, or
+   *     one not held), or refused it, or this node gave up on the owner after a lease of silence: what a batch's
+   *     receipt waits for before it tells the sender it may let go of the reference
+   */
+  public CompletableFuture<Void> adopt(Ref<?> ref) {
+    if (closed || !(ref.owner().equals(node.address()) || mayHoldAt.test(ref.owner())))
+      return CompletableFuture.completedFuture(null);
     UUID id = ref.id();
     String owner = ref.owner();
     // the hold is queued inside the count's update, so it cannot be overtaken by the release of an
@@ -58,6 +66,8 @@ public final class HeldReferences implements AutoCloseable {
       return 1;
     });
     Cleaners.register(ref, new Dropped(this, id, owner));
+    HolderLink link = owner.equals(node.address()) ? null : links.get(owner);
+    return link == null ? CompletableFuture.completedFuture(null) : link.acknowledged(id);
   }
 
   /** Holds {@code id} at {@code owner} through its link, made if there is none (a link that went idle was dropped). */

@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.RejectedExecutionException;
@@ -52,6 +54,9 @@ public final class HolderLink {
   private final Runnable onIdle;
   /** Values held at the owner (made there, pushed, kept there as replicas, or held by reference). */
   private final Set<UUID> held = ConcurrentHashMap.newKeySet();
+
+  /** Per value id, the hold of it not yet answered (see {@link #acknowledged}). */
+  private final Map<UUID, CompletableFuture<Void>> unacknowledged = new ConcurrentHashMap<>();
 
   /** Holds (a {@link UUID}) and releases (a {@link Release}) not yet acknowledged, oldest first. */
   private final ConcurrentLinkedDeque<Object> changes = new ConcurrentLinkedDeque<>();
@@ -110,8 +115,28 @@ public final class HolderLink {
   /** Asks the owner to add this holder to {@code id}, after every change queued before. */
   public void hold(UUID id) {
     held.add(id);
+    unacknowledged.computeIfAbsent(id, k -> new CompletableFuture<>());
     queue(id);
     startRenewal();
+  }
+
+  /**
+   * Completes once no hold of {@code id} by this link waits for the owner's answer: at once if none does, else when
+   * the owner acknowledged it, refused it, or the link gave up on the owner (so a caller that waits for it never waits
+   * longer than one lease of silence). What a receiver of references waits for before it acknowledges them to their
+   * sender (see docs/reference-counting.md).
+   */
+  public CompletableFuture<Void> acknowledged(UUID id) {
+    CompletableFuture<Void> f = unacknowledged.get(id);
+    return f != null ? f : CompletableFuture.completedFuture(null);
+  }
+
+  /** The holds of these ids need no more waiting for (answered, refused, or given up). */
+  private void settled(List<UUID> ids) {
+    for (UUID id : ids) {
+      CompletableFuture<Void> f = unacknowledged.remove(id);
+      if (f != null) f.complete(null);
+    }
   }
 
   /** Releases values at the owner, after every change queued before. */
@@ -133,8 +158,7 @@ public final class HolderLink {
     try {
       runtime.io().execute(this::send);
     } catch (GridException e) {
-      if (e.status() == Status.CANCELLED)
-        stopSending(); // the runtime closed: nothing is sent any more
+      if (e.status() == Status.CANCELLED) stopForClose(); // nothing is sent any more
       else sendLater();
     }
   }
@@ -156,9 +180,10 @@ public final class HolderLink {
             && (run.get(j) instanceof UUID) == holds
             && j - i < ValueTable.MAX_IDS_PER_CALL) j++;
         List<Object> group = run.subList(i, j);
+        List<UUID> heldIds = holds ? group.stream().map(UUID.class::cast).toList() : List.of();
         try {
           NodeClient node = runtime.node(owner);
-          if (holds) node.hold(holder, group.stream().map(UUID.class::cast).toList());
+          if (holds) node.hold(holder, heldIds);
           else node.release(holder, group.stream().map(Release.class::cast).toList());
           answered();
         } catch (GridException e) {
@@ -171,6 +196,7 @@ public final class HolderLink {
           // refused (the owner will not take it, however often it is sent), or a closed link's last
           // word (the lease ends what it held)
         }
+        settled(heldIds);
         i = j;
       }
       if (stopSendingUnlessMore()) return;
@@ -205,8 +231,14 @@ public final class HolderLink {
     try {
       runtime.timer().schedule(this::dispatch, pauseMillis(), TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException closing) {
-      stopSending();
+      stopForClose();
     }
+  }
+
+  /** The runtime closed: nothing is sent any more, and nobody waits for an answer that cannot come. */
+  private void stopForClose() {
+    stopSending();
+    settled(List.copyOf(unacknowledged.keySet()));
   }
 
   /** The pause before the next attempt: doubling with each failure in a row, at most the renewal period. */
@@ -239,6 +271,7 @@ public final class HolderLink {
       failures = 0;
       lapses++;
     }
+    settled(List.copyOf(unacknowledged.keySet()));
     return true;
   }
 

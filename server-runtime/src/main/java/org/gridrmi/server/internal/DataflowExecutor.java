@@ -131,14 +131,21 @@ public final class DataflowExecutor implements AutoCloseable {
     return fetcher.inFlight();
   }
 
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
   /** Stores a replica of a client's value under its own id, so that calls here resolve it locally. */
   public void replica(UUID holder, Command.Replica r) {
     Object value = node.runtime().decode(r.value());
     node.table().put(r.valueId(), holder, "value " + r.valueId() + " from " + r.owner(), value);
   }
 
-  /** Registers the call and schedules it; returns at once. A call whose id is known already is ignored. */
-  public void submit(UUID holder, Command.Call c, long arrivedNanos) {
+  /**
+   * Registers the call and schedules it; returns at once. A call whose id is known already is ignored.
+   *
+   * @return completes once this node's holds of the references inside the call's by-value arguments were answered by
+   *     their owners (see {@link HeldReferences#adopt}); at once if it has none
+   */
+  public CompletableFuture<Void> submit(UUID holder, Command.Call c, long arrivedNanos) {
     String site = c.label() + " on " + node.name();
     if (node.table().pendingOf(holder) >= limits.maxPendingPerClient()) {
       Slot refused = node.table().create(c.valueId(), holder, site);
@@ -150,20 +157,20 @@ public final class DataflowExecutor implements AutoCloseable {
         REFUSALS.refused(why);
         refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
       }
-      return;
+      return DONE;
     }
     Slot slot = node.table().create(c.valueId(), holder, site);
-    if (slot == null) return;
+    if (slot == null) return DONE;
     ServerCall trace = observe(slot, c, arrivedNanos);
     ServiceRegistry.Target target;
     try {
       target = services.find(c.service(), c.method(), node.name());
     } catch (RuntimeException e) {
       slot.fail(Failure.from(e, site));
-      return;
+      return DONE;
     }
     Object[] args = c.args() == null ? new Object[0] : c.args();
-    holdReferencesInside(args);
+    CompletableFuture<Void> referencesHeld = holdReferencesInside(args);
     CompletableFuture<?>[] pending = new CompletableFuture<?>[args.length];
     List<Fetcher.Waiter> fetches = new ArrayList<>();
     List<Slot> reading = new ArrayList<>();
@@ -196,6 +203,7 @@ public final class DataflowExecutor implements AutoCloseable {
       if (trace != null) trace.argumentsReady();
       schedule(slot, site, () -> run(slot, target, values, holder, c.label(), site, trace));
     });
+    return referencesHeld;
   }
 
   /**
@@ -220,10 +228,12 @@ public final class DataflowExecutor implements AutoCloseable {
    * The references written inside by-value arguments are held by this node from now on, while the call holds its
    * arguments: the values they point to cannot go before the call has read them (and holds them itself).
    */
-  private void holdReferencesInside(Object[] args) {
+  private CompletableFuture<Void> holdReferencesInside(Object[] args) {
+    List<CompletableFuture<Void>> holds = new ArrayList<>();
     for (Object a : args) {
-      if (a instanceof SerializedValue v) for (Ref<?> r : v.refs()) held.adopt(r);
+      if (a instanceof SerializedValue v) for (Ref<?> r : v.refs()) holds.add(held.adopt(r));
     }
+    return CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
   }
 
   /**
