@@ -483,11 +483,7 @@ public final class Grid implements AutoCloseable {
      * @throws GridException INVALID_ARGUMENT if {@code nanoTime} is null
      */
     public Builder ticker(java.util.function.LongSupplier nanoTime) {
-      if (nanoTime == null) {
-        throw new GridException(
-            Status.INVALID_ARGUMENT, "ticker: a source of nanoTime readings is required");
-      }
-      this.ticker = nanoTime::getAsLong;
+      this.ticker = notNull("ticker", nanoTime)::getAsLong;
       return this;
     }
 

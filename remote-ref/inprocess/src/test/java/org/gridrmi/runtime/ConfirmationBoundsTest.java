@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.Timeouts;
@@ -65,17 +64,8 @@ class ConfirmationBoundsTest {
         .table()
         .release(client, List.of(new Release(id, Release.Cause.COLLECTED, List.of(FAR))));
     CountDownLatch busy = new CountDownLatch(1);
-    Runnable block = () -> {
-      try {
-        busy.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    };
     try {
-      owner.runtime().io().execute(block);
-      await().atMost(Duration.ofSeconds(5)).until(() -> owner.runtime().io().load() == 1);
-      owner.runtime().io().execute(block); // the I/O pool's one thread and one place are taken
+      TestNodes.fillIo(owner.runtime(), busy);
       fetchAs(FAR, id);
       await("the borrower's key was asked about")
           .atMost(Duration.ofSeconds(5))

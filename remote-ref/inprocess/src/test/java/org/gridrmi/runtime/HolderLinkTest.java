@@ -61,9 +61,7 @@ class HolderLinkTest {
         new HolderLink(holder(RuntimeSettings.DEFAULT), holderId, o.node().address(), 60_000);
     net.dropNext("O", 2); // the hold, and the first renewal that goes with it, whichever is first
     link.hold(id);
-    await("the owner holds the value for the holder")
-        .atMost(Duration.ofSeconds(5))
-        .until(() -> o.node().table().holds(holderId, id));
+    awaitHeld(o, id);
   }
 
   @Test
@@ -73,7 +71,7 @@ class HolderLinkTest {
     HolderLink link =
         new HolderLink(holder(RuntimeSettings.DEFAULT), holderId, o.node().address(), 60_000);
     link.hold(id);
-    await().atMost(Duration.ofSeconds(5)).until(() -> o.node().table().holds(holderId, id));
+    awaitHeld(o, id);
     // the first renewal (the next is 20 s later): the call dropped below is the release
     await()
         .atMost(Duration.ofSeconds(5))
@@ -92,19 +90,15 @@ class HolderLinkTest {
     NodeRuntime h = holder(new RuntimeSettings(
         Timeouts.DEFAULT, Duration.ofSeconds(10), 1, 1, 1, Duration.ofSeconds(60)));
     CountDownLatch busy = new CountDownLatch(1);
-    Runnable block = () -> {
-      try {
-        busy.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    };
-    h.io().execute(block); // the one thread
-    await().atMost(Duration.ofSeconds(5)).until(() -> h.io().load() == 1);
-    h.io().execute(block); // the one place in the queue
+    TestNodes.fillIo(h, busy);
     HolderLink link = new HolderLink(h, holderId, o.node().address(), 60_000);
     link.hold(id); // the pool has no room for it now
     busy.countDown();
+    awaitHeld(o, id);
+  }
+
+  /** Waits until the owner holds {@code id} for this test's holder. */
+  void awaitHeld(TestNodes.Started o, UUID id) {
     await("the owner holds the value for the holder")
         .atMost(Duration.ofSeconds(5))
         .until(() -> o.node().table().holds(holderId, id));
@@ -119,7 +113,7 @@ class HolderLinkTest {
     HolderLink link = new HolderLink(
         holder(RuntimeSettings.DEFAULT), holderId, o.node().address(), 30, idle::incrementAndGet);
     link.hold(id);
-    await().atMost(Duration.ofSeconds(5)).until(() -> o.node().table().holds(holderId, id));
+    awaitHeld(o, id);
     link.release(List.of(org.gridrmi.runtime.wire.Release.explicit(id)));
     await("the link stopped renewing")
         .atMost(Duration.ofSeconds(5))
@@ -138,7 +132,7 @@ class HolderLinkTest {
     HolderLink link = new HolderLink(
         holder(RuntimeSettings.DEFAULT.withTicker(ticker)), holderId, o.node().address(), 60_000);
     link.hold(id);
-    await().atMost(Duration.ofSeconds(5)).until(() -> o.node().table().holds(holderId, id));
+    awaitHeld(o, id);
     await()
         .atMost(Duration.ofSeconds(5))
         .until(() -> o.node().table().releases().renewals() >= 1);

@@ -34,6 +34,25 @@ final class TestNodes {
     return start(runtime(net, name, timeouts), name, 60_000);
   }
 
+  /**
+   * Takes the one thread and the one queue place of {@code runtime}'s I/O pool (made with one of each) until
+   * {@code busy} counts down: the next task the pool is given is refused as full.
+   */
+  static void fillIo(NodeRuntime runtime, java.util.concurrent.CountDownLatch busy) {
+    Runnable block = () -> {
+      try {
+        busy.await(10, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    runtime.io().execute(block); // the one thread
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(5))
+        .until(() -> runtime.io().load() == 1);
+    runtime.io().execute(block); // the one place in the queue
+  }
+
   /** A node with these runtime settings (its pools, say). */
   static Started node(InProcessNetwork net, String name, RuntimeSettings settings) {
     SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());

@@ -65,6 +65,9 @@ public final class HolderLink {
 
   private final AtomicBoolean renewing = new AtomicBoolean();
   private volatile ScheduledFuture<?> renewal;
+  /** The resend waiting for its pause, if any. */
+  private volatile ScheduledFuture<?> resend;
+
   private volatile boolean closed;
   /** When the owner last answered (or the link last started): one lease after it, the link gives up. */
   private volatile long answeredNanos;
@@ -229,7 +232,7 @@ public final class HolderLink {
       return;
     }
     try {
-      runtime.timer().schedule(this::dispatch, pauseMillis(), TimeUnit.MILLISECONDS);
+      resend = runtime.timer().schedule(this::dispatch, pauseMillis(), TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException closing) {
       stopForClose();
     }
@@ -378,6 +381,10 @@ public final class HolderLink {
     ScheduledFuture<?> r = renewal;
     if (r != null) r.cancel(false);
     release(held.stream().map(Release::explicit).toList());
+    // a resend waiting for its pause goes now, once (a closed link tries nothing again), so that
+    // closing waits for no pause
+    ScheduledFuture<?> waiting = resend;
+    if (waiting != null && waiting.cancel(false)) dispatch();
   }
 
   /**
