@@ -80,4 +80,39 @@ class RestartedServerIT {
           .isEqualTo("cd");
     }
   }
+
+  /**
+   * The same Grid goes on using a server restarted at the same address: the new process knows nothing of the Grid, so
+   * the Grid introduces itself again (its servers, which the server may then fetch from); before, it took the old
+   * process's acknowledgement for the new one's, and calls taking another server's value failed with
+   * PERMISSION_DENIED for the rest of its life.
+   */
+  @Test
+  void aGridIntroducesItselfAgainToAServerRestartedAtTheSameAddress() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    ServerProcess s1 = server("S1", 0);
+    ServerProcess s2 = server("S2", port);
+    Duration wait = Duration.ofSeconds(20);
+    try (Grid grid = Grid.connect(s1.address(), s2.address())) {
+      Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, grid.server("S1"));
+      Fig2ServiceAsync on2 = grid.async(Fig2ServiceAsync.class, grid.server("S2"));
+      assertThat(on2.concat(on1.echo(RemoteReference.of("a")), RemoteReference.of("b"))
+              .get(wait))
+          .isEqualTo("ab");
+      s2.kill();
+      server("S2", port);
+      // the first batch to the new process may still go to the old one's stub and fail once
+      org.awaitility.Awaitility.await("the restarted S2 answers")
+          .atMost(wait)
+          .ignoreExceptions()
+          .until(() -> on2.echo(RemoteReference.of("x")).get(wait).equals("x"));
+      assertThat(on2.concat(on1.echo(RemoteReference.of("c")), RemoteReference.of("d"))
+              .get(wait))
+          .as("S2 fetches S1's value: it knows S1 from the Grid's introduction")
+          .isEqualTo("cd");
+    }
+  }
 }

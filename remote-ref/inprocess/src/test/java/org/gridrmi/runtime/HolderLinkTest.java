@@ -53,12 +53,16 @@ class HolderLinkTest {
     return id;
   }
 
+  /** A link of this test's holder, on a runtime of default settings, to {@code o}. */
+  HolderLink linkTo(TestNodes.Started o) {
+    return new HolderLink(holder(RuntimeSettings.DEFAULT), holderId, o.node().address(), 60_000);
+  }
+
   @Test
   void aHoldTheNetworkLostIsSentAgainUntilTheOwnerHasIt() {
     TestNodes.Started o = owner(60_000);
     UUID id = valueAt(o);
-    HolderLink link =
-        new HolderLink(holder(RuntimeSettings.DEFAULT), holderId, o.node().address(), 60_000);
+    HolderLink link = linkTo(o);
     net.dropNext("O", 2); // the hold, and the first renewal that goes with it, whichever is first
     link.hold(id);
     awaitHeld(o, id);
@@ -68,8 +72,7 @@ class HolderLinkTest {
   void aReleaseTheNetworkLostIsSentAgainUntilTheOwnerHasIt() {
     TestNodes.Started o = owner(60_000);
     UUID id = valueAt(o);
-    HolderLink link =
-        new HolderLink(holder(RuntimeSettings.DEFAULT), holderId, o.node().address(), 60_000);
+    HolderLink link = linkTo(o);
     link.hold(id);
     awaitHeld(o, id);
     // the first renewal (the next is 20 s later): the call dropped below is the release
