@@ -1,7 +1,5 @@
 package org.gridrmi.cli;
 
-import org.gridrmi.runtime.net.LinkPlan;
-import org.gridrmi.runtime.net.NetContext;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -12,6 +10,8 @@ import org.gridrmi.lookup.LookupAttributes;
 import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.ref.GridException;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.net.NetContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

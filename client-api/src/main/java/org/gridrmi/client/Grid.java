@@ -308,6 +308,7 @@ public final class Grid implements AutoCloseable {
     private Duration callTimeout = Timeouts.DEFAULT.call();
     private Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
     private Duration referenceTransit = RuntimeSettings.DEFAULT.referenceTransit();
+    private org.gridrmi.runtime.Ticker ticker = org.gridrmi.runtime.Ticker.SYSTEM;
     private Duration discoveryTimeout = Duration.ofSeconds(5);
     private StoreBudget store = StoreBudget.defaults();
     private boolean collectOnServerPressure = true;
@@ -525,6 +526,20 @@ public final class Grid implements AutoCloseable {
     }
 
     /**
+     * Where this Grid reads the time, for tests and simulations that move time themselves: a source of
+     * {@link System#nanoTime()}-like readings (nanoseconds from an arbitrary origin, never decreasing). The Grid's
+     * leases on its own node, the pins of references in transit and the pauses between resends of holds and releases
+     * are counted on it; timers still fire on the system clock (they then decide by this one), and waits for a value
+     * are bounded on the system clock. Default: {@code System::nanoTime}.
+     *
+     * @throws GridException INVALID_ARGUMENT if {@code nanoTime} is null
+     */
+    public Builder ticker(java.util.function.LongSupplier nanoTime) {
+      this.ticker = notNull("ticker", nanoTime)::getAsLong;
+      return this;
+    }
+
+    /**
      * Whether this JVM collects garbage (at most every 250 ms) when a server says its store is more than half full,
      * so that the values of references this program dropped are released, as Java RMI's DGC does. Default: true.
      */
@@ -609,7 +624,8 @@ public final class Grid implements AutoCloseable {
           discoveryTimeout,
           store,
           collectOnServerPressure,
-          openTelemetry));
+          openTelemetry,
+          ticker));
       try {
         Directory directory = lookup != null
             ? session.lookupDirectory(lookup)

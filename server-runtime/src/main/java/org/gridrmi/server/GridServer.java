@@ -185,6 +185,14 @@ public final class GridServer implements AutoCloseable {
   public int storeSize() {
     return node.table().size();
   }
+  /**
+   * How many holders (Grids, and other servers holding references to its values) have a lease here now: a holder
+   * counts from its first hold or batch until its lease lapses (one lease after its last renewal).
+   */
+  public int holders() {
+    return node.table().holders();
+  }
+
   /** The node's id (what its lookup registration and its stats carry). */
   public UUID id() {
     return node.id();
@@ -337,6 +345,7 @@ public final class GridServer implements AutoCloseable {
     private LinkPlan link = LinkPlan.NONE;
     private Duration callTimeout = Timeouts.DEFAULT.call();
     private Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
+    private org.gridrmi.runtime.Ticker ticker = org.gridrmi.runtime.Ticker.SYSTEM;
     private StoreBudget store = StoreBudget.defaults();
     private SerialPolicy.Limits serialLimits = SerialPolicy.Limits.DEFAULT;
     private InProcessNetwork network;
@@ -677,6 +686,21 @@ public final class GridServer implements AutoCloseable {
     }
 
     /**
+     * Where this server reads the time, for tests and simulations that move time themselves: a source of
+     * {@link System#nanoTime()}-like readings (nanoseconds from an arbitrary origin, never decreasing). Its holders'
+     * leases, borrows, holds waiting for their value, the pins of references in transit and the pauses between
+     * resends of its own holds and releases are counted on it; timers (the lease sweep among them) still fire on the
+     * system clock and then decide by this one, and call deadlines are timed on the system clock. Default:
+     * {@code System::nanoTime}.
+     *
+     * @throws GridException INVALID_ARGUMENT if {@code nanoTime} is null
+     */
+    public Builder ticker(java.util.function.LongSupplier nanoTime) {
+      this.ticker = notNull("ticker", nanoTime)::getAsLong;
+      return this;
+    }
+
+    /**
      * Binds the port, exports the services and, if a lookup service was given, starts registering with it in the
      * background (see {@link GridServer#awaitRegistered}).
      *
@@ -707,7 +731,8 @@ public final class GridServer implements AutoCloseable {
           serialLimits,
           network,
           openTelemetry,
-          exports));
+          exports,
+          ticker));
     }
   }
 }

@@ -73,7 +73,7 @@ record CallContext(
     // a value made again after its server died is still bound by the original deadline: recovery
     // comes first
     CompletableFuture<Object> remote =
-        lineage == null ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
+        lineage == null || lineage.remade() ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
     CompletableFuture<Object> result = new CompletableFuture<>();
     UUID id = ref.id(); // not the reference itself: these futures may outlive it
     remote.whenComplete((v, t) -> {

@@ -6,6 +6,7 @@ import java.util.List;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.Ticker;
 import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
@@ -29,6 +30,7 @@ import org.gridrmi.runtime.transport.Timeouts;
  * @param store the budget of its own node, which keeps the values it puts
  * @param collectOnServerPressure whether this JVM collects garbage when a server's store is more than half full
  * @param openTelemetry where its spans and metrics go, or null for the global instance
+ * @param ticker where its runtime reads the time (leases, pins, retries): {@link Ticker#SYSTEM} but in tests
  */
 public record GridSettings(
     TlsStores tls,
@@ -43,7 +45,8 @@ public record GridSettings(
     Duration discoveryTimeout,
     StoreBudget store,
     boolean collectOnServerPressure,
-    OpenTelemetry openTelemetry) {
+    OpenTelemetry openTelemetry,
+    Ticker ticker) {
   public GridSettings {
     allow = List.copyOf(allow);
   }
@@ -53,7 +56,8 @@ public record GridSettings(
     return RuntimeSettings.DEFAULT
         .withTimeouts(timeouts)
         .withFetchWait(fetchWait)
-        .withReferenceTransit(referenceTransit);
+        .withReferenceTransit(referenceTransit)
+        .withTicker(ticker);
   }
 
   /** Where the Grid's spans and metrics go: the given instance, else the global one (none if no SDK set it). */

@@ -148,9 +148,11 @@ class LifecycleLogTest {
         .filteredOn(l -> l.contains("lapsed"))
         .singleElement()
         .asString()
-        .startsWith(s1 + ": the lease of holder " + holder.toString().substring(0, 8)
-            + "... lapsed (1 values")
-        .doesNotContain(holder.toString());
+        // one line per sweep however many holders lapsed (each holder's own line is DEBUG): any id
+        // a
+        // peer names makes a lease entry, and a line each would let it fill the log
+        .startsWith(s1 + ": the leases of 1 holders lapsed (1 values they held let go)")
+        .doesNotContain(holder.toString().substring(0, 8));
   }
 
   @Test

@@ -2,8 +2,10 @@ package org.gridrmi.runtime;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.serial.RefusalLog;
@@ -31,6 +33,10 @@ final class RequesterCheck {
       new RefusalLog(RequesterCheck.class.getName(), 10, 1000);
   private final LocalNode node;
   private final Map<String, Confirmed> confirmed = new ConcurrentHashMap<>();
+  /** Questions ({@code vouches} calls) asked so far. */
+  private final AtomicLong asked = new AtomicLong();
+  /** Addresses asked about now: one question per address at a time. */
+  private final Set<String> asking = ConcurrentHashMap.newKeySet();
 
   private record Confirmed(UUID key, String tlsIdentity) {}
 
@@ -65,6 +71,33 @@ final class RequesterCheck {
     return false;
   }
 
+  /**
+   * Runs {@code then} once the caller is confirmed to be {@code r}, off the caller's path: asking {@code r}'s node
+   * ({@code vouches}, up to a call timeout) on the runtime's pool for confirmations, which nothing else uses, so that a
+   * peer naming addresses that never answer delays nothing but other confirmations. One question per address at a
+   * time; a fetch that comes while one is asked, or when that pool is full, confirms nothing (what it would end, a
+   * borrow, ends with its lease or deadline instead).
+   */
+  void confirmThen(Requester r, Caller caller, Runnable then) {
+    if (!asking.add(r.address())) return;
+    try {
+      node.runtime().confirmations().execute(() -> {
+        try {
+          if (mayActFor(r, caller)) then.run();
+        } finally {
+          asking.remove(r.address());
+        }
+      });
+    } catch (GridException full) {
+      asking.remove(r.address());
+    }
+  }
+
+  /** Questions asked so far (for tests and stats). */
+  long asked() {
+    return asked.get();
+  }
+
   /** Whether the caller is known to be {@code r} already, without asking anyone. */
   boolean known(Requester r, Caller caller) {
     if (namedByTransport(r, caller)) return true;
@@ -94,6 +127,7 @@ final class RequesterCheck {
     // addresses
     if (!KnownPeers.hostOf(address).equals(caller.host())) return "the call came from another host";
     boolean gave;
+    asked.incrementAndGet();
     try {
       gave = node.runtime().node(address).vouches(node.address(), r.key());
     } catch (GridException e) {

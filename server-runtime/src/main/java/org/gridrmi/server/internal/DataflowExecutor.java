@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -47,6 +48,8 @@ public final class DataflowExecutor implements AutoCloseable {
   /** The longest between two renewals of this node's holds on other nodes, whatever lease they grant. */
   private static final long MAX_RENEW_MILLIS = 15_000;
 
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
   private final LocalNode node;
   private final ServiceRegistry services;
   private final TaskAllowlist tasks;
@@ -55,8 +58,7 @@ public final class DataflowExecutor implements AutoCloseable {
   private final ThreadPoolExecutor compute;
   private final AtomicLong callsRun = new AtomicLong();
   /** Calls registered and not yet done, per client (see {@link Limits}), and in all. */
-  private final java.util.concurrent.ConcurrentHashMap<String, Integer> pendingByClient =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Integer> pendingByClient = new ConcurrentHashMap<>();
 
   private final java.util.concurrent.atomic.AtomicInteger pendingAll =
       new java.util.concurrent.atomic.AtomicInteger();
@@ -182,8 +184,13 @@ public final class DataflowExecutor implements AutoCloseable {
     node.table().put(r.valueId(), holder, "value " + r.valueId() + " from " + r.owner(), value);
   }
 
-  /** Registers the call and schedules it; returns at once. A call whose id is known already is ignored. */
-  public void submit(UUID holder, Command.Call c, long arrivedNanos) {
+  /**
+   * Registers the call and schedules it; returns at once. A call whose id is known already is ignored.
+   *
+   * @return completes once this node's holds of the references inside the call's by-value arguments were answered by
+   *     their owners (see {@link HeldReferences#adopt}); at once if it has none
+   */
+  public CompletableFuture<Void> submit(UUID holder, Command.Call c, long arrivedNanos) {
     String site = c.label() + " on " + node.name();
     String client = clientOf(Caller.current());
     String full = takePending(client);
@@ -195,12 +202,12 @@ public final class DataflowExecutor implements AutoCloseable {
         REFUSALS.refused(why);
         refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
       }
-      return;
+      return DONE;
     }
     Slot slot = node.table().create(c.valueId(), holder, site);
     if (slot == null) {
       releasePending(client);
-      return;
+      return DONE;
     }
     slot.done().whenComplete((v, t) -> releasePending(client));
     ServerCall trace = observe(slot, c, arrivedNanos);
@@ -209,10 +216,10 @@ public final class DataflowExecutor implements AutoCloseable {
       target = services.find(c.service(), c.method(), node.name());
     } catch (RuntimeException e) {
       slot.fail(Failure.from(e, site));
-      return;
+      return DONE;
     }
     Object[] args = c.args() == null ? new Object[0] : c.args();
-    holdReferencesInside(args);
+    CompletableFuture<Void> referencesHeld = holdReferencesInside(args);
     CompletableFuture<?>[] pending = new CompletableFuture<?>[args.length];
     List<Fetcher.Waiter> fetches = new ArrayList<>();
     List<Slot> reading = new ArrayList<>();
@@ -245,6 +252,7 @@ public final class DataflowExecutor implements AutoCloseable {
       if (trace != null) trace.argumentsReady();
       schedule(slot, site, () -> run(slot, target, values, holder, c.label(), site, trace));
     });
+    return referencesHeld;
   }
 
   /**
@@ -269,10 +277,12 @@ public final class DataflowExecutor implements AutoCloseable {
    * The references written inside by-value arguments are held by this node from now on, while the call holds its
    * arguments: the values they point to cannot go before the call has read them (and holds them itself).
    */
-  private void holdReferencesInside(Object[] args) {
+  private CompletableFuture<Void> holdReferencesInside(Object[] args) {
+    List<CompletableFuture<Void>> holds = new ArrayList<>();
     for (Object a : args) {
-      if (a instanceof SerializedValue v) for (Ref<?> r : v.refs()) held.adopt(r);
+      if (a instanceof SerializedValue v) for (Ref<?> r : v.refs()) holds.add(held.adopt(r));
     }
+    return CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
   }
 
   /**

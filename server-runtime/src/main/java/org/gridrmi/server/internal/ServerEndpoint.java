@@ -1,8 +1,13 @@
 package org.gridrmi.server.internal;
 
 import io.opentelemetry.context.Scope;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
@@ -104,19 +109,46 @@ public final class ServerEndpoint extends NodeEndpoint {
   public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
     long arrived = System.nanoTime();
     authorize(holder);
+    node.table().admit(holder); // a bounded number of holders keep values here
     refuseForeignWrites(commands);
     batches.incrementAndGet();
     node.runtime().telemetry().batchReceived(commands.size());
     peers.introduce(introduction, Caller.current());
     node.table().renew(holder);
+    List<CompletableFuture<Void>> holds = new ArrayList<>();
     for (Command c : commands) {
       if (c instanceof Command.Replica r) {
         executor.replica(holder, r);
       } else if (c instanceof Command.Call call) {
-        executor.submit(holder, call, arrived);
+        holds.add(executor.submit(holder, call, arrived));
       }
     }
-    return node.table().store().underPressure() ? BatchReceipt.PRESSED : BatchReceipt.CALM;
+    return new BatchReceipt(
+        node.table().store().underPressure(), node.id(), referencesHeld(holds, arrived));
+  }
+
+  /**
+   * Waits until this node holds every reference inside the batch's by-value arguments (their owners answered its
+   * holds), so that the client may let go of them at once instead of keeping them for its transit time; at most half
+   * the call timeout from the batch's arrival, so that the client's own bound on the submit is never what ends it.
+   *
+   * @return whether they are all held
+   */
+  private boolean referencesHeld(List<CompletableFuture<Void>> holds, long arrivedNanos) {
+    CompletableFuture<Void> all = CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
+    if (all.isDone()) return true;
+    long left = arrivedNanos
+        + node.runtime().settings().timeouts().call().toNanos() / 2
+        - System.nanoTime();
+    try {
+      all.get(Math.max(0, left), TimeUnit.NANOSECONDS);
+      return true;
+    } catch (TimeoutException | ExecutionException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   /**

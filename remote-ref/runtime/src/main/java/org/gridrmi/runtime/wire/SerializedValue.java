@@ -28,9 +28,11 @@ public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs)
   }
 
   /**
-   * The value as bytes; the references inside it are pinned by their instance for the transit.
+   * The value as bytes. The references written inside it are in {@link #refs()}: whoever sends it keeps them until the
+   * receiver holds them (a Grid's channel keeps them until the batch's receipt says the server holds them, else pins
+   * them for its transit time; see docs/reference-counting.md).
    *
-   * @throws GridException INVALID_ARGUMENT if it cannot be serialized, RESOURCE_EXHAUSTED past the pin limit
+   * @throws GridException INVALID_ARGUMENT if it cannot be serialized
    */
   public static SerializedValue of(Object value) {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
@@ -44,7 +46,6 @@ public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs)
               + " cannot be serialized: " + e,
           e);
     }
-    for (Ref<?> r : refs) r.context().pin(r);
     return new SerializedValue(
         value == null ? "null" : value.getClass().getName(),
         b.toByteArray(),
