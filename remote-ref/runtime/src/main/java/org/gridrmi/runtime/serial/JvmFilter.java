@@ -70,7 +70,8 @@ public final class JvmFilter {
 
   private static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
     SerialPolicy.Limits limits = loosest();
-    return SerialFilters.check(info, limits, JvmFilter::allowed, JvmFilter::plumbing);
+    return SerialFilters.check(
+        info, limits, JvmFilter::allowed, JvmFilter::plumbing, SerialFilters.callCap(limits));
   }
 
   private static boolean allowed(Class<?> c) {
@@ -95,7 +96,8 @@ public final class JvmFilter {
           Math.max(l.maxArray(), o.maxArray()),
           Math.max(l.maxDepth(), o.maxDepth()),
           Math.max(l.maxRefs(), o.maxRefs()),
-          Math.max(l.maxBytes(), o.maxBytes()));
+          Math.max(l.maxBytes(), o.maxBytes()),
+          Math.max(l.maxCallArrayBytes(), o.maxCallArrayBytes()));
     }
     return l;
   }

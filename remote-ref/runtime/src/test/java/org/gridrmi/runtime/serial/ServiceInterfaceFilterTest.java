@@ -45,7 +45,8 @@ class ServiceInterfaceFilterTest {
       info,
       SerialPolicy.Limits.DEFAULT,
       c -> JvmFilter.plumbing(c) || c == Handler.class,
-      JvmFilter::plumbing);
+      JvmFilter::plumbing,
+      SerialFilters.callCap(SerialPolicy.Limits.DEFAULT));
 
   private Object roundTrip(Object o) throws IOException, ClassNotFoundException {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
