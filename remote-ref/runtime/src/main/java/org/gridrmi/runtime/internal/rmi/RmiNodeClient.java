@@ -132,8 +132,9 @@ final class RmiNodeClient implements Operation.Forwarder {
     CallGateway s = stub;
     if (s != null) return s;
     try {
-      s = (CallGateway) LocateRegistry.getRegistry(host, port, transport.net().clientFactory(null))
-          .lookup(CallGateway.BINDING);
+      var factory = transport.net().clientFactory(null);
+      s = (CallGateway) LocateRegistry.getRegistry(host, port, factory).lookup(CallGateway.BINDING);
+      StubCheck.pointsAt(s, host, port, factory.toString(), address);
     } catch (NotBoundException e) {
       throw new GridException(
           Status.UNAVAILABLE, "the RMI registry at " + address + " has no GridRMI node", e);
