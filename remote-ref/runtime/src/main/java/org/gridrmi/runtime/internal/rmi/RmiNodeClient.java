@@ -10,6 +10,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.net.CallDeadline;
 import org.gridrmi.runtime.net.CallTraffic;
 import org.gridrmi.runtime.net.NetContexts;
+import org.gridrmi.runtime.serial.JvmFilter;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.Operation;
 import org.gridrmi.runtime.wire.FetchResult;
@@ -120,11 +121,13 @@ final class RmiNodeClient implements Operation.Forwarder {
   private <T> T attempt(long timeoutNanos, Remote<T> call) throws Exception {
     boolean known = stub != null;
     try {
-      return call.call(stub(timeoutNanos));
+      CallGateway g = stub(timeoutNanos);
+      return JvmFilter.readingNodeReply(() -> call.call(g));
     } catch (NoSuchObjectException e) {
       if (!known) throw e;
       forgetStub();
-      return call.call(stub(timeoutNanos));
+      CallGateway g = stub(timeoutNanos);
+      return JvmFilter.readingNodeReply(() -> call.call(g));
     }
   }
 
