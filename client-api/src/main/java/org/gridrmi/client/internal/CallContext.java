@@ -1,5 +1,6 @@
 package org.gridrmi.client.internal;
 
+import org.gridrmi.runtime.wire.ValueIds;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -180,7 +181,7 @@ record CallContext(
       } else if (failure == null) {
         result.completeExceptionally(Failure.of(
                 Status.NOT_FOUND,
-                label + ": value " + id + " is not held by " + owner
+                label + ": value " + ValueIds.shortForm(id) + " is not held by " + owner
                     + ": never made there, released, or its lease lapsed",
                 null,
                 label)

@@ -16,6 +16,7 @@ import org.gridrmi.runtime.transport.Operation;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.NodeInfo;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * A node reached over RMI: the {@link Operation.Forwarder} behind its {@link NodeClient}. Its stub is looked up in the
@@ -218,8 +219,8 @@ final class RmiNodeClient implements Operation.Forwarder {
       Runtime rt = Runtime.getRuntime();
       throw new GridException(
           Status.RESOURCE_EXHAUSTED,
-          "this JVM ran out of memory reading value " + id + " from " + address + " (heap "
-              + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)",
+          "this JVM ran out of memory reading value " + ValueIds.shortForm(id) + " from " + address
+              + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)",
           e);
     }
   }
