@@ -1,6 +1,5 @@
 package org.gridrmi.client.internal;
 
-import org.gridrmi.runtime.wire.ValueIds;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +17,7 @@ import org.gridrmi.runtime.wire.Outcomes;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * What the client knows of a reference it made, and how it resolves one: the call it came from, when its batch holds
