@@ -416,8 +416,8 @@ public final class HostileBench implements Callable<Integer> {
         for (int i = 0; i < 5000; i++) {
           try {
             FetchResult r = raw2.fetch(UUID.randomUUID(), 0, BENCH, false, null);
-            if (r.state() == FetchResult.State.FAILED
-                && r.failure().status() == Status.NOT_FOUND) refused++;
+            if (r.state() == FetchResult.State.FAILED && r.failure().status() == Status.NOT_FOUND)
+              refused++;
           } catch (GridException e) {
             refused++;
           }
