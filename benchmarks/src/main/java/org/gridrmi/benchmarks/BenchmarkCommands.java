@@ -23,6 +23,6 @@ public final class BenchmarkCommands implements CommandProvider {
         new MemoryBench(),
         new TransferBench(),
         new PlacementBench(),
-        new org.gridrmi.benchmarks.hostile.HostileBench());
+        new HostileBench());
   }
 }

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.gridrmi.benchmarks.hostile.HostileBench;
+import org.gridrmi.benchmarks.HostileBench;
 import org.gridrmi.cli.report.PlotAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

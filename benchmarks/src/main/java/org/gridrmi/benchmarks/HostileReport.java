@@ -1,4 +1,4 @@
-package org.gridrmi.benchmarks.hostile;
+package org.gridrmi.benchmarks;
 
 import java.io.IOException;
 import java.nio.file.Files;

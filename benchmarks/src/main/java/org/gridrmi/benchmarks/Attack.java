@@ -1,4 +1,4 @@
-package org.gridrmi.benchmarks.hostile;
+package org.gridrmi.benchmarks;
 
 /**
  * One attack of {@code bench hostile}: what it does, and how it ended.

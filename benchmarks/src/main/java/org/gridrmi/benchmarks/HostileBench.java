@@ -1,4 +1,4 @@
-package org.gridrmi.benchmarks.hostile;
+package org.gridrmi.benchmarks;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,8 +20,6 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.gridrmi.benchmarks.LocalGrid;
-import org.gridrmi.benchmarks.ServerJvm;
 import org.gridrmi.cli.GridOptions;
 import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.client.Grid;

@@ -1,4 +1,4 @@
-package org.gridrmi.benchmarks.hostile;
+package org.gridrmi.benchmarks;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
