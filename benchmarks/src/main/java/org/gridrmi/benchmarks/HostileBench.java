@@ -21,7 +21,6 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gridrmi.cli.GridOptions;
-import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.fig2.Fig2Ops;
@@ -100,11 +99,7 @@ public final class HostileBench implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (LocalGrid local = new LocalGrid(out.resolve("hostile-logs"), options.serverArgs())) {
-      int port = LocalGrid.freePorts(1)[0];
-      ServerJvm lookup = local.startProcess(
-          "lookup",
-          LookupCommand.class.getName(),
-          List.of("--port", String.valueOf(port), "--host", "127.0.0.1"));
+      ServerJvm lookup = local.startLookup();
       List<String> join = List.of("--lookup", lookup.address());
       servers = List.of(local.startServer("S1", join), local.startServer("S2", join));
       try (Grid grid = options.grid().connect(lookup.address()).build();

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gridrmi.cli.GridOptions;
-import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.cli.report.BarPlot;
 import org.gridrmi.cli.report.CsvWriter;
 import org.gridrmi.cli.report.Figure;
@@ -49,11 +48,7 @@ public final class IdleBench implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (LocalGrid local = new LocalGrid(out.resolve("idle-logs"), options.serverArgs())) {
-      int port = LocalGrid.freePorts(1)[0];
-      ServerJvm lookup = local.startProcess(
-          "lookup",
-          LookupCommand.class.getName(),
-          List.of("--port", String.valueOf(port), "--host", "127.0.0.1"));
+      ServerJvm lookup = local.startLookup();
       List<String> join = new ArrayList<>(List.of("--lookup", lookup.address()));
       if (joinLease != null) join.addAll(List.of("--join-lease", joinLease));
       List<ServerJvm> procs = new ArrayList<>(List.of(lookup));

@@ -1,15 +1,13 @@
 package org.gridrmi.client.inprocess;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.gridrmi.client.inprocess.ForgedValueTest.outsider;
 
 import java.time.Duration;
 import java.util.List;
 import org.gridrmi.client.Grid;
 import org.gridrmi.ref.InProcessNetwork;
-import org.gridrmi.ref.InternalInProcess;
-import org.gridrmi.runtime.serial.SerialPolicy;
-import org.gridrmi.runtime.transport.Timeouts;
-import org.gridrmi.runtime.transport.Transport;
+import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.Test;
 
@@ -18,39 +16,27 @@ import org.junit.jupiter.api.Test;
  * choosing (nor make them known peers, from which it would then fetch).
  */
 class ProbeOutsidersTest {
-  private static Transport outsider(InProcessNetwork net) {
-    return InternalInProcess.transport(
-        net,
-        "M",
-        Timeouts.DEFAULT,
-        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
+  private static final long BOUND = Duration.ofSeconds(10).toNanos();
+
+  private static GridServer server(InProcessNetwork net, String name) {
+    return GridServer.builder()
+        .name(name)
+        .inProcess(net)
+        .export(Holding.class, new HoldingImpl())
+        .start();
   }
 
   @Test
   void aProbeOfAnAddressNobodyIntroducedConnectsNowhere() {
     InProcessNetwork net = new InProcessNetwork();
-    try (GridServer s1 = GridServer.builder()
-            .name("S1")
-            .inProcess(net)
-            .export(Holding.class, new HoldingImpl())
-            .start();
-        GridServer outside = GridServer.builder()
-            .name("X")
-            .inProcess(net)
-            .export(Holding.class, new HoldingImpl())
-            .start()) {
-      Transport attacker = outsider(net);
+    try (GridServer s1 = server(net, "S1");
+        GridServer outside = server(net, "X")) {
+      NodeClient s1FromOutside = outsider(net).client(s1.address()).within(BOUND);
       long before = net.delivered("X");
-      attacker
-          .client(s1.address())
-          .within(Duration.ofSeconds(10).toNanos())
-          .probeLinks(List.of(outside.address()));
+      s1FromOutside.probeLinks(List.of(outside.address()));
       assertThat(net.delivered("X")).as("calls S1 made to X").isEqualTo(before);
       // nor did it become a known peer: probing again still reaches nothing
-      attacker
-          .client(s1.address())
-          .within(Duration.ofSeconds(10).toNanos())
-          .probeLinks(List.of(outside.address()));
+      s1FromOutside.probeLinks(List.of(outside.address()));
       assertThat(net.delivered("X")).as("calls S1 made to X").isEqualTo(before);
     }
   }
@@ -58,25 +44,14 @@ class ProbeOutsidersTest {
   @Test
   void theServersOfAGridThatIntroducedThemAreProbed() {
     InProcessNetwork net = new InProcessNetwork();
-    try (GridServer s1 = GridServer.builder()
-            .name("S1")
-            .inProcess(net)
-            .export(Holding.class, new HoldingImpl())
-            .start();
-        GridServer s2 = GridServer.builder()
-            .name("S2")
-            .inProcess(net)
-            .export(Holding.class, new HoldingImpl())
-            .start();
+    try (GridServer s1 = server(net, "S1");
+        GridServer s2 = server(net, "S2");
         Grid grid =
             Grid.builder().servers(s1.address(), s2.address()).inProcess(net).build()) {
       HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
       on1.makeSlowly(10, 1, 0).get(Duration.ofSeconds(10)); // a batch introduces the Grid's servers
       long before = net.delivered("S2");
-      outsider(net)
-          .client(s1.address())
-          .within(Duration.ofSeconds(10).toNanos())
-          .probeLinks(List.of(s2.address()));
+      outsider(net).client(s1.address()).within(BOUND).probeLinks(List.of(s2.address()));
       assertThat(net.delivered("S2")).as("calls S1 made to S2").isGreaterThan(before);
     }
   }
