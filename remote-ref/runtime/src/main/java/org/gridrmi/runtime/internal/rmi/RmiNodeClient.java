@@ -78,11 +78,12 @@ final class RmiNodeClient implements Operation.Forwarder {
    */
   private <T> T call(Supplier<String> what, long timeoutNanos, boolean sample, Remote<T> call) {
     try {
-      long inactivity = timeoutNanos == 0 ? Long.MAX_VALUE / 4 : callNanos();
-      CallDeadline.Call<T, Exception> bounded = () -> CallDeadline.within(
-          timeoutNanos == 0 ? Long.MAX_VALUE / 4 : timeoutNanos,
-          inactivity,
-          () -> attempt(timeoutNanos, call));
+      // without a deadline the answer may take as long as the node computes, but no silence besides
+      // that wait
+      // may last longer than the call timeout
+      CallDeadline.Call<T, Exception> bounded = timeoutNanos == 0
+          ? () -> CallDeadline.untilAnswered(callNanos(), () -> attempt(timeoutNanos, call))
+          : () -> CallDeadline.within(timeoutNanos, callNanos(), () -> attempt(timeoutNanos, call));
       return NetContexts.with(
           transport.net(),
           !sample
