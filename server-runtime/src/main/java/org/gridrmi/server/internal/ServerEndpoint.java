@@ -17,6 +17,7 @@ import org.gridrmi.runtime.telemetry.ServerCall;
 import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.wire.BatchReceipt;
+import org.gridrmi.runtime.wire.CodedValue;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
@@ -165,7 +166,7 @@ public final class ServerEndpoint extends NodeEndpoint {
     PlainResult r;
     try (Scope inCall = call == null ? null : call.makeCurrent()) {
       long started = System.nanoTime();
-      r = runPlain(service, method, args, label + " on " + node.name());
+      r = runPlain(service, method, CodedValue.unwrapAll(args), label + " on " + node.name());
       executor.methodTimes().record(label, System.nanoTime() - started);
     }
     executor.callTimes().record(System.nanoTime() - arrived);
