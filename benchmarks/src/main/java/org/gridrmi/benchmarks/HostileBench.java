@@ -436,7 +436,10 @@ public final class HostileBench implements Callable<Integer> {
     a.add(new Attack(
         "grid",
         "32 MB Java-serialized array",
-        () -> gridCall(() -> plain1.execTask(untyped(new Adjust()), new double[4_000_000]))));
+        // in a list, so Java serialization carries it (a bare double[] has a codec, which grows it
+        // as it arrives)
+        () -> gridCall(() -> plain1.execTask(
+            untyped(new Adjust()), new ArrayList<>(List.of(new double[4_000_000]))))));
     a.add(new Attack(
         "grid",
         "gadget in a plain call",
