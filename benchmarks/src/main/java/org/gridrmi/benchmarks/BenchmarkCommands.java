@@ -22,6 +22,7 @@ public final class BenchmarkCommands implements CommandProvider {
         new IdleBench(),
         new MemoryBench(),
         new TransferBench(),
-        new PlacementBench());
+        new PlacementBench(),
+        new HostileBench());
   }
 }

@@ -164,8 +164,8 @@ public final class ServerCommand implements Callable<Integer> {
   @Option(
       names = "--max-spill",
       paramLabel = "SIZE",
-      description = "bytes of values on disk, e.g. 10GB (default: half "
-          + "the free space of the spill directory's disk)",
+      description = "bytes of values on disk, e.g. 10GB (default: 4 times "
+          + "--max-store, at most half the free space of the spill directory's disk)",
       converter = SizeConverter.class)
   Long maxSpill;
 

@@ -498,16 +498,17 @@ public final class Grid implements AutoCloseable {
     /**
      * The store of this Grid's own node, which keeps the values it puts: {@code maxStore} bytes in memory (default
      * half the heap); past it the least recently used go to disk, under {@code spillDir} (null: the system's
-     * temporary directory, the default), up to {@code maxSpill} bytes ({@value StoreBudget#HALF_THE_FREE_DISK}: half
-     * the free space there when the node starts, the default). The directory is checked when the first put starts
+     * temporary directory, the default), up to {@code maxSpill} bytes ({@value StoreBudget#DEFAULT_SPILL}, the default:
+     * {@value StoreBudget#SPILL_PER_MEMORY} times {@code maxStore}, at most half the free space there when the node
+     * starts). The directory is checked when the first put starts
      * the node.
      *
      * @throws GridException INVALID_ARGUMENT if {@code maxStore} is below 1 or {@code maxSpill} below
-     *     {@value StoreBudget#HALF_THE_FREE_DISK}
+     *     {@value StoreBudget#DEFAULT_SPILL}
      */
     public Builder store(long maxStore, Path spillDir, long maxSpill) {
       atLeast("store maxStore", 1, maxStore);
-      atLeast("store maxSpill", StoreBudget.HALF_THE_FREE_DISK, maxSpill);
+      atLeast("store maxSpill", StoreBudget.DEFAULT_SPILL, maxSpill);
       this.store = new StoreBudget(maxStore, spillDir, maxSpill);
       return this;
     }

@@ -628,8 +628,9 @@ public final class GridServer implements AutoCloseable {
     }
 
     /**
-     * Bytes of values on disk; past it a value that fits nowhere fails with RESOURCE_EXHAUSTED. Default: half the
-     * free space of the spill directory's disk when the server starts.
+     * Bytes of values on disk; past it a value that fits nowhere fails with RESOURCE_EXHAUSTED. Default: 4 times
+     * {@link #maxStore} ({@code StoreBudget.SPILL_PER_MEMORY}), at most half the free space of the spill directory's
+     * disk when the server starts.
      *
      * @throws GridException INVALID_ARGUMENT if it is negative
      */

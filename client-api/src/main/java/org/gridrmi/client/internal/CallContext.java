@@ -17,6 +17,7 @@ import org.gridrmi.runtime.wire.Outcomes;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * What the client knows of a reference it made, and how it resolves one: the call it came from, when its batch holds
@@ -180,7 +181,7 @@ record CallContext(
       } else if (failure == null) {
         result.completeExceptionally(Failure.of(
                 Status.NOT_FOUND,
-                label + ": value " + id + " is not held by " + owner
+                label + ": value " + ValueIds.shortForm(id) + " is not held by " + owner
                     + ": never made there, released, or its lease lapsed",
                 null,
                 label)

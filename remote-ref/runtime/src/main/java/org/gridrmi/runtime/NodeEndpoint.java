@@ -28,6 +28,7 @@ import org.gridrmi.runtime.wire.NodeStats;
 import org.gridrmi.runtime.wire.PlainResult;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /** What every node serves: its values. A server's endpoint adds batches and plain calls. */
 public class NodeEndpoint implements NodeService {
@@ -65,7 +66,7 @@ public class NodeEndpoint implements NodeService {
       return r;
     } catch (OutOfMemoryError e) {
       return FetchResult.failed(
-          Failure.outOfMemory("sending value " + id, node.toString(), e, null));
+          Failure.outOfMemory("sending value " + ValueIds.shortForm(id), node.toString(), e, null));
     } catch (java.io.IOException e) {
       return FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, notSendable(id, e), null, null));
     }
@@ -73,7 +74,7 @@ public class NodeEndpoint implements NodeService {
 
   /** Why value {@code id} cannot leave this node. */
   public String notSendable(UUID id, Exception e) {
-    return "value " + id + " cannot be sent from " + node + ": " + e
+    return "value " + ValueIds.shortForm(id) + " cannot be sent from " + node + ": " + e
         + " (a value that leaves its node must be Serializable or have a ValueCodec)";
   }
 
@@ -151,7 +152,7 @@ public class NodeEndpoint implements NodeService {
   /** Why {@code id} is not on {@code node}: how it went, if the node remembers, else the possible reasons. */
   public static String notHeld(LocalNode node, UUID id) {
     String why = node.table().freedBecause(id);
-    return "value " + id + " is not held by " + node + ": "
+    return "value " + ValueIds.shortForm(id) + " is not held by " + node + ": "
         + (why != null
             ? "it was " + why
             : "never made there, or let go long ago (released, collected, or its lease lapsed)");

@@ -22,6 +22,7 @@ import org.gridrmi.runtime.telemetry.ServerCall;
 import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.wire.BatchReceipt;
+import org.gridrmi.runtime.wire.CodedValue;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
@@ -35,6 +36,10 @@ import org.gridrmi.runtime.wire.ValueIds;
 public final class ServerEndpoint extends NodeEndpoint {
   /** Servers one link probe may name. */
   static final int MAX_PROBED = 64;
+
+  /** Probes of addresses that are not known peers, for the log (rate-limited). */
+  private static final org.gridrmi.runtime.serial.RefusalLog PROBES_REFUSED =
+      new org.gridrmi.runtime.serial.RefusalLog(ServerEndpoint.class.getName(), 10, 1000);
 
   private static final System.Logger LOG = System.getLogger(ServerEndpoint.class.getName());
   private final ServiceRegistry services;
@@ -80,7 +85,9 @@ public final class ServerEndpoint extends NodeEndpoint {
 
   /**
    * Probes the links to the caller's Grid's servers, at most {@value #MAX_PROBED} of them, one after the other (a
-   * probe is four round trips); the caller's bound covers them all.
+   * probe is four round trips); the caller's bound covers them all. Only known peers are probed (see
+   * {@link KnownPeers}: the Grid's batches introduced them): a caller cannot make this server connect to addresses
+   * of its choosing, and the others are skipped (logged).
    */
   @Override
   public List<PeerLinkEstimate> probeLinks(List<String> gridServers) {
@@ -89,10 +96,14 @@ public final class ServerEndpoint extends NodeEndpoint {
           Status.INVALID_ARGUMENT,
           "a link probe of " + gridServers.size() + " servers: at most " + MAX_PROBED + " at once");
     }
-    peers.introduce(new Introduction(null, gridServers), Caller.current());
     String self = node.address();
     for (String peer : gridServers) {
       if (peer.equals(self)) continue;
+      if (!peers.known(peer)) {
+        PROBES_REFUSED.refused("GridRMI " + node.name() + " did not probe its link to " + peer
+            + ": not a known peer (no batch of a Grid introduced it, nor --peers)");
+        continue;
+      }
       try {
         node.runtime().transport().client(peer).probeLink(self);
       } catch (GridException e) {
@@ -187,7 +198,7 @@ public final class ServerEndpoint extends NodeEndpoint {
     PlainResult r;
     try (Scope inCall = call == null ? null : call.makeCurrent()) {
       long started = System.nanoTime();
-      r = runPlain(service, method, args, label + " on " + node.name());
+      r = runPlain(service, method, CodedValue.unwrapAll(args), label + " on " + node.name());
       executor.methodTimes().record(label, System.nanoTime() - started);
     }
     executor.callTimes().record(System.nanoTime() - arrived);

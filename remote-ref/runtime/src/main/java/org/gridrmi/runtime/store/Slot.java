@@ -11,6 +11,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * One value of a node: write-once (it is set exactly once, to a value or a {@link Failure}), held by a set of
@@ -208,6 +209,6 @@ public final class Slot {
 
   @Override
   public String toString() {
-    return "Slot[" + label + " " + id + "]";
+    return "Slot[" + label + " " + ValueIds.shortForm(id) + "]";
   }
 }

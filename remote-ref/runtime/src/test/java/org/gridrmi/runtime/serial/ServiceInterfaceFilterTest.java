@@ -46,6 +46,7 @@ class ServiceInterfaceFilterTest {
       SerialPolicy.Limits.DEFAULT,
       c -> JvmFilter.plumbing(c) || c == Handler.class,
       JvmFilter::plumbing,
+      SerialFilters.callCap(SerialPolicy.Limits.DEFAULT),
       SerialPolicy.Side.ANY);
 
   private Object roundTrip(Object o) throws IOException, ClassNotFoundException {

@@ -18,6 +18,7 @@ import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.runtime.wire.WireValue;
 
 /**
@@ -212,7 +213,7 @@ public final class DataServer implements SharedPort.Handler {
         } catch (OutOfMemoryError e) {
           out.abort(
               Status.RESOURCE_EXHAUSTED,
-              name + " ran out of memory sending value " + id + " (heap "
+              name + " ran out of memory sending value " + ValueIds.shortForm(id) + " (heap "
                   + Runtime.getRuntime().maxMemory() / 1_000_000
                   + " MB): give it more heap (-Xmx)");
         }
