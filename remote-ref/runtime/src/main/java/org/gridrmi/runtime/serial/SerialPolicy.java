@@ -187,7 +187,9 @@ public final class SerialPolicy {
           info,
           policy.limits,
           policy::allowed,
-          (array, length, heapBytes, wireBytes) -> in.admit(array, length, wireBytes)));
+          c -> false,
+          (array, length, heapBytes, wireBytes) -> in.admit(array, length, wireBytes),
+          policy.side));
     }
 
     @Override

@@ -184,11 +184,13 @@ class DataServerBadInputTest {
   void aPeerOverTheLimitThatWritesSlowlyStillReadsItsRefusal() throws Exception {
     whileTheOnlyConnectionIsTaken(() -> {
       try (Raw late = new Raw()) {
-        // the node decides on this connection before the peer writes anything more: its refusal is
-        // there to read, and its end closed (no sleep that a loaded machine could stretch past the
-        // node's lingering bound)
-        GridException refused = late.refusal();
+        // the node takes a slot only once the hello came (a peer that sends nothing costs none),
+        // and
+        // decides on this connection then: its refusal is there to read, and its end closed (no
+        // sleep
+        // that a loaded machine could stretch past the node's lingering bound)
         late.hello(DataProtocol.VERSION, node.ticket);
+        GridException refused = late.refusal();
         late.out.writeByte(
             DataProtocol.FETCH); // a second write: it failed with a broken pipe, the node long gone
         late.out.endMessage();

@@ -28,12 +28,14 @@ class RedirectingRegistryTest {
 
   private DataNode elsewhere;
   private Registry decoy;
+  private NetContext decoyNet;
   private RmiTransport transport;
 
   @AfterEach
   void stop() throws Exception {
     if (transport != null) transport.close();
     if (decoy != null) UnicastRemoteObject.unexportObject(decoy, true);
+    if (decoyNet != null) decoyNet.close();
     if (elsewhere != null) elsewhere.close();
   }
 
@@ -47,7 +49,10 @@ class RedirectingRegistryTest {
   void aStubForAnotherPortThanTheLookedUpOneIsRefused() throws Exception {
     elsewhere = DataNode.plain("Elsewhere", TIMEOUTS);
     int decoyPort = freePort();
-    decoy = LocateRegistry.createRegistry(decoyPort);
+    // a registry on GridRMI's sockets (it proves the grid secret, as a registry of the grid would)
+    decoyNet = new NetContext(null, LinkPlan.NONE, 2_000, "127.0.0.1");
+    decoy = LocateRegistry.createRegistry(
+        decoyPort, decoyNet.clientFactory("127.0.0.1"), decoyNet.serverFactory());
     decoy.rebind(CallGateway.BINDING, elsewhere.stub()); // hands out a stub of another node
     transport = new RmiTransport(
         new NetContext(null, LinkPlan.NONE, 2_000, null), TIMEOUTS, DataNode.POLICY.filter());
