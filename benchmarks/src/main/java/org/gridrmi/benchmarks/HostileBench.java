@@ -33,6 +33,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.Task;
 import org.gridrmi.runtime.Transports;
 import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.SharedPort;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.NodeClient;
@@ -95,6 +96,8 @@ public final class HostileBench implements Callable<Integer> {
   private NodeClient raw1;
   private NodeClient raw2;
   private NodeClient strange1;
+  private NetContext
+      member; // sockets that prove the grid secret, for the attacks written byte by byte
   private final Random random = new Random(27);
 
   @Override
@@ -121,8 +124,15 @@ public final class HostileBench implements Callable<Integer> {
               LinkPlan.NONE,
               Timeouts.DEFAULT,
               "127.0.0.1",
-              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter())) {
+              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
+          NetContext memberNet = new NetContext(
+              null,
+              options.tls.secret("gridrmi bench hostile"),
+              LinkPlan.NONE,
+              5_000,
+              "127.0.0.1")) {
         normal = grid;
+        member = memberNet;
         long until = System.nanoTime() + WAIT.toNanos();
         while (grid.servers().size() < 2 && System.nanoTime() < until) Thread.sleep(100);
         infos = List.of(grid.server("S1"), grid.server("S2"));
@@ -544,9 +554,10 @@ public final class HostileBench implements Callable<Integer> {
 
   private RawJrmp jrmp(int server) throws Exception {
     URI uri = URI.create(servers.get(server).address());
-    Object stub = java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
+    Object stub = java.rmi.registry.LocateRegistry.getRegistry(
+            uri.getHost(), uri.getPort(), member.clientFactory(null))
         .lookup("gridrmi.node");
-    return new RawJrmp(uri.getHost(), uri.getPort(), stub);
+    return new RawJrmp(member, uri.getHost(), uri.getPort(), stub);
   }
 
   private static Method invokePlain() throws NoSuchMethodException {
@@ -601,7 +612,7 @@ public final class HostileBench implements Callable<Integer> {
   /** A data connection whose first frame claims a gigabyte and then says nothing. */
   private Attack.Outcome lyingDataFrame() throws IOException {
     URI uri = URI.create(servers.get(1).address());
-    Socket s = new Socket(uri.getHost(), uri.getPort());
+    Socket s = member.connect(uri.getHost(), uri.getPort()); // a member: past the grid secret
     s.getOutputStream().write(SharedPort.DATA_MAGIC);
     s.getOutputStream().write(new byte[] {0x40, 0, 0, 0, 1, 2, 3});
     s.getOutputStream().flush();

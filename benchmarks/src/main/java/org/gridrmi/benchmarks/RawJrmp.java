@@ -13,6 +13,7 @@ import java.rmi.server.RemoteObjectInvocationHandler;
 import java.security.MessageDigest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gridrmi.runtime.net.NetContext;
 
 /**
  * An RMI call written byte by byte (JRMP's single-operation protocol), as a peer with a codec of its own would write
@@ -24,6 +25,7 @@ final class RawJrmp {
   private static final Pattern OBJ_ID =
       Pattern.compile("objID:\\[([-0-9a-f]+):([-0-9a-f]+):([-0-9a-f]+), (-?\\d+)\\]");
 
+  private final NetContext net;
   private final String host;
   private final int port;
   private final int unique;
@@ -31,8 +33,12 @@ final class RawJrmp {
   private final short count;
   private final long objNum;
 
-  /** @param stub the node's stub, as its registry hands it out */
-  RawJrmp(String host, int port, Object stub) {
+  /**
+   * @param net the sockets the calls go through (they prove the grid secret: the attacks are a member's)
+   * @param stub the node's stub, as its registry hands it out
+   */
+  RawJrmp(NetContext net, String host, int port, Object stub) {
+    this.net = net;
     this.host = host;
     this.port = port;
     String ref = ((RemoteObjectInvocationHandler) Proxy.getInvocationHandler(stub))
@@ -84,7 +90,7 @@ final class RawJrmp {
 
   /** An open call: its socket, which the attack holds (a stall) or reads the answer from. */
   Socket send(byte[] call, int stopAfter) throws IOException {
-    Socket s = new Socket(host, port);
+    Socket s = net.connect(host, port);
     s.getOutputStream().write(call, 0, stopAfter < 0 ? call.length : stopAfter);
     s.getOutputStream().flush();
     return s;

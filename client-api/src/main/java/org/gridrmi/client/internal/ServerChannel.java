@@ -289,6 +289,20 @@ final class ServerChannel {
   }
 
   /**
+   * Sends this Grid's introduction in a batch of no calls, unless the server has it already: a server probes its links
+   * only to peers a Grid introduced to it (see {@code KnownPeers}), so a link probe introduces first. Blocks, bounded
+   * by the call timeout.
+   *
+   * @throws GridException as a batch's submit does (UNAVAILABLE, PERMISSION_DENIED, ...)
+   */
+  void introduce() {
+    Introduction introduction = introduction();
+    if (introduction == null) return;
+    BatchReceipt receipt = node().submit(session.holder(), introduction, List.of());
+    acknowledged(introduction, receipt.node());
+  }
+
+  /**
    * Who this Grid is to the server, when that changed since the last batch (the first batch, a put that started this
    * Grid's node, servers that came or went); else null. Lets the server fetch from this Grid's node and, where
    * nothing else vouches, from the Grid's other servers (see KnownPeers).

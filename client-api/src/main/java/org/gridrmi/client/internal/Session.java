@@ -134,6 +134,11 @@ public final class Session implements AutoCloseable {
     return at;
   }
 
+  /** Introduces this Grid to {@code server} unless it accepted the introduction already; see ServerChannel#introduce. */
+  public void introduce(ServerInfo server) {
+    channel(server).introduce();
+  }
+
   ServerChannel channel(ServerInfo server) {
     return channels.computeIfAbsent(server.address(), a -> new ServerChannel(server, this));
   }

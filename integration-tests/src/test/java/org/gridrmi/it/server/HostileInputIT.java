@@ -25,6 +25,7 @@ import org.gridrmi.ref.Task;
 import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.runtime.serial.SerialFilters;
+import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.transport.Addresses;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.FetchResult;
@@ -216,11 +217,15 @@ class HostileInputIT {
           .contains("--max-pending-per-client");
       assertThat(gw.invokePlain(SVC, echo, new Object[] {"served"}, null).value())
           .isEqualTo("served");
-      gw.release(
-          greedy,
-          flood.stream()
-              .map(org.gridrmi.runtime.wire.Release::explicit)
-              .toList()); // the slow ones are cancelled with their holder's release
+      // the slow ones are cancelled with their holder's release, in calls of at most
+      // MAX_IDS_PER_CALL ids (a longer one is refused)
+      for (int from = 0; from < flood.size(); from += ValueTable.MAX_IDS_PER_CALL) {
+        gw.release(
+            greedy,
+            flood.subList(from, Math.min(flood.size(), from + ValueTable.MAX_IDS_PER_CALL)).stream()
+                .map(org.gridrmi.runtime.wire.Release::explicit)
+                .toList());
+      }
 
       // 5b. the same flood with a new holder id per batch: the limit is the peer's (its address
       // here, its
