@@ -27,10 +27,12 @@ class SlotTest {
     CountDownLatch callEnds = new CountDownLatch(1);
     CountDownLatch stopped = new CountDownLatch(1);
     CountDownLatch cancelled = new CountDownLatch(1);
+    CountDownLatch running = new CountDownLatch(1);
     AtomicBoolean nextCallInterrupted = new AtomicBoolean();
     Thread runner =
         new Thread(() -> {
           slot.startRunning(Thread.currentThread());
+          running.countDown();
           awaitQuietly(callEnds);
           slot.stopRunning(); // the call ended; what follows is the next call on this thread
           stopped.countDown();
@@ -46,6 +48,7 @@ class SlotTest {
         };
     runner.start();
     Thread canceller = new Thread(() -> {
+      awaitQuietly(running); // a cancel before the call runs has no runner to interrupt
       slot.cancel("test");
       cancelled.countDown();
     });
