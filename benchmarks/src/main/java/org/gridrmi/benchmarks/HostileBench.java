@@ -36,6 +36,7 @@ import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.SharedPort;
 import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.NodeProtocol;
 import org.gridrmi.runtime.transport.Timeouts;
@@ -517,7 +518,12 @@ public final class HostileBench implements Callable<Integer> {
       node.submit(greedy, null, many);
     }
     FetchResult last = node.fetch(ids.get(ids.size() - 1), 10_000, BENCH, false, null);
-    node.release(greedy, ids.stream().map(Release::explicit).toList());
+    // the flood's calls are cancelled with their release, in calls of at most MAX_IDS_PER_CALL ids
+    // (a longer release is refused, and the calls would hold the peer's pending limit for a minute)
+    for (int from = 0; from < ids.size(); from += ValueTable.MAX_IDS_PER_CALL) {
+      List<UUID> part = ids.subList(from, Math.min(ids.size(), from + ValueTable.MAX_IDS_PER_CALL));
+      node.release(greedy, part.stream().map(Release::explicit).toList());
+    }
     if (last.state() == FetchResult.State.FAILED) {
       Status s = last.failure().status();
       return Attack.Outcome.of(refusal(s), s.name());
