@@ -2,7 +2,9 @@ package org.gridrmi.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.ref.GridException;
@@ -127,6 +129,29 @@ class BorrowerIdentityTest {
           .requesterKeys()
           .toOwner(b.node().address(), o.node().address())); // B confirms it
       assertThat(o.node().table().get(id)).as("B's own abandon ends it").isNull();
+    }
+  }
+
+  @Test
+  void aFetchThatComesBeforeTheReleaseLendingTheValueEndsTheBorrowOnceItIsLent() {
+    // the usual order: B runs its call and fetches as soon as it has the reference, while the
+    // client's release naming B as a borrower comes later, when the client drops its own reference
+    try (TestNodes.Started o = TestNodes.rmiNode("O");
+        TestNodes.Started b = TestNodes.rmiNode("B")) {
+      UUID id = UUID.randomUUID();
+      o.node().table().put(id, client, "v", "value");
+      Requester bItself =
+          b.runtime().requesterKeys().toOwner(b.node().address(), o.node().address());
+      as(new Caller("127.0.0.1", null), () -> o.endpoint().fetch(id, 0, bItself, false, null));
+      o.node()
+          .table()
+          .release(
+              client,
+              List.of(new Release(id, Release.Cause.COLLECTED, List.of(b.node().address()))));
+      await("the value, fetched by B before it was lent to B, is freed once B confirmed")
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> o.node().table().get(id) == null);
+      assertThat(o.endpoint().confirmationsAsked()).isEqualTo(1);
     }
   }
 

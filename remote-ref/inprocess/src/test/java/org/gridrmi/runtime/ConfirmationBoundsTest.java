@@ -57,6 +57,23 @@ class ConfirmationBoundsTest {
   }
 
   @Test
+  void fetchesAheadOfTheirBorrowAreRememberedUpToABoundPerValue() {
+    UUID id = value();
+    List<String> requesters = new java.util.ArrayList<>();
+    for (int i = 0; i < 100; i++) requesters.add("rmi://10.0.0.1:" + (2000 + i));
+    requesters.forEach(r -> fetchAs(r, id));
+    assertThat(owner.endpoint().confirmationsAsked()).as("nothing lent yet").isZero();
+    owner
+        .node()
+        .table()
+        .release(client, List.of(new Release(id, Release.Cause.COLLECTED, requesters)));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> owner.endpoint().confirmationsAsked()
+            == org.gridrmi.runtime.store.ValueTable.MAX_FETCHED_AHEAD);
+  }
+
+  @Test
   void aBorrowersKeyIsConfirmedOnAPoolOfItsOwnEvenWhenTheIoPoolIsFull() throws Exception {
     UUID id = value();
     owner

@@ -130,7 +130,8 @@ public class NodeEndpoint implements NodeService {
   /**
    * The requester of a fetch got its answer, or waits on. A borrow it waits for is renewed whoever asks (that keeps a
    * value longer, never shorter); it ends only when the caller is that node: at once if that is known already, else
-   * once the node confirmed it, off this fetch's path (the borrow meanwhile lasts a little longer).
+   * once the node confirmed it, off this fetch's path (the borrow meanwhile lasts a little longer), and only if a
+   * holder lends it the value, now or later (see {@link org.gridrmi.runtime.store.ValueTable#fetchedAhead}).
    */
   private void fetchedBy(UUID id, Requester requester, boolean answered) {
     if (requester == null) return;
@@ -144,9 +145,14 @@ public class NodeEndpoint implements NodeService {
       node.table().fetchedBy(id, borrower, true);
       return;
     }
-    // only a borrow is worth a question: a requester this node keeps nothing for is asked nothing
-    if (!node.table().borrows(id, borrower)) return;
-    requesters.confirmThen(requester, caller, () -> node.table().fetchedBy(id, borrower, true));
+    // only a borrow is worth a question, so a requester this node keeps nothing for is asked
+    // nothing; but the release lending it the value often comes after its fetch: asked then
+    node.table()
+        .fetchedAhead(
+            id,
+            borrower,
+            () -> requesters.confirmThen(
+                requester, caller, () -> node.table().fetchedBy(id, borrower, true)));
   }
 
   /** Why {@code id} is not on {@code node}: how it went, if the node remembers, else the possible reasons. */

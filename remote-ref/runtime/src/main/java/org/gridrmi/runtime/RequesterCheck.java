@@ -102,7 +102,7 @@ final class RequesterCheck {
     if (!first[0]) return;
     try {
       node.runtime().confirmations().execute(() -> {
-        java.util.List<Runnable> waited = java.util.List.of();
+        java.util.List<Runnable> waited;
         try {
           if (mayActFor(r, caller)) then.run();
         } finally {

@@ -32,6 +32,8 @@ public final class ValueTable {
   public static final int MAX_PARKED_HOLDS = 100_000;
   /** The most holders with a lease here at once (past it, a new one is refused: RESOURCE_EXHAUSTED). */
   public static final int MAX_HOLDERS = 100_000;
+  /** Requesters per value whose fetch came before the value was lent to them (see {@link #fetchedAhead}). */
+  public static final int MAX_FETCHED_AHEAD = 16;
   /** The borrow that keeps a pushed value whose release arrived first, for the calls of its batch (see put). */
   static final String RELEASED_EARLY =
       "(calls of the batch that pushed it, released before it arrived)";
@@ -294,8 +296,11 @@ public final class ValueTable {
         early.record(holder, r.id());
         continue;
       }
-      for (String b : r.borrowers())
-        if (!s.fetchedBy.contains(b)) s.borrowers.putIfAbsent(b, expiry);
+      for (String b : r.borrowers()) {
+        if (s.fetchedBy.contains(b)) continue;
+        s.borrowers.putIfAbsent(b, expiry);
+        confirmFetchedAhead(s, b);
+      }
       releases.count(r.cause());
       freeIfUnheld(
           s,
@@ -337,6 +342,30 @@ public final class ValueTable {
       return;
     }
     endBorrow(s, requester);
+  }
+
+  /**
+   * {@code requester}, not confirmed yet, fetched {@code id}: {@code confirm} asks its node and ends its borrow if it
+   * says yes. It runs now if the value is kept for that requester, else when a holder's release first lends it the
+   * value, at most once: a server usually fetches as soon as its call has the reference, before the client's release
+   * naming it as a borrower comes, and a borrow made after its fetch would otherwise last a whole lease. Nothing is
+   * asked for a requester the value is never lent to. Per value at most {@value #MAX_FETCHED_AHEAD} are remembered
+   * (a lent value has a few borrowers); past that a borrow ends with its lease, as before.
+   */
+  public void fetchedAhead(UUID id, String requester, Runnable confirm) {
+    Slot s = slots.get(id);
+    if (s == null) return;
+    if (s.fetchedAhead.size() >= MAX_FETCHED_AHEAD && !s.fetchedAhead.containsKey(requester))
+      return;
+    s.fetchedAhead.put(requester, confirm);
+    // after the put: a release that lent it meanwhile found nothing to run, so it runs here
+    if (s.borrowers.containsKey(requester)) confirmFetchedAhead(s, requester);
+  }
+
+  /** Runs the question a fetch ahead of {@code borrower}'s borrow left, once (whoever removes it runs it). */
+  private static void confirmFetchedAhead(Slot s, String borrower) {
+    Runnable confirm = s.fetchedAhead.remove(borrower);
+    if (confirm != null) confirm.run();
   }
 
   /** Whether {@code id} is kept here for the server at {@code borrower} until it fetches it. */
