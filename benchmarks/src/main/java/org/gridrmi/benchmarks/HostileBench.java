@@ -408,11 +408,17 @@ public final class HostileBench implements Callable<Integer> {
       raw1.fetch(id, 10_000, BENCH, false, null);
       UUID stranger = UUID.randomUUID();
       boolean cancelled = raw1.cancel(stranger, id);
-      raw1.release(stranger, List.of(Release.explicit(id)));
+      String release = "RELEASE_ACCEPTED";
+      try {
+        raw1.release(stranger, List.of(Release.explicit(id)));
+      } catch (GridException e) {
+        release = "RELEASE_" + e.status().name();
+      }
       boolean intact =
           raw1.fetch(id, 10_000, BENCH, false, null).state() == FetchResult.State.READY;
       raw1.release(holder, List.of(Release.explicit(id)));
-      return Attack.Outcome.of(!cancelled && intact, intact ? "VALUE_INTACT" : "VALUE_GONE");
+      return Attack.Outcome.of(
+          !cancelled && intact, (intact ? "VALUE_INTACT " : "VALUE_GONE ") + release);
     }));
     a.add(new Attack("raw", "probeLinks to an outsider", this::probeOutsider));
     a.add(new Attack("raw", "stalled call, 800 MB array header", () -> stalledArray(100_000_000)));

@@ -1,15 +1,18 @@
 package org.gridrmi.client.inprocess;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.client.Grid;
+import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.Timeouts;
@@ -49,7 +52,10 @@ class HolderSecrecyTest {
           new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
       UUID told = outsider.client(put.owner()).info().id();
       NodeClient s1FromOutside = outsider.client(s1.address());
-      s1FromOutside.release(told, List.of(Release.explicit(made.id())));
+      assertThatThrownBy(() -> s1FromOutside.release(told, List.of(Release.explicit(made.id()))))
+          .as("a release by a holder that holds nothing there is refused")
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED));
       assertThat(s1FromOutside.cancel(told, slow.id())).isFalse();
       assertThat(s1.storeSize()).as("both values still held for the Grid").isEqualTo(2);
       assertThat(on1.crc(made).get(WAIT)).isNotZero();

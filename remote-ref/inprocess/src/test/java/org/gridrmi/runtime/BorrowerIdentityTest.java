@@ -190,11 +190,14 @@ class BorrowerIdentityTest {
     UUID bsNodeId = as(new Caller("inproc://M", null), () -> borrower.endpoint().info())
         .id(); // anyone may ask it
     assertThat(bsNodeId).isEqualTo(borrower.node().id());
-    as(new Caller("inproc://M", null), () -> {
-      owner.endpoint().release(bsNodeId, List.of(Release.explicit(id)));
-      owner.endpoint().cancel(bsNodeId, id);
-      return null;
-    });
+    assertThatThrownBy(() -> as(new Caller("inproc://M", null), () -> {
+          owner.endpoint().release(bsNodeId, List.of(Release.explicit(id)));
+          return null;
+        }))
+        .as("a release by a holder that holds nothing there is refused")
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED));
+    as(new Caller("inproc://M", null), () -> owner.endpoint().cancel(bsNodeId, id));
     assertThat(owner.node().table().get(id))
         .as("B's hold stays: B does not hold as its node id")
         .isNotNull();

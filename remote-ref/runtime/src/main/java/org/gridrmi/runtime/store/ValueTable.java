@@ -57,6 +57,10 @@ public final class ValueTable {
   private final long leaseMillis;
   private final ValueStore store;
   private final ReleaseCounts releases = new ReleaseCounts();
+  /** Releases of values a holder does not hold: the first logged, then every thousandth, with the count. */
+  private static final org.gridrmi.runtime.serial.RefusalLog REFUSED =
+      new org.gridrmi.runtime.serial.RefusalLog(ValueTable.class.getName(), 1, 1000);
+
   private final Tombstones tombstones = new Tombstones(TOMBSTONES);
   private final EarlyReleases early;
   private final LongSupplier millis;
@@ -286,6 +290,8 @@ public final class ValueTable {
   public void release(UUID holder, Collection<Release> rs) {
     Set<UUID> held = byHolder.get(holder);
     long now = millis.getAsLong();
+    UUID notHeld = null;
+    int notHeldCount = 0;
     for (Release r : rs) {
       long expiry =
           now + (r.borrowMillis() > 0 ? Math.min(leaseMillis, r.borrowMillis()) : leaseMillis);
@@ -294,6 +300,10 @@ public final class ValueTable {
       if (s == null
           || !s.holders.remove(holder)) { // ahead of the replica it ends, perhaps: remembered
         early.record(holder, r.id());
+        if (s != null && s.isDone() && !holder.equals(s.releasedEarly)) {
+          notHeld = r.id(); // here and made, but not held by it: nothing it may end
+          notHeldCount++;
+        }
         continue;
       }
       for (String b : r.borrowers()) {
@@ -307,6 +317,14 @@ public final class ValueTable {
           r.cause() == Release.Cause.COLLECTED
               ? "collected (the last reference to it was garbage collected)"
               : "released by its last holder");
+    }
+    if (notHeld != null) {
+      String message = "a holder released " + notHeldCount + " of " + rs.size() + " values on "
+          + store.node() + " that it does not hold there (e.g. " + ValueIds.shortForm(notHeld)
+          + "): refused, and nothing another holder relies on changed (a holder ends only its own holds;"
+          + " one whose lease lapsed, or that sent a release twice, holds nothing any more)";
+      REFUSED.refused(message);
+      throw new GridException(Status.PERMISSION_DENIED, message);
     }
   }
 

@@ -29,6 +29,27 @@ class ValueTableTest {
   }
 
   @Test
+  void aHolderThatReleasesAValueItDoesNotHoldIsRefusedAndChangesNothingForItsHolders() {
+    UUID id = UUID.randomUUID();
+    UUID mine = UUID.randomUUID();
+    UUID liar = UUID.randomUUID();
+    table.put(id, client, "v", "x");
+    table.put(mine, liar, "w", "y");
+    assertThatThrownBy(() -> table.release(liar, List.of(mine, id)))
+        .isInstanceOfSatisfying(org.gridrmi.ref.GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(org.gridrmi.ref.Status.PERMISSION_DENIED);
+          assertThat(e.getMessage())
+              .contains("1 of 2")
+              .contains(org.gridrmi.runtime.wire.ValueIds.shortForm(id))
+              .contains("does not hold");
+        });
+    assertThat(table.get(mine)).as("its own release was done").isNull();
+    assertThat(table.holds(client, id)).as("the holder's hold stays").isTrue();
+    table.release(client, List.of(id));
+    assertThat(table.get(id)).isNull();
+  }
+
+  @Test
   void aLapsedLeaseFreesEveryValueOfItsHolderButNotTheNodesOwn() {
     long now = ticker.millis();
     table.create(UUID.randomUUID(), client, "a");
