@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import net.jini.core.discovery.LookupLocator;
+import org.gridrmi.runtime.net.HelloProbe;
 import org.gridrmi.runtime.net.NetContexts;
 
 /**
@@ -21,9 +22,6 @@ import org.gridrmi.runtime.net.NetContexts;
 public final class PortProbe {
   /** JRMP's opening (java.rmi's TransportConstants): magic {@code JRMI}, version 2, stream protocol. */
   private static final int JRMP_MAGIC = 0x4a524d49;
-
-  /** GridRMI's connection hello opens with these bytes, and so does a GridRMI server's reply to it. */
-  private static final byte[] GRIDRMI_MAGIC = {'G', 'R', 'A', 'U'};
 
   private static final short JRMP_VERSION = 2;
   private static final byte JRMP_STREAM_PROTOCOL = 0x4b;
@@ -51,31 +49,8 @@ public final class PortProbe {
    * within {@code bound}: the probe sends JRMP's first seven bytes and reads one.
    */
   public static boolean answersJavaRmi(String host, int port, Duration bound) {
-    return answersGridRmiHello(host, port, bound) || answersJrmp(host, port, bound);
-  }
-
-  /**
-   * Whether a GridRMI server answers GridRMI's connection hello (gridrmi-runtime's {@code SecretHandshake}: magic
-   * {@code GRAU}, version 1, mode {@code N}, a 32-byte nonce) with a reply that starts with the same magic: a server
-   * that holds a grid secret refuses plain JRMP before RMI sees it, so only its own hello tells what it is. The probe
-   * proves nothing and learns nothing of the secret.
-   */
-  private static boolean answersGridRmiHello(String host, int port, Duration bound) {
-    int millis = millis(bound);
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(host, port), millis);
-      s.setSoTimeout(millis);
-      byte[] hello = new byte[38];
-      System.arraycopy(GRIDRMI_MAGIC, 0, hello, 0, 4);
-      hello[4] = 1;
-      hello[5] = 'N';
-      s.getOutputStream().write(hello);
-      s.getOutputStream().flush();
-      byte[] reply = s.getInputStream().readNBytes(GRIDRMI_MAGIC.length);
-      return java.util.Arrays.equals(reply, GRIDRMI_MAGIC);
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
+    // a server holding a grid secret refuses plain JRMP before RMI sees it: its own hello tells
+    return HelloProbe.answers(host, port, bound) || answersJrmp(host, port, bound);
   }
 
   private static boolean answersJrmp(String host, int port, Duration bound) {

@@ -21,6 +21,8 @@
  *       which every plain connection proves both ways before anything else is read from it.
  *   <li>{@link HandshakeRefusedException}: a connection ended in its first exchange (another grid's secret, TLS or
  *       {@code --insecure} on one side only, no GridRMI port), with the status and one-line message to report.
+ *   <li>{@link HelloProbe}: whether a GridRMI process listens at an address, told by its connection hello (for
+ *       messages naming what answers at an address a user gave).
  *   <li>{@link KeyFiles}: what {@code gridrmi keys} writes: a test CA and PKCS12 key stores, made with the JDK's own
  *       APIs.
  *   <li>{@link LinkPlan}: the emulated link to each peer: one profile for all, or rules by node name.
