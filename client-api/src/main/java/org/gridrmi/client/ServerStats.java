@@ -111,7 +111,8 @@ public record ServerStats(
           + " in memory, "
           + PeerBytes.bytes(spilledBytes) + " of " + PeerBytes.bytes(maxSpillBytes) + " spilled, "
           + borrowers
-          + " borrowers, " + heldByReference + " held by reference; " + releases;
+          + (borrowers == 1 ? " borrower, " : " borrowers, ") + heldByReference
+          + " held by reference; " + releases;
     }
   }
 

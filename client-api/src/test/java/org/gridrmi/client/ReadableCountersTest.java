@@ -43,7 +43,7 @@ class ReadableCountersTest {
     assertThat(s.toString())
         .isEqualTo("ServerStats: 3 values (1 pending), 7 calls run in 2 batches, heap used "
             + "12,345,678 B, sent 2,000 B, received 3,000 B\n  store 1,000,000 B of 64,000,000 B in memory, 2,000,000 B "
-            + "of 100,000,000 B spilled, 1 borrowers, 4 held by reference; released 5 explicitly, 6 collected, 7 lapsed"
+            + "of 100,000,000 B spilled, 1 borrower, 4 held by reference; released 5 explicitly, 6 collected, 7 lapsed"
             + "\n  2 queued, no calls; 8 lease renewals, 1 lapsed"
             + "\n  inbound: sent 2,000 B, received 3,000 B");
   }
