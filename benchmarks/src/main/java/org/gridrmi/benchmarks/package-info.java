@@ -24,6 +24,8 @@
  *   <li>{@link Fig7Bench}: {@code gridrmi bench fig7}: the paper's Fig. 7.
  *   <li>{@link HostileBench}: {@code gridrmi bench hostile}: every known attack on two servers, as a raw peer and
  *       as a Grid client, with what each cost them.
+ *   <li>{@link LatencyBench}: {@code gridrmi bench latency}: small calls, async chains vs plain calls, across
+ *       servers vs on one, and a fresh client's first 1,000 chains.
  *   <li>{@link IdleBench}: {@code gridrmi bench idle}: the CPU an idle lookup service and two servers use.
  *   <li>{@link LocalGrid}: a Grid on this machine: server JVMs exporting the example services on one emulated link.
  *   <li>{@link MatmulBench}: {@code gridrmi bench matmul}: distributed matrix multiply against sequential JAMA.
