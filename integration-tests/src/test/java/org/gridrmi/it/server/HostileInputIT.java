@@ -192,7 +192,11 @@ class HostileInputIT {
           .isEqualTo(FetchResult.State.READY);
       UUID stranger = UUID.randomUUID();
       assertThat(gw.cancel(stranger, kept)).isFalse();
-      gw.release(stranger, List.of(org.gridrmi.runtime.wire.Release.explicit(kept)));
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> gw.release(stranger, List.of(org.gridrmi.runtime.wire.Release.explicit(kept))))
+          .as("a release from a holder that does not hold the value is refused")
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED));
       assertThat(gw.fetch(kept, 10_000, IT, false, null).state())
           .isEqualTo(FetchResult.State.READY);
       tried += 2;
