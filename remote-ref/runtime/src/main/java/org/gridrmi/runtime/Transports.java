@@ -2,6 +2,7 @@ package org.gridrmi.runtime;
 
 import java.io.ObjectInputFilter;
 import org.gridrmi.ref.TlsStores;
+import org.gridrmi.runtime.internal.rmi.CallGateway;
 import org.gridrmi.runtime.internal.rmi.RmiTransport;
 import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
@@ -34,5 +35,19 @@ public final class Transports {
         new NetContext(tls, secret, link, (int) timeouts.connect().toMillis(), host),
         timeouts,
         filter);
+  }
+
+  /**
+   * The RMI stub of the node at {@code host}:{@code port}, as the RMI transport's clients get it: looked up through
+   * {@code net}'s sockets and made only if it points there. For tools that talk to a node below the transport (bench
+   * hostile's hand-written calls name the stub's object id).
+   *
+   * @throws org.gridrmi.ref.GridException PERMISSION_DENIED if the node's registry hands out a stub that points
+   *     elsewhere; UNAVAILABLE if no GridRMI node is bound there
+   * @throws java.rmi.RemoteException if the registry could not be reached or its reply read
+   */
+  public static java.rmi.Remote nodeStub(NetContext net, String host, int port)
+      throws java.rmi.RemoteException {
+    return CallGateway.lookup(host, port, net.clientFactory(null));
   }
 }

@@ -83,4 +83,31 @@ class NodeReplyStubTest {
       UnicastRemoteObject.unexportObject(target, true);
     }
   }
+
+  /** A bare remote reference (no stub around it) registers with the distributed GC just as a stub does. */
+  @Test
+  void aBareRemoteReferenceInANodesReplyIsRefusedBeforeTheJvmConnectsToIt() throws Exception {
+    JvmFilter.register(new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()));
+    CountingFactory counting = new CountingFactory();
+    NothingImpl target = new NothingImpl();
+    Remote stub = UnicastRemoteObject.exportObject(target, 0, null, counting);
+    try {
+      java.rmi.server.RemoteRef ref = ((java.rmi.server.RemoteObjectInvocationHandler)
+              java.lang.reflect.Proxy.getInvocationHandler(stub))
+          .getRef();
+      byte[] bytes = SerialFiltersTest.serialize(ref);
+      int before = counting.accepted.get();
+      Throwable t =
+          catchThrowable(() -> JvmFilter.readingNodeReply(() -> readWithTheJvmFilter(bytes)));
+      GridException g = SerialFilters.refusal(t);
+      assertThat(g).as("refused: %s", t).isNotNull();
+      assertThat(g.status()).isEqualTo(Status.PERMISSION_DENIED);
+      org.awaitility.Awaitility.await("no connection to the reference's endpoint")
+          .during(java.time.Duration.ofSeconds(1))
+          .atMost(java.time.Duration.ofSeconds(2))
+          .until(() -> counting.accepted.get() == before);
+    } finally {
+      UnicastRemoteObject.unexportObject(target, true);
+    }
+  }
 }

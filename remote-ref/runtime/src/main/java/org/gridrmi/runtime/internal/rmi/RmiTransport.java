@@ -95,7 +95,7 @@ public final class RmiTransport implements Transport {
     try {
       stub = (CallGateway) UnicastRemoteObject.exportObject(
           endpoint, p, net.clientFactory(host), net.serverFactory(), exportFilter);
-      registry.rebind(CallGateway.BINDING, stub);
+      registry.rebind(CallGateway.BINDING, GatewayHandle.of(stub));
     } catch (RemoteException | RuntimeException e) {
       net.stopServingData(p);
       unexport(registry);
