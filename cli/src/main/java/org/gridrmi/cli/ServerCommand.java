@@ -154,6 +154,14 @@ public final class ServerCommand implements Callable<Integer> {
   int maxKnownPeers = org.gridrmi.runtime.KnownPeers.MAX_LEARNED;
 
   @Option(
+      names = "--max-data-connections",
+      description =
+          "data connections (value transfers to fetching nodes) this server serves at once, half "
+              + "of them for one peer address; past it fetches are refused with RESOURCE_EXHAUSTED "
+              + "(default ${DEFAULT-VALUE})")
+  int maxDataConnections = org.gridrmi.runtime.Transports.MAX_DATA_CONNECTIONS;
+
+  @Option(
       names = "--max-store",
       paramLabel = "SIZE",
       description = "bytes of values kept in memory before the least "
@@ -271,6 +279,7 @@ public final class ServerCommand implements Callable<Integer> {
         .maxPendingCallsPerClient(maxPendingPerClient)
         .maxPendingCalls(maxPendingCalls)
         .maxKnownPeers(maxKnownPeers)
+        .maxDataConnections(maxDataConnections)
         .allow(allow.toArray(String[]::new))
         .allowTasks(allowTask.toArray(String[]::new));
     tls.applyTo(b);

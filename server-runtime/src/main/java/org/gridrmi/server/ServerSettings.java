@@ -27,6 +27,7 @@ import org.gridrmi.server.internal.ServiceRegistry;
  * @param lease how long a client's values outlive its last renewal
  * @param peers nodes it may fetch values from besides those it learns
  * @param maxKnownPeers how many peers it learns from callers at most, the least recently used forgotten first
+ * @param maxDataConnections how many data connections it serves at once, half of them for one peer address
  * @param lookup the lookup service it joins, or null
  * @param joinLease the lease of its registration there
  * @param tls the stores of mutual TLS on every connection, or null for plain connections
@@ -53,6 +54,7 @@ record ServerSettings(
     Duration lease,
     List<String> peers,
     int maxKnownPeers,
+    int maxDataConnections,
     String lookup,
     Duration joinLease,
     TlsStores tls,

@@ -12,6 +12,12 @@ import org.gridrmi.runtime.transport.Transport;
 
 /** Makes the product's transport, RMI; the in-process one comes from {@code gridrmi-inprocess}. */
 public final class Transports {
+  /**
+   * Data connections a node serves at once by default (each a thread while it lasts), half of them for one peer
+   * address.
+   */
+  public static final int MAX_DATA_CONNECTIONS = RmiTransport.MAX_DATA_CONNECTIONS;
+
   private Transports() {}
 
   /**
@@ -31,10 +37,26 @@ public final class Transports {
       Timeouts timeouts,
       String host,
       ObjectInputFilter filter) {
+    return rmi(tls, secret, link, timeouts, host, filter, MAX_DATA_CONNECTIONS);
+  }
+
+  /**
+   * As above, its nodes serving at most {@code maxDataConnections} data connections at once (default
+   * {@value #MAX_DATA_CONNECTIONS}), half of them (at least one) for any one peer address.
+   */
+  public static Transport rmi(
+      TlsStores tls,
+      GridSecret secret,
+      LinkPlan link,
+      Timeouts timeouts,
+      String host,
+      ObjectInputFilter filter,
+      int maxDataConnections) {
     return new RmiTransport(
         new NetContext(tls, secret, link, (int) timeouts.connect().toMillis(), host),
         timeouts,
-        filter);
+        filter,
+        maxDataConnections);
   }
 
   /**
