@@ -415,7 +415,7 @@ public final class HostileBench implements Callable<Integer> {
       return Attack.Outcome.of(!cancelled && intact, intact ? "VALUE_INTACT" : "VALUE_GONE");
     }));
     a.add(new Attack("raw", "probeLinks to an outsider", this::probeOutsider));
-    a.add(new Attack("raw", "registry handing out a stub of an outsider", this::stubOfOutsider));
+    a.add(new Attack("raw", "registry stub naming an outsider", this::stubOfOutsider));
     a.add(new Attack("raw", "stalled call, 800 MB array header", () -> stalledArray(100_000_000)));
     a.add(new Attack("raw", "stalled call, 32 MB array header", () -> stalledArray(4_000_000)));
     a.add(new Attack("raw", "matrix header 2^28 x 0", this::matrixHeader));
