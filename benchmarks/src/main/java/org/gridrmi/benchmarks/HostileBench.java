@@ -118,14 +118,16 @@ public final class HostileBench implements Callable<Integer> {
               LinkPlan.NONE,
               Timeouts.DEFAULT,
               "127.0.0.1",
-              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
+              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter(),
+              Transports.MAX_DATA_CONNECTIONS);
           Transport stranger = Transports.rmi(
               null,
               null, // no secret
               LinkPlan.NONE,
               Timeouts.DEFAULT,
               "127.0.0.1",
-              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
+              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter(),
+              Transports.MAX_DATA_CONNECTIONS);
           NetContext memberNet = new NetContext(
               null,
               options.tls.secret("gridrmi bench hostile"),

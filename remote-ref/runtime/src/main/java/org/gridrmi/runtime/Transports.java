@@ -29,20 +29,8 @@ public final class Transports {
    * @param timeouts the bounds of its calls
    * @param host the address RMI sockets listen on and advertise
    * @param filter what the instance deserializes
-   */
-  public static Transport rmi(
-      TlsStores tls,
-      GridSecret secret,
-      LinkPlan link,
-      Timeouts timeouts,
-      String host,
-      ObjectInputFilter filter) {
-    return rmi(tls, secret, link, timeouts, host, filter, MAX_DATA_CONNECTIONS);
-  }
-
-  /**
-   * As above, its nodes serving at most {@code maxDataConnections} data connections at once (default
-   * {@value #MAX_DATA_CONNECTIONS}), half of them (at least one) for any one peer address.
+   * @param maxDataConnections data connections each of its nodes serves at once (default
+   *     {@value #MAX_DATA_CONNECTIONS}), half of them (at least one) for any one peer address
    */
   public static Transport rmi(
       TlsStores tls,

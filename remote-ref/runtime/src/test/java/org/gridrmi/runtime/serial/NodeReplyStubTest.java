@@ -50,6 +50,16 @@ class NodeReplyStubTest {
     }
   }
 
+  /** Reads {@code bytes} as a node's reply: refused with PERMISSION_DENIED, which it returns. */
+  private static GridException refusedAsANodesReply(byte[] bytes) {
+    Throwable t =
+        catchThrowable(() -> JvmFilter.readingNodeReply(() -> readWithTheJvmFilter(bytes)));
+    GridException g = SerialFilters.refusal(t);
+    assertThat(g).as("refused: %s", t).isNotNull();
+    assertThat(g.status()).isEqualTo(Status.PERMISSION_DENIED);
+    return g;
+  }
+
   @Test
   void aStubInANodesReplyIsRefusedBeforeTheJvmConnectsToIt() throws Exception {
     JvmFilter.register(new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()));
@@ -62,12 +72,7 @@ class NodeReplyStubTest {
     try {
       byte[] bytes = SerialFiltersTest.serialize(stub);
       int before = counting.accepted.get();
-      Throwable t =
-          catchThrowable(() -> JvmFilter.readingNodeReply(() -> readWithTheJvmFilter(bytes)));
-      GridException g = SerialFilters.refusal(t);
-      assertThat(g).as("refused: %s", t).isNotNull();
-      assertThat(g.status()).isEqualTo(Status.PERMISSION_DENIED);
-      assertThat(g.getMessage()).contains("remote reference");
+      assertThat(refusedAsANodesReply(bytes).getMessage()).contains("remote reference");
       Thread.sleep(200);
       assertThat(counting.accepted.get())
           .as("connections to the stub's endpoint")
@@ -97,11 +102,7 @@ class NodeReplyStubTest {
           .getRef();
       byte[] bytes = SerialFiltersTest.serialize(ref);
       int before = counting.accepted.get();
-      Throwable t =
-          catchThrowable(() -> JvmFilter.readingNodeReply(() -> readWithTheJvmFilter(bytes)));
-      GridException g = SerialFilters.refusal(t);
-      assertThat(g).as("refused: %s", t).isNotNull();
-      assertThat(g.status()).isEqualTo(Status.PERMISSION_DENIED);
+      refusedAsANodesReply(bytes);
       org.awaitility.Awaitility.await("no connection to the reference's endpoint")
           .during(java.time.Duration.ofSeconds(1))
           .atMost(java.time.Duration.ofSeconds(2))

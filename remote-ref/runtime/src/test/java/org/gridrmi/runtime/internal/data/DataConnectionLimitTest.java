@@ -32,16 +32,7 @@ class DataConnectionLimitTest {
     FakeNode service = new FakeNode("N1");
     CountDownLatch inside = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    UUID slow = UUID.randomUUID();
-    service.answer(slow, () -> {
-      inside.countDown();
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return FetchResult.ready("slow");
-    });
+    UUID slow = service.parked("slow", inside, release);
     try (RmiTransport server = new RmiTransport(
             new NetContext(null, LinkPlan.NONE, 5_000, "127.0.0.1"),
             TIMEOUTS,

@@ -55,6 +55,16 @@ class RedirectingRegistryTest {
     }
   }
 
+  /** Asks the node at {@code looked} for its info: refused with PERMISSION_DENIED naming that address. */
+  private org.assertj.core.api.AbstractThrowableAssert<?, ? extends Throwable> refusedLookingUp(
+      String looked) {
+    return assertThatThrownBy(() -> transport.client(looked).info())
+        .isInstanceOf(GridException.class)
+        .satisfies(
+            e -> assertThat(((GridException) e).status()).isEqualTo(Status.PERMISSION_DENIED))
+        .hasMessageContaining(looked);
+  }
+
   @Test
   void aStubForAnotherPortThanTheLookedUpOneIsRefused() throws Exception {
     elsewhere = DataNode.plain("Elsewhere", TIMEOUTS);
@@ -71,12 +81,7 @@ class RedirectingRegistryTest {
             .lookup(CallGateway.BINDING));
     transport = new RmiTransport(
         new NetContext(null, LinkPlan.NONE, 2_000, null), TIMEOUTS, DataNode.POLICY.filter());
-    String looked = "rmi://127.0.0.1:" + decoyPort;
-    assertThatThrownBy(() -> transport.client(looked).info())
-        .isInstanceOf(GridException.class)
-        .satisfies(
-            e -> assertThat(((GridException) e).status()).isEqualTo(Status.PERMISSION_DENIED))
-        .hasMessageContaining(looked)
+    refusedLookingUp("rmi://127.0.0.1:" + decoyPort)
         .hasMessageContaining(String.valueOf(elsewhere.port()));
   }
 
@@ -130,12 +135,7 @@ class RedirectingRegistryTest {
     decoy.rebind(CallGateway.BINDING, stub);
     transport = new RmiTransport(
         new NetContext(null, LinkPlan.NONE, 2_000, null), TIMEOUTS, DataNode.POLICY.filter());
-    String looked = "rmi://127.0.0.1:" + decoyPort;
-    assertThatThrownBy(() -> transport.client(looked).info())
-        .isInstanceOf(GridException.class)
-        .satisfies(
-            e -> assertThat(((GridException) e).status()).isEqualTo(Status.PERMISSION_DENIED))
-        .hasMessageContaining(looked);
+    refusedLookingUp("rmi://127.0.0.1:" + decoyPort);
     // the JVM's distributed GC connects while the reply is read, and retries within a second
     org.awaitility.Awaitility.await("no connection to the address the decoy's stub names")
         .during(Duration.ofSeconds(1))
