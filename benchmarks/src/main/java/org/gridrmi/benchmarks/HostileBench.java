@@ -118,14 +118,16 @@ public final class HostileBench implements Callable<Integer> {
               LinkPlan.NONE,
               Timeouts.DEFAULT,
               "127.0.0.1",
-              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
+              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter(),
+              Transports.MAX_DATA_CONNECTIONS);
           Transport stranger = Transports.rmi(
               null,
               null, // no secret
               LinkPlan.NONE,
               Timeouts.DEFAULT,
               "127.0.0.1",
-              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter());
+              new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter(),
+              Transports.MAX_DATA_CONNECTIONS);
           NetContext memberNet = new NetContext(
               null,
               options.tls.secret("gridrmi bench hostile"),
@@ -421,6 +423,7 @@ public final class HostileBench implements Callable<Integer> {
           !cancelled && intact, (intact ? "VALUE_INTACT " : "VALUE_GONE ") + release);
     }));
     a.add(new Attack("raw", "probeLinks to an outsider", this::probeOutsider));
+    a.add(new Attack("raw", "registry stub naming an outsider", this::stubOfOutsider));
     a.add(new Attack("raw", "stalled call, 800 MB array header", () -> stalledArray(100_000_000)));
     a.add(new Attack("raw", "stalled call, 32 MB array header", () -> stalledArray(4_000_000)));
     a.add(new Attack("raw", "matrix header 2^28 x 0", this::matrixHeader));
@@ -564,11 +567,58 @@ public final class HostileBench implements Callable<Integer> {
     }
   }
 
+  /** A remote interface for the decoy object whose stub names the outsider's port. */
+  interface Outsider extends java.rmi.Remote {}
+
+  /** The object behind the outsider's port: nobody calls it, the JVM's distributed GC would only dial it. */
+  static final class OutsiderObject implements Outsider {}
+
+  /**
+   * A member of the grid introduces a "server" of its own, whose registry hands out a stub naming an outsider's port
+   * (plain JDK sockets, no grid secret), and asks S1 to probe its link to it. Reading that stub would make S1's JVM
+   * connect to the outsider at once (RMI's distributed GC "dirty" call), whatever check came after.
+   */
+  private Attack.Outcome stubOfOutsider() throws Exception {
+    AtomicInteger dialed = new AtomicInteger();
+    java.rmi.server.RMIServerSocketFactory counting =
+        port -> new ServerSocket(port, 50, InetAddress.getLoopbackAddress()) {
+          @Override
+          public Socket accept() throws IOException {
+            Socket s = super.accept();
+            dialed.incrementAndGet();
+            return s;
+          }
+        };
+    OutsiderObject target = new OutsiderObject();
+    java.rmi.Remote outsiderStub =
+        java.rmi.server.UnicastRemoteObject.exportObject(target, 0, null, counting);
+    int decoyPort;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      decoyPort = free.getLocalPort();
+    }
+    java.rmi.registry.Registry decoy = java.rmi.registry.LocateRegistry.createRegistry(
+        decoyPort, member.clientFactory("127.0.0.1"), member.serverFactory());
+    try {
+      decoy.rebind("gridrmi.node", outsiderStub);
+      String decoyAddress = "rmi://127.0.0.1:" + decoyPort;
+      raw1.submit(UUID.randomUUID(), new Introduction(null, List.of(decoyAddress)), List.of());
+      try {
+        raw1.within(WAIT.toNanos()).probeLinks(List.of(decoyAddress));
+      } catch (GridException e) {
+        // refused outright is as good
+      }
+      long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+      while (dialed.get() == 0 && System.nanoTime() < until) Thread.sleep(50);
+      return Attack.Outcome.of(dialed.get() == 0, dialed.get() == 0 ? "NOT_DIALED" : "DIALED");
+    } finally {
+      java.rmi.server.UnicastRemoteObject.unexportObject(decoy, true);
+      java.rmi.server.UnicastRemoteObject.unexportObject(target, true);
+    }
+  }
+
   private RawJrmp jrmp(int server) throws Exception {
     URI uri = URI.create(servers.get(server).address());
-    Object stub = java.rmi.registry.LocateRegistry.getRegistry(
-            uri.getHost(), uri.getPort(), member.clientFactory(null))
-        .lookup("gridrmi.node");
+    Object stub = Transports.nodeStub(member, uri.getHost(), uri.getPort());
     return new RawJrmp(member, uri.getHost(), uri.getPort(), stub);
   }
 

@@ -146,6 +146,22 @@ public final class ServerCommand implements Callable<Integer> {
   int maxPendingCalls = 100_000;
 
   @Option(
+      names = "--max-known-peers",
+      description =
+          "peers this server learns from its callers at most (nodes that call it, the servers "
+              + "its clients' Grids introduce), the least recently used forgotten first; --peers are never "
+              + "forgotten (default ${DEFAULT-VALUE})")
+  int maxKnownPeers = org.gridrmi.runtime.KnownPeers.MAX_LEARNED;
+
+  @Option(
+      names = "--max-data-connections",
+      description =
+          "data connections (value transfers to fetching nodes) this server serves at once, half "
+              + "of them for one peer address; past it fetches are refused with RESOURCE_EXHAUSTED "
+              + "(default ${DEFAULT-VALUE})")
+  int maxDataConnections = org.gridrmi.runtime.Transports.MAX_DATA_CONNECTIONS;
+
+  @Option(
       names = "--max-store",
       paramLabel = "SIZE",
       description = "bytes of values kept in memory before the least "
@@ -262,6 +278,8 @@ public final class ServerCommand implements Callable<Integer> {
         .maxQueuedCalls(maxQueuedCalls)
         .maxPendingCallsPerClient(maxPendingPerClient)
         .maxPendingCalls(maxPendingCalls)
+        .maxKnownPeers(maxKnownPeers)
+        .maxDataConnections(maxDataConnections)
         .allow(allow.toArray(String[]::new))
         .allowTasks(allowTask.toArray(String[]::new));
     tls.applyTo(b);

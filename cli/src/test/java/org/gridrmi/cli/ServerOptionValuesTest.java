@@ -35,6 +35,9 @@ class ServerOptionValuesTest {
         "maxPendingCallsPerClient",
         "got 0");
     refused(new String[] {"--port", "0", "--max-pending-calls", "0"}, "maxPendingCalls", "got 0");
+    refused(new String[] {"--port", "0", "--max-known-peers", "0"}, "maxKnownPeers", "got 0");
+    refused(
+        new String[] {"--port", "0", "--max-data-connections", "0"}, "maxDataConnections", "got 0");
     refused(new String[] {"--port", "0", "--allow", "com acme"}, "allow", "'com acme'");
     refused(
         new String[] {"--port", "0", "--lookup", "jini://127.0.0.1:4160", "--join-lease", "0s"},

@@ -90,7 +90,7 @@ public final class GridServer implements AutoCloseable {
         s.store(),
         runtime,
         n -> {
-          KnownPeers peers = new KnownPeers(n::address, s.peers());
+          KnownPeers peers = new KnownPeers(n::address, s.peers(), s.maxKnownPeers());
           DataflowExecutor e = new DataflowExecutor(n, registry, tasks, s.limits(), peers);
           return endpoint[0] = new ServerEndpoint(n, registry, tasks, e, peers);
         });
@@ -149,7 +149,8 @@ public final class GridServer implements AutoCloseable {
             s.link().as(s.name()),
             s.timeouts(),
             s.listenAddress(),
-            policy.filter());
+            policy.filter(),
+            s.maxDataConnections());
     NodeRuntime runtime = new NodeRuntime(s.name(), transport, policy, s.runtime(), s.telemetry());
     try {
       return new GridServer(s, runtime, registry, tasks);
@@ -336,6 +337,8 @@ public final class GridServer implements AutoCloseable {
     private int maxQueuedCalls = 10_000;
     private int maxPendingPerClient = 10_000;
     private int maxPendingCalls = 100_000;
+    private int maxKnownPeers = KnownPeers.MAX_LEARNED;
+    private int maxDataConnections = Transports.MAX_DATA_CONNECTIONS;
     private Duration lease = Duration.ofSeconds(60);
     private String lookup;
     private Duration joinLease = Duration.ofSeconds(10);
@@ -495,6 +498,34 @@ public final class GridServer implements AutoCloseable {
      */
     public Builder peers(String... addresses) {
       peers.addAll(allNotBlank("peers", addresses));
+      return this;
+    }
+
+    /**
+     * How many peers this server learns from its callers at most (nodes that call it, the servers its clients'
+     * Grids introduce), the least recently used (named or fetched from) forgotten first; a reference owned by a
+     * forgotten peer is refused until a caller introduces it again. Peers given with {@link #peers} and the server
+     * itself are never forgotten. Raise it for a grid of more servers and clients than that. Default:
+     * {@value KnownPeers#MAX_LEARNED}.
+     *
+     * @throws GridException INVALID_ARGUMENT if it is below 1
+     */
+    public Builder maxKnownPeers(int n) {
+      this.maxKnownPeers = (int) atLeast("maxKnownPeers", 1, n);
+      return this;
+    }
+
+    /**
+     * Data connections (the value transfers of fetches, one per fetching node while it fetches) this server serves
+     * at once, each a thread while it lasts; one peer address may hold half of them (at least one), so a greedy peer
+     * cannot starve the others. Past it a fetch fails with RESOURCE_EXHAUSTED naming the limit. Raise it for a grid
+     * of more nodes fetching from one server at once than that. Default:
+     * {@value org.gridrmi.runtime.Transports#MAX_DATA_CONNECTIONS}.
+     *
+     * @throws GridException INVALID_ARGUMENT if it is below 1
+     */
+    public Builder maxDataConnections(int n) {
+      this.maxDataConnections = (int) atLeast("maxDataConnections", 1, n);
       return this;
     }
 
@@ -718,6 +749,8 @@ public final class GridServer implements AutoCloseable {
               threads, maxQueuedCalls, maxPendingPerClient, maxPendingCalls),
           lease,
           peers,
+          maxKnownPeers,
+          maxDataConnections,
           lookup,
           joinLease,
           tls,

@@ -26,6 +26,8 @@ import org.gridrmi.server.internal.ServiceRegistry;
  * @param limits its compute threads and the calls that may wait for them
  * @param lease how long a client's values outlive its last renewal
  * @param peers nodes it may fetch values from besides those it learns
+ * @param maxKnownPeers how many peers it learns from callers at most, the least recently used forgotten first
+ * @param maxDataConnections how many data connections it serves at once, half of them for one peer address
  * @param lookup the lookup service it joins, or null
  * @param joinLease the lease of its registration there
  * @param tls the stores of mutual TLS on every connection, or null for plain connections
@@ -51,6 +53,8 @@ record ServerSettings(
     DataflowExecutor.Limits limits,
     Duration lease,
     List<String> peers,
+    int maxKnownPeers,
+    int maxDataConnections,
     String lookup,
     Duration joinLease,
     TlsStores tls,

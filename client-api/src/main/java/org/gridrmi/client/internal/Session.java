@@ -93,7 +93,8 @@ public final class Session implements AutoCloseable {
             settings.link().as(LinkPlan.CLIENT),
             settings.timeouts(),
             settings.host(),
-            policy.filter());
+            policy.filter(),
+            Transports.MAX_DATA_CONNECTIONS);
     this.runtime =
         new NodeRuntime(name, transport, policy, settings.runtime(), settings.telemetry());
     this.fetcher = new Fetcher(runtime, () -> null, null);

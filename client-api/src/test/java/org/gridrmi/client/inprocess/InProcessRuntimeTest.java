@@ -239,6 +239,33 @@ class InProcessRuntimeTest extends InProcessGridTest {
     slow.forEach(r -> assertThat(r.get(Duration.ofSeconds(5))).startsWith("s"));
   }
 
+  /**
+   * A server learns at most {@code maxKnownPeers} peers from its callers: with one, it knows at most one of a Grid's
+   * two other servers at a time, so a reference owned by the other is refused (naming it) instead of fetched.
+   */
+  @Test
+  void aServerLearnsAtMostMaxKnownPeersFromItsCallers() {
+    GridServer s1 = server("S1", b -> b.maxKnownPeers(1));
+    GridServer s2 = server("S2");
+    GridServer s3 = server("S3");
+    Grid grid = grid(s1, s2, s3);
+    RemoteReference<String> at2 =
+        grid.async(WorkAsync.class, grid.server("S2")).append(RemoteReference.of("a"), "b");
+    RemoteReference<String> at3 =
+        grid.async(WorkAsync.class, grid.server("S3")).append(RemoteReference.of("c"), "d");
+    WorkAsync on1 = grid.async(WorkAsync.class, grid.server("S1"));
+    List<GridException> refused = new ArrayList<>();
+    for (RemoteReference<String> r : List.of(at2, at3)) {
+      try {
+        on1.append(r, "!").get(Duration.ofSeconds(5));
+      } catch (GridException e) {
+        refused.add(e);
+      }
+    }
+    assertThat(refused).as("fetches S1 refused").hasSize(1);
+    assertThat(refused.get(0).status()).isEqualTo(Status.PERMISSION_DENIED);
+  }
+
   @Test
   void pendingCallsOfAllClientsTogetherAreBoundedNamingTheLimit() {
     GridServer s1 = server("S1", b -> b.maxPendingCallsPerClient(3).maxPendingCalls(4));

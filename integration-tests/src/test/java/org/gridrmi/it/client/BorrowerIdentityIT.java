@@ -63,12 +63,10 @@ class BorrowerIdentityIT {
 
   static CallGateway gateway(String address) throws Exception {
     java.net.URI uri = Addresses.rmi(address);
-    return (CallGateway)
-        java.rmi.registry.LocateRegistry.getRegistry( // GridRMI's sockets: the grid secret
-                uri.getHost(),
-                uri.getPort(),
-                org.gridrmi.runtime.net.NetContexts.defaultPlain().clientFactory(null))
-            .lookup(CallGateway.BINDING);
+    return CallGateway.lookup( // GridRMI's sockets: the grid secret
+        uri.getHost(),
+        uri.getPort(),
+        org.gridrmi.runtime.net.NetContexts.defaultPlain().clientFactory(null));
   }
 
   @Test

@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
 class HostileInputIT {
   static final String SVC = Echo.class.getName();
   /** How this test reaches the server's registry: GridRMI's sockets, which prove the user's default grid secret. */
-  static final java.rmi.server.RMIClientSocketFactory GRID_SOCKETS =
+  static final org.gridrmi.runtime.net.GridSocketFactory GRID_SOCKETS =
       NetContexts.defaultPlain().clientFactory(null);
   /** What this test names itself as when it fetches (a node at no address: the server keeps no borrow for it). */
   static final org.gridrmi.runtime.wire.Requester IT =
@@ -67,9 +67,7 @@ class HostileInputIT {
         logs.resolve("F1.log"),
         Duration.ofSeconds(60))) {
       java.net.URI uri = Addresses.rmi(p.address());
-      CallGateway gw = (CallGateway)
-          java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort(), GRID_SOCKETS)
-              .lookup(CallGateway.BINDING);
+      CallGateway gw = CallGateway.lookup(uri.getHost(), uri.getPort(), GRID_SOCKETS);
       String echo = MethodKeys.of(Echo.class.getMethod("echo", String.class));
       String run = MethodKeys.of(Echo.class.getMethod("run", Task.class, String.class));
       assertThat(gw.invokePlain(SVC, echo, new Object[] {"hi"}, null).value()).isEqualTo("hi");
@@ -283,9 +281,7 @@ class HostileInputIT {
       }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       assertThat(p.isAlive()).isTrue();
-      CallGateway again = (CallGateway)
-          java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort(), GRID_SOCKETS)
-              .lookup(CallGateway.BINDING);
+      CallGateway again = CallGateway.lookup(uri.getHost(), uri.getPort(), GRID_SOCKETS);
       assertThat(again.invokePlain(SVC, echo, new Object[] {"still here"}, null).value())
           .isEqualTo("still here");
       assertThat(took).isLessThan(Duration.ofSeconds(60));

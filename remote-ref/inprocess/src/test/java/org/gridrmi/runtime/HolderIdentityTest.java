@@ -56,4 +56,22 @@ class HolderIdentityTest {
       assertThat(n.node().table().get(id)).isNotNull();
     }
   }
+
+  /**
+   * A peer with a certificate that names a new holder id in every call makes the node remember who used each: that
+   * table is bounded (least recently used forgotten first), as every table a peer feeds is.
+   */
+  @Test
+  void holderIdsBoundToCertificatesAreBounded() {
+    try (TestNodes.Started n = TestNodes.node(new InProcessNetwork(), "H3", Timeouts.DEFAULT)) {
+      int limit = org.gridrmi.runtime.store.ValueTable.MAX_HOLDERS;
+      UUID first = UUID.randomUUID();
+      Caller.serving(ALICE, () -> n.endpoint().renew(first));
+      for (int i = 0; i < limit + 1_000; i++) {
+        UUID holder = UUID.randomUUID();
+        Caller.serving(MALLORY, () -> n.endpoint().renew(holder));
+      }
+      assertThat(n.endpoint().holderIdentities()).isLessThanOrEqualTo(limit);
+    }
+  }
 }

@@ -50,8 +50,8 @@ public final class KnownPeers {
     this(self, configured, MAX_LEARNED);
   }
 
-  /** As above, learning at most {@code maxLearned} peers from callers. */
-  KnownPeers(
+  /** As above, learning at most {@code maxLearned} peers from callers (at least 1). */
+  public KnownPeers(
       java.util.function.Supplier<String> self, Collection<String> configured, int maxLearned) {
     this.self = self;
     this.configured = Set.copyOf(configured);

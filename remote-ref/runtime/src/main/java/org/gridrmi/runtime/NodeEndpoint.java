@@ -33,15 +33,32 @@ import org.gridrmi.runtime.wire.ValueIds;
 /** What every node serves: its values. A server's endpoint adds batches and plain calls. */
 public class NodeEndpoint implements NodeService {
   protected final LocalNode node;
-  /** Under TLS, the certificate that first used each holder id: only that peer may act for the holder. */
+  /**
+   * Under TLS, the certificate that first used each holder id: only that peer may act for the holder. Peers feed it
+   * (any new holder id adds one), so it keeps at most as many holders as the node's table admits
+   * ({@link ValueTable#MAX_HOLDERS}), the least recently used forgotten first: a holder in use is used again at each
+   * renewal, so only ids nobody uses any more go; guarded by itself.
+   */
   private final java.util.Map<UUID, String> identities =
-      new java.util.concurrent.ConcurrentHashMap<>();
+      new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<UUID, String> eldest) {
+          return size() > ValueTable.MAX_HOLDERS;
+        }
+      };
   /** Who may end what this node keeps for a borrower. */
   private final RequesterCheck requesters;
 
   public NodeEndpoint(LocalNode node) {
     this.node = node;
     this.requesters = new RequesterCheck(node);
+  }
+
+  /** How many holder ids this node keeps bound to the certificate that first used them, for tests. */
+  public int holderIdentities() {
+    synchronized (identities) {
+      return identities.size();
+    }
   }
 
   /** How many times this node asked a requester's node to confirm its key ({@code vouches}), for tests and stats. */
@@ -174,7 +191,10 @@ public class NodeEndpoint implements NodeService {
   protected final void authorize(UUID holder) {
     String who = Caller.current().tlsIdentity();
     if (who == null) return;
-    String owner = identities.putIfAbsent(holder, who);
+    String owner;
+    synchronized (identities) {
+      owner = identities.putIfAbsent(holder, who); // an access: the most recently used now
+    }
     if (owner != null && !owner.equals(who)) {
       throw new GridException(
           Status.PERMISSION_DENIED,

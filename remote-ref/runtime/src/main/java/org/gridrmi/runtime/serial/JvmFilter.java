@@ -82,11 +82,13 @@ public final class JvmFilter {
   private static final ThreadLocal<Boolean> NODE_REPLY = new ThreadLocal<>();
 
   /**
-   * Runs {@code body}, which reads the reply of a GridRMI node's call: a remote reference (an RMI stub, any
-   * {@link java.rmi.server.RemoteObject}) in it is refused with PERMISSION_DENIED. Reading a stub makes the JVM
-   * connect at once to the endpoint it names (RMI's distributed GC "dirty" call), and no node operation returns one;
-   * so a node cannot make its callers connect to an address of its choosing. Registry and lookup-service replies,
-   * which carry stubs by design, are read outside it.
+   * Runs {@code body}, which reads the reply of a GridRMI node's call or registry: a remote reference (an RMI stub,
+   * any {@link java.rmi.server.RemoteObject}, or a bare {@link java.rmi.server.RemoteRef}) in it is refused with
+   * PERMISSION_DENIED before it is read. Reading one makes the JVM connect to the endpoint it names (RMI's
+   * distributed GC "dirty" call, when the reply is done, and again later), and no node operation returns one (a
+   * node's registry hands out its stub as bytes, checked before the stub is made); so a node cannot make its callers
+   * connect to an address of its choosing. Lookup-service replies, which carry stubs by design, are read outside
+   * it.
    */
   public static <T, E extends Exception> T readingNodeReply(Read<T, E> body) throws E {
     Boolean outer = NODE_REPLY.get();
@@ -107,7 +109,8 @@ public final class JvmFilter {
     Class<?> c = info.serialClass();
     if (c != null
         && NODE_REPLY.get() != null
-        && java.rmi.server.RemoteObject.class.isAssignableFrom(c)) {
+        && (java.rmi.server.RemoteObject.class.isAssignableFrom(c)
+            || java.rmi.server.RemoteRef.class.isAssignableFrom(c))) {
       throw SerialFilters.refuse(
           org.gridrmi.ref.Status.PERMISSION_DENIED,
           "a GridRMI node's reply carries a remote reference (" + c.getName()

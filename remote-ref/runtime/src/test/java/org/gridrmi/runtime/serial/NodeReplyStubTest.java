@@ -50,6 +50,16 @@ class NodeReplyStubTest {
     }
   }
 
+  /** Reads {@code bytes} as a node's reply: refused with PERMISSION_DENIED, which it returns. */
+  private static GridException refusedAsANodesReply(byte[] bytes) {
+    Throwable t =
+        catchThrowable(() -> JvmFilter.readingNodeReply(() -> readWithTheJvmFilter(bytes)));
+    GridException g = SerialFilters.refusal(t);
+    assertThat(g).as("refused: %s", t).isNotNull();
+    assertThat(g.status()).isEqualTo(Status.PERMISSION_DENIED);
+    return g;
+  }
+
   @Test
   void aStubInANodesReplyIsRefusedBeforeTheJvmConnectsToIt() throws Exception {
     JvmFilter.register(new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()));
@@ -62,12 +72,7 @@ class NodeReplyStubTest {
     try {
       byte[] bytes = SerialFiltersTest.serialize(stub);
       int before = counting.accepted.get();
-      Throwable t =
-          catchThrowable(() -> JvmFilter.readingNodeReply(() -> readWithTheJvmFilter(bytes)));
-      GridException g = SerialFilters.refusal(t);
-      assertThat(g).as("refused: %s", t).isNotNull();
-      assertThat(g.status()).isEqualTo(Status.PERMISSION_DENIED);
-      assertThat(g.getMessage()).contains("remote reference");
+      assertThat(refusedAsANodesReply(bytes).getMessage()).contains("remote reference");
       Thread.sleep(200);
       assertThat(counting.accepted.get())
           .as("connections to the stub's endpoint")
@@ -79,6 +84,29 @@ class NodeReplyStubTest {
           .untilAsserted(() -> assertThat(counting.accepted.get())
               .as("the JVM's dirty call to the stub's endpoint, which the refusal prevents")
               .isGreaterThan(before));
+    } finally {
+      UnicastRemoteObject.unexportObject(target, true);
+    }
+  }
+
+  /** A bare remote reference (no stub around it) registers with the distributed GC just as a stub does. */
+  @Test
+  void aBareRemoteReferenceInANodesReplyIsRefusedBeforeTheJvmConnectsToIt() throws Exception {
+    JvmFilter.register(new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()));
+    CountingFactory counting = new CountingFactory();
+    NothingImpl target = new NothingImpl();
+    Remote stub = UnicastRemoteObject.exportObject(target, 0, null, counting);
+    try {
+      java.rmi.server.RemoteRef ref = ((java.rmi.server.RemoteObjectInvocationHandler)
+              java.lang.reflect.Proxy.getInvocationHandler(stub))
+          .getRef();
+      byte[] bytes = SerialFiltersTest.serialize(ref);
+      int before = counting.accepted.get();
+      refusedAsANodesReply(bytes);
+      org.awaitility.Awaitility.await("no connection to the reference's endpoint")
+          .during(java.time.Duration.ofSeconds(1))
+          .atMost(java.time.Duration.ofSeconds(2))
+          .until(() -> counting.accepted.get() == before);
     } finally {
       UnicastRemoteObject.unexportObject(target, true);
     }

@@ -1,8 +1,6 @@
 package org.gridrmi.runtime.internal.rmi;
 
 import java.rmi.NoSuchObjectException;
-import java.rmi.NotBoundException;
-import java.rmi.registry.LocateRegistry;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.gridrmi.ref.GridException;
@@ -136,17 +134,7 @@ final class RmiNodeClient implements Operation.Forwarder {
   private CallGateway stub(long timeoutNanos) throws Exception {
     CallGateway s = stub;
     if (s != null) return s;
-    try {
-      var factory = transport.net().clientFactory(null);
-      s = (CallGateway) LocateRegistry.getRegistry(host, port, factory).lookup(CallGateway.BINDING);
-      StubCheck.pointsAt(s, host, port, factory.toString(), address);
-    } catch (NotBoundException e) {
-      throw new GridException(
-          Status.UNAVAILABLE, "the RMI registry at " + address + " has no GridRMI node", e);
-    } catch (ClassCastException e) {
-      throw new GridException(
-          Status.UNAVAILABLE, "what answers at " + address + " is not a GridRMI node", e);
-    }
+    s = CallGateway.lookup(host, port, transport.net().clientFactory(null));
     stub = s;
     return s;
   }

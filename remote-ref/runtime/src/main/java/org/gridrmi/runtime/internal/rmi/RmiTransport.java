@@ -40,8 +40,10 @@ public final class RmiTransport implements Transport {
   private final Map<String, RmiNodeClient> clients = new ConcurrentHashMap<>();
   /** A data connection idle this long is closed by its node (the fetching side drops its own sooner). */
   private static final java.time.Duration DATA_IDLE = java.time.Duration.ofMinutes(2);
-  /** Data connections one node serves at once: each is a thread while it lasts. */
-  private static final int MAX_DATA_CONNECTIONS = 256;
+  /** Data connections one node serves at once by default: each is a thread while it lasts. */
+  public static final int MAX_DATA_CONNECTIONS = 256;
+
+  private final int maxDataConnections;
 
   private final DataClient data;
   /** Until a runtime binds its own: the policy of the reading thread, references bound to nothing. */
@@ -52,6 +54,16 @@ public final class RmiTransport implements Transport {
    *     the call runs, so this is where hostile streams stop)
    */
   public RmiTransport(NetContext net, Timeouts timeouts, ObjectInputFilter exportFilter) {
+    this(net, timeouts, exportFilter, MAX_DATA_CONNECTIONS);
+  }
+
+  /**
+   * @param maxDataConnections data connections each node this transport exports serves at once (at least 1), half of
+   *     them (at least one) for any one peer address
+   */
+  public RmiTransport(
+      NetContext net, Timeouts timeouts, ObjectInputFilter exportFilter, int maxDataConnections) {
+    this.maxDataConnections = maxDataConnections;
     this.net = net;
     this.timeouts = timeouts;
     this.exportFilter = exportFilter;
@@ -90,12 +102,12 @@ public final class RmiTransport implements Transport {
         java.util.UUID.randomUUID(); // SecureRandom: the data connections' secret
     CallGateway endpoint = RmiEndpoint.of(service, ticket);
     net.serveData(
-        p, new DataServer(service, name, ticket, timeouts.call(), DATA_IDLE, MAX_DATA_CONNECTIONS));
+        p, new DataServer(service, name, ticket, timeouts.call(), DATA_IDLE, maxDataConnections));
     CallGateway stub;
     try {
       stub = (CallGateway) UnicastRemoteObject.exportObject(
           endpoint, p, net.clientFactory(host), net.serverFactory(), exportFilter);
-      registry.rebind(CallGateway.BINDING, stub);
+      registry.rebind(CallGateway.BINDING, GatewayHandle.of(stub));
     } catch (RemoteException | RuntimeException e) {
       net.stopServingData(p);
       unexport(registry);

@@ -1,29 +1,22 @@
 package org.gridrmi.runtime.internal.rmi;
 
-import java.lang.reflect.Proxy;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.rmi.server.RemoteObject;
-import java.rmi.server.RemoteObjectInvocationHandler;
-import java.rmi.server.RemoteRef;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.internal.rmi.stubform.StubForm;
 
 /**
- * Checks that the stub a node's registry returned points where it was looked up: the same host (by address) and
+ * Checks that the stub a node's registry handed out points where it was looked up: the same host (by address) and
  * port, through GridRMI's sockets with the same TLS setting. A stub decides where every later call goes (its endpoint,
  * and the host its socket factory pins), so a registry that answers at an address must not send the calls elsewhere,
- * nor in the clear where TLS was asked for.
- *
- * <p>The JDK offers no public accessor of a stub's endpoint; {@link RemoteRef#remoteToString()} is its documented
- * description, whose form ({@code [endpoint:[host:port,factory](remote),objID:...]}) has been stable since JDK 1.2.
+ * nor in the clear where TLS was asked for. The check reads the stub's bytes ({@link StubForm}) before the stub is
+ * made, since making it already connects to its endpoint (see {@link GatewayHandle}).
  */
 final class StubCheck {
-  private static final Pattern ENDPOINT =
-      Pattern.compile("endpoint:\\[(.+?):(\\d+)(?:,(.*?))?\\]\\((?:remote|local)\\)");
   private static final Pattern PINNED =
       Pattern.compile("GridSocketFactory\\[(TLS|plain)(?:, (.+))?\\]");
 
@@ -34,13 +27,11 @@ final class StubCheck {
    *     {@code [plain]}): the stub's must have the same TLS setting
    * @throws GridException PERMISSION_DENIED naming both places, if the stub points elsewhere
    */
-  static void pointsAt(Object stub, String host, int port, String factory, String address) {
-    String where = describe(stub);
-    Matcher m = ENDPOINT.matcher(where);
-    if (!m.find()) throw redirect(address, "a stub of unknown form " + where);
-    Matcher f = PINNED.matcher(m.group(3) == null ? "" : m.group(3));
+  static void pointsAt(
+      StubForm.Endpoint to, String host, int port, String factory, String address) {
+    Matcher f = PINNED.matcher(to.factory());
     if (!f.matches()) {
-      throw redirect(address, "a stub whose calls bypass GridRMI's sockets (" + m.group(3) + ")");
+      throw redirect(address, "a stub whose calls bypass GridRMI's sockets (" + to.factory() + ")");
     }
     boolean wantTls = factory.contains("[TLS");
     if (f.group(1).equals("TLS") != wantTls) {
@@ -49,22 +40,10 @@ final class StubCheck {
           "a stub whose calls go " + (wantTls ? "without" : "with") + " TLS, looked up "
               + (wantTls ? "with" : "without"));
     }
-    String target = f.group(2) != null ? f.group(2) : m.group(1);
-    int targetPort = Integer.parseInt(m.group(2));
-    if (targetPort != port || !sameHost(target, host)) {
-      throw redirect(address, "a stub for " + target + ":" + targetPort);
+    String target = f.group(2) != null ? f.group(2) : to.host();
+    if (to.port() != port || !sameHost(target, host)) {
+      throw redirect(address, "a stub for " + target + ":" + to.port());
     }
-  }
-
-  private static String describe(Object stub) {
-    RemoteRef ref = null;
-    if (stub instanceof Proxy
-        && Proxy.getInvocationHandler(stub) instanceof RemoteObjectInvocationHandler h) {
-      ref = h.getRef();
-    } else if (stub instanceof RemoteObject r) {
-      ref = r.getRef();
-    }
-    return ref == null ? String.valueOf(stub) : ref.remoteToString();
   }
 
   private static boolean sameHost(String a, String b) {
@@ -77,7 +56,7 @@ final class StubCheck {
     }
   }
 
-  private static GridException redirect(String address, String what) {
+  static GridException redirect(String address, String what) {
     return new GridException(
         Status.PERMISSION_DENIED,
         "the RMI registry at " + address + " returned " + what

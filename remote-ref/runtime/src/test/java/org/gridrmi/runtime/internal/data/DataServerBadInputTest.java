@@ -15,7 +15,6 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.net.SharedPort;
 import org.gridrmi.runtime.transport.Timeouts;
-import org.gridrmi.runtime.wire.FetchResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -241,16 +240,7 @@ class DataServerBadInputTest {
 
     ParkedFetch() throws InterruptedException {
       CountDownLatch inside = new CountDownLatch(1);
-      UUID slow = UUID.randomUUID();
-      node.service.answer(slow, () -> {
-        inside.countDown();
-        try {
-          release.await(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        return FetchResult.ready("slow");
-      });
+      UUID slow = node.service.parked("slow", inside, release);
       fetch = CompletableFuture.supplyAsync(() -> {
         try {
           return fetchValue(slow);

@@ -42,6 +42,27 @@ final class FakeNode implements NodeService {
     return this;
   }
 
+  /**
+   * A value whose fetch holds its data connection inside the node until {@code release} (at most 10 s), after
+   * counting down {@code inside}; then it is {@code value}.
+   */
+  UUID parked(
+      Object value,
+      java.util.concurrent.CountDownLatch inside,
+      java.util.concurrent.CountDownLatch release) {
+    UUID id = UUID.randomUUID();
+    answer(id, () -> {
+      inside.countDown();
+      try {
+        release.await(10, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return FetchResult.ready(value);
+    });
+    return id;
+  }
+
   /** A value that is ready. */
   UUID ready(Object value) {
     UUID id = UUID.randomUUID();
