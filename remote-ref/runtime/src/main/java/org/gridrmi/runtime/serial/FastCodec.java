@@ -1,0 +1,421 @@
+package org.gridrmi.runtime.serial;
+
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.WeakHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.fory.Fory;
+import org.apache.fory.config.Language;
+import org.apache.fory.exception.InsecureException;
+import org.apache.fory.logging.LoggerFactory;
+import org.apache.fory.memory.MemoryBuffer;
+import org.apache.fory.serializer.Serializer;
+import org.apache.fory.serializer.collection.CollectionSerializer;
+import org.apache.fory.serializer.collection.MapSerializer;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.spi.ValueCodec;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
+
+/**
+ * The fast path for users' value types (records, POJOs, the JDK collections and maps holding them): Apache Fory
+ * with class registration required, so that only classes the reading node allows are ever made.
+ *
+ * <p>How the allowlist keeps its meaning: each thread has one Fory per {@link SerialPolicy}, and a class is
+ * registered with it (under the name {@code gridrmi.<class name>}) only once that policy allows it. A writer
+ * registers a class its Fory refuses when its own policy allows it, and sends the names it has registered before
+ * the Fory bytes; the reader resolves each name without initializing the class, and registers it only if its policy
+ * allows it and it is no known gadget. A class the reader did not register is refused by Fory by name before it is
+ * made, and the refusal is a PERMISSION_DENIED naming the class. GridRMI's own classes (references inside a value)
+ * are never registered: a value holding one goes by Java serialization, which pins them.
+ *
+ * <p>A value the fast path cannot take (a class the writer does not allow, a cycle, a class Fory cannot write)
+ * falls back to Java serialization: {@link #encode} returns null. Lengths inside the Fory bytes (collections, maps,
+ * arrays) are checked against the bytes left before anything is allocated: a lying length costs nothing.
+ */
+public final class FastCodec implements ValueCodec<Object> {
+  /** The id in the stream. */
+  public static final String ID = "fory";
+
+  /** The reader, found by its id. */
+  static final FastCodec READER = new FastCodec();
+
+  private static final String NAMESPACE = "gridrmi";
+  private static final int MAX_NAMES = 4096;
+  private static final Pattern UNREGISTERED = Pattern.compile("class (\\S+) is not registered");
+  private static final Pattern NOT_FOUND =
+      Pattern.compile("ClassNotFoundException: " + NAMESPACE + "\\.(\\S+)");
+
+  /** The JDK containers the fast path takes at the top of a value (their elements decide the rest). */
+  private static final Set<Class<?>> CONTAINERS = Set.of(
+      ArrayList.class,
+      LinkedList.class,
+      ArrayDeque.class,
+      HashMap.class,
+      LinkedHashMap.class,
+      TreeMap.class,
+      HashSet.class,
+      LinkedHashSet.class,
+      TreeSet.class);
+  // LinkedList, TreeMap and TreeSet are not sized by their count: a lying one costs only what
+  // arrives
+
+  /** Arrays whose first varint is a count the guard checks against the bytes left. */
+  private static final List<Class<?>> COUNTED = List.of(
+      Object[].class,
+      String[].class,
+      byte[].class,
+      boolean[].class,
+      char[].class,
+      short[].class,
+      int[].class,
+      long[].class,
+      float[].class,
+      double[].class);
+
+  private static final ThreadLocal<Map<SerialPolicy, Instance>> INSTANCES =
+      ThreadLocal.withInitial(WeakHashMap::new);
+
+  static {
+    LoggerFactory
+        .disableLogging(); // Fory's INFO lines (each instance, each generated class) are noise here
+  }
+
+  private FastCodec() {}
+
+  /** One thread's Fory for one policy, and the user classes registered with it (in order). */
+  private static final class Instance {
+    final Fory fory;
+    final Set<String> registered = new LinkedHashSet<>();
+
+    Instance(SerialPolicy policy) {
+      fory = Fory.builder()
+          .withLanguage(Language.JAVA)
+          .requireClassRegistration(true)
+          .withRefTracking(false)
+          .withMaxDepth((int) Math.min(Integer.MAX_VALUE, policy.limits().maxDepth()))
+          .withClassLoader(FastCodec.class.getClassLoader())
+          .build();
+      for (Class<?> c : COUNTED) guard(fory, c);
+      fory.registerSerializer(
+          ArrayList.class, new GuardedCollection<>(fory, ArrayList.class, ArrayList::new));
+      fory.registerSerializer(
+          HashSet.class, new GuardedCollection<>(fory, HashSet.class, HashSet::new));
+      fory.registerSerializer(
+          LinkedHashSet.class,
+          new GuardedCollection<>(fory, LinkedHashSet.class, LinkedHashSet::new));
+      fory.registerSerializer(
+          ArrayDeque.class, new GuardedCollection<>(fory, ArrayDeque.class, ArrayDeque::new));
+      fory.registerSerializer(HashMap.class, new GuardedMap<>(fory, HashMap.class, HashMap::new));
+      fory.registerSerializer(
+          LinkedHashMap.class, new GuardedMap<>(fory, LinkedHashMap.class, LinkedHashMap::new));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void guard(Fory fory, Class<?> c) {
+      Serializer inner = fory.getClassResolver().getSerializer(c);
+      fory.registerSerializer(c, new CountGuard(fory, c, inner));
+    }
+
+    void register(Class<?> c) {
+      if (registered.add(c.getName())) fory.register(c, NAMESPACE, c.getName());
+    }
+  }
+
+  private static Instance instance() {
+    SerialPolicy policy = SerialPolicy.current();
+    return INSTANCES.get().computeIfAbsent(policy, Instance::new);
+  }
+
+  /**
+   * Whether the fast path tries values of this class: a JDK container, or a class of the user's (not the JDK's,
+   * not GridRMI's).
+   */
+  static boolean tries(Class<?> c) {
+    if (CONTAINERS.contains(c)) return true;
+    if (c.isArray() || c.isPrimitive() || c.isInterface() || c.isAnonymousClass()) return false;
+    return !ownedByPlatform(c.getName());
+  }
+
+  private static boolean ownedByPlatform(String n) {
+    return n.startsWith("java.")
+        || n.startsWith("javax.")
+        || n.startsWith("jdk.")
+        || n.startsWith("sun.")
+        || n.startsWith("com.sun.")
+        || n.startsWith("org.gridrmi.");
+  }
+
+  /** Whether this node's policy lets the fast path make instances of {@code c}. */
+  private static boolean registrable(Class<?> c, SerialPolicy policy) {
+    return !ownedByPlatform(c.getName())
+        && !KnownGadgets.contains(c.getName())
+        && policy.allowed(c);
+  }
+
+  /**
+   * {@code value} encoded by the fast path, as a codec that writes exactly those bytes; null if the fast path does
+   * not take it (Java serialization then writes it).
+   */
+  static ValueCodec<Object> encode(Object value) {
+    if (!tries(value.getClass())) return null;
+    SerialPolicy policy = SerialPolicy.current();
+    Instance in = instance();
+    for (int attempt = 0; attempt <= MAX_NAMES; attempt++) {
+      try {
+        return new Encoded(List.copyOf(in.registered), in.fory.serialize(value));
+      } catch (RuntimeException | StackOverflowError e) {
+        Class<?> missing = unregistered(e);
+        if (missing == null
+            || !registrable(missing, policy)
+            || in.registered.contains(missing.getName())) return null;
+        in.register(missing);
+      }
+    }
+    return null;
+  }
+
+  /** The class a writing Fory refused as not registered, or null if it failed for another reason. */
+  private static Class<?> unregistered(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof InsecureException && t.getMessage() != null) {
+        Matcher m = UNREGISTERED.matcher(t.getMessage());
+        if (!m.find()) return null;
+        try {
+          return Class.forName(m.group(1), false, loaderFor());
+        } catch (ClassNotFoundException | LinkageError notHere) {
+          return null;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static ClassLoader loaderFor() {
+    ClassLoader context = Thread.currentThread().getContextClassLoader();
+    return context != null ? context : FastCodec.class.getClassLoader();
+  }
+
+  /** A value already encoded: writes its class names and bytes. */
+  private record Encoded(List<String> names, byte[] bytes) implements ValueCodec<Object> {
+    @Override
+    public Class<Object> type() {
+      return Object.class;
+    }
+
+    @Override
+    public String id() {
+      return ID;
+    }
+
+    @Override
+    public void write(Object value, ValueOutput out) throws IOException {
+      out.writeInt(names.size());
+      for (String n : names) out.writeUTF(n);
+      out.writeInt(bytes.length);
+      out.write(bytes);
+    }
+
+    @Override
+    public Object read(ValueInput in) throws IOException {
+      return READER.read(in);
+    }
+
+    @Override
+    public long size(Object value) {
+      long s = 8L + bytes.length;
+      for (String n : names) s += 2 + n.length();
+      return s;
+    }
+  }
+
+  @Override
+  public Class<Object> type() {
+    return Object.class;
+  }
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  /** Writes {@code value} by the fast path; fails if the fast path does not take it (see {@link #encode}). */
+  @Override
+  public void write(Object value, ValueOutput out) throws IOException {
+    ValueCodec<Object> e = encode(value);
+    if (e == null) {
+      throw new java.io.NotSerializableException(value.getClass().getName()
+          + " (the fast codec does not take it: Java serialization does)");
+    }
+    e.write(value, out);
+  }
+
+  /**
+   * Reads a value: the writer's class names, each registered if this thread's policy allows it, then the Fory bytes.
+   *
+   * @throws IOException wrapping a GridException: PERMISSION_DENIED naming a class this node does not allow,
+   *     RESOURCE_EXHAUSTED for a length over the limits or over the bytes that follow, INVALID_ARGUMENT for bytes
+   *     that do not make a value here
+   */
+  @Override
+  public Object read(ValueInput in) throws IOException {
+    SerialPolicy policy = SerialPolicy.current();
+    Instance inst = instance();
+    int names = in.readInt();
+    if (names < 0 || names > MAX_NAMES) {
+      throw BoundedReads.overLimit(
+          "a fast-codec value names " + names + " classes: over the limit of " + MAX_NAMES);
+    }
+    for (int i = 0; i < names; i++) {
+      String name = in.readUTF();
+      if (inst.registered.contains(name) || KnownGadgets.contains(name)) continue;
+      Class<?> c;
+      try {
+        c = Class.forName(name, false, loaderFor()); // not initialized: nothing of it runs
+      } catch (ClassNotFoundException | LinkageError e) {
+        continue; // not on this node's class path: the value fails below if it holds one
+      }
+      if (registrable(c, policy)) inst.register(c);
+    }
+    int n = BoundedReads.length(in, 1, policy.limits().maxBytes(), "a fast-codec value");
+    byte[] bytes = BoundedReads.bytes(in, n);
+    try {
+      return inst.fory.deserialize(bytes);
+    } catch (RuntimeException | StackOverflowError e) {
+      throw refusal(e);
+    }
+  }
+
+  private static IOException refusal(Throwable e) {
+    String refused = null;
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof CountGuard.Overrun o) return BoundedReads.overLimit(o.getMessage());
+      String m = String.valueOf(t.getMessage());
+      Matcher a = UNREGISTERED.matcher(m);
+      Matcher b = NOT_FOUND.matcher(t.toString());
+      if (a.find()) refused = a.group(1);
+      else if (b.find()) refused = b.group(1);
+      else if (t instanceof ClassNotFoundException && m.startsWith(NAMESPACE + "."))
+        refused = m.substring(NAMESPACE.length() + 1);
+    }
+    if (refused != null) {
+      String message = "class " + refused
+          + " is not allowed in GridRMI streams on this node: the fast codec "
+          + "registers only allowed classes; to allow it start the server with --allow " + refused
+          + " (a Grid: Grid.builder().allow(...))";
+      InvalidObjectException x = new InvalidObjectException(message);
+      x.initCause(new GridException(Status.PERMISSION_DENIED, message));
+      return x;
+    }
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+    String message = "a fast-codec (Fory) value could not be read here: " + root
+        + " (truncated or corrupt bytes, or the writer's classes differ from this node's)";
+    InvalidObjectException x = new InvalidObjectException(message);
+    x.initCause(new GridException(Status.INVALID_ARGUMENT, message, e));
+    return x;
+  }
+
+  /** Throws if a count read from {@code buffer} is more than the bytes left (each element takes one at least). */
+  private static int checkedCount(MemoryBuffer buffer, Class<?> type) {
+    int count = buffer.readVarUint32Small7();
+    if (Integer.toUnsignedLong(count) > buffer.remaining()) {
+      throw new CountGuard.Overrun("a " + type.getTypeName() + " in a fast-codec value claims "
+          + Integer.toUnsignedLong(count) + " elements (or bytes) with only " + buffer.remaining()
+          + " bytes left");
+    }
+    return count;
+  }
+
+  /** Fory's collection serializer, with the count checked before the collection is sized. */
+  private static final class GuardedCollection<T extends java.util.Collection>
+      extends CollectionSerializer<T> {
+    private final java.util.function.IntFunction<T> make;
+
+    GuardedCollection(Fory fory, Class<T> type, java.util.function.IntFunction<T> make) {
+      super(fory, type, true);
+      this.make = make;
+    }
+
+    @Override
+    public java.util.Collection newCollection(MemoryBuffer buffer) {
+      int n = checkedCount(buffer, type);
+      setNumElements(n);
+      T c = make.apply(n);
+      fory.getRefResolver().reference(c);
+      return c;
+    }
+  }
+
+  /** Fory's map serializer, with the count checked before the map is sized. */
+  private static final class GuardedMap<T extends Map> extends MapSerializer<T> {
+    private final java.util.function.IntFunction<T> make;
+
+    GuardedMap(Fory fory, Class<T> type, java.util.function.IntFunction<T> make) {
+      super(fory, type, true);
+      this.make = make;
+    }
+
+    @Override
+    public Map newMap(MemoryBuffer buffer) {
+      int n = checkedCount(buffer, type);
+      setNumElements(n);
+      T m = make.apply(n);
+      fory.getRefResolver().reference(m);
+      return m;
+    }
+  }
+
+  /**
+   * Wraps Fory's serializer of a container or array whose stream starts with a count (elements, or bytes for
+   * arrays of primitives): a count larger than the bytes left is refused before anything is allocated, since every
+   * element takes at least one byte.
+   */
+  private static final class CountGuard<T> extends Serializer<T> {
+    private final Serializer<T> inner;
+
+    CountGuard(Fory fory, Class<T> type, Serializer<T> inner) {
+      super(fory, type);
+      this.inner = inner;
+    }
+
+    @Override
+    public void write(MemoryBuffer buffer, T value) {
+      inner.write(buffer, value);
+    }
+
+    @Override
+    public T read(MemoryBuffer buffer) {
+      int at = buffer.readerIndex();
+      checkedCount(buffer, type);
+      buffer.readerIndex(at);
+      return inner.read(buffer);
+    }
+
+    @Override
+    public T copy(T value) {
+      return inner.copy(value);
+    }
+
+    /** A count over the bytes left. */
+    static final class Overrun extends RuntimeException {
+      Overrun(String message) {
+        super(message);
+      }
+    }
+  }
+}

@@ -1,0 +1,203 @@
+package org.gridrmi.runtime.serial;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.example.shapes.Shapes;
+import com.example.shapes.Shapes.Counted;
+import com.example.shapes.Shapes.Image;
+import com.example.shapes.Shapes.Media;
+import com.example.shapes.Shapes.Node;
+import com.example.shapes.Shapes.Player;
+import com.example.shapes.Shapes.Point;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.spi.ValueCodec;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
+import org.junit.jupiter.api.Test;
+
+class FastCodecTest {
+  private static final SerialPolicy ALLOWS_SHAPES =
+      new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of("com.example.shapes.**"));
+  private static final SerialPolicy ALLOWS_NOTHING_MORE =
+      new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+
+  private static byte[] write(SerialPolicy policy, Object value) {
+    return SerialPolicy.using(policy, () -> {
+      ValueCodec<?> codec = Codecs.forValue(value);
+      assertThat(codec).as("codec of " + value.getClass()).isNotNull();
+      assertThat(codec.id()).isEqualTo(FastCodec.ID);
+      return bytesOf(codec, value);
+    });
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static byte[] bytesOf(ValueCodec codec, Object value) {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try {
+      codec.write(value, ValueOutput.of(new DataOutputStream(b)));
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    return b.toByteArray();
+  }
+
+  private static Object read(SerialPolicy policy, byte[] bytes) {
+    return SerialPolicy.using(policy, () -> {
+      try {
+        return Codecs.forId(FastCodec.ID)
+            .read(ValueInput.of(new DataInputStream(new ByteArrayInputStream(bytes))));
+      } catch (IOException e) {
+        GridException refused = SerialFilters.refusal(e);
+        if (refused != null) throw refused;
+        if (e.getCause() instanceof GridException g) throw g;
+        throw new AssertionError(e);
+      }
+    });
+  }
+
+  private static Object roundTrip(Object value) {
+    return read(ALLOWS_SHAPES, write(ALLOWS_SHAPES, value));
+  }
+
+  @Test
+  void movesEachShape() {
+    List<Point> points = Shapes.points(10_000);
+    assertThat(roundTrip(points)).isEqualTo(points);
+
+    HashMap<String, Integer> map = new HashMap<>();
+    for (int i = 0; i < 10_000; i++) map.put("k" + i, i);
+    assertThat(roundTrip(map)).isEqualTo(map);
+
+    Media media = new Media(
+        "http://a/b",
+        null,
+        640,
+        Player.JAVA,
+        new ArrayList<>(List.of("x", "y")),
+        new Image("http://a/c", 10, 20));
+    assertThat(roundTrip(media)).isEqualTo(media);
+    Media bare = new Media(null, null, 0, null, null, null);
+    assertThat(roundTrip(bare)).isEqualTo(bare);
+  }
+
+  @Test
+  void primitiveArraysKeepTheirBulkCodecs() {
+    assertThat(Codecs.forValue(new double[3]).id()).isEqualTo("jdk.doubles");
+    assertThat(Codecs.forValue(new int[3]).id()).isEqualTo("jdk.ints");
+  }
+
+  @Test
+  void aCycleFallsBackToJavaSerialization() {
+    Node a = new Node();
+    a.next = a;
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> Codecs.forValue(a))).isNull();
+  }
+
+  @Test
+  void aClassTheWriterDoesNotAllowFallsBackToJavaSerialization() {
+    assertThat(SerialPolicy.using(ALLOWS_NOTHING_MORE, () -> Codecs.forValue(new Point(1, "a", 2))))
+        .isNull();
+  }
+
+  @Test
+  void aClassTheReaderDoesNotAllowIsRefusedByNameBeforeItIsMade() {
+    byte[] bytes = write(ALLOWS_SHAPES, new ArrayList<>(List.of(new Counted(7))));
+    int made = Counted.MADE.get();
+    assertThatThrownBy(() -> read(ALLOWS_NOTHING_MORE, bytes))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED))
+        .hasMessageContaining(Counted.class.getName())
+        .hasMessageContaining("--allow");
+    assertThat(Counted.MADE.get()).isEqualTo(made);
+  }
+
+  @Test
+  void aTruncatedValueIsRefusedNamingTheReason() {
+    byte[] bytes = write(ALLOWS_SHAPES, Shapes.points(100));
+    byte[] cut = Arrays.copyOf(bytes, bytes.length - 40);
+    // keep the stream's own length right: the Fory bytes themselves are cut
+    int payload = bytes.length - 40;
+    byte[] fixed = lengthRewritten(cut, payloadStart(bytes), payload - payloadStart(bytes));
+    assertThatThrownBy(() -> read(ALLOWS_SHAPES, fixed))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("could not be read here");
+  }
+
+  @Test
+  void aLyingCountInsideTheValueAllocatesNothing() {
+    for (Object value : List.<Object>of(
+        new ArrayList<>(List.of(1, 2)),
+        new HashMap<>(Map.of("a", 1)),
+        new ArrayList<>(List.<Object>of(new int[] {1, 2, 3})))) {
+      byte[] bytes = write(ALLOWS_SHAPES, value);
+      byte[] lying =
+          withCountReplaced(bytes, value instanceof ArrayList<?> l && l.get(0) instanceof int[]);
+      assertThatThrownBy(() -> read(ALLOWS_SHAPES, lying))
+          .as("a lying count in " + value)
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
+          .hasMessageContaining("claims 2147483647");
+    }
+  }
+
+  /** Where the Fory bytes start in a stream with no class names: after the name count and the length. */
+  private static int payloadStart(byte[] stream) {
+    int names = readInt(stream, 0);
+    int at = 4;
+    for (int i = 0; i < names; i++) at += 2 + ((stream[at] & 0xff) << 8 | (stream[at + 1] & 0xff));
+    return at + 4;
+  }
+
+  private static int readInt(byte[] b, int at) {
+    return (b[at] & 0xff) << 24
+        | (b[at + 1] & 0xff) << 16
+        | (b[at + 2] & 0xff) << 8
+        | (b[at + 3] & 0xff);
+  }
+
+  private static byte[] lengthRewritten(byte[] stream, int start, int length) {
+    byte[] b = stream.clone();
+    b[start - 4] = (byte) (length >>> 24);
+    b[start - 3] = (byte) (length >>> 16);
+    b[start - 2] = (byte) (length >>> 8);
+    b[start - 1] = (byte) length;
+    return b;
+  }
+
+  /**
+   * The stream with the first count of its Fory bytes (a container's, right after its 3-byte header; or an int[]'s
+   * byte count, found by its 12) replaced by 2^31-1 as a varint.
+   */
+  private static byte[] withCountReplaced(byte[] stream, boolean intArray) {
+    int start = payloadStart(stream);
+    byte[] fory = Arrays.copyOfRange(stream, start, stream.length);
+    int at = 3;
+    if (intArray) {
+      at = -1;
+      for (int i = 0; i + 1 < fory.length; i++) if (fory[i] == 12 && fory[i + 1] == 1) at = i;
+      assertThat(at).isPositive();
+    }
+    byte[] big = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07};
+    byte[] out = new byte[fory.length - 1 + big.length];
+    System.arraycopy(fory, 0, out, 0, at);
+    System.arraycopy(big, 0, out, at, big.length);
+    System.arraycopy(fory, at + 1, out, at + big.length, fory.length - at - 1);
+    byte[] whole = new byte[start + out.length];
+    System.arraycopy(stream, 0, whole, 0, start);
+    System.arraycopy(out, 0, whole, start, out.length);
+    return lengthRewritten(whole, start, out.length);
+  }
+}
