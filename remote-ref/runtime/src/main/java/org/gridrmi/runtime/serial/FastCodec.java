@@ -37,13 +37,14 @@ import org.gridrmi.ref.spi.ValueOutput;
  *
  * <p>How the allowlist keeps its meaning: each thread has one Fory per {@link SerialPolicy}, and a class is
  * registered with it (under the name {@code gridrmi.<class name>}) only once that policy allows it. A writer
- * registers a class its Fory refuses when its own policy allows it, and sends the names it has registered before
+ * registers a class its Fory refuses (unless it is GridRMI's own or a known gadget), and sends the names it has registered before
  * the Fory bytes; the reader resolves each name without initializing the class, and registers it only if its policy
  * allows it and it is no known gadget. A class the reader did not register is refused by Fory by name before it is
  * made, and the refusal is a PERMISSION_DENIED naming the class. GridRMI's own classes (references inside a value)
  * are never registered: a value holding one goes by Java serialization, which pins them.
  *
- * <p>A value the fast path cannot take (a class the writer does not allow, a cycle, a class Fory cannot write)
+ * <p>A value the fast path cannot take (one holding GridRMI's own classes or a known gadget, a cycle, a class Fory
+ * cannot write)
  * falls back to Java serialization: {@link #encode} returns null. Lengths inside the Fory bytes (collections, maps,
  * arrays) are checked against the bytes left before anything is allocated: a lying length costs nothing.
  */
@@ -157,8 +158,15 @@ public final class FastCodec implements ValueCodec<Object> {
         || n.startsWith("jdk.")
         || n.startsWith("sun.")
         || n.startsWith("com.sun.")
-        || n.startsWith("org.gridrmi.");
+        || GRIDRMI_OWN.matcher(n).lookingAt();
   }
+
+  /**
+   * GridRMI's own packages (references, handles, the runtime's wire types): values holding them go by Java
+   * serialization, which pins the references they carry. Examples and benchmarks are users' code.
+   */
+  private static final Pattern GRIDRMI_OWN = Pattern.compile(
+      "org\\.gridrmi\\.(ref|runtime|client|server|cli|lookup|perf|processor|jama|testing)\\.");
 
   /** Whether this node's policy lets the fast path make instances of {@code c}. */
   private static boolean registrable(Class<?> c, SerialPolicy policy) {
@@ -173,15 +181,18 @@ public final class FastCodec implements ValueCodec<Object> {
    */
   static ValueCodec<Object> encode(Object value) {
     if (!tries(value.getClass())) return null;
-    SerialPolicy policy = SerialPolicy.current();
     Instance in = instance();
     for (int attempt = 0; attempt <= MAX_NAMES; attempt++) {
       try {
         return new Encoded(List.copyOf(in.registered), in.fory.serialize(value));
       } catch (RuntimeException | StackOverflowError e) {
         Class<?> missing = unregistered(e);
+        // the writer registers what it sends (as Java serialization writes any class): the reader's
+        // policy
+        // decides what is made
         if (missing == null
-            || !registrable(missing, policy)
+            || ownedByPlatform(missing.getName())
+            || KnownGadgets.contains(missing.getName())
             || in.registered.contains(missing.getName())) return null;
         in.register(missing);
       }

@@ -158,6 +158,7 @@ public final class WireValue implements Externalizable {
   @SuppressWarnings({"unchecked", "rawtypes"})
   public void writeExternal(ObjectOutput out) throws IOException {
     if (encoded != null) { // passed on undecoded
+      Codecs.countWritten("java");
       out.writeUTF(JAVA);
       out.writeInt(encoded.length);
       out.write(encoded);
