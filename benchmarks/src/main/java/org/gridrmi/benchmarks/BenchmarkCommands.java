@@ -22,6 +22,7 @@ public final class BenchmarkCommands implements CommandProvider {
         new IdleBench(),
         new MemoryBench(),
         new TransferBench(),
+        new ValuesBench(),
         new PlacementBench());
   }
 }

@@ -44,8 +44,15 @@ public final class Codecs {
    */
   public static ValueCodec<?> forValue(Object value) {
     ValueCodec<?> c = BY_CLASS.get(value.getClass());
-    return c != null ? c : FastCodec.encode(value);
+    return c != null || !FAST_CODEC ? c : FastCodec.encode(value);
   }
+
+  /**
+   * Whether this JVM writes users' types with the fast codec: yes unless started with
+   * {@code -Dgridrmi.fastCodec=false} (it still reads them). For comparisons and as a way out.
+   */
+  private static final boolean FAST_CODEC =
+      !"false".equalsIgnoreCase(System.getProperty("gridrmi.fastCodec"));
 
   /** Counts one value written by the codec {@code id} ({@code "java"} for Java serialization). */
   public static void countWritten(String id) {
@@ -63,6 +70,12 @@ public final class Codecs {
 
   /** The codecs in use, for a server's start-up line: ids of the per-class codecs, the fast codec, the fallback. */
   public static String describe() {
+    if (!FAST_CODEC) {
+      return "value codecs: "
+          + new java.util.TreeSet<>(
+              BY_CLASS.values().stream().map(ValueCodec::id).toList())
+          + "; anything else: Java serialization (fast codec off: -Dgridrmi.fastCodec=false)";
+    }
     return "value codecs: " + new java.util.TreeSet<>(BY_ID.keySet())
         + "; users' records, POJOs and "
         + "collections: " + FastCodec.ID
