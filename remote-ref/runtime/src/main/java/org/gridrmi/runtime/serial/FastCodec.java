@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.WeakHashMap;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.fory.Fory;
@@ -88,8 +90,16 @@ public final class FastCodec implements ValueCodec<Object> {
       float[].class,
       double[].class);
 
-  private static final ThreadLocal<Map<SerialPolicy, Instance>> INSTANCES =
-      ThreadLocal.withInitial(WeakHashMap::new);
+  /**
+   * Idle instances per policy. An instance is used by one thread at a time (borrowed, then given back), so that its
+   * registrations never race its use; pooled rather than one per thread, because the threads that serve data
+   * connections come and go, and a new instance costs milliseconds (and Fory's code generation at first use).
+   */
+  private static final Map<SerialPolicy, BlockingQueue<Instance>> IDLE =
+      java.util.Collections.synchronizedMap(new WeakHashMap<>());
+
+  /** Idle instances kept per policy; more are made when more threads encode at once, and dropped after. */
+  private static final int KEPT = 8;
 
   static {
     LoggerFactory
@@ -98,12 +108,14 @@ public final class FastCodec implements ValueCodec<Object> {
 
   private FastCodec() {}
 
-  /** One thread's Fory for one policy, and the user classes registered with it (in order). */
+  /** A Fory for one policy, and the user classes registered with it (in order); one thread's at a time. */
   private static final class Instance {
     final Fory fory;
     final Set<String> registered = new LinkedHashSet<>();
+    final BlockingQueue<Instance> home;
 
-    Instance(SerialPolicy policy) {
+    Instance(SerialPolicy policy, BlockingQueue<Instance> home) {
+      this.home = home;
       fory = Fory.builder()
           .withLanguage(Language.JAVA)
           .requireClassRegistration(true)
@@ -137,9 +149,17 @@ public final class FastCodec implements ValueCodec<Object> {
     }
   }
 
-  private static Instance instance() {
+  /** An idle instance for this thread's policy, or a new one; give it back with {@link #giveBack}. */
+  private static Instance borrow() {
     SerialPolicy policy = SerialPolicy.current();
-    return INSTANCES.get().computeIfAbsent(policy, Instance::new);
+    BlockingQueue<Instance> idle =
+        IDLE.computeIfAbsent(policy, p -> new ArrayBlockingQueue<>(KEPT));
+    Instance i = idle.poll();
+    return i != null ? i : new Instance(policy, idle);
+  }
+
+  private static void giveBack(Instance i) {
+    i.home.offer(i); // dropped if KEPT are idle already
   }
 
   /**
@@ -181,7 +201,15 @@ public final class FastCodec implements ValueCodec<Object> {
    */
   static ValueCodec<Object> encode(Object value) {
     if (!tries(value.getClass())) return null;
-    Instance in = instance();
+    Instance in = borrow();
+    try {
+      return encode(value, in);
+    } finally {
+      giveBack(in);
+    }
+  }
+
+  private static ValueCodec<Object> encode(Object value, Instance in) {
     for (int attempt = 0; attempt <= MAX_NAMES; attempt++) {
       try {
         return new Encoded(List.copyOf(in.registered), in.fory.serialize(value));
@@ -285,14 +313,29 @@ public final class FastCodec implements ValueCodec<Object> {
   @Override
   public Object read(ValueInput in) throws IOException {
     SerialPolicy policy = SerialPolicy.current();
-    Instance inst = instance();
-    int names = in.readInt();
-    if (names < 0 || names > MAX_NAMES) {
+    int count = in.readInt();
+    if (count < 0 || count > MAX_NAMES) {
       throw BoundedReads.overLimit(
-          "a fast-codec value names " + names + " classes: over the limit of " + MAX_NAMES);
+          "a fast-codec value names " + count + " classes: over the limit of " + MAX_NAMES);
     }
-    for (int i = 0; i < names; i++) {
-      String name = in.readUTF();
+    List<String> names = new ArrayList<>(Math.min(count, 64));
+    for (int i = 0; i < count; i++) names.add(in.readUTF());
+    int n = BoundedReads.length(in, 1, policy.limits().maxBytes(), "a fast-codec value");
+    byte[] bytes = BoundedReads.bytes(in, n);
+    Instance inst = borrow(); // once the bytes are here: a slow peer holds no instance
+    try {
+      registerAllowed(names, inst, policy);
+      return inst.fory.deserialize(bytes);
+    } catch (RuntimeException | StackOverflowError e) {
+      throw refusal(e);
+    } finally {
+      giveBack(inst);
+    }
+  }
+
+  /** Registers the classes of {@code names} that {@code policy} allows and this JVM has. */
+  private static void registerAllowed(List<String> names, Instance inst, SerialPolicy policy) {
+    for (String name : names) {
       if (inst.registered.contains(name) || KnownGadgets.contains(name)) continue;
       Class<?> c;
       try {
@@ -301,13 +344,6 @@ public final class FastCodec implements ValueCodec<Object> {
         continue; // not on this node's class path: the value fails below if it holds one
       }
       if (registrable(c, policy)) inst.register(c);
-    }
-    int n = BoundedReads.length(in, 1, policy.limits().maxBytes(), "a fast-codec value");
-    byte[] bytes = BoundedReads.bytes(in, n);
-    try {
-      return inst.fory.deserialize(bytes);
-    } catch (RuntimeException | StackOverflowError e) {
-      throw refusal(e);
     }
   }
 
