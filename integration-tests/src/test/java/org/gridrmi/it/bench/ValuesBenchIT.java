@@ -2,18 +2,12 @@ package org.gridrmi.it.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.gridrmi.cli.CommandRunner;
-import org.gridrmi.cli.GridRmiCli;
+import org.gridrmi.benchmarks.ValuesBench;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,34 +26,19 @@ class ValuesBenchIT {
   @Test
   void movesEachShapeBothWaysAndEndsWithTheSummaryLineCsvAndPng() throws Exception {
     Path out = dir.resolve("results");
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    StringWriter err = new StringWriter();
-    PrintStream old = System.out;
-    int code;
-    System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-    try {
-      code = CommandRunner.execute(
-          new PrintWriter(System.out, true),
-          new PrintWriter(err, true),
-          GridRmiCli.commandLine(),
-          "bench",
-          "values",
-          "--elements",
-          "200",
-          "--rounds",
-          "2",
-          "--warmup",
-          "1",
-          "--chain-rounds",
-          "2",
-          "--out",
-          out.toString());
-    } finally {
-      System.setOut(old);
-    }
-    String stdout = buf.toString(StandardCharsets.UTF_8);
+    String stdout = BenchCommands.run(
+        new ValuesBench(),
+        "--elements",
+        "200",
+        "--rounds",
+        "2",
+        "--warmup",
+        "1",
+        "--chain-rounds",
+        "2",
+        "--out",
+        out.toString());
     List<String> lines = stdout.strip().lines().toList();
-    assertThat(code).as("exit code; stdout:\n%s\nstderr: %s", stdout, err).isZero();
     Matcher m = SUMMARY.matcher(lines.get(lines.size() - 1));
     assertThat(m.matches()).as("last line of:\n%s", stdout).isTrue();
     assertThat(Integer.parseInt(m.group(1))).isEqualTo(5);

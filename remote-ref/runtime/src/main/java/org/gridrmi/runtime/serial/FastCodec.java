@@ -50,7 +50,8 @@ import org.gridrmi.ref.spi.ValueOutput;
  * falls back to Java serialization: {@link #encode} returns null. Lengths inside the Fory bytes (collections, maps,
  * arrays) are checked against the bytes left before anything is allocated: a lying length costs nothing.
  */
-public final class FastCodec implements ValueCodec<Object> {
+// not final: its one subclass is Encoded, a value already encoded (the constructor is private)
+public class FastCodec implements ValueCodec<Object> {
   /** The id in the stream. */
   public static final String ID = "fory";
 
@@ -249,16 +250,14 @@ public final class FastCodec implements ValueCodec<Object> {
     return context != null ? context : FastCodec.class.getClassLoader();
   }
 
-  /** A value already encoded: writes its class names and bytes. */
-  private record Encoded(List<String> names, byte[] bytes) implements ValueCodec<Object> {
-    @Override
-    public Class<Object> type() {
-      return Object.class;
-    }
+  /** A value already encoded: writes its class names and bytes (reads as the fast codec does). */
+  private static final class Encoded extends FastCodec {
+    private final List<String> names;
+    private final byte[] bytes;
 
-    @Override
-    public String id() {
-      return ID;
+    Encoded(List<String> names, byte[] bytes) {
+      this.names = names;
+      this.bytes = bytes;
     }
 
     @Override
@@ -267,11 +266,6 @@ public final class FastCodec implements ValueCodec<Object> {
       for (String n : names) out.writeUTF(n);
       out.writeInt(bytes.length);
       out.write(bytes);
-    }
-
-    @Override
-    public Object read(ValueInput in) throws IOException {
-      return READER.read(in);
     }
 
     @Override
