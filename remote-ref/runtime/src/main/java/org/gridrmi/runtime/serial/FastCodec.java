@@ -135,6 +135,14 @@ public class FastCodec implements ValueCodec<Object> {
       fory.registerSerializer(
           ArrayDeque.class, new GuardedCollection<>(fory, ArrayDeque.class, ArrayDeque::new));
       fory.registerSerializer(HashMap.class, new GuardedMap<>(fory, HashMap.class, HashMap::new));
+      // JDK collections Fory knows of its own that are known gadgets: never made, whatever the
+      // bytes say
+      fory.registerSerializer(
+          java.util.PriorityQueue.class,
+          new RefusedCollection<>(fory, java.util.PriorityQueue.class));
+      fory.registerSerializer(
+          java.util.concurrent.PriorityBlockingQueue.class,
+          new RefusedCollection<>(fory, java.util.concurrent.PriorityBlockingQueue.class));
       fory.registerSerializer(
           LinkedHashMap.class, new GuardedMap<>(fory, LinkedHashMap.class, LinkedHashMap::new));
     }
@@ -345,6 +353,15 @@ public class FastCodec implements ValueCodec<Object> {
     String refused = null;
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof CountGuard.Overrun o) return BoundedReads.overLimit(o.getMessage());
+      if (t instanceof Refused r) {
+        String message =
+            "class " + r.getMessage() + " is refused for safety: it is a known deserialization "
+                + "gadget, which GridRMI never deserializes, whatever is allowed; send the data in a plain value type "
+                + "instead (a List, an array, a record of your own)";
+        InvalidObjectException x = new InvalidObjectException(message);
+        x.initCause(new GridException(Status.PERMISSION_DENIED, message));
+        return x;
+      }
       String m = String.valueOf(t.getMessage());
       Matcher a = UNREGISTERED.matcher(m);
       Matcher b = NOT_FOUND.matcher(t.toString());
@@ -399,6 +416,43 @@ public class FastCodec implements ValueCodec<Object> {
       T c = make.apply(n);
       fory.getRefResolver().reference(c);
       return c;
+    }
+  }
+
+  /**
+   * A collection that is a known gadget (see {@link KnownGadgets}): neither written (the value falls back to Java
+   * serialization, whose filter refuses it too) nor made.
+   */
+  private static final class RefusedCollection<T extends java.util.Collection>
+      extends CollectionSerializer<T> {
+    RefusedCollection(Fory fory, Class<T> type) {
+      super(fory, type, false);
+    }
+
+    private RuntimeException refused() {
+      return new Refused(type.getName());
+    }
+
+    @Override
+    public void write(MemoryBuffer buffer, T value) {
+      throw refused();
+    }
+
+    @Override
+    public java.util.Collection newCollection(MemoryBuffer buffer) {
+      throw refused();
+    }
+
+    @Override
+    public T read(MemoryBuffer buffer) {
+      throw refused();
+    }
+  }
+
+  /** A class refused by name as a known gadget. */
+  static final class Refused extends RuntimeException {
+    Refused(String className) {
+      super(className);
     }
   }
 

@@ -156,6 +156,32 @@ class FastCodecTest {
     }
   }
 
+  @Test
+  void aKnownGadgetAmongForysOwnJdkTypesIsNeverWrittenNorMade() throws IOException {
+    List<Object> holding =
+        new ArrayList<>(List.of(new java.util.PriorityQueue<>(List.of(3, 1, 2))));
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> Codecs.forValue(holding)))
+        .as("falls back to Java serialization, whose filter refuses it")
+        .isNull();
+
+    // bytes a peer made with a Fory of its own: no class names, a PriorityQueue inside
+    org.apache.fory.Fory peer = org.apache.fory.Fory.builder()
+        .requireClassRegistration(true)
+        .withRefTracking(false)
+        .build();
+    byte[] fory = peer.serialize(holding);
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(b);
+    out.writeInt(0);
+    out.writeInt(fory.length);
+    out.write(fory);
+    assertThatThrownBy(() -> read(ALLOWS_SHAPES, b.toByteArray()))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED))
+        .hasMessageContaining("java.util.PriorityQueue")
+        .hasMessageContaining("known deserialization gadget");
+  }
+
   /** Where the Fory bytes start in a stream with no class names: after the name count and the length. */
   private static int payloadStart(byte[] stream) {
     int names = readInt(stream, 0);
