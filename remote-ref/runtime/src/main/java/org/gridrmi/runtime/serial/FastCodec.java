@@ -78,6 +78,41 @@ public class FastCodec implements ValueCodec<Object> {
   // LinkedList, TreeMap and TreeSet are not sized by their count: a lying one costs only what
   // arrives
 
+  /**
+   * JDK types Fory makes without a registration that the fast codec neither writes nor makes: the known gadgets
+   * ({@link KnownGadgets}), and the containers Fory sizes by a count before their elements arrive, which are not
+   * guarded here (a value holding one goes by Java serialization instead, whose limits hold).
+   */
+  private static final List<String> REFUSED = List.of(
+      "java.util.PriorityQueue",
+      "java.util.concurrent.PriorityBlockingQueue",
+      "java.util.Vector",
+      "java.util.Stack",
+      "java.util.concurrent.ConcurrentHashMap",
+      "java.util.concurrent.CopyOnWriteArrayList",
+      "java.util.concurrent.CopyOnWriteArraySet",
+      "java.util.concurrent.ArrayBlockingQueue",
+      "java.util.concurrent.LinkedBlockingQueue",
+      "java.util.BitSet",
+      "java.util.ArrayList$SubList",
+      "java.util.Arrays$ArrayList",
+      "java.util.ImmutableCollections$ListN",
+      "java.util.ImmutableCollections$List12",
+      "java.util.ImmutableCollections$SetN",
+      "java.util.ImmutableCollections$Set12",
+      "java.util.ImmutableCollections$MapN",
+      "java.util.ImmutableCollections$Map1",
+      "java.util.Collections$UnmodifiableCollection",
+      "java.util.Collections$UnmodifiableList",
+      "java.util.Collections$UnmodifiableRandomAccessList",
+      "java.util.Collections$UnmodifiableSet",
+      "java.util.Collections$UnmodifiableMap",
+      "java.util.Collections$SynchronizedCollection",
+      "java.util.Collections$SynchronizedList",
+      "java.util.Collections$SynchronizedRandomAccessList",
+      "java.util.Collections$SynchronizedSet",
+      "java.util.Collections$SynchronizedMap");
+
   /** Arrays whose first varint is a count the guard checks against the bytes left. */
   private static final List<Class<?>> COUNTED = List.of(
       Object[].class,
@@ -135,16 +170,24 @@ public class FastCodec implements ValueCodec<Object> {
       fory.registerSerializer(
           ArrayDeque.class, new GuardedCollection<>(fory, ArrayDeque.class, ArrayDeque::new));
       fory.registerSerializer(HashMap.class, new GuardedMap<>(fory, HashMap.class, HashMap::new));
-      // JDK collections Fory knows of its own that are known gadgets: never made, whatever the
-      // bytes say
-      fory.registerSerializer(
-          java.util.PriorityQueue.class,
-          new RefusedCollection<>(fory, java.util.PriorityQueue.class));
-      fory.registerSerializer(
-          java.util.concurrent.PriorityBlockingQueue.class,
-          new RefusedCollection<>(fory, java.util.concurrent.PriorityBlockingQueue.class));
+      for (String name : REFUSED) refuse(fory, name);
       fory.registerSerializer(
           LinkedHashMap.class, new GuardedMap<>(fory, LinkedHashMap.class, LinkedHashMap::new));
+    }
+
+    /** Registers a serializer that neither writes nor makes the JDK class {@code name}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void refuse(Fory fory, String name) {
+      Class c;
+      try {
+        c = Class.forName(name, false, null); // the JDK's own
+      } catch (ClassNotFoundException e) {
+        return; // not in this JDK
+      }
+      if (java.util.Collection.class.isAssignableFrom(c))
+        fory.registerSerializer(c, new RefusedCollection<>(fory, c));
+      else if (Map.class.isAssignableFrom(c)) fory.registerSerializer(c, new RefusedMap<>(fory, c));
+      else fory.registerSerializer(c, new RefusedOther<>(fory, c));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -354,10 +397,14 @@ public class FastCodec implements ValueCodec<Object> {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof CountGuard.Overrun o) return BoundedReads.overLimit(o.getMessage());
       if (t instanceof Refused r) {
-        String message =
-            "class " + r.getMessage() + " is refused for safety: it is a known deserialization "
-                + "gadget, which GridRMI never deserializes, whatever is allowed; send the data in a plain value type "
-                + "instead (a List, an array, a record of your own)";
+        String message = KnownGadgets.contains(r.getMessage())
+            ? "class " + r.getMessage()
+                + " is refused for safety: it is a known deserialization gadget, which"
+                + " GridRMI never deserializes, whatever is allowed; send the data in a plain value type instead (a"
+                + " List, an array, a record of your own)"
+            : "class " + r.getMessage()
+                + " is not taken by the fast codec (its writer sends such values by Java"
+                + " serialization): these bytes did not come from a GridRMI node";
         InvalidObjectException x = new InvalidObjectException(message);
         x.initCause(new GridException(Status.PERMISSION_DENIED, message));
         return x;
@@ -449,7 +496,46 @@ public class FastCodec implements ValueCodec<Object> {
     }
   }
 
-  /** A class refused by name as a known gadget. */
+  /** A map the fast codec does not take (see {@link #REFUSED}). */
+  private static final class RefusedMap<T extends Map> extends MapSerializer<T> {
+    RefusedMap(Fory fory, Class<T> type) {
+      super(fory, type, false);
+    }
+
+    @Override
+    public void write(MemoryBuffer buffer, T value) {
+      throw new Refused(type.getName());
+    }
+
+    @Override
+    public Map newMap(MemoryBuffer buffer) {
+      throw new Refused(type.getName());
+    }
+
+    @Override
+    public T read(MemoryBuffer buffer) {
+      throw new Refused(type.getName());
+    }
+  }
+
+  /** Any other class the fast codec does not take (see {@link #REFUSED}). */
+  private static final class RefusedOther<T> extends Serializer<T> {
+    RefusedOther(Fory fory, Class<T> type) {
+      super(fory, type);
+    }
+
+    @Override
+    public void write(MemoryBuffer buffer, T value) {
+      throw new Refused(type.getName());
+    }
+
+    @Override
+    public T read(MemoryBuffer buffer) {
+      throw new Refused(type.getName());
+    }
+  }
+
+  /** A JDK class the fast codec does not take (see {@link #REFUSED}), by name. */
   static final class Refused extends RuntimeException {
     Refused(String className) {
       super(className);

@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.spi.ValueCodec;
@@ -180,6 +181,67 @@ class FastCodecTest {
             GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED))
         .hasMessageContaining("java.util.PriorityQueue")
         .hasMessageContaining("known deserialization gadget");
+  }
+
+  /**
+   * Every JDK container and array Fory makes, from a peer's bytes with each of the first varints replaced by
+   * 2^31-1: refused with a GridException, never an allocation of the claim (an OutOfMemoryError).
+   */
+  @Test
+  void noLyingCountInAnyJdkContainerForyMakesAllocatesIt() throws IOException {
+    org.apache.fory.Fory peer = org.apache.fory.Fory.builder()
+        .requireClassRegistration(true)
+        .withRefTracking(false)
+        .build();
+    List<Object> values = List.of(
+        new ArrayList<>(List.of(1, 2)),
+        new int[] {1, 2, 3},
+        new long[] {1, 2},
+        new char[] {'a'},
+        new boolean[] {true},
+        new String[] {"a", "b"},
+        new Object[] {1, 2},
+        new HashMap<>(Map.of("a", 1)),
+        new java.util.LinkedHashMap<>(Map.of("a", 1)),
+        new java.util.HashSet<>(List.of(1)),
+        new java.util.ArrayDeque<>(List.of(1)),
+        new java.util.Vector<>(List.of(1, 2)),
+        new java.util.concurrent.ConcurrentHashMap<>(Map.of("a", 1)),
+        new java.util.concurrent.CopyOnWriteArrayList<>(List.of(1, 2)),
+        java.util.BitSet.valueOf(new long[] {5}),
+        new ArrayList<>(List.of(1, 2, 3)).subList(0, 2),
+        java.util.Collections.unmodifiableList(new ArrayList<>(List.of(1))),
+        List.of(1, 2, 3),
+        Set.of(1, 2, 3),
+        Map.of("a", 1, "b", 2),
+        java.util.Arrays.asList(1, 2));
+    byte[] big = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07};
+    for (Object v : values) {
+      byte[] fory = peer.serialize(v);
+      for (int at = 2; at < Math.min(fory.length, 9); at++) {
+        byte[] lying = new byte[fory.length + 4];
+        System.arraycopy(fory, 0, lying, 0, at);
+        System.arraycopy(big, 0, lying, at, big.length);
+        System.arraycopy(fory, at + 1, lying, at + big.length, fory.length - at - 1);
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(b);
+        out.writeInt(0);
+        out.writeInt(lying.length);
+        out.write(lying);
+        String what = v.getClass().getName() + " with 2^31-1 at byte " + at;
+        Throwable thrown = null;
+        try {
+          read(ALLOWS_SHAPES, b.toByteArray());
+        } catch (Throwable t) {
+          thrown = t;
+        }
+        // Fory wraps what it meets, an OutOfMemoryError too: none may be anywhere in the chain
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+          assertThat(t).as(what).isNotInstanceOf(OutOfMemoryError.class);
+        }
+        if (thrown != null) assertThat(thrown).as(what).isInstanceOf(GridException.class);
+      }
+    }
   }
 
   /** Where the Fory bytes start in a stream with no class names: after the name count and the length. */
