@@ -42,6 +42,9 @@ public final class Shapes {
   /** A record holding arrays, for lying lengths inside a graph. */
   public record Holder(List<Object> items) {}
 
+  /** A record with an array field: the record's generated serializer reads the array. */
+  public record WithArray(int[] values) {}
+
   /** A list of {@code n} points. */
   public static List<Point> points(int n) {
     List<Point> l = new ArrayList<>(n);
