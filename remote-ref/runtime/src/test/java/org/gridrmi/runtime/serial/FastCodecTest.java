@@ -128,6 +128,29 @@ class FastCodecTest {
   }
 
   @Test
+  void aClassNamedByAPeerUnderItsOwnNameIsRefusedBeforeItIsMade() throws IOException {
+    // a peer's Fory names the class by its real package and name, and the stream names no classes
+    org.apache.fory.Fory peer = org.apache.fory.Fory.builder()
+        .requireClassRegistration(true)
+        .withRefTracking(false)
+        .build();
+    peer.register(Counted.class, Counted.class.getPackageName(), "Shapes$Counted");
+    byte[] fory = peer.serialize(new ArrayList<>(List.of(new Counted(7))));
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(b);
+    out.writeInt(0);
+    out.writeInt(fory.length);
+    out.write(fory);
+    int made = Counted.MADE.get();
+    for (SerialPolicy reader : List.of(ALLOWS_NOTHING_MORE, ALLOWS_SHAPES)) {
+      assertThatThrownBy(() -> read(reader, b.toByteArray()))
+          .as("read with " + reader)
+          .isInstanceOf(GridException.class);
+    }
+    assertThat(Counted.MADE.get()).isEqualTo(made);
+  }
+
+  @Test
   void aTruncatedValueIsRefusedNamingTheReason() {
     byte[] bytes = write(ALLOWS_SHAPES, Shapes.points(100));
     byte[] cut = Arrays.copyOf(bytes, bytes.length - 40);
