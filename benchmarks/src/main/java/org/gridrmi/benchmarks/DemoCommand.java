@@ -15,7 +15,9 @@ import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.jama.MatrixOps;
+import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.LookupServer;
+import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import picocli.CommandLine.Command;
@@ -82,7 +84,11 @@ public final class DemoCommand implements Callable<Integer> {
     String linkSpec = options.link();
     long t0 = System.nanoTime();
     System.out.println("GridRMI demo on link " + linkSpec);
-    try (LookupServer lookup = LookupServer.start(0, "gridrmi-demo");
+    org.gridrmi.ref.TlsStores stores = options.tls.stores();
+    try (LookupServer lookup = stores != null
+            ? LookupServer.startTls(null, 0, stores, "gridrmi-demo")
+            : LookupServer.start(
+                null, 0, options.tls.secret("the demo's lookup service"), "gridrmi-demo");
         LocalGrid local = new LocalGrid(out.resolve("logs"), options.serverArgs())) {
       System.out.println("lookup service at " + lookup.url());
       // the servers join the lookup service; the client finds them there, as in the paper's Fig. 1
@@ -173,12 +179,23 @@ public final class DemoCommand implements Callable<Integer> {
                 + Fig2Ops.class.getSimpleName() + " and " + MatrixOps.class.getSimpleName()
                 + " registered with the lookup"
                 + " service within " + timeout.toSeconds() + " s; registered: "
-                + describe(grid.servers()));
+                + describe(grid.servers())
+                + unloadable(grid));
       }
       Thread.sleep(100);
       offering = offering(grid);
     }
     return offering;
+  }
+
+  /** The servers registered with services this JVM cannot load, as a clause; empty for none. */
+  private static String unloadable(Grid grid) {
+    String note = LookupDirectory.describeUnloadable(grid.unloadableServers().stream()
+        .map(s -> new ServerRecord(s.name(), s.address(), s.services(), s.attributes()))
+        .toList());
+    return note.isEmpty()
+        ? ""
+        : "; also " + note + " (the demo needs servers running ./gridrmi server's services)";
   }
 
   private static List<ServerInfo> offering(Grid grid) {

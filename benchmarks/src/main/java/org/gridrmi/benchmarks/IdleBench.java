@@ -46,6 +46,13 @@ public final class IdleBench implements Callable<Integer> {
 
   record Sample(String process, double cpuSeconds, double percentOfCore) {}
 
+  /** The lookup service's arguments with the run's TLS or grid secret options, as the servers get them. */
+  private List<String> withSecurity(List<String> args) {
+    List<String> all = new ArrayList<>(args);
+    all.addAll(options.tls.asArguments(null));
+    return all;
+  }
+
   @Override
   public Integer call() throws Exception {
     try (LocalGrid local = new LocalGrid(out.resolve("idle-logs"), options.serverArgs())) {
@@ -53,7 +60,7 @@ public final class IdleBench implements Callable<Integer> {
       ServerJvm lookup = local.startProcess(
           "lookup",
           LookupCommand.class.getName(),
-          List.of("--port", String.valueOf(port), "--host", "127.0.0.1"));
+          withSecurity(List.of("--port", String.valueOf(port), "--host", "127.0.0.1")));
       List<String> join = new ArrayList<>(List.of("--lookup", lookup.address()));
       if (joinLease != null) join.addAll(List.of("--join-lease", joinLease));
       List<ServerJvm> procs = new ArrayList<>(List.of(lookup));

@@ -92,6 +92,14 @@ public final class LocalGrid implements AutoCloseable {
     }
   }
 
+  /** Starts a lookup service ({@code ./gridrmi lookup}) in a JVM of its own on a free port of 127.0.0.1. */
+  public ServerJvm startLookup() {
+    return startProcess(
+        "lookup",
+        org.gridrmi.cli.LookupCommand.class.getName(),
+        List.of("--port", String.valueOf(freePorts(1)[0]), "--host", "127.0.0.1"));
+  }
+
   /**
    * Starts another main in a JVM of its own, with {@code args} alone (not the common options), waiting for its
    * {@code ready at} line (the lookup service's, say); it is stopped with the rest.

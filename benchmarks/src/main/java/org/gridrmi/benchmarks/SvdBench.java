@@ -5,6 +5,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.gridrmi.benchmarks.harness.Progress;
 import org.gridrmi.benchmarks.svd.SvdExperiment;
 import org.gridrmi.benchmarks.svd.SvdModel;
 import org.gridrmi.cli.GridOptions;
@@ -70,7 +71,9 @@ public final class SvdBench implements Callable<Integer> {
         SvdExperiment e = new SvdExperiment(grid, grid.server("S1"), model, seed)
             .warmupRounds(warmup)
             .repetitions(reps);
+        long t0 = System.nanoTime();
         e.run(sizes, runs, System.err);
+        System.err.println("done in " + Progress.duration(System.nanoTime() - t0));
         e.printTable(System.out, linkSpec);
         String base = "svd-" + linkSpec.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + stamp;
         Path csv = e.writeCsv(out.resolve(base + ".csv"));

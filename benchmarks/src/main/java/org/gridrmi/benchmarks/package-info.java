@@ -22,6 +22,8 @@
  *       solver's placements.
  *   <li>{@link Fig2Comparison}: the paper's Fig. 2 measured across two servers, plain RMI against improved RMI.
  *   <li>{@link Fig7Bench}: {@code gridrmi bench fig7}: the paper's Fig. 7.
+ *   <li>{@link HostileBench}: {@code gridrmi bench hostile}: every known attack on two servers, as a raw peer and
+ *       as a Grid client, with what each cost them.
  *   <li>{@link IdleBench}: {@code gridrmi bench idle}: the CPU an idle lookup service and two servers use.
  *   <li>{@link LocalGrid}: a Grid on this machine: server JVMs exporting the example services on one emulated link.
  *   <li>{@link MatmulBench}: {@code gridrmi bench matmul}: distributed matrix multiply against sequential JAMA.

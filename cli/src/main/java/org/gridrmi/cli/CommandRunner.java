@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.telemetry.LogLines;
 import picocli.CommandLine;
 
 /**
@@ -66,20 +67,9 @@ public final class CommandRunner {
     return cl.execute(rest.toArray(String[]::new));
   }
 
-  /** The JDK's default log format, on stderr: one line per event, unless the user configured logging. */
-  static final String LOG_FORMAT = "%1$tF %1$tT %4$s %5$s%6$s%n";
-
-  /**
-   * Log lines of one line each: GridRMI logs through {@code System.Logger}, which without a logging library is
-   * java.util.logging, whose default format takes two lines per event. A user's own configuration (a logging
-   * properties file or class, the format property, or a library bridged in) stands.
-   */
+  /** Log lines of one line each, unless the user configured logging (see {@link LogLines}). */
   static void oneLineLogs() {
-    if (System.getProperty("java.util.logging.config.file") == null
-        && System.getProperty("java.util.logging.config.class") == null
-        && System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
-      System.setProperty("java.util.logging.SimpleFormatter.format", LOG_FORMAT);
-    }
+    LogLines.oneLineUnlessConfigured();
   }
 
   /**

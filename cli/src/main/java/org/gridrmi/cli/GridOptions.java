@@ -3,7 +3,6 @@ package org.gridrmi.cli;
 import java.util.ArrayList;
 import java.util.List;
 import org.gridrmi.client.Grid;
-import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.LinkShaper;
 import picocli.CommandLine.Mixin;
@@ -72,10 +71,7 @@ public final class GridOptions {
    */
   public Grid.Builder grid() {
     telemetry.start(command.qualifiedName("-"), null, "127.0.0.1");
-    Grid.Builder b = Grid.builder().link(link());
-    TlsStores stores = tls.stores();
-    if (stores != null) b.tls(stores);
-    return b;
+    return tls.applyTo(Grid.builder().link(link()));
   }
 
   /** The options every server JVM of the run gets. */

@@ -1,8 +1,11 @@
 package org.gridrmi.cli;
 
+import io.opentelemetry.api.metrics.Meter;
+import io.opentelemetry.api.metrics.ObservableLongGauge;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
+import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.LookupServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,7 +15,8 @@ import picocli.CommandLine.Option;
  * {@code gridrmi lookup}: runs a lookup service until the process is killed, with the OpenTelemetry SDK configured as
  * for every command. Prints one line,
  * {@code lookup service ready at jini://HOST:PORT (groups ...) in N ms}, once clients can use it
- * (scripts and tests wait for that line). Needs no JVM flags, policy or configuration file.
+ * (scripts and tests wait for that line). Needs no JVM flags, policy or configuration file. With an SDK configured
+ * (--metrics-port, OTEL_*) it reports the servers and service registrations it holds as gauges.
  */
 @Command(
     name = "lookup",
@@ -56,11 +60,11 @@ public final class LookupCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     try (TelemetrySetup t =
         telemetry.start("gridrmi-lookup", null, host == null ? "127.0.0.1" : host)) {
-      return serve();
+      return serve(t);
     }
   }
 
-  private int serve() throws InterruptedException {
+  private int serve(TelemetrySetup telemetry) throws InterruptedException {
     org.gridrmi.ref.TlsStores stores =
         tls.stores(); // a missing option fails here, before Reggie starts
     if (port < 0 || port > 65535)
@@ -73,7 +77,7 @@ public final class LookupCommand implements Callable<Integer> {
     LookupServer server;
     try {
       server = stores == null
-          ? LookupServer.start(host, port, groups)
+          ? LookupServer.start(host, port, tls.secret("GridRMI lookup service"), groups)
           : LookupServer.startTls(host, port, stores, groups);
     } catch (IllegalStateException e) {
       if (inUse(port))
@@ -81,10 +85,16 @@ public final class LookupCommand implements Callable<Integer> {
       throw e;
     }
     long millis = (System.nanoTime() - started) / 1_000_000;
+    AutoCloseable gauges = telemetry.configured() ? gauges(telemetry, server, stores) : () -> {};
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(new Thread(
             () -> {
+              try {
+                gauges.close();
+              } catch (Exception ignored) {
+                // best effort: the lookup service stops either way
+              }
               server.close();
               System.out.println("lookup service at " + server.url() + " stopped");
               System.out.flush();
@@ -97,6 +107,39 @@ public final class LookupCommand implements Callable<Integer> {
     System.out.flush();
     stopped.await();
     return 0;
+  }
+
+  /**
+   * The lookup service's metrics (Prometheus with --metrics-port, or OTLP): the GridRMI servers registered and their
+   * service registrations, read from a directory that follows this lookup service as any client does.
+   */
+  private static AutoCloseable gauges(
+      TelemetrySetup telemetry, LookupServer server, org.gridrmi.ref.TlsStores stores) {
+    java.net.URI self = java.net.URI.create(server.url());
+    java.time.Duration timeout = java.time.Duration.ofSeconds(10);
+    LookupDirectory directory = stores == null
+        ? LookupDirectory.unicast(self, timeout)
+        : LookupDirectory.unicast(self, timeout, stores);
+    Meter meter = telemetry.openTelemetry().getMeter("org.gridrmi.lookup");
+    ObservableLongGauge servers = meter
+        .gaugeBuilder("gridrmi.lookup.servers")
+        .ofLongs()
+        .setUnit("{server}")
+        .setDescription("GridRMI servers registered with this lookup service")
+        .buildWithCallback(m -> m.record(directory.servers().size()));
+    ObservableLongGauge services = meter
+        .gaugeBuilder("gridrmi.lookup.services")
+        .ofLongs()
+        .setUnit("{service}")
+        .setDescription(
+            "service registrations of GridRMI servers (one per server and service type)")
+        .buildWithCallback(m -> m.record(
+            directory.servers().stream().mapToLong(r -> r.services().size()).sum()));
+    return () -> {
+      servers.close();
+      services.close();
+      directory.close();
+    };
   }
 
   private static boolean inUse(int port) {

@@ -9,7 +9,6 @@ import java.util.concurrent.Callable;
 import org.gridrmi.cli.ledger.ExecutionLedger;
 import org.gridrmi.cli.telemetry.TelemetrySetup;
 import org.gridrmi.ref.GridException;
-import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.server.GridServer;
 import picocli.CommandLine;
@@ -141,6 +140,12 @@ public final class ServerCommand implements Callable<Integer> {
   int maxPendingPerClient = 10_000;
 
   @Option(
+      names = "--max-pending-calls",
+      description = "calls all clients together may have pending here before new "
+          + "ones are refused with RESOURCE_EXHAUSTED (default ${DEFAULT-VALUE})")
+  int maxPendingCalls = 100_000;
+
+  @Option(
       names = "--max-store",
       paramLabel = "SIZE",
       description = "bytes of values kept in memory before the least "
@@ -159,8 +164,8 @@ public final class ServerCommand implements Callable<Integer> {
   @Option(
       names = "--max-spill",
       paramLabel = "SIZE",
-      description = "bytes of values on disk, e.g. 10GB (default: half "
-          + "the free space of the spill directory's disk)",
+      description = "bytes of values on disk, e.g. 10GB (default: 4 times "
+          + "--max-store, at most half the free space of the spill directory's disk)",
       converter = SizeConverter.class)
   Long maxSpill;
 
@@ -216,14 +221,11 @@ public final class ServerCommand implements Callable<Integer> {
     }
     useForUserClasses(loader);
     GridServer server = start(b);
-    long started = System.nanoTime();
     Runtime.getRuntime()
         .addShutdownHook(new Thread(
             () -> {
               server.close();
-              System.out.println("GridRMI server " + name + " stopped after "
-                  + (System.nanoTime() - started) / 1_000_000_000 + " s, " + server.callsRun()
-                  + " calls run");
+              System.out.println(server.stoppedLine());
               System.out.flush();
             },
             "gridrmi-server-shutdown"));
@@ -263,10 +265,10 @@ public final class ServerCommand implements Callable<Integer> {
         .callTimeout(callTimeout)
         .maxQueuedCalls(maxQueuedCalls)
         .maxPendingCallsPerClient(maxPendingPerClient)
+        .maxPendingCalls(maxPendingCalls)
         .allow(allow.toArray(String[]::new))
         .allowTasks(allowTask.toArray(String[]::new));
-    TlsStores stores = tls.stores();
-    if (stores != null) b.tls(stores);
+    tls.applyTo(b);
     if (link != null) b.link(link);
     if (!peers.isEmpty()) b.peers(peers.toArray(String[]::new));
     if (bind != null) b.bind(bind);

@@ -10,6 +10,8 @@ import org.gridrmi.lookup.LookupAttributes;
 import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.ref.GridException;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.net.NetContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -116,10 +118,16 @@ public final class StatusCommand implements Callable<Integer> {
       return 2;
     }
     List<ServerRecord> servers;
-    try (LookupDirectory dir = stores == null
-        ? LookupDirectory.unicast(uri, timeout)
-        : LookupDirectory.unicast(uri, timeout, stores)) {
+    String unloadable;
+    try (NetContext net = new NetContext(
+            stores,
+            tls.secret("gridrmi status"),
+            LinkPlan.NONE,
+            (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()),
+            null);
+        LookupDirectory dir = LookupDirectory.unicast(uri, timeout, net)) {
       servers = dir.servers();
+      unloadable = LookupDirectory.describeUnloadable(dir.unloadable());
     } catch (IllegalArgumentException e) {
       err.println("gridrmi status: --lookup: " + oneLine(e));
       err.flush();
@@ -154,7 +162,13 @@ public final class StatusCommand implements Callable<Integer> {
             r.get(0), r.get(1), r.get(3), r.get(4), memory(r.get(5)), r.get(6), r.get(7), r.get(2));
       }
     }
+    if (!unloadable.isEmpty()) { // on stderr with --csv, which must stay a table
+      (csv ? err : out)
+          .println(unloadable + "; add --classpath with their jars"
+              + (classpath == null ? "" : " (those given do not hold them)"));
+    }
     out.flush();
+    err.flush();
     return 0;
   }
 
@@ -177,8 +191,7 @@ public final class StatusCommand implements Callable<Integer> {
   /** Each server's own counters, asked of it through a Grid (the lookup service does not have them). */
   private int printStats(PrintWriter out, PrintWriter err, org.gridrmi.ref.TlsStores stores) {
     org.gridrmi.client.Grid.Builder b =
-        org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout);
-    if (stores != null) b.tls(stores);
+        tls.applyTo(org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout));
     try (org.gridrmi.client.Grid grid = b.build()) {
       List<org.gridrmi.client.ServerInfo> servers = grid.servers().stream()
           .sorted(java.util.Comparator.comparing(org.gridrmi.client.ServerInfo::name))
@@ -252,8 +265,7 @@ public final class StatusCommand implements Callable<Integer> {
           "--interval", interval, "not positive", "e.g. 2s or 500ms");
     }
     org.gridrmi.client.Grid.Builder b =
-        org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout);
-    if (stores != null) b.tls(stores);
+        tls.applyTo(org.gridrmi.client.Grid.builder().lookup(lookup).discoveryTimeout(timeout));
     try (org.gridrmi.client.Grid grid = b.build()) {
       new StatusWatch(grid, out, interval, System.console() != null).run(count, lookup);
     } catch (GridException e) {

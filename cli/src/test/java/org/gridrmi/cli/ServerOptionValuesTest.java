@@ -34,10 +34,27 @@ class ServerOptionValuesTest {
         new String[] {"--port", "0", "--max-pending-per-client", "0"},
         "maxPendingCallsPerClient",
         "got 0");
+    refused(new String[] {"--port", "0", "--max-pending-calls", "0"}, "maxPendingCalls", "got 0");
     refused(new String[] {"--port", "0", "--allow", "com acme"}, "allow", "'com acme'");
     refused(
         new String[] {"--port", "0", "--lookup", "jini://127.0.0.1:4160", "--join-lease", "0s"},
         "join lease",
         "PT0S");
+  }
+
+  @Test
+  void aSecretFileOthersMayReadAndConflictingSecretOptionsAreOneLine(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path open = dir.resolve("secret");
+    org.gridrmi.runtime.net.GridSecret.create(open);
+    java.nio.file.Files.setPosixFilePermissions(
+        open, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    refused(
+        new String[] {"--port", "0", "--secret", open.toString()}, open.toString(), "chmod 600");
+    refused(
+        new String[] {"--port", "0", "--secret", open.toString(), "--insecure"},
+        "--insecure",
+        "one of the two");
+    refused(new String[] {"--port", "0", "--insecure", "--tls"}, "--insecure", "--tls");
   }
 }

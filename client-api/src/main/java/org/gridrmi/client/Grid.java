@@ -29,8 +29,10 @@ import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.telemetry.LogLines;
 import org.gridrmi.runtime.transport.Timeouts;
 
 /**
@@ -72,7 +74,9 @@ public final class Grid implements AutoCloseable {
    * Connects to servers by address: {@code rmi://host:port} for each server, or one {@code jini://host:port}
    * lookup service through which servers are discovered; default settings (see {@link #builder()} for others).
    *
-   * @throws GridException INVALID_ARGUMENT for a malformed address, UNAVAILABLE if one does not answer
+   * @throws GridException INVALID_ARGUMENT for a malformed address, or one with the wrong scheme for its port
+   *     ({@code rmi://} at a lookup service's, {@code jini://} at a GridRMI server's: the message names the address to
+   *     use); UNAVAILABLE if one does not answer
    * @throws GridException INVALID_ARGUMENT for no address, or a {@code jini://} address among others (see
    *     {@link Builder#connect})
    */
@@ -105,12 +109,23 @@ public final class Grid implements AutoCloseable {
 
   /** A Grid with settings of its own. */
   public static Builder builder() {
+    LogLines.oneLineUnlessConfigured(); // before this instance's first log line
     return new Builder();
   }
 
   /** All servers known now. */
   public List<ServerInfo> servers() {
     return directory.servers();
+  }
+
+  /**
+   * The servers registered with the lookup service when this Grid connected whose service interfaces this JVM cannot
+   * load (their jars are not on its class path), each with those services: a Jini client sees only the services it
+   * can load, so these are not in {@link #servers()}. Taken once, when the Grid connects; empty for a Grid given
+   * servers by address.
+   */
+  public List<ServerInfo> unloadableServers() {
+    return directory.unloadable();
   }
 
   /** The servers offering {@code service} now. */
@@ -179,19 +194,24 @@ public final class Grid implements AutoCloseable {
   /**
    * The server offering {@code service} that {@code filter} accepts, with the lowest reported load first.
    *
-   * @throws GridException NOT_FOUND listing what is registered
+   * @throws GridException NOT_FOUND listing what is registered, and naming the servers registered whose service
+   *     interfaces this JVM cannot load ({@link #unloadableServers()})
    */
   public ServerInfo choose(Class<?> service, Predicate<ServerInfo> filter) {
     List<ServerInfo> offering = offering(service, filter);
     if (offering.isEmpty()) {
       List<ServerInfo> all = servers();
+      String unloadable = directory.describeUnloadable();
       throw new GridException(
           Status.NOT_FOUND,
           "no server offers " + service.getName() + " (through "
               + directory.describe() + "); registered: "
               + (all.isEmpty()
                   ? "none"
-                  : all.stream().map(s -> s.name() + " " + s.services()).toList()));
+                  : all.stream().map(s -> s.name() + " " + s.services()).toList())
+              + (unloadable.isEmpty()
+                  ? ""
+                  : "; " + unloadable + " (add their jars to this program's class path)"));
     }
     return offering.get(0);
   }
@@ -279,6 +299,8 @@ public final class Grid implements AutoCloseable {
     private String lookup;
     private String[] groups;
     private TlsStores tls;
+    private java.nio.file.Path secret;
+    private boolean insecure;
     private InProcessNetwork network;
     private String host = "127.0.0.1";
     private LinkPlan link = LinkPlan.NONE;
@@ -286,6 +308,7 @@ public final class Grid implements AutoCloseable {
     private Duration callTimeout = Timeouts.DEFAULT.call();
     private Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
     private Duration referenceTransit = RuntimeSettings.DEFAULT.referenceTransit();
+    private org.gridrmi.runtime.Ticker ticker = org.gridrmi.runtime.Ticker.SYSTEM;
     private Duration discoveryTimeout = Duration.ofSeconds(5);
     private StoreBudget store = StoreBudget.defaults();
     private boolean collectOnServerPressure = true;
@@ -380,8 +403,38 @@ public final class Grid implements AutoCloseable {
     }
 
     /**
-     * Mutual TLS on every connection of this Grid, with these key and trust stores. Default: none, plain
-     * connections (a plain Grid cannot reach TLS servers, nor the reverse).
+     * The file of the grid secret this Grid's connections prove, both ways, to every server they reach (a
+     * challenge-response once per connection; the secret never travels): a server of another grid is refused with
+     * {@code PERMISSION_DENIED} naming it. The file must exist, be readable by its owner only and hold 64 hex digits;
+     * it is read by {@link #build()}. Default: {@code GridSecret.defaultFile()}: the file {@code GRIDRMI_SECRET_FILE}
+     * names, else {@code ~/.config/gridrmi/secret} (under {@code XDG_CONFIG_HOME} if set), made on first use, so
+     * programs of one user on one machine share it with no set-up. Replaces an earlier {@link #insecure()}; unused
+     * under {@link #tls}, whose certificates authenticate instead.
+     *
+     * @throws GridException INVALID_ARGUMENT if {@code file} is null; {@link #build()} fails INVALID_ARGUMENT
+     *     naming the file and the fix if it is missing, others may read it, or it holds no secret
+     */
+    public Builder secret(java.nio.file.Path file) {
+      this.secret = notNull("secret", file);
+      this.insecure = false;
+      return this;
+    }
+
+    /**
+     * No grid secret and no TLS: this Grid reaches only servers that run insecure too, and proves nothing to them.
+     * An explicit opt-out for a private network; {@link #build()} logs one WARNING line saying so. Replaces an
+     * earlier {@link #secret(java.nio.file.Path)}. Default: off (the default secret is used).
+     */
+    public Builder insecure() {
+      this.insecure = true;
+      this.secret = null;
+      return this;
+    }
+
+    /**
+     * Mutual TLS on every connection of this Grid, with these key and trust stores; the certificates replace the grid
+     * secret. Default: none, plain connections that prove the grid secret (a plain Grid cannot reach TLS servers, nor
+     * the reverse: either side says so in one line).
      *
      * @throws GridException INVALID_ARGUMENT if {@code stores} is null
      */
@@ -445,16 +498,17 @@ public final class Grid implements AutoCloseable {
     /**
      * The store of this Grid's own node, which keeps the values it puts: {@code maxStore} bytes in memory (default
      * half the heap); past it the least recently used go to disk, under {@code spillDir} (null: the system's
-     * temporary directory, the default), up to {@code maxSpill} bytes ({@value StoreBudget#HALF_THE_FREE_DISK}: half
-     * the free space there when the node starts, the default). The directory is checked when the first put starts
+     * temporary directory, the default), up to {@code maxSpill} bytes ({@value StoreBudget#DEFAULT_SPILL}, the default:
+     * {@value StoreBudget#SPILL_PER_MEMORY} times {@code maxStore}, at most half the free space there when the node
+     * starts). The directory is checked when the first put starts
      * the node.
      *
      * @throws GridException INVALID_ARGUMENT if {@code maxStore} is below 1 or {@code maxSpill} below
-     *     {@value StoreBudget#HALF_THE_FREE_DISK}
+     *     {@value StoreBudget#DEFAULT_SPILL}
      */
     public Builder store(long maxStore, Path spillDir, long maxSpill) {
       atLeast("store maxStore", 1, maxStore);
-      atLeast("store maxSpill", StoreBudget.HALF_THE_FREE_DISK, maxSpill);
+      atLeast("store maxSpill", StoreBudget.DEFAULT_SPILL, maxSpill);
       this.store = new StoreBudget(maxStore, spillDir, maxSpill);
       return this;
     }
@@ -469,6 +523,20 @@ public final class Grid implements AutoCloseable {
      */
     public Builder referenceTransit(Duration transit) {
       this.referenceTransit = positive("referenceTransit", transit);
+      return this;
+    }
+
+    /**
+     * Where this Grid reads the time, for tests and simulations that move time themselves: a source of
+     * {@link System#nanoTime()}-like readings (nanoseconds from an arbitrary origin, never decreasing). The Grid's
+     * leases on its own node, the pins of references in transit and the pauses between resends of holds and releases
+     * are counted on it; timers still fire on the system clock (they then decide by this one), and waits for a value
+     * are bounded on the system clock. Default: {@code System::nanoTime}.
+     *
+     * @throws GridException INVALID_ARGUMENT if {@code nanoTime} is null
+     */
+    public Builder ticker(java.util.function.LongSupplier nanoTime) {
+      this.ticker = notNull("ticker", nanoTime)::getAsLong;
       return this;
     }
 
@@ -544,6 +612,9 @@ public final class Grid implements AutoCloseable {
       }
       Session session = new Session(new GridSettings(
           tls,
+          network != null
+              ? null
+              : GridSecret.choose(secret, insecure, tls != null, "this Grid (a client)"),
           network,
           host,
           link,
@@ -554,7 +625,8 @@ public final class Grid implements AutoCloseable {
           discoveryTimeout,
           store,
           collectOnServerPressure,
-          openTelemetry));
+          openTelemetry,
+          ticker));
       try {
         Directory directory = lookup != null
             ? session.lookupDirectory(lookup)

@@ -43,6 +43,7 @@ public final class GridLinks {
     Map<String, List<LinkEstimate>> out = new LinkedHashMap<>();
     for (ServerInfo s : all) {
       try {
+        session.introduce(s); // it probes only the servers a Grid introduced to it
         session.runtime().node(s.address()).probeLink(null);
         out.put(
             s.name(),

@@ -58,6 +58,7 @@ class BuilderArgumentsTest {
     refused(() -> b.lookup(""), "lookup");
     refusedNull(() -> b.discover((String) null), "discover[0]");
     refusedNull(() -> b.tls(null), "tls");
+    refusedNull(() -> b.secret(null), "secret");
     refusedNull(() -> b.openTelemetry(null), "openTelemetry");
     refusedNull(() -> b.inProcess(null), "inProcess");
   }
@@ -124,6 +125,7 @@ class BuilderArgumentsTest {
     refusedNull(() -> b.spillDir(null), "spillDir");
     refusedNull(() -> b.serialLimits(null), "serialLimits");
     refusedNull(() -> b.tls(null), "tls");
+    refusedNull(() -> b.secret(null), "secret");
     refusedNull(() -> b.openTelemetry(null), "openTelemetry");
     refusedNull(() -> b.inProcess(null), "inProcess");
   }
@@ -184,5 +186,57 @@ class BuilderArgumentsTest {
   /** A second service for the test above. */
   public interface Holder {
     String held();
+  }
+
+  /** A grid secret file the builders cannot use stops build() / start() before anything connects or listens. */
+  @Test
+  void aSecretFileOthersMayReadOrThatIsMissingFailsBuildAndStartNamingIt(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path open = dir.resolve("open");
+    org.gridrmi.runtime.net.GridSecret.create(open);
+    java.nio.file.Files.setPosixFilePermissions(
+        open, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-r--"));
+    java.nio.file.Path missing = dir.resolve("missing");
+    refused(
+        () -> Grid.builder().servers("rmi://127.0.0.1:1").secret(open).build(),
+        open.toString(),
+        "chmod 600");
+    refused(
+        () -> Grid.builder().servers("rmi://127.0.0.1:1").secret(missing).build(),
+        missing.toString(),
+        "does not exist");
+    refused(
+        () -> GridServer.builder()
+            .name("S")
+            .export(Fig2Service.class, new Fig2ServiceImpl())
+            .secret(open)
+            .start(),
+        open.toString(),
+        "chmod 600");
+    assertThat(missing).doesNotExist();
+  }
+
+  @Test
+  void insecureAndSecretReplaceEachOther(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    java.nio.file.Path missing = dir.resolve("missing");
+    // the last one set wins: insecure() after secret() needs no file, secret() after insecure()
+    // does
+    try (GridServer s = GridServer.builder()
+        .name("S")
+        .host("127.0.0.1")
+        .export(Fig2Service.class, new Fig2ServiceImpl())
+        .secret(missing)
+        .insecure()
+        .start()) {
+      assertThat(s.describeTransport()).contains("INSECURE");
+    }
+    refused(
+        () -> GridServer.builder()
+            .name("S")
+            .export(Fig2Service.class, new Fig2ServiceImpl())
+            .insecure()
+            .secret(missing)
+            .start(),
+        missing.toString());
   }
 }

@@ -62,6 +62,27 @@ public interface LookupDirectory extends AutoCloseable {
   /** Every server now known, sorted by name then address. */
   List<ServerRecord> servers();
 
+  /**
+   * The servers registered when this directory was opened whose proxies this JVM could not load, each with the
+   * service types it could not load (their interfaces, or classes they need, are not on this JVM's class path; a Jini
+   * client sees only services it can load), sorted by name then address; their {@code proxy} is null. Taken once,
+   * with the first query, and not followed: for messages such as "2 servers registered whose service interfaces are
+   * not on this class path". A server with services of both kinds is in this list and in {@link #servers()}.
+   */
+  List<ServerRecord> unloadable();
+
+  /**
+   * One clause naming {@code unloadable} servers for a message, {@code "2 servers registered whose service interfaces
+   * are not on this class path: U1 [acme.Shapes], U2 [acme.Shapes]"}; empty for none.
+   */
+  static String describeUnloadable(List<ServerRecord> unloadable) {
+    if (unloadable.isEmpty()) return "";
+    return unloadable.size() + (unloadable.size() == 1 ? " server" : " servers")
+        + " registered whose service interfaces are not on this class path: "
+        + String.join(
+            ", ", unloadable.stream().map(s -> s.name() + " " + s.services()).toList());
+  }
+
   /** The servers offering the named service type (a fully qualified interface name). */
   List<ServerRecord> servers(String serviceTypeName);
 

@@ -2,6 +2,7 @@ package org.gridrmi.lookup;
 
 import org.gridrmi.lookup.internal.EmbeddedReggie;
 import org.gridrmi.ref.TlsStores;
+import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.NetContext;
 
@@ -29,11 +30,22 @@ public interface LookupServer extends AutoCloseable {
 
   /**
    * Starts Reggie as {@link #start(int, String...)} does, advertising {@code host}: the lookup
-   * locator and the registrar proxy handed to clients both point there.
+   * locator and the registrar proxy handed to clients both point there. Calls to the registrar (and to the
+   * listeners it calls back) prove the default grid secret ({@code GridSecret.readOrCreateDefault()});
+   * unicast discovery itself stays open (it only hands out the registrar's proxy).
    */
   static LookupServer start(String host, int port, String... groups) {
     return EmbeddedReggie.start(
         host, port, new NetContext(null, LinkPlan.NONE, 10_000, null), groups);
+  }
+
+  /**
+   * As {@link #start(String, int, String...)}, with calls to the registrar proving {@code secret}
+   * (null: none, an insecure lookup service that anyone who reaches it may call).
+   */
+  static LookupServer start(String host, int port, GridSecret secret, String... groups) {
+    return EmbeddedReggie.start(
+        host, port, new NetContext(null, secret, LinkPlan.NONE, 10_000, null), groups);
   }
 
   /**

@@ -15,6 +15,8 @@
  *       background, and again after the lookup service restarts.
  *   <li>{@link LookupServer}: a Jini lookup service (River's Reggie) running inside this JVM, with no policy file,
  *       configuration file or JVM flag.
+ *   <li>{@link PortProbe}: what answers at a TCP port (a Jini lookup service, a Java RMI endpoint), asked with one
+ *       bounded exchange, for messages that name the scheme an address should have had.
  *   <li>{@link ServerListener}: told when a server appears in, changes in or leaves a {@link LookupDirectory};
  *       called in order on one thread.
  *   <li>{@link ServerRecord}: a GridRMI server as the lookup service knows it: what a server registers, and what a

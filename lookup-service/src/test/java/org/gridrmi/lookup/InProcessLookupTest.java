@@ -100,6 +100,49 @@ class InProcessLookupTest {
   }
 
   @Test
+  void awaitRegisteredReturnsOnceTheLookupServiceListsTheRegistrationAndItsLogLineIsWrittenThen()
+      throws Exception {
+    java.util.logging.Logger joinerLog =
+        java.util.logging.Logger.getLogger("org.gridrmi.lookup.internal.ServiceJoiner");
+    List<String> logged = new CopyOnWriteArrayList<>();
+    java.util.logging.Handler handler = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord r) {
+        logged.add(java.text.MessageFormat.format(r.getMessage(), r.getParameters()));
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    joinerLog.addHandler(handler);
+    open.add(() -> joinerLog.removeHandler(handler));
+    LookupServer server = track(LookupServer.start("127.0.0.1", 0));
+    EchoImpl impl = new EchoImpl();
+    Echo stub = (Echo) UnicastRemoteObject.exportObject(impl, 0);
+    open.add(() -> UnicastRemoteObject.unexportObject(impl, true));
+    ServerRecord in = new ServerRecord("IN", "127.0.0.1", 1, List.of(Echo.class.getName()));
+    LookupRegistration registration = track(LookupRegistration.join(
+        URI.create(server.url()),
+        stub,
+        in,
+        Duration.ofSeconds(10),
+        Duration.ofSeconds(5),
+        Map::of));
+
+    assertThat(registration.awaitRegistered(Duration.ofSeconds(10))).isTrue();
+    // the line that says so comes now, not at the next refresh (5 s later)
+    assertThat(logged).contains("IN registered with the lookup service " + server.url());
+    // a directory opened now holds what the lookup service lists now: no waiting
+    try (LookupDirectory directory =
+        LookupDirectory.unicast(URI.create(server.url()), Duration.ofSeconds(5))) {
+      assertThat(directory.servers()).extracting(ServerRecord::name).containsExactly("IN");
+    }
+  }
+
+  @Test
   void multicastDiscoveryFindsALookupServiceOfAUniqueGroup() throws Exception {
     String group = "gridrmi-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
     LookupServer server = track(LookupServer.start("127.0.0.1", 0, group));

@@ -32,9 +32,11 @@ import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.NodeRuntime;
 import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.Transports;
+import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.telemetry.LogLines;
 import org.gridrmi.runtime.telemetry.NodeGauges;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.transport.Transport;
@@ -69,6 +71,7 @@ public final class GridServer implements AutoCloseable {
   private final List<AutoCloseable> attachments = new ArrayList<>();
   private final LookupRegistration registration;
   private final CountDownLatch terminated = new CountDownLatch(1);
+  private final long startedNanos = System.nanoTime();
   private final AtomicBoolean closing = new AtomicBoolean();
 
   private GridServer(
@@ -132,7 +135,7 @@ public final class GridServer implements AutoCloseable {
           e);
     }
     if (s.lookup() != null) LookupJoin.check(s.lookup(), s.name(), s.network() != null);
-    SerialPolicy policy = new SerialPolicy(s.serialLimits(), s.allow());
+    SerialPolicy policy = new SerialPolicy(s.serialLimits(), s.allow(), SerialPolicy.Side.SERVER);
     TaskAllowlist tasks = new TaskAllowlist(policy);
     s.allowTasks().forEach(tasks::allow);
     ServiceRegistry registry = new ServiceRegistry(policy);
@@ -140,7 +143,13 @@ public final class GridServer implements AutoCloseable {
     Transport transport = s.network() != null
         ? InternalInProcess.transport(s.network(), s.name(), s.timeouts(), policy.filter())
         : Transports.rmi(
-            s.tls(), s.link().as(s.name()), s.timeouts(), s.listenAddress(), policy.filter());
+            s.tls(),
+            GridSecret.choose(
+                s.secret(), s.insecure(), s.tls() != null, "GridRMI server " + s.name()),
+            s.link().as(s.name()),
+            s.timeouts(),
+            s.listenAddress(),
+            policy.filter());
     NodeRuntime runtime = new NodeRuntime(s.name(), transport, policy, s.runtime(), s.telemetry());
     try {
       return new GridServer(s, runtime, registry, tasks);
@@ -152,6 +161,7 @@ public final class GridServer implements AutoCloseable {
 
   /** A server to configure; {@link Builder#start()} starts it. */
   public static Builder builder() {
+    LogLines.oneLineUnlessConfigured(); // before this instance's first log line
     return new Builder();
   }
 
@@ -175,6 +185,14 @@ public final class GridServer implements AutoCloseable {
   public int storeSize() {
     return node.table().size();
   }
+  /**
+   * How many holders (Grids, and other servers holding references to its values) have a lease here now: a holder
+   * counts from its first hold or batch until its lease lapses (one lease after its last renewal).
+   */
+  public int holders() {
+    return node.table().holders();
+  }
+
   /** The node's id (what its lookup registration and its stats carry). */
   public UUID id() {
     return node.id();
@@ -246,6 +264,19 @@ public final class GridServer implements AutoCloseable {
     return executor.callsRun();
   }
 
+  /**
+   * One line saying how long this server served and how many calls it ran, {@code "GridRMI server S1 stopped after
+   * 12 s, 1 call run"}: what {@link #close()} logs, and what a server main prints from its shutdown hook after
+   * {@code close()} (a line logged while the JVM exits may be lost: java.util.logging closes its handlers in a
+   * shutdown hook of its own).
+   */
+  public String stoppedLine() {
+    long calls = callsRun();
+    return "GridRMI server " + node.name() + " stopped after "
+        + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startedNanos) + " s, " + calls
+        + (calls == 1 ? " call run" : " calls run");
+  }
+
   /** Closes {@code c} together with this server (a lookup registration, say). */
   public void closeWith(AutoCloseable c) {
     attachments.add(c);
@@ -270,7 +301,7 @@ public final class GridServer implements AutoCloseable {
       executor.close();
       node.close();
       runtime.close();
-      LOG.log(System.Logger.Level.INFO, "GridRMI server {0} stopped", node.name());
+      LOG.log(System.Logger.Level.INFO, stoppedLine());
     } finally {
       terminated.countDown();
     }
@@ -304,13 +335,17 @@ public final class GridServer implements AutoCloseable {
     private int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
     private int maxQueuedCalls = 10_000;
     private int maxPendingPerClient = 10_000;
+    private int maxPendingCalls = 100_000;
     private Duration lease = Duration.ofSeconds(60);
     private String lookup;
     private Duration joinLease = Duration.ofSeconds(10);
     private TlsStores tls;
+    private java.nio.file.Path secret;
+    private boolean insecure;
     private LinkPlan link = LinkPlan.NONE;
     private Duration callTimeout = Timeouts.DEFAULT.call();
     private Duration fetchWait = RuntimeSettings.DEFAULT.fetchWait();
+    private org.gridrmi.runtime.Ticker ticker = org.gridrmi.runtime.Ticker.SYSTEM;
     private StoreBudget store = StoreBudget.defaults();
     private SerialPolicy.Limits serialLimits = SerialPolicy.Limits.DEFAULT;
     private InProcessNetwork network;
@@ -401,12 +436,25 @@ public final class GridServer implements AutoCloseable {
 
     /**
      * Calls one client may have registered and not done here; past it its calls fail with RESOURCE_EXHAUSTED naming
-     * the limit, and the server keeps serving the others. Default: 10,000.
+     * the limit, and the server keeps serving the others. A client is the peer its connection proved: its
+     * certificate's subject under TLS, else its address (so clients sharing a host share the limit); never the holder
+     * id a caller chooses. Default: 10,000.
      *
      * @throws GridException INVALID_ARGUMENT if it is below 1
      */
     public Builder maxPendingCallsPerClient(int n) {
       this.maxPendingPerClient = (int) atLeast("maxPendingCallsPerClient", 1, n);
+      return this;
+    }
+
+    /**
+     * Calls all clients together may have registered and not done here; past it new calls fail with
+     * RESOURCE_EXHAUSTED naming the limit. Default: 100,000.
+     *
+     * @throws GridException INVALID_ARGUMENT if it is below 1
+     */
+    public Builder maxPendingCalls(int n) {
+      this.maxPendingCalls = (int) atLeast("maxPendingCalls", 1, n);
       return this;
     }
 
@@ -451,8 +499,38 @@ public final class GridServer implements AutoCloseable {
     }
 
     /**
-     * Mutual TLS on every connection of this server, in and out, with these key and trust stores. Default: none,
-     * plain connections (plain clients and servers cannot reach it, nor it them).
+     * The file of the grid secret this server's connections prove, both ways, in and out: a peer that does not prove
+     * it is refused before anything else is read from its connection (one WARNING line per peer address a minute at
+     * most), and the peer gets {@code PERMISSION_DENIED} naming this server and the fix. The file must exist, be
+     * readable by its owner only and hold 64 hex digits; it is read by {@link #start()}. Default:
+     * {@code GridSecret.defaultFile()}: the file {@code GRIDRMI_SECRET_FILE} names, else
+     * {@code ~/.config/gridrmi/secret} (under {@code XDG_CONFIG_HOME} if set), made on first use. Replaces an earlier
+     * {@link #insecure()}; unused under {@link #tls}, whose certificates authenticate instead.
+     *
+     * @throws GridException INVALID_ARGUMENT if {@code file} is null; {@link #start()} fails INVALID_ARGUMENT naming
+     *     the file and the fix if it is missing, others may read it, or it holds no secret
+     */
+    public Builder secret(java.nio.file.Path file) {
+      this.secret = notNull("secret", file);
+      this.insecure = false;
+      return this;
+    }
+
+    /**
+     * No grid secret and no TLS: this server accepts calls from anyone who can reach its port, and reaches only
+     * peers that run insecure too. An explicit opt-out for a private network; {@link #start()} logs one WARNING line
+     * saying so. Replaces an earlier {@link #secret(java.nio.file.Path)}. Default: off (the default secret is used).
+     */
+    public Builder insecure() {
+      this.insecure = true;
+      this.secret = null;
+      return this;
+    }
+
+    /**
+     * Mutual TLS on every connection of this server, in and out, with these key and trust stores; the certificates
+     * replace the grid secret. Default: none, plain connections that prove the grid secret (plain clients and servers
+     * cannot reach it, nor it them: either side says so in one line).
      *
      * @throws GridException INVALID_ARGUMENT if {@code stores} is null
      */
@@ -550,8 +628,9 @@ public final class GridServer implements AutoCloseable {
     }
 
     /**
-     * Bytes of values on disk; past it a value that fits nowhere fails with RESOURCE_EXHAUSTED. Default: half the
-     * free space of the spill directory's disk when the server starts.
+     * Bytes of values on disk; past it a value that fits nowhere fails with RESOURCE_EXHAUSTED. Default: 4 times
+     * {@link #maxStore} ({@code StoreBudget.SPILL_PER_MEMORY}), at most half the free space of the spill directory's
+     * disk when the server starts.
      *
      * @throws GridException INVALID_ARGUMENT if it is negative
      */
@@ -608,6 +687,21 @@ public final class GridServer implements AutoCloseable {
     }
 
     /**
+     * Where this server reads the time, for tests and simulations that move time themselves: a source of
+     * {@link System#nanoTime()}-like readings (nanoseconds from an arbitrary origin, never decreasing). Its holders'
+     * leases, borrows, holds waiting for their value, the pins of references in transit and the pauses between
+     * resends of its own holds and releases are counted on it; timers (the lease sweep among them) still fire on the
+     * system clock and then decide by this one, and call deadlines are timed on the system clock. Default:
+     * {@code System::nanoTime}.
+     *
+     * @throws GridException INVALID_ARGUMENT if {@code nanoTime} is null
+     */
+    public Builder ticker(java.util.function.LongSupplier nanoTime) {
+      this.ticker = notNull("ticker", nanoTime)::getAsLong;
+      return this;
+    }
+
+    /**
      * Binds the port, exports the services and, if a lookup service was given, starts registering with it in the
      * background (see {@link GridServer#awaitRegistered}).
      *
@@ -620,12 +714,15 @@ public final class GridServer implements AutoCloseable {
           host,
           bind,
           port,
-          new DataflowExecutor.Limits(threads, maxQueuedCalls, maxPendingPerClient),
+          new DataflowExecutor.Limits(
+              threads, maxQueuedCalls, maxPendingPerClient, maxPendingCalls),
           lease,
           peers,
           lookup,
           joinLease,
           tls,
+          secret,
+          insecure,
           link,
           allow,
           allowTasks,
@@ -635,7 +732,8 @@ public final class GridServer implements AutoCloseable {
           serialLimits,
           network,
           openTelemetry,
-          exports));
+          exports,
+          ticker));
     }
   }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.Ticker;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.StoreBudget;
@@ -28,6 +29,8 @@ import org.gridrmi.server.internal.ServiceRegistry;
  * @param lookup the lookup service it joins, or null
  * @param joinLease the lease of its registration there
  * @param tls the stores of mutual TLS on every connection, or null for plain connections
+ * @param secret the grid secret file plain connections prove, or null for the default one
+ * @param insecure whether plain connections go without the secret (an explicit opt-out)
  * @param link the emulated link of its connections ({@link LinkPlan#NONE}: none)
  * @param allow more classes its streams may carry (class patterns)
  * @param allowTasks task classes {@code execTask} may run besides GridRMI's own (class patterns)
@@ -38,6 +41,7 @@ import org.gridrmi.server.internal.ServiceRegistry;
  * @param network the in-process network it lives on, or null for RMI
  * @param openTelemetry where its spans and metrics go, or null for the global instance
  * @param exports the services it exports, in the order given
+ * @param ticker where its runtime reads the time (leases, pins, retries): {@link Ticker#SYSTEM} but in tests
  */
 record ServerSettings(
     String name,
@@ -50,6 +54,8 @@ record ServerSettings(
     String lookup,
     Duration joinLease,
     TlsStores tls,
+    java.nio.file.Path secret,
+    boolean insecure,
     LinkPlan link,
     List<String> allow,
     List<String> allowTasks,
@@ -59,7 +65,8 @@ record ServerSettings(
     SerialPolicy.Limits serialLimits,
     InProcessNetwork network,
     OpenTelemetry openTelemetry,
-    List<Export<?>> exports) {
+    List<Export<?>> exports,
+    Ticker ticker) {
   ServerSettings {
     peers = List.copyOf(peers);
     allow = List.copyOf(allow);
@@ -82,7 +89,8 @@ record ServerSettings(
     return RuntimeSettings.DEFAULT
         .withTimeouts(timeouts)
         .withFetchWait(fetchWait)
-        .withReferenceTransit(lease);
+        .withReferenceTransit(lease)
+        .withTicker(ticker);
   }
 
   /** Where its spans and metrics go: the given instance, else the global one (none if no SDK set it). */

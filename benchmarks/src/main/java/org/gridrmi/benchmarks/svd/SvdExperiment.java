@@ -141,8 +141,7 @@ public final class SvdExperiment {
           samples.add(best[order[(k + r - 1) % order.length].ordinal()]);
       }
     }
-    p.finish();
-    return samples;
+    return samples; // no "done in" line: the command that runs it prints its own total
   }
 
   /**
@@ -206,10 +205,11 @@ public final class SvdExperiment {
         Locale.ROOT,
         "model: %s; compute = the server's own time for solveSvd, measured in this run%n",
         model.source());
-    out.printf(
-        Locale.ROOT,
-        "median of the runs; each run is the fastest of %d solves, the placements interleaved%n",
-        repetitions);
+    out.println(
+        repetitions == 1
+            ? "median of the runs; each run is one solve, the placements interleaved"
+            : "median of the runs; each run is the fastest of " + repetitions
+                + " solves, the placements interleaved");
     out.printf(
         Locale.ROOT,
         "%5s  %-8s  %10s  %9s  %14s  %11s  %10s  %9s%n",

@@ -17,7 +17,8 @@ import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * A line chart with XChart: measured series (solid, with markers) and model series (dashed, no markers, in the
+ * A line chart with XChart: measured series (solid, with markers) and model series (dashed, no markers, except a cross
+ * for a model of one point, which a line cannot show; in the
  * colour of the measured series added just before). Measured series differ in colour, marker shape and size, the
  * first largest and each later one smaller and drawn on top, so that points which coincide stay visible as nested
  * shapes. The legend sits outside the plot, beside it unless placed otherwise, so it never covers data.
@@ -179,7 +180,9 @@ public final class LinePlot {
       xy.setLineColor(colour);
       xy.setMarkerColor(colour);
       if (s.dashed) {
-        xy.setMarker(SeriesMarkers.NONE);
+        // a dashed line through one point is nothing to see: a model of one point is a cross
+        // instead
+        xy.setMarker(s.x.length == 1 ? SeriesMarkers.CROSS : SeriesMarkers.NONE);
         xy.setLineStyle(
             new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, DASH, 0f));
       } else {

@@ -37,12 +37,23 @@ public final class TraceTimeline {
 
   /** One JVM's row: its segments and how many lanes they take. */
   public record Row(String name, List<Segment> segments, int lanes) {
-    /** Nanoseconds in {@code phase}, all lanes added. */
+    /**
+     * Nanoseconds during which at least one item of this row was in {@code phase}: the union of their stretches,
+     * so that calls in flight together count once (a sum of overlapping calls can exceed the trace itself).
+     */
     public long total(Phase phase) {
-      return segments.stream()
+      List<Segment> of = segments.stream()
           .filter(s -> s.phase() == phase)
-          .mapToLong(s -> s.to() - s.from())
-          .sum();
+          .sorted(Comparator.comparingLong(Segment::from))
+          .toList();
+      long total = 0;
+      long coveredTo = Long.MIN_VALUE;
+      for (Segment s : of) {
+        long from = Math.max(s.from(), coveredTo);
+        if (s.to() > from) total += s.to() - from;
+        coveredTo = Math.max(coveredTo, s.to());
+      }
+      return total;
     }
   }
 

@@ -46,6 +46,21 @@ class PlotTest {
     assertThat(markerPixels(improved)).isGreaterThan(markerPixels(lower));
   }
 
+  @Test
+  void aModelOfOnePointIsDrawnAsAMarkerSinceADashedLineOfOnePointIsNothing() {
+    double[] oneN = {150};
+    XYChart chart = new LinePlot("SVD at one n", "n", "runtime (ms)")
+        .series("ideal", oneN, new double[] {10})
+        .model("ideal (model)", oneN, new double[] {12})
+        .chart();
+
+    XYSeries model = PlotAssert.series(chart, "ideal (model)");
+    assertThat(model.getMarker()).isNotEqualTo(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+    assertThat(model.getMarker()).isNotEqualTo(PlotAssert.series(chart, "ideal").getMarker());
+    assertThat(model.getMarkerColor())
+        .isEqualTo(PlotAssert.series(chart, "ideal").getLineColor());
+  }
+
   /** The marker's painted area, measured on a blank image: the later series' marker must be smaller. */
   private static int markerPixels(XYSeries s) {
     java.awt.image.BufferedImage img =

@@ -58,7 +58,8 @@ class TraceTimelineTest {
     assertThat(t.duration()).isEqualTo(50_000_000);
     TraceTimeline.Row client = t.rows().get(0);
     assertThat(client.lanes()).isEqualTo(3); // two calls and the get()'s fetch overlap
-    assertThat(client.total(Phase.CALLING)).isEqualTo(30_000_000);
+    // the two calls are in flight together part of the time: counted once (their sum is 30 ms)
+    assertThat(client.total(Phase.CALLING)).isEqualTo(20_000_000);
     assertThat(client.total(Phase.FETCHING)).isEqualTo(49_000_000);
     TraceTimeline.Row s2 = t.rows().get(2);
     assertThat(s2.segments())
@@ -118,5 +119,24 @@ class TraceTimelineTest {
             "computing");
     Path png = figure.writePng(dir.resolve("trace.png"));
     PlotAssert.assertPng(png, figure);
+  }
+
+  @Test
+  void aPhasesTotalIsTheTimeAnyItemWasInItNotTheSumOfOverlappingItems() {
+    TraceTimeline.Row client = new TraceTimeline.Row(
+        "client",
+        java.util.List.of(
+            new TraceTimeline.Segment(TraceTimeline.Phase.CALLING, 0, 100, "a", 0),
+            new TraceTimeline.Segment(TraceTimeline.Phase.CALLING, 50, 150, "b", 1),
+            new TraceTimeline.Segment(TraceTimeline.Phase.CALLING, 60, 70, "c", 2),
+            new TraceTimeline.Segment(TraceTimeline.Phase.CALLING, 200, 210, "d", 0),
+            new TraceTimeline.Segment(TraceTimeline.Phase.FETCHING, 0, 500, "e", 3)),
+        4);
+
+    // calls a, b and c overlap: 0 to 150, then d: 160 ns of the trace's 500 were spent calling
+    org.assertj.core.api.Assertions.assertThat(client.total(TraceTimeline.Phase.CALLING))
+        .isEqualTo(160);
+    org.assertj.core.api.Assertions.assertThat(client.total(TraceTimeline.Phase.FETCHING))
+        .isEqualTo(500);
   }
 }

@@ -41,15 +41,28 @@ final class AsyncHandler implements InvocationHandler {
   private final ServerChannel channel;
   private final Class<?> service;
   private final Duration deadline;
+  /** Whether this view makes calls again for {@link Recovery} (see {@link Lineage#remade}). */
+  private final boolean remaking;
+
   private final Map<Method, Target> targets = new ConcurrentHashMap<>();
 
   private record Target(String key, String label, Parameter[] params, boolean idempotent) {}
 
   AsyncHandler(Session session, ServerChannel channel, Class<?> service, Duration deadline) {
+    this(session, channel, service, deadline, false);
+  }
+
+  private AsyncHandler(
+      Session session,
+      ServerChannel channel,
+      Class<?> service,
+      Duration deadline,
+      boolean remaking) {
     this.session = session;
     this.channel = channel;
     this.service = service;
     this.deadline = deadline;
+    this.remaking = remaking;
   }
 
   /**
@@ -58,7 +71,7 @@ final class AsyncHandler implements InvocationHandler {
    * @throws GridException DEADLINE_EXCEEDED if nothing is left
    */
   static AsyncHandler remaking(Session session, ServerChannel channel, Lineage l) {
-    if (l.deadlineNanos() == 0) return new AsyncHandler(session, channel, l.service(), null);
+    if (l.deadlineNanos() == 0) return new AsyncHandler(session, channel, l.service(), null, true);
     long left = l.deadlineNanos() - System.nanoTime();
     if (left <= 0) {
       throw new GridException(
@@ -67,7 +80,7 @@ final class AsyncHandler implements InvocationHandler {
           null,
           List.of(l.label()));
     }
-    return new AsyncHandler(session, channel, l.service(), Duration.ofNanos(left));
+    return new AsyncHandler(session, channel, l.service(), Duration.ofNanos(left), true);
   }
 
   @Override
@@ -129,7 +142,8 @@ final class AsyncHandler implements InvocationHandler {
     CompletableFuture<Void> sent = new CompletableFuture<>();
     channel.link().heldThere(id);
     Lineage lineage = t.idempotent()
-        ? new Lineage(service, method, a.clone(), deadline, deadlineNanos, channel.server(), site)
+        ? new Lineage(
+            service, method, a.clone(), deadline, deadlineNanos, channel.server(), site, remaking)
         : null;
     CallContext ctx = new CallContext(
         session, site, accepted, sent, channel, lineage, deadlineNanos, new CompletableFuture<>());

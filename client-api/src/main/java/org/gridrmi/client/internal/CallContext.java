@@ -17,6 +17,7 @@ import org.gridrmi.runtime.wire.Outcomes;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.RefContext;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * What the client knows of a reference it made, and how it resolves one: the call it came from, when its batch holds
@@ -73,7 +74,7 @@ record CallContext(
     // a value made again after its server died is still bound by the original deadline: recovery
     // comes first
     CompletableFuture<Object> remote =
-        lineage == null ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
+        lineage == null || lineage.remade() ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
     CompletableFuture<Object> result = new CompletableFuture<>();
     UUID id = ref.id(); // not the reference itself: these futures may outlive it
     remote.whenComplete((v, t) -> {
@@ -180,7 +181,7 @@ record CallContext(
       } else if (failure == null) {
         result.completeExceptionally(Failure.of(
                 Status.NOT_FOUND,
-                label + ": value " + id + " is not held by " + owner
+                label + ": value " + ValueIds.shortForm(id) + " is not held by " + owner
                     + ": never made there, released, or its lease lapsed",
                 null,
                 label)

@@ -12,6 +12,19 @@ public interface Directory extends AutoCloseable {
   /** Calls {@code listener} with the current list whenever a server appears, changes or disappears. */
   default void onChange(Consumer<List<ServerInfo>> listener) {}
 
+  /**
+   * The servers registered when it opened whose service interfaces this JVM cannot load (see
+   * {@code LookupDirectory.unloadable()}); none for a directory of addresses.
+   */
+  default List<ServerInfo> unloadable() {
+    return List.of();
+  }
+
+  /** {@link #unloadable()} as a clause for messages, empty for none. */
+  default String describeUnloadable() {
+    return "";
+  }
+
   /** Where it looks, for messages. */
   String describe();
 

@@ -6,6 +6,8 @@ import java.util.List;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.TlsStores;
 import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.Ticker;
+import org.gridrmi.runtime.net.GridSecret;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.telemetry.Telemetry;
@@ -16,6 +18,7 @@ import org.gridrmi.runtime.transport.Timeouts;
  * nowhere else. The builder checked every value; see {@code Grid.Builder} for their meanings and defaults.
  *
  * @param tls the stores of mutual TLS on every connection, or null for plain connections
+ * @param secret the grid secret plain connections prove, or null (TLS, an in-process network, or insecure)
  * @param network the in-process network the Grid lives on, or null for RMI
  * @param host the address servers use to reach the Grid's own node
  * @param link the emulated link of its connections ({@link LinkPlan#NONE}: none)
@@ -27,9 +30,11 @@ import org.gridrmi.runtime.transport.Timeouts;
  * @param store the budget of its own node, which keeps the values it puts
  * @param collectOnServerPressure whether this JVM collects garbage when a server's store is more than half full
  * @param openTelemetry where its spans and metrics go, or null for the global instance
+ * @param ticker where its runtime reads the time (leases, pins, retries): {@link Ticker#SYSTEM} but in tests
  */
 public record GridSettings(
     TlsStores tls,
+    GridSecret secret,
     InProcessNetwork network,
     String host,
     LinkPlan link,
@@ -40,7 +45,8 @@ public record GridSettings(
     Duration discoveryTimeout,
     StoreBudget store,
     boolean collectOnServerPressure,
-    OpenTelemetry openTelemetry) {
+    OpenTelemetry openTelemetry,
+    Ticker ticker) {
   public GridSettings {
     allow = List.copyOf(allow);
   }
@@ -50,7 +56,8 @@ public record GridSettings(
     return RuntimeSettings.DEFAULT
         .withTimeouts(timeouts)
         .withFetchWait(fetchWait)
-        .withReferenceTransit(referenceTransit);
+        .withReferenceTransit(referenceTransit)
+        .withTicker(ticker);
   }
 
   /** Where the Grid's spans and metrics go: the given instance, else the global one (none if no SDK set it). */

@@ -15,6 +15,9 @@ import org.gridrmi.client.ServerInfo;
  *     has only what is left of it
  * @param server where it ran
  * @param label the call as users read it
+ * @param remade whether this call is itself a call made again by {@link Recovery}: its failure is that recovery's to
+ *     handle (it counts the attempts of the whole chain), so it starts no recovery of its own, or attempts would
+ *     multiply past {@link Recovery#MAX_ATTEMPTS}
  */
 record Lineage(
     Class<?> service,
@@ -23,4 +26,5 @@ record Lineage(
     Duration deadline,
     long deadlineNanos,
     ServerInfo server,
-    String label) {}
+    String label,
+    boolean remade) {}

@@ -48,6 +48,16 @@ final class LookupDirectories {
       return lookup.servers().stream().map(Adapter::info).toList();
     }
 
+    @Override
+    public List<ServerInfo> unloadable() {
+      return lookup.unloadable().stream().map(Adapter::info).toList();
+    }
+
+    @Override
+    public String describeUnloadable() {
+      return LookupDirectory.describeUnloadable(lookup.unloadable());
+    }
+
     private static ServerInfo info(ServerRecord r) {
       return new ServerInfo(r.name(), r.address(), r.services(), r.attributes());
     }

@@ -8,6 +8,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.telemetry.ClientCall;
+import org.gridrmi.runtime.wire.CodedValue;
 import org.gridrmi.runtime.wire.MethodKeys;
 import org.gridrmi.runtime.wire.PlainResult;
 
@@ -55,7 +56,7 @@ final class PlainHandler implements InvocationHandler {
               .invokePlain(
                   service.getName(),
                   key,
-                  args == null ? new Object[0] : args,
+                  args == null ? new Object[0] : CodedValue.wrapAll(args),
                   trace == null ? null : trace.headers()));
     } catch (GridException e) {
       GridException failed = new GridException(

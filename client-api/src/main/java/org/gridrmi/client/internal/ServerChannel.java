@@ -16,9 +16,12 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.HolderLink;
 import org.gridrmi.runtime.net.FirstWrite;
 import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Introduction;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.SerializedValue;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the
@@ -50,8 +53,14 @@ final class ServerChannel {
   private volatile long composingNanos;
   /** Smoothed round trip of submits to this server (0 until the first): whether lingering is worth it. */
   private volatile long submitRttNanos;
-  /** What was last introduced to this server (only the draining thread touches it). */
+  /**
+   * What this server acknowledged of who this Grid is: the introduction it accepted last and the node id of the process
+   * that accepted it (only the draining thread touches them). Recorded only once a batch carrying it was accepted, and
+   * forgotten when the server's node id changes (a server restarted at the same address knows nothing of it).
+   */
   private Introduction introduced;
+
+  private java.util.UUID introducedTo;
 
   /**
    * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()} terms), or 0 for none: the time left
@@ -205,8 +214,11 @@ final class ServerChannel {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
-      boolean pressed =
-          node.submit(session.holder(), introduction(), commands).storeUnderPressure();
+      Introduction introduction = introduction();
+      BatchReceipt receipt = node.submit(session.holder(), introduction, commands);
+      boolean pressed = receipt.storeUnderPressure();
+      acknowledged(introduction, receipt.node());
+      if (!receipt.referencesHeld()) pinInTransit(batch);
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       session.runtime().peerHealth().answered(server.address());
@@ -214,6 +226,9 @@ final class ServerChannel {
       link.startRenewal();
       if (pressed) session.serverUnderPressure();
     } catch (GridException e) {
+      // the server may have taken the batch although its answer was lost: it may be holding the
+      // references inside, or about to
+      pinInTransit(batch);
       if (e.status() == Status.UNAVAILABLE)
         session.runtime().peerHealth().lost(server.address(), e.description());
       long failedAt = System.nanoTime();
@@ -254,6 +269,40 @@ final class ServerChannel {
   }
 
   /**
+   * Keeps the references written inside the batch's by-value arguments for their transit time (see
+   * {@code Grid.Builder.referenceTransit}): the server did not say it holds them all. Until the batch is answered
+   * they are reachable from its commands; once the server says it holds them, nothing keeps them here but the caller.
+   */
+  private static void pinInTransit(List<Pending> batch) {
+    for (Pending p : batch) {
+      if (!(p.command() instanceof Command.Call c) || c.args() == null) continue;
+      for (Object a : c.args()) {
+        if (!(a instanceof SerializedValue v)) continue;
+        try {
+          for (Ref<?> r : v.refs()) r.context().pin(r);
+        } catch (GridException full) {
+          // past the pin limit: the server's holds, sent meanwhile, keep them or they fail as
+          // NOT_FOUND when used
+        }
+      }
+    }
+  }
+
+  /**
+   * Sends this Grid's introduction in a batch of no calls, unless the server has it already: a server probes its links
+   * only to peers a Grid introduced to it (see {@code KnownPeers}), so a link probe introduces first. Blocks, bounded
+   * by the call timeout.
+   *
+   * @throws GridException as a batch's submit does (UNAVAILABLE, PERMISSION_DENIED, ...)
+   */
+  void introduce() {
+    Introduction introduction = introduction();
+    if (introduction == null) return;
+    BatchReceipt receipt = node().submit(session.holder(), introduction, List.of());
+    acknowledged(introduction, receipt.node());
+  }
+
+  /**
    * Who this Grid is to the server, when that changed since the last batch (the first batch, a put that started this
    * Grid's node, servers that came or went); else null. Lets the server fetch from this Grid's node and, where
    * nothing else vouches, from the Grid's other servers (see KnownPeers).
@@ -263,9 +312,22 @@ final class ServerChannel {
     Introduction now = new Introduction(
         home == null ? null : home.address(),
         session.servers().stream().map(ServerInfo::address).toList());
-    if (now.equals(introduced)) return null;
-    introduced = now;
-    return now;
+    return now.equals(introduced) ? null : now;
+  }
+
+  /**
+   * The server accepted a batch: if it carried an introduction, the server has it now; if the server's node id changed
+   * since it accepted the last one, it is a new process that has none, and the next batch carries it again.
+   */
+  private void acknowledged(Introduction sent, java.util.UUID server) {
+    if (sent != null) {
+      introduced = sent;
+      introducedTo = server;
+    } else if (server != null && !server.equals(introducedTo)) {
+      introduced = null;
+      introducedTo = null;
+      pushed.clear(); // nor has it the values pushed to the process before: they go again
+    }
   }
 
   /**

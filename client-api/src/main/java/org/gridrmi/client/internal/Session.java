@@ -47,6 +47,13 @@ public final class Session implements AutoCloseable {
   static final long MIN_GC_GAP_NANOS = 250_000_000L;
   /** Live reference objects per value id this Grid holds (several when a reference is copied). */
   private final Map<UUID, Integer> live = new ConcurrentHashMap<>();
+  /**
+   * Releases decided (the last reference object went, or {@code release()}) and not yet sent to the owner, by value
+   * id: an {@link #adopt} of that id before it is sent cancels it, so the hold the release would end stays for the
+   * adopted reference (sent after the adopt's hold, it would have ended that one). Changed only inside
+   * {@code live}'s update of the same id, which orders them.
+   */
+  private final Map<UUID, Object> releasing = new ConcurrentHashMap<>();
 
   private final GridSettings settings;
   private final NodeRuntime runtime;
@@ -73,7 +80,8 @@ public final class Session implements AutoCloseable {
   /** A session with what a Grid's builder set: its runtime starts now, its own node with the first put. */
   public Session(GridSettings settings) {
     this.settings = settings;
-    SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow());
+    SerialPolicy policy =
+        new SerialPolicy(SerialPolicy.Limits.DEFAULT, settings.allow(), SerialPolicy.Side.CLIENT);
     String name =
         "client-" + ProcessHandle.current().pid() + "-" + Integer.toHexString(holder.hashCode());
     Transport transport = settings.network() != null
@@ -81,6 +89,7 @@ public final class Session implements AutoCloseable {
             settings.network(), name, settings.timeouts(), policy.filter())
         : Transports.rmi(
             settings.tls(),
+            settings.secret(),
             settings.link().as(LinkPlan.CLIENT),
             settings.timeouts(),
             settings.host(),
@@ -123,6 +132,11 @@ public final class Session implements AutoCloseable {
         .filter(l -> l.accepted().isDone() && !l.accepted().isCompletedExceptionally())
         .forEach(l -> at.add(l.channel().server().address()));
     return at;
+  }
+
+  /** Introduces this Grid to {@code server} unless it accepted the introduction already; see ServerChannel#introduce. */
+  public void introduce(ServerInfo server) {
+    channel(server).introduce();
   }
 
   ServerChannel channel(ServerInfo server) {
@@ -254,6 +268,7 @@ public final class Session implements AutoCloseable {
     // overtake it
     live.compute(ref.id(), (id, n) -> {
       if (n != null) return n + 1;
+      if (releasing.remove(id) != null) return 1; // its release is not sent: the hold stays
       if (owner != null) owner.link().hold(id);
       else
         home()
@@ -292,15 +307,18 @@ public final class Session implements AutoCloseable {
   }
 
   /** A reference object of this Grid became garbage: the last one for its value releases the value. */
-  private void collected(UUID id, CompletableFuture<?> after, ServerChannel owner) {
+  void collected(UUID id, CompletableFuture<?> after, ServerChannel owner) {
     if (closed) return;
+    Object decision = new Object();
     boolean[] last = {false};
     live.computeIfPresent(id, (k, n) -> {
       if (n > 1) return n - 1;
       last[0] = true;
+      releasing.put(id, decision);
       return null;
     });
-    if (last[0]) after.whenComplete((x, t) -> release(id, owner, Release.Cause.COLLECTED));
+    if (last[0])
+      after.whenComplete((x, t) -> release(id, owner, Release.Cause.COLLECTED, decision));
   }
 
   /**
@@ -350,11 +368,22 @@ public final class Session implements AutoCloseable {
    * were kept for a lease for a killed server and for one cut off from the owner.
    */
   void release(UUID id, ServerChannel owner, Release.Cause cause) {
-    if (cause == Release.Cause.EXPLICIT)
-      live.remove(id); // its other reference objects release nothing more
+    Object decision = new Object();
+    live.compute(id, (k, n) -> {
+      releasing.put(id, decision);
+      // its other reference objects release nothing more
+      return cause == Release.Cause.EXPLICIT ? null : n;
+    });
+    release(id, owner, cause, decision);
+  }
+
+  /** Sends the release {@code decision} stands for, unless an adopt cancelled it meanwhile (see {@link #releasing}). */
+  private void release(UUID id, ServerChannel owner, Release.Cause cause, Object decision) {
+    if (releasing.get(id) != decision) return;
     Set<Lending> lendings = borrowers.remove(id);
     if (lendings == null) {
-      releaseOnOwner(id, owner, new Release(id, cause, List.of()));
+      sendUnlessAdopted(
+          id, decision, () -> releaseOnOwner(id, owner, new Release(id, cause, List.of())));
       return;
     }
     lendings.stream()
@@ -363,7 +392,19 @@ public final class Session implements AutoCloseable {
         .forEach(c -> c.release(List.of(new Release(id, cause, List.of()))));
     CompletableFuture.allOf(
             lendings.stream().map(Lending::accepted).toArray(CompletableFuture[]::new))
-        .whenComplete((x, t) -> releaseOnOwner(id, owner, lentRelease(id, cause, lendings)));
+        .whenComplete((x, t) -> sendUnlessAdopted(
+            id, decision, () -> releaseOnOwner(id, owner, lentRelease(id, cause, lendings))));
+  }
+
+  /**
+   * Queues the owner's release inside {@code live}'s update of the id, so that an adopt either cancelled it before or
+   * queues its hold after it.
+   */
+  private void sendUnlessAdopted(UUID id, Object decision, Runnable send) {
+    live.compute(id, (k, n) -> {
+      if (releasing.remove(id, decision)) send.run();
+      return n;
+    });
   }
 
   /** The release for the owner: the servers that may still fetch the value, and for how long at the most. */

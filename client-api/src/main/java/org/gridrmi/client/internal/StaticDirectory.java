@@ -1,9 +1,13 @@
 package org.gridrmi.client.internal;
 
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.gridrmi.client.ServerInfo;
+import org.gridrmi.lookup.PortProbe;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.NodeRuntime;
@@ -12,6 +16,9 @@ import org.gridrmi.runtime.wire.NodeInfo;
 
 /** Servers given by address: each is asked once for its name and services. */
 public final class StaticDirectory implements Directory {
+  /** How long a failed address is asked whether it is a lookup service's port (it answers in milliseconds). */
+  private static final Duration LOOKUP_PROBE = Duration.ofSeconds(1);
+
   private final List<ServerInfo> servers;
 
   public StaticDirectory(List<String> addresses, NodeRuntime runtime) {
@@ -22,13 +29,43 @@ public final class StaticDirectory implements Directory {
 
   private static ServerInfo ask(String address, NodeRuntime runtime) {
     NodeClient node = runtime.node(address);
-    NodeInfo info = node.info();
+    NodeInfo info;
+    try {
+      info = node.info();
+    } catch (GridException e) {
+      if (e.status() == Status.UNAVAILABLE) refuseLookupServicePort(address);
+      throw e;
+    }
     List<String> services = node.services();
     if (services.isEmpty()) {
       throw new GridException(
           Status.INVALID_ARGUMENT, address + " is a GridRMI client's node, not a server");
     }
     return new ServerInfo(info.name(), address, services, Map.of());
+  }
+
+  /**
+   * An {@code rmi://} address that did not answer as a GridRMI node: if a Jini lookup service answers there, the
+   * address has the wrong scheme (a bounded probe, made only after the failure).
+   */
+  private static void refuseLookupServicePort(String address) {
+    URI uri;
+    try {
+      uri = new URI(address);
+    } catch (URISyntaxException e) {
+      return;
+    }
+    if (!"rmi".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 0) return;
+    if (PortProbe.answersJiniDiscovery(uri.getHost(), uri.getPort(), LOOKUP_PROBE)) {
+      String hostPort = address.substring("rmi://".length());
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          address
+              + " is a Jini lookup service's port, not a GridRMI server's: connect through it with jini://"
+              + hostPort + " (Grid.connect(\"jini://" + hostPort + "\"), or --lookup jini://"
+              + hostPort
+              + ")");
+    }
   }
 
   @Override

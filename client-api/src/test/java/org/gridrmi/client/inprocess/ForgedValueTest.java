@@ -102,7 +102,8 @@ class ForgedValueTest {
     }
   }
 
-  private static Transport outsider(InProcessNetwork net) {
+  /** A transport of a node no Grid introduced: what anyone who reaches the network can call with. */
+  static Transport outsider(InProcessNetwork net) {
     return InternalInProcess.transport(
         net,
         "M",

@@ -25,14 +25,21 @@ class InProcessRuntimeTest extends InProcessGridTest {
   void aServerFetchesAValueOnceAndItsLaterCallsUseTheReplica() {
     TwoServers t = twoServers();
     RemoteReference<byte[]> data = t.on1().make(100_000, token());
-    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(100_000);
+    // the results are kept in variables: a result whose reference is garbage is released, and the
+    // count below would depend on when the collector ran
+    RemoteReference<Integer> first = t.on2().length(data, token());
+    assertThat(first.get(Duration.ofSeconds(5))).isEqualTo(100_000);
     long toS1 = net.delivered("S1");
     // a second call on S2 with the same argument: S2 resolves it from its replica, S1 hears nothing
-    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(100_000);
+    RemoteReference<Integer> second = t.on2().length(data, token());
+    assertThat(second.get(Duration.ofSeconds(5))).isEqualTo(100_000);
     assertThat(net.delivered("S1")).isEqualTo(toS1);
     assertThat(t.s2().storeSize())
         .as("S2 holds its two results and the replica")
         .isEqualTo(3);
+    java.lang.ref.Reference.reachabilityFence(first);
+    java.lang.ref.Reference.reachabilityFence(second);
+    java.lang.ref.Reference.reachabilityFence(data);
   }
 
   @Test
@@ -121,6 +128,58 @@ class InProcessRuntimeTest extends InProcessGridTest {
   }
 
   @Test
+  void aLostValueIsMadeAgainAtMostThreeTimesEvenWhenEachCallMadeAgainIsLostToo() {
+    // each server that makes the value dies right after: every call made again is lost like the
+    // first
+    List<GridServer> servers = new ArrayList<>();
+    for (int i = 1; i <= 7; i++) {
+      String name = "S" + i;
+      servers.add(server(name, b -> b.export(Work.class, new DyingWork(name))));
+    }
+    Grid grid = grid(servers.toArray(GridServer[]::new));
+    String t = token();
+    RemoteReference<byte[]> data =
+        grid.async(WorkAsync.class, grid.server("S1")).make(10, t);
+    assertThatThrownBy(() -> data.get(Duration.ofSeconds(20)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE));
+    assertThat(WorkImpl.runs(t)).as("made once, and again at most 3 times").isLessThanOrEqualTo(4);
+  }
+
+  /** {@link Work} whose server dies as it makes a value. */
+  final class DyingWork implements Work {
+    private final String server;
+    private final Work work = new WorkImpl();
+
+    DyingWork(String server) {
+      this.server = server;
+    }
+
+    @Override
+    public byte[] make(int size, String token) {
+      work.make(size, token);
+      net.kill(server);
+      // its value is lost with it, whether the client's fetch was under way or not
+      throw new GridException(Status.UNAVAILABLE, server + " died while it made the value");
+    }
+
+    @Override
+    public int length(byte[] data, String token) {
+      return work.length(data, token);
+    }
+
+    @Override
+    public String slow(String text, int millis) {
+      return work.slow(text, millis);
+    }
+
+    @Override
+    public String append(String text, String suffix) {
+      return work.append(text, suffix);
+    }
+  }
+
+  @Test
   void aFailureThatLostNoOwnerIsNotRunAgain() {
     GridServer s1 = server("S1");
     Grid grid = grid(s1);
@@ -178,6 +237,34 @@ class InProcessRuntimeTest extends InProcessGridTest {
             .get(Duration.ofSeconds(5)))
         .isEqualTo("xy");
     slow.forEach(r -> assertThat(r.get(Duration.ofSeconds(5))).startsWith("s"));
+  }
+
+  @Test
+  void pendingCallsOfAllClientsTogetherAreBoundedNamingTheLimit() {
+    GridServer s1 = server("S1", b -> b.maxPendingCallsPerClient(3).maxPendingCalls(4));
+    Grid first = grid(s1);
+    Grid second = grid(s1);
+    WorkAsync w1 = first.async(WorkAsync.class, first.server("S1"));
+    WorkAsync w2 = second.async(WorkAsync.class, second.server("S1"));
+    List<RemoteReference<String>> slow = new ArrayList<>();
+    for (int i = 0; i < 3; i++) slow.add(w1.slow(RemoteReference.of("s" + i), 1000));
+    org.awaitility.Awaitility.await() // the first client's calls are registered first
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> s1.storeSize() >= 3);
+    slow.add(w2.slow(RemoteReference.of("t"), 1000));
+    RemoteReference<String> fifth = w2.slow(RemoteReference.of("5"), 10);
+    assertThatThrownBy(() -> fifth.get(Duration.ofSeconds(5)))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+          assertThat(e.getMessage())
+              .contains("S1")
+              .contains("4 calls pending from all clients")
+              .contains("--max-pending-calls");
+        });
+    slow.forEach(r -> assertThat(r.get(Duration.ofSeconds(5))).matches("[st].*"));
+    assertThat(w2.append(RemoteReference.of("x"), "y").get(Duration.ofSeconds(5)))
+        .as("served again once calls are done")
+        .isEqualTo("xy");
   }
 
   @Test
@@ -300,6 +387,30 @@ class InProcessRuntimeTest extends InProcessGridTest {
         });
     assertThat(net.delivered("OUTSIDER")).as("S2 never called it").isEqualTo(toOutsider);
     assertThat(grid.servers()).hasSize(1);
+  }
+
+  @Test
+  void aClientWhoseFirstBatchFailedIntroducesItselfWithTheNext() {
+    TwoServers t = twoServers();
+    RemoteReference<byte[]> data = t.on1().make(1000, token());
+    data.get(Duration.ofSeconds(5));
+    net.dropNext("S2", 1); // the first batch to S2, which carries the client's introduction
+    RemoteReference<String> lost = t.on2().append(RemoteReference.of("a"), "b");
+    assertThatThrownBy(() -> lost.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
+    // S2 may fetch from S1 only once the client introduced S1 as a server of its Grid
+    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+  }
+
+  @Test
+  void aClientIntroducesItselfAgainToAServerRestartedAtTheSameAddress() {
+    TwoServers t = twoServers();
+    RemoteReference<byte[]> data = t.on1().make(1000, token());
+    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
+    t.s2().close();
+    server("S2"); // a new process at the same address: it knows nothing of the client
+    assertThat(t.on2().append(RemoteReference.of("a"), "b").get(Duration.ofSeconds(5)))
+        .isEqualTo("ab");
+    assertThat(t.on2().length(data, token()).get(Duration.ofSeconds(5))).isEqualTo(1000);
   }
 
   @SuppressWarnings("unchecked")

@@ -24,6 +24,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.ManualTicker;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,8 @@ class ValueLifetimeTest {
   static final Duration WAIT = Duration.ofSeconds(10);
   final InProcessNetwork net = new InProcessNetwork();
   final List<AutoCloseable> open = new ArrayList<>();
+  /** The Grids' time: their transit pins (200 ms) let go only when a test moves it. */
+  final ManualTicker clientTime = new ManualTicker();
 
   @TempDir
   Path tmp;
@@ -66,6 +69,7 @@ class ValueLifetimeTest {
         .servers(addresses)
         .inProcess(net)
         .referenceTransit(Duration.ofMillis(200))
+        .ticker(clientTime::nanoTime)
         .collectOnServerPressure(false)
         .build();
     open.add(g);
@@ -99,8 +103,14 @@ class ValueLifetimeTest {
     RemoteReference<byte[]> data = on1.make(1000, 1);
     RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
     assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+    // S2 holds the value at S1 (it registered when it accepted the list): from here on, S2's hold
+    // keeps it, however late the client's release comes
+    await("S2 registered as a holder at S1").atMost(WAIT).until(() -> s1.holders() == 2);
     data = null; // the client's only reference to the value; the list on S2 still points to it
-    collectFor(Duration.ofMillis(800)); // past the client's transit pin (200 ms)
+    clientTime.advance(Duration.ofSeconds(1)); // past the client's transit pin (200 ms)
+    collectUntil(
+        "the client's release of the value reached S1",
+        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
     assertThat(s1.storeSize()).as("S1 keeps the value the list on S2 refers to").isEqualTo(1);
     assertThat(on2.totalLength(list).get(WAIT)).as("and S2 can still read it").isEqualTo(1000);
 
@@ -110,6 +120,28 @@ class ValueLifetimeTest {
     assertThat(r.collected())
         .as("releases by collection on S1 (the client's, then S2's)")
         .isGreaterThanOrEqualTo(2);
+  }
+
+  @Test
+  void aReferenceSentInsideAnArgumentIsPinnedUntilTheServerHoldsItNotForATime() {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(1000, 1);
+    data.get(WAIT); // S1 has made it: the call dropped below is not the batch that makes it
+    net.dropNext("S1", 1); // S2's first hold of the value at S1 is lost: it is sent again
+    RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
+    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+    data = null;
+    // S2 accepted the batch once S1 had its hold: the Grid let go of the reference then, not after
+    // its pin's time, which never comes here
+    collectUntil(
+        "the client's release of the value reached S1",
+        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
+    assertThat(s1.storeSize()).as("S1 keeps the value S2's list refers to").isEqualTo(1);
+    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
   }
 
   @Test
@@ -146,9 +178,14 @@ class ValueLifetimeTest {
     RemoteReference<List<RemoteReference<byte[]>>> list =
         on2.keep(List.of(on1.make(500, 2), on1.make(700, 3)));
     List<RemoteReference<byte[]>> fetched = list.get(WAIT);
+    clientTime.advance(Duration.ofSeconds(1)); // past the client's pins of the references it sent
     list = null;
     collectUntil("S2 let go of the list", () -> s2.storeSize() == 0);
-    collectFor(Duration.ofMillis(800));
+    // two holds on S1 ended by collection: S2's (once its pins of the list's references let go),
+    // or the client's own first ones, which its adopted references replaced
+    collectUntil(
+        "two collected releases reached S1",
+        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 2);
     assertThat(s1.storeSize())
         .as("the client's fetched references keep both values")
         .isEqualTo(2);

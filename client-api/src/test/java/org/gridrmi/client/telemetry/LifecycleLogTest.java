@@ -114,7 +114,10 @@ class LifecycleLogTest {
       on1.append(RemoteReference.of("v"), "!").get(Duration.ofSeconds(5));
     assertThat(lines(Level.INFO)).hasSize(1);
     one.close();
-    assertThat(lines(Level.INFO)).last().asString().isEqualTo("GridRMI server " + s1 + " stopped");
+    assertThat(lines(Level.INFO))
+        .last()
+        .asString()
+        .matches("GridRMI server " + s1 + " stopped after \\d+ s, 50 calls run");
   }
 
   @Test
@@ -145,9 +148,11 @@ class LifecycleLogTest {
         .filteredOn(l -> l.contains("lapsed"))
         .singleElement()
         .asString()
-        .startsWith(s1 + ": the lease of holder " + holder.toString().substring(0, 8)
-            + "... lapsed (1 values")
-        .doesNotContain(holder.toString());
+        // one line per sweep however many holders lapsed (each holder's own line is DEBUG): any id
+        // a
+        // peer names makes a lease entry, and a line each would let it fill the log
+        .startsWith(s1 + ": the leases of 1 holders lapsed (1 values they held let go)")
+        .doesNotContain(holder.toString().substring(0, 8));
   }
 
   @Test

@@ -3,6 +3,7 @@ package org.example.starter;
 import java.util.List;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
+import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 
 /**
@@ -17,9 +18,12 @@ public final class StarterClient {
 
   public static void main(String[] args) {
     try (Grid grid = Grid.connect(args)) {
-      List<ServerInfo> servers = grid.servers(TextStats.class);
-      ServerInfo first = servers.get(0);
-      ServerInfo second = servers.get(servers.size() - 1);
+      // choose: the least loaded server offering TextStats, or GridException NOT_FOUND naming what is registered
+      ServerInfo first = grid.choose(TextStats.class, s -> true);
+      ServerInfo second = grid.servers(TextStats.class).stream()
+          .filter(s -> !s.equals(first))
+          .findFirst()
+          .orElse(first); // one server: it does both parts
       TextStatsAsync a = grid.async(TextStatsAsync.class, first);
       TextStatsAsync b = grid.async(TextStatsAsync.class, second);
 
@@ -33,6 +37,10 @@ public final class StarterClient {
       // The same service as plain RMI: every value comes back to the client.
       TextStats plain = grid.plain(TextStats.class);
       System.out.println("distinct words (plain RMI): " + plain.count(plain.words(TEXT)).distinct());
+    } catch (GridException e) {
+      // GridRMI's message names what was wrong and what to do: show it as it is, in one line
+      System.err.println("StarterClient: " + e.getMessage());
+      System.exit(1);
     }
   }
 }

@@ -44,7 +44,12 @@ class DemoOnExistingGridIT {
           .contains("same result: true")
           .containsPattern("n=40 on the grid at jini://[^:]+:\\d+: improved/ideal = ")
           .contains("is left running")
-          .doesNotContain("lookup service at jini://127.0.0.1:0"); // no lookup service of its own
+          .doesNotContain("lookup service at jini://127.0.0.1:0") // no lookup service of its own
+          .doesNotContain(
+              "fastest of 1 solves"); // one solve per run: nothing to pick the fastest of
+      assertThat(demo.output().split("done in ", -1))
+          .as("one total, 'demo done in ...':%n%s", demo.output())
+          .hasSize(2);
       assertThat(grid.servers()).allMatch(ServerJvm::isAlive);
     }
   }

@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * deploy/slurm/gridrmi.sbatch on a real Slurm: Debian's slurmctld and slurmd with 3 emulated nodes on this host,
- * brought up by deploy/slurm/test-cluster. Where that cannot run (not root, no packages and no apt, another Slurm
- * here) every test is reported skipped with the script's reason; so is it with -Dgridrmi.slurm.it.skip=REASON.
+ * brought up by deploy/slurm/test-cluster. The test installs nothing: where {@code test-cluster check} fails (Slurm
+ * not installed, not root, another Slurm here) every test is reported skipped with its one-line reason, which names
+ * {@code deploy/slurm/test-cluster install}, the command that sets a test cluster up (.ci/run calls it before the
+ * tests); so is it with -Dgridrmi.slurm.it.skip=REASON.
  */
 class SlurmBatchIT {
   static final Path CLUSTER = SlurmJobs.ROOT.resolve("deploy/slurm/test-cluster");
@@ -46,27 +48,48 @@ class SlurmBatchIT {
   static void clusterUp() throws Exception {
     String skip = System.getProperty(SKIP_PROPERTY);
     if (skip != null) {
-      skipReason = "skipped by -D" + SKIP_PROPERTY + ": " + skip;
+      skip("skipped by -D" + SKIP_PROPERTY + ": " + skip);
       return;
     }
     if (!System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux")) {
-      skipReason = "a test Slurm needs Linux; this is " + System.getProperty("os.name");
+      skip("a test Slurm needs Linux; this is " + System.getProperty("os.name"));
       return;
     }
     dir = Files.createDirectories(Path.of("target", "it-slurm").toAbsolutePath());
     jobs = new SlurmJobs(dir);
+    if (!cluster(60, "check"))
+      return; // installs nothing: where Slurm is not set up, the tests skip
     leaveStaleRunDirectories();
-    Procs.Result r = Procs.run(
-        List.of("bash", CLUSTER.toString(), "up", "3"),
-        Map.of(),
-        dir.resolve("cluster-up.log"),
-        600);
-    if (r.exit() == 3) {
-      skipReason = "no test Slurm on this machine: " + r.output().strip();
-      return;
-    }
-    assertThat(r.exit()).as("test-cluster up 3: " + r.output()).isZero();
+    if (!cluster(600, "up", "3")) return;
     up = true;
+  }
+
+  /**
+   * Runs {@code test-cluster ARGS}: true if it succeeded, false if it said this machine cannot host a test cluster
+   * (exit 3: every test is then skipped with its line); fails on any other exit.
+   */
+  private static boolean cluster(long seconds, String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of("bash", CLUSTER.toString()));
+    command.addAll(List.of(args));
+    Procs.Result r =
+        Procs.run(command, Map.of(), dir.resolve("cluster-" + args[0] + ".log"), seconds);
+    if (r.exit() == 3) {
+      skip("no test Slurm on this machine: " + r.output().strip());
+      return false;
+    }
+    assertThat(r.exit())
+        .as("test-cluster " + String.join(" ", args) + ": " + r.output())
+        .isZero();
+    return true;
+  }
+
+  /**
+   * Skips every test with {@code reason}, and prints it as one line: Maven's console shows a skipped count, not the
+   * reason (that stays in target/failsafe-reports).
+   */
+  private static void skip(String reason) {
+    skipReason = reason;
+    System.out.println("SlurmBatchIT skipped: " + reason);
   }
 
   @BeforeEach

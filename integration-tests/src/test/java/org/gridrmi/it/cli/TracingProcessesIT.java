@@ -100,6 +100,43 @@ class TracingProcessesIT {
     return found.get(0);
   }
 
+  /** The value of a gauge without labels on a /metrics page, or -1 if it is not there. */
+  static double gauge(String page, String name) {
+    return page.lines()
+        .filter(l -> l.startsWith(name + " ") || l.startsWith(name + "{"))
+        .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+        .findFirst()
+        .orElse(-1);
+  }
+
+  @Test
+  void theLookupServicesMetricsCountTheServersAndServicesRegistered() throws Exception {
+    int metrics = Procs.freePort();
+    JvmProcess lookup = java(
+        "lookup-metrics",
+        Map.of(),
+        org.gridrmi.cli.LookupCommand.class.getName(),
+        "--port",
+        "0",
+        "--metrics-port",
+        "" + metrics);
+    String url =
+        lookup.awaitLine("ready at (jini://\\S+)", Duration.ofSeconds(60)).group(1);
+    server("M1", Map.of(), "--lookup", url);
+    server("M2", Map.of(), "--lookup", url);
+
+    String[] page = new String[1];
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() -> {
+          page[0] = get("http://127.0.0.1:" + metrics + "/metrics");
+          assertThat(gauge(page[0], "gridrmi_lookup_servers")).isEqualTo(2);
+        });
+    // the stock server registers MatrixOps, Fig2Ops and MatmulWorker: three each
+    assertThat(gauge(page[0], "gridrmi_lookup_services")).as(page[0]).isEqualTo(6);
+  }
+
   @Test
   void theFig2ChainIsOneTraceAcrossThreeJvmsAndMetricsCountTheCalls() throws Exception {
     int m1 = Procs.freePort();

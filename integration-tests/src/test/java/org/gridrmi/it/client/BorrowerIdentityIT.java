@@ -63,8 +63,12 @@ class BorrowerIdentityIT {
 
   static CallGateway gateway(String address) throws Exception {
     java.net.URI uri = Addresses.rmi(address);
-    return (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
-        .lookup(CallGateway.BINDING);
+    return (CallGateway)
+        java.rmi.registry.LocateRegistry.getRegistry( // GridRMI's sockets: the grid secret
+                uri.getHost(),
+                uri.getPort(),
+                org.gridrmi.runtime.net.NetContexts.defaultPlain().clientFactory(null))
+            .lookup(CallGateway.BINDING);
   }
 
   @Test

@@ -151,7 +151,9 @@ class TlsProcessesIT {
   static void assertRefused(String line, String... statuses) {
     assertThat(line).startsWith("PROBE FAILED");
     assertThat(statuses).anySatisfy(s -> assertThat(line).contains("status=" + s));
-    assertThat(line).containsAnyOf(s1.address(), s2.address());
+    assertThat(line) // rmi://host:port, or host:port where the connection's first exchange failed
+        .containsAnyOf(
+            s1.address().substring("rmi://".length()), s2.address().substring("rmi://".length()));
   }
 
   @Test
@@ -223,7 +225,44 @@ class TlsProcessesIT {
   void clientWithoutTlsIsRefused() throws Exception {
     long before = refusalLines(s1) + refusalLines(s2);
     String line = probe("plain");
-    assertRefused(line, "UNAVAILABLE", "PERMISSION_DENIED");
+    assertRefused(line, "PERMISSION_DENIED");
+    assertThat(line)
+        .as("one line naming the cause and the fix")
+        .contains("uses TLS, and this program has no TLS settings: give it --tls");
     await().atMost(Duration.ofSeconds(5)).until(() -> refusalLines(s1) + refusalLines(s2) > before);
+    assertThat(Files.readString(dir.resolve("S1.log")) + Files.readString(dir.resolve("S2.log")))
+        .contains("a program without TLS reached this TLS port: give it --tls");
+  }
+
+  @Test
+  void aTlsClientAtAPlainServerIsToldTheServerRunsWithoutTlsAndTheServerSaysSo() throws Exception {
+    Path log = dir.resolve("plain.log");
+    Files.deleteIfExists(log);
+    ServerProcess plain = ServerProcess.start(
+        "plain",
+        ServerCommand.class.getName(),
+        List.of("-Xmx256m"),
+        List.of(
+            "--name",
+            "P1",
+            "--port",
+            "0",
+            "--service",
+            Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()),
+        log,
+        Duration.ofSeconds(45));
+    processes.add(plain);
+    String line = probe(
+        "tls-at-plain",
+        List.of(plain.address(), plain.address()),
+        tls(KeyFiles.keystore(keys, "client")));
+    assertThat(line)
+        .startsWith("PROBE FAILED status=PERMISSION_DENIED")
+        .contains(plain.address().substring("rmi://".length())
+            + " runs without TLS, and this program uses TLS");
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> Files.readString(log)
+            .contains("a TLS client reached this port, and this server runs without TLS"));
   }
 }

@@ -23,7 +23,9 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.Task;
 import org.gridrmi.runtime.internal.rmi.CallGateway;
+import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.runtime.serial.SerialFilters;
+import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.transport.Addresses;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.FetchResult;
@@ -39,6 +41,9 @@ import org.junit.jupiter.api.Test;
  */
 class HostileInputIT {
   static final String SVC = Echo.class.getName();
+  /** How this test reaches the server's registry: GridRMI's sockets, which prove the user's default grid secret. */
+  static final java.rmi.server.RMIClientSocketFactory GRID_SOCKETS =
+      NetContexts.defaultPlain().clientFactory(null);
   /** What this test names itself as when it fetches (a node at no address: the server keeps no borrow for it). */
   static final org.gridrmi.runtime.wire.Requester IT =
       new org.gridrmi.runtime.wire.Requester("it", null);
@@ -62,8 +67,8 @@ class HostileInputIT {
         logs.resolve("F1.log"),
         Duration.ofSeconds(60))) {
       java.net.URI uri = Addresses.rmi(p.address());
-      CallGateway gw =
-          (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
+      CallGateway gw = (CallGateway)
+          java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort(), GRID_SOCKETS)
               .lookup(CallGateway.BINDING);
       String echo = MethodKeys.of(Echo.class.getMethod("echo", String.class));
       String run = MethodKeys.of(Echo.class.getMethod("run", Task.class, String.class));
@@ -212,11 +217,49 @@ class HostileInputIT {
           .contains("--max-pending-per-client");
       assertThat(gw.invokePlain(SVC, echo, new Object[] {"served"}, null).value())
           .isEqualTo("served");
-      gw.release(
-          greedy,
-          flood.stream()
-              .map(org.gridrmi.runtime.wire.Release::explicit)
-              .toList()); // the slow ones are cancelled with their holder's release
+      // the slow ones are cancelled with their holder's release, in calls of at most
+      // MAX_IDS_PER_CALL ids (a longer one is refused)
+      for (int from = 0; from < flood.size(); from += ValueTable.MAX_IDS_PER_CALL) {
+        gw.release(
+            greedy,
+            flood.subList(from, Math.min(flood.size(), from + ValueTable.MAX_IDS_PER_CALL)).stream()
+                .map(org.gridrmi.runtime.wire.Release::explicit)
+                .toList());
+      }
+
+      // 5b. the same flood with a new holder id per batch: the limit is the peer's (its address
+      // here, its
+      // certificate under TLS), not the holder id's it chooses
+      List<UUID> holders = new ArrayList<>();
+      List<List<UUID>> floods = new ArrayList<>();
+      for (int b = 0; b < 15; b++) {
+        UUID h = UUID.randomUUID();
+        List<Command> many = new ArrayList<>();
+        List<UUID> batchIds = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+          batchIds.add(call(many, new ArrayList<>(), slow, "f", 10_000));
+        }
+        gw.submit(h, null, many);
+        holders.add(h);
+        floods.add(batchIds);
+      }
+      tried += 15_000;
+      List<UUID> lastBatch = floods.get(floods.size() - 1);
+      FetchResult past = gw.fetch(lastBatch.get(lastBatch.size() - 1), 10_000, IT, false, null);
+      assertThat(past.failure())
+          .as("a call past the peer's limit, under a holder id of its own")
+          .isNotNull();
+      assertThat(past.failure().status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+      assertThat(past.failure().message())
+          .contains("127.0.0.1")
+          .contains("--max-pending-per-client");
+      for (int b = 0; b < holders.size(); b++) {
+        gw.release(
+            holders.get(b),
+            floods.get(b).stream()
+                .map(org.gridrmi.runtime.wire.Release::explicit)
+                .toList());
+      }
 
       // 6. raw bytes on the port: random, JRMP header + garbage, JRMP call with a truncated or
       // hostile stream
@@ -232,12 +275,12 @@ class HostileInputIT {
           case 2 -> java.util.Arrays.copyOf(hostileCall, 7 + rnd.nextInt(hostileCall.length - 7));
           default -> hostileCall;
         };
-        raw(port, b);
+        raw(port, b, i % 8 < 4); // half as a stranger, half as a peer holding the grid secret
       }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       assertThat(p.isAlive()).isTrue();
-      CallGateway again =
-          (CallGateway) java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort())
+      CallGateway again = (CallGateway)
+          java.rmi.registry.LocateRegistry.getRegistry(uri.getHost(), uri.getPort(), GRID_SOCKETS)
               .lookup(CallGateway.BINDING);
       assertThat(again.invokePlain(SVC, echo, new Object[] {"still here"}, null).value())
           .isEqualTo("still here");
@@ -293,8 +336,14 @@ class HostileInputIT {
     return b.toByteArray();
   }
 
-  private static void raw(int port, byte[] bytes) {
-    try (Socket s = new Socket("127.0.0.1", port)) {
+  /**
+   * Sends {@code bytes} on a new connection: as a stranger (refused at the grid secret's handshake) or after proving
+   * the secret (the user's default one, which the server shares), so that RMI's own parsing meets them too.
+   */
+  private static void raw(int port, byte[] bytes, boolean stranger) {
+    try (Socket s = stranger
+        ? new Socket("127.0.0.1", port)
+        : NetContexts.defaultPlain().connect("127.0.0.1", port)) {
       s.setSoTimeout(300);
       s.getOutputStream().write(bytes);
       s.shutdownOutput();

@@ -78,6 +78,18 @@ class StarterIT {
         .contains("top words (S3 -> S4 -> S3): " + EXPECTED_TOP)
         .contains("distinct words (plain RMI): 14");
 
+    // the client given a server without TextStats keeps GridRMI's NOT_FOUND message, in one line
+    String s5 = server(
+        jdk,
+        "S5",
+        stockPath,
+        ServerCommand.class.getName(),
+        List.of("--name", "S5", "--port", "0"));
+    assertThat(client(jdk, starterPath, 1, s5))
+        .contains("StarterClient: NOT_FOUND: no server offers org.example.starter.TextStats")
+        .contains("registered: [S5 [")
+        .doesNotContain("Exception");
+
     // 3. deploy/gridrmi-cluster passes --classpath and --service to every host; status and the
     // client find the
     //    starter's service through the lookup service (registered under proxies of TextStats)
@@ -188,6 +200,12 @@ class StarterIT {
   }
 
   private static String client(Path jdk, String classPath, String... servers) throws Exception {
+    return client(jdk, classPath, 0, servers);
+  }
+
+  /** Runs the starter's client, checks it exits with {@code exitCode}, and returns what it printed. */
+  private static String client(Path jdk, String classPath, int exitCode, String... servers)
+      throws Exception {
     try (JvmProcess client = Launch.java(
         "client-" + Jdks.name(jdk),
         jdk,
@@ -195,7 +213,7 @@ class StarterIT {
         "org.example.starter.StarterClient",
         List.of(servers))) {
       int code = client.exitCode(START);
-      assertThat(code).as("client exit code; output:\n%s", Launch.text(client)).isZero();
+      assertThat(code).as("client exit code; output:\n%s", Launch.text(client)).isEqualTo(exitCode);
       return Launch.text(client);
     }
   }

@@ -3,6 +3,7 @@ package org.gridrmi.lookup.internal;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -12,6 +13,8 @@ import net.jini.config.Configuration;
 import net.jini.config.ConfigurationException;
 import net.jini.core.discovery.LookupLocator;
 import net.jini.core.entry.Entry;
+import net.jini.core.lookup.ServiceItem;
+import net.jini.core.lookup.ServiceMatches;
 import net.jini.core.lookup.ServiceRegistrar;
 import net.jini.core.lookup.ServiceTemplate;
 import net.jini.discovery.DiscoveryEvent;
@@ -25,11 +28,13 @@ import net.jini.lookup.ServiceDiscoveryListener;
 import net.jini.lookup.ServiceDiscoveryManager;
 import org.gridrmi.lookup.JiniUrls;
 import org.gridrmi.lookup.LookupDirectory;
+import org.gridrmi.lookup.PortProbe;
 import org.gridrmi.lookup.ServerListener;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.lookup.entry.GridServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.net.HandshakeRefusedException;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.runtime.net.TlsRequiredException;
@@ -46,10 +51,20 @@ public final class CachingDirectory implements LookupDirectory {
 
   private static final long PROBE_RETRY_MILLIS = 100;
 
+  /** The most registrations the first query reads (each a proxy and a few entries). */
+  private static final int MAX_CENSUS = 10_000;
+
+  /**
+   * How long the first discovery attempt waits for an answer: a lookup service answers in milliseconds (0.3 to
+   * 0.9 s from a fresh JVM); later attempts wait for the rest of the timeout.
+   */
+  private static final long FIRST_ANSWER_MILLIS = 1_000;
+
   private final LookupDiscoveryManager discovery;
   private final ServiceDiscoveryManager sdm;
   private final LookupCache cache;
   private final ServerTable table;
+  private final List<ServerRecord> unloadable;
   private LocatorWatchdog watchdog; // unicast only
   private boolean closed;
 
@@ -57,11 +72,27 @@ public final class CachingDirectory implements LookupDirectory {
       LookupDiscoveryManager discovery,
       ServiceDiscoveryManager sdm,
       LookupCache cache,
-      ServerTable table) {
+      ServerTable table,
+      List<ServerRecord> unloadable) {
     this.discovery = discovery;
     this.sdm = sdm;
     this.cache = cache;
     this.table = table;
+    this.unloadable = unloadable;
+  }
+
+  /**
+   * What a first query found: registrations this JVM can read, and those whose proxy it cannot load (their attributes
+   * are GridRMI's own entries, which it can read).
+   */
+  private record Census(int readable, List<ServiceItem> unloadable) {
+    static final Census NONE = new Census(0, List.of());
+
+    Census plus(Census other) {
+      List<ServiceItem> both = new ArrayList<>(unloadable);
+      both.addAll(other.unloadable);
+      return new Census(readable + other.readable, both);
+    }
   }
 
   /** See {@link LookupDirectory#unicast(URI, Duration)}; the sockets are those of {@code net}. */
@@ -76,11 +107,11 @@ public final class CachingDirectory implements LookupDirectory {
     String what = "lookup service " + JiniUrls.format(locator.getHost(), locator.getPort());
     // Probe first, ourselves: River's discovery would retry silently for ever, we owe the
     // caller an error naming the address within the timeout.
-    int expected = count(probe(locator, deadline, timeout, what), what, net);
+    Census census = census(probe(locator, deadline, timeout, what), what, net);
     try {
       LookupDiscoveryManager discovery = new LookupDiscoveryManager(
           new String[0], new LookupLocator[] {locator}, null, RiverConfigs.discovery(net));
-      CachingDirectory directory = open(discovery, expected, deadline, what, net);
+      CachingDirectory directory = open(discovery, census, deadline, what, net);
       directory.watchdog = new LocatorWatchdog(discovery, locator);
       return directory;
     } catch (IOException | ConfigurationException e) {
@@ -128,11 +159,11 @@ public final class CachingDirectory implements LookupDirectory {
             "no " + what + " answered multicast discovery within " + seconds(timeout)
                 + " (is multicast routed to this host?)");
       }
-      int expected = 0;
+      Census census = Census.NONE;
       for (ServiceRegistrar registrar : discovery.getRegistrars()) {
-        expected += count(registrar, what, net);
+        census = census.plus(census(registrar, what, net));
       }
-      return open(discovery, expected, deadline, what, net);
+      return open(discovery, census, deadline, what, net);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       discovery.terminate();
@@ -144,7 +175,7 @@ public final class CachingDirectory implements LookupDirectory {
   }
 
   private static CachingDirectory open(
-      LookupDiscoveryManager discovery, int expected, long deadline, String what, NetContext net)
+      LookupDiscoveryManager discovery, Census census, long deadline, String what, NetContext net)
       throws IOException, ConfigurationException {
     Configuration config = RiverConfigs.discovery(net);
     ServiceDiscoveryManager sdm =
@@ -168,21 +199,32 @@ public final class CachingDirectory implements LookupDirectory {
           }
         });
     // Let the cache catch up with what the probe saw, so servers() is right on return.
-    while (table.registrations() < expected && remainingMillis(deadline) > 0) {
+    while (table.registrations() < census.readable() && remainingMillis(deadline) > 0) {
       sleep(5);
     }
-    return new CachingDirectory(discovery, sdm, cache, table);
+    return new CachingDirectory(
+        discovery, sdm, cache, table, ServerTable.group(census.unloadable(), false));
   }
 
   private static ServiceRegistrar probe(
       LookupLocator locator, long deadline, Duration timeout, String what) {
     Exception last = null;
+    boolean askedWhatIsThere = false;
     do {
+      // Until something that accepted the connection has failed to answer, an attempt waits at most
+      // FIRST_ANSWER_MILLIS: a port of another kind (a GridRMI server's) then waits for discovery's
+      // request to end, and would keep us until the timeout.
+      long bound = askedWhatIsThere
+          ? remainingMillis(deadline)
+          : Math.min(FIRST_ANSWER_MILLIS, remainingMillis(deadline));
       try {
-        return locator.getRegistrar(
-            (int) Math.max(1, Math.min(Integer.MAX_VALUE, remainingMillis(deadline))));
+        return locator.getRegistrar((int) Math.max(1, Math.min(Integer.MAX_VALUE, bound)));
       } catch (IOException | ClassNotFoundException | RuntimeException e) {
         last = e;
+        if (!askedWhatIsThere && !(rootCause(e) instanceof java.net.ConnectException)) {
+          askedWhatIsThere = true;
+          refuseOtherProtocol(locator, deadline);
+        }
       }
       sleep(Math.min(PROBE_RETRY_MILLIS, Math.max(0, remainingMillis(deadline))));
     } while (remainingMillis(deadline) > 0);
@@ -191,12 +233,49 @@ public final class CachingDirectory implements LookupDirectory {
   }
 
   /**
-   * How many GridRMI registrations a registrar holds (a count-only query): the first call through its proxy, so a
-   * lookup service that answers discovery but not calls (TLS on one side only, a firewall) is reported here, once.
+   * Something accepted the connection but did not answer discovery: if it is a GridRMI server (it speaks Java RMI),
+   * the address has the wrong scheme, and waiting longer would not help.
    */
-  private static int count(ServiceRegistrar registrar, String what, NetContext net) {
+  private static void refuseOtherProtocol(LookupLocator locator, long deadline) {
+    String host = locator.getHost();
+    int port = locator.getPort();
+    Duration bound =
+        Duration.ofMillis(Math.max(1, Math.min(FIRST_ANSWER_MILLIS, remainingMillis(deadline))));
+    if (PortProbe.answersJavaRmi(host, port, bound)) {
+      String hostPort = JiniUrls.format(host, port).substring("jini://".length());
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "jini://" + hostPort
+              + " is a GridRMI server's port (it speaks Java RMI, not Jini discovery):"
+              + " connect to that server with rmi://" + hostPort
+              + ", or give the lookup service's address (its 'lookup service ready at jini://...' line)");
+    }
+  }
+
+  private static Throwable rootCause(Throwable t) {
+    Throwable c = t;
+    while (c.getCause() != null && c.getCause() != c) c = c.getCause();
+    return c;
+  }
+
+  /**
+   * The GridRMI registrations a registrar holds (one query, at most {@link #MAX_CENSUS} items read): the first call
+   * through its proxy, so a lookup service that answers discovery but not calls (TLS on one side only, a firewall)
+   * is reported here, once.
+   */
+  private static Census census(ServiceRegistrar registrar, String what, NetContext net) {
     try {
-      return registrar.lookup(ALL_GRID_SERVERS, 0).totalMatches;
+      ServiceMatches matches = registrar.lookup(ALL_GRID_SERVERS, MAX_CENSUS);
+      List<ServiceItem> unloadable = new ArrayList<>();
+      if (matches.items != null) {
+        for (ServiceItem item : matches.items) {
+          // River leaves the service null where its proxy cannot be unmarshalled here: its
+          // interface (or a class
+          // it needs) is not on this JVM's class path
+          if (item != null && item.service == null) unloadable.add(item);
+        }
+      }
+      return new Census(matches.totalMatches - unloadable.size(), unloadable);
     } catch (IOException e) {
       for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
         if (c instanceof TlsRequiredException t) {
@@ -204,6 +283,10 @@ public final class CachingDirectory implements LookupDirectory {
               Status.PERMISSION_DENIED,
               "the " + what + " answered discovery, but " + t.getMessage(),
               e);
+        }
+        if (c instanceof HandshakeRefusedException h) {
+          throw new GridException(
+              h.status(), "the " + what + " answered discovery, but " + h.getMessage(), e);
         }
         if (c
             instanceof
@@ -230,6 +313,11 @@ public final class CachingDirectory implements LookupDirectory {
   @Override
   public List<ServerRecord> servers() {
     return table.servers();
+  }
+
+  @Override
+  public List<ServerRecord> unloadable() {
+    return unloadable;
   }
 
   @Override

@@ -43,8 +43,7 @@ final class ServerTable {
 
   /** A registration was added or its attributes changed. */
   synchronized void put(ServiceItem item) {
-    String type = AttributeCodec.serviceType(item.attributeSets);
-    if (item.service == null || !ServerRecord.isAddress(address(item)) || blank(type)) {
+    if (!isServer(item, true)) {
       // not a GridRMI server's registration (no rmi://host:port address or no service type: no
       // ServerRecord), or
       // its proxy could not be unmarshalled here (interface not loadable)
@@ -108,9 +107,35 @@ final class ServerTable {
   }
 
   private ServerRecord build(String address) {
+    return build(address, items.values(), true);
+  }
+
+  /**
+   * The servers these registrations make, sorted by name then address: registrations without a GridRMI server's
+   * address or service type are left out, and so are, with {@code needProxy}, those whose proxy is null.
+   */
+  static List<ServerRecord> group(List<ServiceItem> registrations, boolean needProxy) {
+    TreeSet<String> addresses = new TreeSet<>();
+    for (ServiceItem item : registrations) {
+      if (isServer(item, needProxy)) addresses.add(address(item));
+    }
+    List<ServerRecord> all = new ArrayList<>();
+    for (String address : addresses) all.add(build(address, registrations, needProxy));
+    all.sort(ORDER);
+    return List.copyOf(all);
+  }
+
+  private static boolean isServer(ServiceItem item, boolean needProxy) {
+    return (item.service != null || !needProxy)
+        && ServerRecord.isAddress(address(item))
+        && !blank(AttributeCodec.serviceType(item.attributeSets));
+  }
+
+  private static ServerRecord build(
+      String address, java.util.Collection<ServiceItem> registrations, boolean needProxy) {
     TreeMap<String, ServiceItem> byType = new TreeMap<>();
-    for (ServiceItem item : items.values()) {
-      if (address.equals(address(item))) {
+    for (ServiceItem item : registrations) {
+      if (isServer(item, needProxy) && address.equals(address(item))) {
         byType.put(AttributeCodec.serviceType(item.attributeSets), item);
       }
     }

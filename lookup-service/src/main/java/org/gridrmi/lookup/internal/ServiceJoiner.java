@@ -193,6 +193,11 @@ public final class ServiceJoiner implements LookupRegistration {
         return false;
       }
     }
+    // the log line says so now, with the caller's own line (a server's "ready"), not at the next
+    // refresh
+    synchronized (this) {
+      logRegistration();
+    }
     return true;
   }
 

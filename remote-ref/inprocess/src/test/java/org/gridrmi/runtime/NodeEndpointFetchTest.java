@@ -79,7 +79,7 @@ class NodeEndpointFetchTest {
     assertThat(r.state()).isEqualTo(FetchResult.State.FAILED);
     assertThat(r.failure().status()).isEqualTo(Status.NOT_FOUND);
     assertThat(r.failure().message())
-        .contains("value " + id + " is not held by")
+        .contains("value " + org.gridrmi.runtime.wire.ValueIds.shortForm(id) + " is not held by")
         .contains("it was collected (the last reference to it was garbage collected)");
   }
 }

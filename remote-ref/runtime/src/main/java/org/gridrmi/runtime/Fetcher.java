@@ -12,6 +12,7 @@ import org.gridrmi.runtime.telemetry.FetchSpan;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * The fetches of one server or Grid: at most one per value id at a time, shared by every call and thread that waits
@@ -91,7 +92,7 @@ public final class Fetcher {
       Shared refused = new Shared(owner, id, null);
       Waiter w = refused.join(holder);
       try {
-        peers.check(owner, runtime.name(), "value " + id);
+        peers.check(owner, runtime.name(), "value " + ValueIds.shortForm(id));
       } catch (GridException e) {
         refused.finish(null, e);
       }
@@ -163,7 +164,7 @@ public final class Fetcher {
       if (last) {
         inFlight.remove(id, this);
         GridException cancelled =
-            new GridException(Status.CANCELLED, "nobody waits for value " + id);
+            new GridException(Status.CANCELLED, "nobody waits for value " + ValueIds.shortForm(id));
         result.completeExceptionally(cancelled);
         traced(0, cancelled, null);
         tellOwnerNobodyWaits();
@@ -210,7 +211,10 @@ public final class Fetcher {
         finish(
             null,
             new FailureCarrier(Failure.outOfMemory(
-                "reading value " + id + " from " + owner, runtime.name(), e, null)));
+                "reading value " + ValueIds.shortForm(id) + " from " + owner,
+                runtime.name(),
+                e,
+                null)));
       } catch (RuntimeException e) {
         finish(null, e instanceof GridException ? e : new FailureCarrier(Failure.from(e, null)));
       }
@@ -241,8 +245,8 @@ public final class Fetcher {
             e.status() == Status.UNAVAILABLE
                 ? new GridException(
                     Status.UNAVAILABLE,
-                    "the owner " + owner + " of value " + id + " is unavailable: "
-                        + e.description(),
+                    "the owner " + owner + " of value " + ValueIds.shortForm(id)
+                        + " is unavailable: " + e.description(),
                     e)
                 : e);
         return;

@@ -3,6 +3,7 @@ package org.gridrmi.runtime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
@@ -44,9 +45,16 @@ public final class HeldReferences implements AutoCloseable {
     this.mayHoldAt = mayHoldAt;
   }
 
-  /** Holds {@code ref}'s value while this reference object lives. Never blocks. */
-  public void adopt(Ref<?> ref) {
-    if (closed || !(ref.owner().equals(node.address()) || mayHoldAt.test(ref.owner()))) return;
+  /**
+   * Holds {@code ref}'s value while this reference object lives. Never blocks.
+   *
+   * @return completes once the value's owner answered this node's hold of it (at once for a value of this node, or
+   *     one not held), or refused it, or this node gave up on the owner after a lease of silence: what a batch's
+   *     receipt waits for before it tells the sender it may let go of the reference
+   */
+  public CompletableFuture<Void> adopt(Ref<?> ref) {
+    if (closed || !(ref.owner().equals(node.address()) || mayHoldAt.test(ref.owner())))
+      return CompletableFuture.completedFuture(null);
     UUID id = ref.id();
     String owner = ref.owner();
     // the hold is queued inside the count's update, so it cannot be overtaken by the release of an
@@ -54,15 +62,37 @@ public final class HeldReferences implements AutoCloseable {
     live.compute(id, (k, n) -> {
       if (n != null) return n + 1;
       if (owner.equals(node.address())) node.table().hold(id, node.id());
-      else link(owner).hold(id);
+      else holdAt(owner, id);
       return 1;
     });
     Cleaners.register(ref, new Dropped(this, id, owner));
+    HolderLink link = owner.equals(node.address()) ? null : links.get(owner);
+    return link == null ? CompletableFuture.completedFuture(null) : link.acknowledged(id);
   }
 
-  private HolderLink link(String owner) {
-    return links.computeIfAbsent(
-        owner, o -> new HolderLink(node.runtime(), holderId, o, maxRenewMillis));
+  /** Holds {@code id} at {@code owner} through its link, made if there is none (a link that went idle was dropped). */
+  private void holdAt(String owner, UUID id) {
+    links.compute(owner, (o, l) -> {
+      HolderLink link = l != null ? l : newLink(o);
+      link.hold(id);
+      return link;
+    });
+  }
+
+  /**
+   * A link to {@code owner} that is dropped once it holds nothing (so a server that used the values of many nodes once
+   * renews nothing there); dropped under the map's lock for that owner, which {@link #holdAt} takes too, so no hold
+   * goes to a link already dropped.
+   */
+  private HolderLink newLink(String owner) {
+    HolderLink[] made = new HolderLink[1];
+    made[0] = new HolderLink(
+        node.runtime(),
+        holderId,
+        owner,
+        maxRenewMillis,
+        () -> links.computeIfPresent(owner, (o, l) -> l == made[0] && l.idle() ? null : l));
+    return made[0];
   }
 
   private void dropped(UUID id, String owner) {
@@ -70,10 +100,20 @@ public final class HeldReferences implements AutoCloseable {
     live.computeIfPresent(id, (k, n) -> {
       if (n > 1) return n - 1;
       Release r = new Release(id, Release.Cause.COLLECTED, List.of());
-      if (owner.equals(node.address())) node.table().release(node.id(), List.of(r));
-      else link(owner).release(List.of(r));
+      if (owner.equals(node.address())) {
+        node.table().release(node.id(), List.of(r));
+      } else {
+        // no link: it gave up on an owner silent for a lease, which let go of everything held there
+        HolderLink link = links.get(owner);
+        if (link != null) link.release(List.of(r));
+      }
       return null;
     });
+  }
+
+  /** Owners this node holds values at now, one link each (for stats and tests). */
+  public int links() {
+    return links.size();
   }
 
   /** Value ids held this way now (for stats and tests). */

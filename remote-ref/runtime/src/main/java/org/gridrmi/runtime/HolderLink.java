@@ -4,37 +4,79 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.wire.Release;
 
 /**
- * One holder's hold on the values of one owner node: what it holds there, the holds and releases on their way (in
- * the order they were made, so a release never overtakes the hold it ends) and the lease renewals that keep them.
- * A Grid has one per server it uses; a server one per other node whose values it holds references to. Everything
- * goes on the runtime's bounded I/O pool, each call bounded by the call timeout, so an owner that does not answer
- * holds up nothing else; changes made while one message is on its way go together in the next one.
+ * One holder's hold on the values of one owner node: the holder's side of the lifetime protocol (see
+ * docs/reference-counting.md). It keeps what the holder holds at the owner, the holds and releases on their way (in the
+ * order they were made, so a release never overtakes the hold it ends) and the lease renewals that keep them. A Grid
+ * has one per server it uses; a server one per other node whose values it holds references to.
+ *
+ * <ul>
+ *   <li><b>Acknowledged:</b> a hold or release is sent until the owner answers it. A call that fails as the network
+ *       fails (UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED) goes back to the head of the queue, ahead of every
+ *       later change, and is sent again after a growing pause; so is a change the I/O pool had no room for. Holds and
+ *       releases are idempotent at the owner, so one that arrived although its answer was lost does no harm sent
+ *       again. A change the owner refuses (PERMISSION_DENIED, INVALID_ARGUMENT) is not sent again.
+ *   <li><b>Bounded:</b> once the owner has not answered for one lease (the last one it granted), it has let go of
+ *       everything this holder held there: the link gives up, forgets what it held and stops renewing ({@link #lapsed}
+ *       then counts it). A later hold starts it afresh.
+ *   <li><b>Idle links stop:</b> a link that holds nothing and sends nothing renews nothing; it tells its creator
+ *       ({@code onIdle}), which may drop it.
+ * </ul>
+ *
+ * Everything goes on the runtime's bounded I/O pool, each call bounded by the call timeout, so an owner that does not
+ * answer holds up nothing else; changes made while one message is on its way go together in the next one. Time is read
+ * from the runtime's {@link Ticker}.
  */
 public final class HolderLink {
+  /** The first pause before a failed call is made again; each failure in a row doubles it, up to the renewal period. */
+  static final long FIRST_RETRY_MILLIS = 50;
+
   private final NodeRuntime runtime;
   private final UUID holder;
   private final String owner;
   private final long maxRenewMillis;
+  private final Runnable onIdle;
   /** Values held at the owner (made there, pushed, kept there as replicas, or held by reference). */
   private final Set<UUID> held = ConcurrentHashMap.newKeySet();
 
-  private final ConcurrentLinkedQueue<Object> changes = new ConcurrentLinkedQueue<>();
+  /** Per value id, the hold of it not yet answered (see {@link #acknowledged}). */
+  private final Map<UUID, CompletableFuture<Void>> unacknowledged = new ConcurrentHashMap<>();
+
+  /** Holds (a {@link UUID}) and releases (a {@link Release}) not yet acknowledged, oldest first. */
+  private final ConcurrentLinkedDeque<Object> changes = new ConcurrentLinkedDeque<>();
+  /** A send is running or scheduled (perhaps after a pause): only it takes changes off the queue. */
   private final AtomicBoolean sending = new AtomicBoolean();
+
   private final AtomicBoolean renewing = new AtomicBoolean();
   private volatile ScheduledFuture<?> renewal;
+  /** The resend waiting for its pause, if any. */
+  private volatile ScheduledFuture<?> resend;
+
   private volatile boolean closed;
+  /** When the owner last answered (or the link last started): one lease after it, the link gives up. */
+  private volatile long answeredNanos;
+  /** The lease the owner last granted; until it grants one, three renewal periods. */
+  private volatile long leaseNanos;
+  /** Failed calls in a row, for the pause before the next. */
+  private volatile int failures;
+
+  private volatile long lapses;
 
   /**
    * @param holder who holds (a Grid's holder id, a server's secret holder id)
@@ -42,10 +84,21 @@ public final class HolderLink {
    * @param maxRenewMillis the longest between two renewals, whatever lease the owner grants
    */
   public HolderLink(NodeRuntime runtime, UUID holder, String owner, long maxRenewMillis) {
+    this(runtime, holder, owner, maxRenewMillis, () -> {});
+  }
+
+  /**
+   * @param onIdle run (on the runtime's timer) when the link holds nothing, sends nothing and so stopped renewing
+   */
+  public HolderLink(
+      NodeRuntime runtime, UUID holder, String owner, long maxRenewMillis, Runnable onIdle) {
     this.runtime = runtime;
     this.holder = holder;
     this.owner = owner;
     this.maxRenewMillis = maxRenewMillis;
+    this.onIdle = onIdle;
+    this.leaseNanos = TimeUnit.MILLISECONDS.toNanos(3 * maxRenewMillis);
+    this.answeredNanos = runtime.ticker().nanoTime();
   }
 
   public String owner() {
@@ -65,8 +118,28 @@ public final class HolderLink {
   /** Asks the owner to add this holder to {@code id}, after every change queued before. */
   public void hold(UUID id) {
     held.add(id);
+    unacknowledged.computeIfAbsent(id, k -> new CompletableFuture<>());
     queue(id);
     startRenewal();
+  }
+
+  /**
+   * Completes once no hold of {@code id} by this link waits for the owner's answer: at once if none does, else when
+   * the owner acknowledged it, refused it, or the link gave up on the owner (so a caller that waits for it never waits
+   * longer than one lease of silence). What a receiver of references waits for before it acknowledges them to their
+   * sender (see docs/reference-counting.md).
+   */
+  public CompletableFuture<Void> acknowledged(UUID id) {
+    CompletableFuture<Void> f = unacknowledged.get(id);
+    return f != null ? f : CompletableFuture.completedFuture(null);
+  }
+
+  /** The holds of these ids need no more waiting for (answered, refused, or given up). */
+  private void settled(List<UUID> ids) {
+    for (UUID id : ids) {
+      CompletableFuture<Void> f = unacknowledged.remove(id);
+      if (f != null) f.complete(null);
+    }
   }
 
   /** Releases values at the owner, after every change queued before. */
@@ -80,16 +153,23 @@ public final class HolderLink {
 
   private void queue(Object change) {
     changes.add(change);
-    if (sending.compareAndSet(false, true)) {
-      try {
-        runtime.io().execute(this::send);
-      } catch (GridException e) {
-        sending.set(false); // the pool is closed or full: the lease ends the holds
-      }
+    if (sending.compareAndSet(false, true)) dispatch();
+  }
+
+  /** Hands the send to the I/O pool; if it has no room, tries again after a pause rather than leave changes unsent. */
+  private void dispatch() {
+    try {
+      runtime.io().execute(this::send);
+    } catch (GridException e) {
+      if (e.status() == Status.CANCELLED) stopForClose(); // nothing is sent any more
+      else sendLater();
     }
   }
 
-  /** Sends the queued changes in order, consecutive holds together and consecutive releases together. */
+  /**
+   * Sends the queued changes in order, consecutive holds together and consecutive releases together; on a failure,
+   * puts what was not acknowledged back at the head of the queue and tries again later.
+   */
   private void send() {
     while (true) {
       List<Object> run = new ArrayList<>();
@@ -98,31 +178,116 @@ public final class HolderLink {
       while (i < run.size()) {
         boolean holds = run.get(i) instanceof UUID;
         int j = i;
-        while (j < run.size() && (run.get(j) instanceof UUID) == holds) j++;
+        // at most as many ids as an owner takes in one call
+        while (j < run.size()
+            && (run.get(j) instanceof UUID) == holds
+            && j - i < ValueTable.MAX_IDS_PER_CALL) j++;
         List<Object> group = run.subList(i, j);
+        List<UUID> heldIds = holds ? group.stream().map(UUID.class::cast).toList() : List.of();
         try {
           NodeClient node = runtime.node(owner);
-          if (holds) node.hold(holder, group.stream().map(UUID.class::cast).toList());
+          if (holds) node.hold(holder, heldIds);
           else node.release(holder, group.stream().map(Release.class::cast).toList());
-        } catch (GridException ignored) {
-          // unreachable: its lease ends what we hold there, and a hold it never got fails as
-          // NOT_FOUND when used
+          answered();
+        } catch (GridException e) {
+          if (!closed && worthRetrying(e)) {
+            for (int k = run.size() - 1; k >= i; k--) changes.addFirst(run.get(k));
+            failed(e);
+            sendLater();
+            return;
+          }
+          // refused (the owner will not take it, however often it is sent), or a closed link's last
+          // word (the lease ends what it held)
         }
+        settled(heldIds);
         i = j;
       }
-      synchronized (this) {
-        sending.set(false);
-        notifyAll();
-      }
-      if (changes.isEmpty() || !sending.compareAndSet(false, true)) return;
+      if (stopSendingUnlessMore()) return;
     }
+  }
+
+  /** Ends this send unless changes came meanwhile (then this send goes on with them); true if it ended. */
+  private boolean stopSendingUnlessMore() {
+    stopSending();
+    return changes.isEmpty() || !sending.compareAndSet(false, true);
+  }
+
+  private void stopSending() {
+    synchronized (this) {
+      sending.set(false);
+      notifyAll();
+    }
+  }
+
+  private static boolean worthRetrying(GridException e) {
+    return e.status() == Status.UNAVAILABLE
+        || e.status() == Status.DEADLINE_EXCEEDED
+        || e.status() == Status.RESOURCE_EXHAUSTED;
+  }
+
+  /** Sends again after a pause, unless the owner has been silent for a lease (then gives up). */
+  private void sendLater() {
+    if (gaveUp()) {
+      stopSending();
+      return;
+    }
+    try {
+      resend = runtime.timer().schedule(this::dispatch, pauseMillis(), TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException closing) {
+      stopForClose();
+    }
+  }
+
+  /** The runtime closed: nothing is sent any more, and nobody waits for an answer that cannot come. */
+  private void stopForClose() {
+    stopSending();
+    settled(List.copyOf(unacknowledged.keySet()));
+  }
+
+  /** The pause before the next attempt: doubling with each failure in a row, at most the renewal period. */
+  private long pauseMillis() {
+    int n = Math.min(failures, 20);
+    return Math.min(maxRenewMillis, FIRST_RETRY_MILLIS << n);
+  }
+
+  private void answered() {
+    answeredNanos = runtime.ticker().nanoTime();
+    failures = 0;
+    runtime.peerHealth().answered(owner);
+  }
+
+  private void failed(GridException e) {
+    failures++;
+    runtime.transport().forget(owner); // unreachable now; keep trying, it may come back
+    if (e.status() == Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());
+  }
+
+  /**
+   * If the owner has not answered for one lease, it has let go of everything this holder held there: forgets it all
+   * (held values and changes not sent) and returns true.
+   */
+  private boolean gaveUp() {
+    if (runtime.ticker().nanoTime() - answeredNanos <= leaseNanos) return false;
+    synchronized (this) {
+      held.clear();
+      changes.clear();
+      failures = 0;
+      lapses++;
+    }
+    settled(List.copyOf(unacknowledged.keySet()));
+    return true;
   }
 
   /** Starts renewing the holder's lease at the owner, once (at once: the first renewal learns the lease granted). */
   public void startRenewal() {
     if (renewal != null || closed) return;
     synchronized (this) {
-      if (renewal == null) schedule(0);
+      if (renewal == null) {
+        if (held.isEmpty() && changes.isEmpty() && !sending.get()) return; // nothing to renew
+        // silence is counted from when the link (re)starts needing the owner
+        answeredNanos = runtime.ticker().nanoTime();
+        schedule(0);
+      }
     }
   }
 
@@ -130,51 +295,96 @@ public final class HolderLink {
     try {
       if (!closed)
         renewal = runtime.timer().schedule(this::renewSoon, delayMillis, TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.RejectedExecutionException e) {
+    } catch (RejectedExecutionException e) {
       // the runtime closed meanwhile: no more renewals
     }
   }
 
   /** On the timer: hand the renewal to the I/O pool, so that an owner that does not answer holds up nothing else. */
   private void renewSoon() {
+    if (stopIfIdle()) return;
     if (!renewing.compareAndSet(false, true))
       return; // the last one is still waiting for this owner
     try {
       runtime.io().execute(this::renew);
     } catch (GridException e) {
       renewing.set(false);
-      schedule(1_000);
+      schedule(pauseMillis());
     }
   }
 
-  /** Renews the lease, then again after a third of what the owner granted, so two renewals may fail in a row. */
+  /** A link that holds nothing and sends nothing stops renewing, and says so; true if it did. */
+  private boolean stopIfIdle() {
+    synchronized (this) {
+      if (!idle()) return false;
+      renewal = null;
+    }
+    onIdle.run();
+    return true;
+  }
+
+  /**
+   * Renews the lease, then again after a third of what the owner granted, so two renewals may fail in a row; after a
+   * failure, again after a growing pause, and not at all once the owner has been silent for a lease.
+   */
   private void renew() {
     long next = maxRenewMillis;
+    boolean gaveUp = false;
     try {
       // the link may have closed while this waited for a thread: a closed holder sends nothing more
       if (closed) return;
-      next = Math.min(next, Math.max(20, runtime.node(owner).renew(holder) / 3));
-      runtime.peerHealth().answered(owner);
+      long granted = runtime.node(owner).renew(holder);
+      leaseNanos = TimeUnit.MILLISECONDS.toNanos(granted);
+      answered();
+      next = Math.min(next, Math.max(20, granted / 3));
     } catch (GridException e) {
-      runtime.transport().forget(owner); // unreachable now; keep trying, it may come back
-      if (e.status() == org.gridrmi.ref.Status.UNAVAILABLE)
-        runtime.peerHealth().lost(owner, e.description());
-      next = Math.min(next, 1_000);
+      failed(e);
+      gaveUp = gaveUp();
+      next = pauseMillis();
     } finally {
       synchronized (this) {
         renewing.set(false);
         notifyAll();
       }
     }
+    if (gaveUp) {
+      synchronized (this) {
+        renewal = null;
+      }
+      onIdle.run();
+      return;
+    }
     schedule(next);
   }
 
-  /** Stops renewing and releases everything held at the owner. */
+  /**
+   * Whether the link holds nothing at the owner, has nothing to send and renews nothing (it may be dropped, or used
+   * again: a hold starts it afresh).
+   */
+  public synchronized boolean idle() {
+    return held.isEmpty() && changes.isEmpty() && !sending.get() && !renewing.get();
+  }
+
+  /** Whether the link renews the holder's lease now (or is about to). */
+  public boolean renews() {
+    return renewal != null;
+  }
+
+  /** How many times the link gave up on its owner after it was silent for a lease. */
+  public long lapses() {
+    return lapses;
+  }
+
+  /** Stops renewing and releases everything held at the owner (once: a closed link tries nothing again). */
   public void close() {
     closed = true;
     ScheduledFuture<?> r = renewal;
     if (r != null) r.cancel(false);
     release(held.stream().map(Release::explicit).toList());
+    // a resend waiting for its pause goes now, once (a closed link tries nothing again), so that
+    // closing waits for no pause
+    ScheduledFuture<?> waiting = resend;
+    if (waiting != null && waiting.cancel(false)) dispatch();
   }
 
   /**

@@ -4,8 +4,9 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.transport.Caller;
@@ -24,9 +25,21 @@ import org.gridrmi.runtime.wire.Introduction;
  * never waits (it runs in a server's call dispatch) and needs no lookup service (a Grid keeps working while its lookup
  * service is down). Under TLS every fetch is also authenticated both ways, so only members of the Grid answer one; a
  * Grid without TLS trusts its clients to name its servers, as it trusts them with everything else.
+ *
+ * <p>What it learns from callers is bounded ({@value #MAX_LEARNED} peers by default), the least recently used (named
+ * or fetched from) forgotten first, so a flood of introductions costs a bounded table; the server itself and its
+ * configured peers are never forgotten.
  */
 public final class KnownPeers {
-  private final Set<String> known = ConcurrentHashMap.newKeySet();
+  /** How many peers a server learns from its callers at most, by default: the least recently used go first. */
+  public static final int MAX_LEARNED = 4096;
+
+  /** Itself aside: given by the operator, never forgotten. */
+  private final Set<String> configured;
+
+  /** Learned from callers (introductions, callers' own addresses), in order of last use; guarded by itself. */
+  private final LinkedHashMap<String, Boolean> learned;
+
   private final java.util.function.Supplier<String> self;
 
   /**
@@ -34,26 +47,58 @@ public final class KnownPeers {
    * @param configured peers given to the server ({@code --peers})
    */
   public KnownPeers(java.util.function.Supplier<String> self, Collection<String> configured) {
+    this(self, configured, MAX_LEARNED);
+  }
+
+  /** As above, learning at most {@code maxLearned} peers from callers. */
+  KnownPeers(
+      java.util.function.Supplier<String> self, Collection<String> configured, int maxLearned) {
     this.self = self;
-    known.addAll(configured);
+    this.configured = Set.copyOf(configured);
+    this.learned = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+        return size() > maxLearned;
+      }
+    };
   }
 
   /** What a caller said with its batch: its own address (checked against the connection) and its Grid's servers. */
   public void introduce(Introduction in, Caller caller) {
     if (in == null) return;
     if (in.callerAddress() != null) calledFrom(in.callerAddress(), caller);
-    known.addAll(in.gridServers());
+    synchronized (learned) {
+      for (String server : in.gridServers()) learn(server);
+    }
   }
 
   /** A node that called this one declared {@code address}: known if the call came from that address's host. */
   public void calledFrom(String address, Caller caller) {
-    if (address == null || known.contains(address)) return;
-    if (address.equals(caller.host()) || hostOf(address).equals(caller.host())) known.add(address);
+    if (address == null || known(address)) return;
+    if (address.equals(caller.host()) || hostOf(address).equals(caller.host())) {
+      synchronized (learned) {
+        learn(address);
+      }
+    }
   }
 
-  /** Whether this server may fetch from {@code owner} (never blocks). */
+  private void learn(String address) {
+    if (!configured.contains(address)) learned.put(address, Boolean.TRUE);
+  }
+
+  /** Whether this server may fetch from {@code owner} (never blocks); a learned peer becomes the most recently used. */
   public boolean known(String owner) {
-    return known.contains(owner) || owner.equals(self.get());
+    if (configured.contains(owner) || owner.equals(self.get())) return true;
+    synchronized (learned) {
+      return learned.get(owner) != null;
+    }
+  }
+
+  /** How many peers it learned from callers (at most its limit). */
+  int learned() {
+    synchronized (learned) {
+      return learned.size();
+    }
   }
 
   /** Fetches refused because their owner is not a known peer, for the log. */

@@ -41,14 +41,14 @@ public final class LocalNode implements JvmNodes.Member, AutoCloseable {
     ValueStore store = new ValueStore(name, budget, new StoredValues(runtime));
     store.openSpill(); // an unusable spill directory is said now (INVALID_ARGUMENT), not at the
     // first full store
-    this.table = new ValueTable(self, leaseMillis, store);
+    this.table = new ValueTable(self, leaseMillis, store, runtime.ticker()::millis);
     SerialFilters.limitRegistry(); // before the first registry reads its filter property
     this.exported = runtime.transport().export(name, host, port, service.apply(this));
     long period = Math.max(50, Math.min(1000, leaseMillis / 4));
     this.sweeper = runtime
         .timer()
         .scheduleWithFixedDelay(
-            () -> table.expire(System.currentTimeMillis()), period, period, TimeUnit.MILLISECONDS);
+            () -> table.expire(runtime.ticker().millis()), period, period, TimeUnit.MILLISECONDS);
     runtime.transport().jvmNodes().add(this);
   }
 

@@ -14,6 +14,7 @@ import org.gridrmi.runtime.net.TransportMetrics;
 import org.gridrmi.runtime.store.ReleaseCounts;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.store.ValueStore;
+import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.wire.BatchReceipt;
@@ -27,6 +28,7 @@ import org.gridrmi.runtime.wire.NodeStats;
 import org.gridrmi.runtime.wire.PlainResult;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /** What every node serves: its values. A server's endpoint adds batches and plain calls. */
 public class NodeEndpoint implements NodeService {
@@ -40,6 +42,11 @@ public class NodeEndpoint implements NodeService {
   public NodeEndpoint(LocalNode node) {
     this.node = node;
     this.requesters = new RequesterCheck(node);
+  }
+
+  /** How many times this node asked a requester's node to confirm its key ({@code vouches}), for tests and stats. */
+  public long confirmationsAsked() {
+    return requesters.asked();
   }
 
   @Override
@@ -59,7 +66,7 @@ public class NodeEndpoint implements NodeService {
       return r;
     } catch (OutOfMemoryError e) {
       return FetchResult.failed(
-          Failure.outOfMemory("sending value " + id, node.toString(), e, null));
+          Failure.outOfMemory("sending value " + ValueIds.shortForm(id), node.toString(), e, null));
     } catch (java.io.IOException e) {
       return FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, notSendable(id, e), null, null));
     }
@@ -67,7 +74,7 @@ public class NodeEndpoint implements NodeService {
 
   /** Why value {@code id} cannot leave this node. */
   public String notSendable(UUID id, Exception e) {
-    return "value " + id + " cannot be sent from " + node + ": " + e
+    return "value " + ValueIds.shortForm(id) + " cannot be sent from " + node + ": " + e
         + " (a value that leaves its node must be Serializable or have a ValueCodec)";
   }
 
@@ -137,19 +144,15 @@ public class NodeEndpoint implements NodeService {
       node.table().fetchedBy(id, borrower, true);
       return;
     }
-    try {
-      node.runtime().io().execute(() -> {
-        if (requesters.mayActFor(requester, caller)) node.table().fetchedBy(id, borrower, true);
-      });
-    } catch (GridException full) {
-      // the pool is full or closed: the borrow ends with its lease or deadline
-    }
+    // only a borrow is worth a question: a requester this node keeps nothing for is asked nothing
+    if (!node.table().borrows(id, borrower)) return;
+    requesters.confirmThen(requester, caller, () -> node.table().fetchedBy(id, borrower, true));
   }
 
   /** Why {@code id} is not on {@code node}: how it went, if the node remembers, else the possible reasons. */
   public static String notHeld(LocalNode node, UUID id) {
     String why = node.table().freedBecause(id);
-    return "value " + id + " is not held by " + node + ": "
+    return "value " + ValueIds.shortForm(id) + " is not held by " + node + ": "
         + (why != null
             ? "it was " + why
             : "never made there, or let go long ago (released, collected, or its lease lapsed)");
@@ -173,29 +176,26 @@ public class NodeEndpoint implements NodeService {
     }
   }
 
+  /**
+   * @throws GridException INVALID_ARGUMENT past {@link ValueTable#MAX_IDS_PER_CALL} ids; RESOURCE_EXHAUSTED when the
+   *     node keeps values for {@link ValueTable#MAX_HOLDERS} holders already, or holds for
+   *     {@link ValueTable#MAX_PARKED_HOLDS} values not made yet
+   */
   @Override
   public void hold(UUID holder, List<UUID> ids) {
+    checkIds(ids, "hold");
     authorize(holder);
-    for (UUID id : node.table().holdAll(holder, ids)) holdWhenCreated(holder, id);
+    node.table().admit(holder);
+    for (UUID id : node.table().holdAll(holder, ids)) node.table().holdWhenCreated(id, holder);
   }
 
-  /**
-   * A hold for a value not here yet: the call making it may still be on its way (its batch and the reference to it
-   * travel separately), so the hold waits for it, as long as a lease; a value this node let go is not waited for.
-   */
-  private void holdWhenCreated(UUID holder, UUID id) {
-    if (node.table().freedBecause(id) != null) return;
-    CompletableFuture<Slot> created = node.table().whenCreated(id);
-    created.thenAccept(s -> node.table().hold(id, holder));
-    try {
-      node.runtime()
-          .timer()
-          .schedule(
-              () -> node.table().abandon(id, created),
-              node.table().leaseMillis(),
-              TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.RejectedExecutionException closing) {
-      node.table().abandon(id, created);
+  /** @throws GridException INVALID_ARGUMENT naming the limit, past {@link ValueTable#MAX_IDS_PER_CALL} ids */
+  private void checkIds(List<?> ids, String what) {
+    if (ids.size() > ValueTable.MAX_IDS_PER_CALL) {
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a " + what + " of " + ids.size() + " values on " + node.name() + ": at most "
+              + ValueTable.MAX_IDS_PER_CALL + " in one call");
     }
   }
 
@@ -212,6 +212,7 @@ public class NodeEndpoint implements NodeService {
 
   @Override
   public void release(UUID holder, List<Release> releases) {
+    checkIds(releases, "release");
     authorize(holder);
     node.table().release(holder, releases);
   }

@@ -1,7 +1,7 @@
 package org.gridrmi.runtime;
 
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.gridrmi.runtime.serial.JvmFilter;
@@ -27,7 +27,8 @@ public final class NodeRuntime implements AutoCloseable {
   private final RuntimeSettings settings;
   private final BoundedExecutor io;
   private final BoundedExecutor fetches;
-  private final ScheduledExecutorService timer;
+  private final BoundedExecutor confirmations;
+  private final ScheduledThreadPoolExecutor timer;
   private final TransitPins pins;
   private final Telemetry telemetry;
   private final PeerHealth peerHealth;
@@ -37,6 +38,11 @@ public final class NodeRuntime implements AutoCloseable {
 
   /** The most references pinned in transit at one time (each costs a few dozen bytes). */
   static final int MAX_PINS = 1_000_000;
+
+  /** Confirmations of requester keys asked at once, and waiting (see {@link #confirmations}). */
+  static final int CONFIRMATION_THREADS = 4;
+
+  static final int MAX_QUEUED_CONFIRMATIONS = 64;
 
   public NodeRuntime(
       String name, Transport transport, SerialPolicy policy, RuntimeSettings settings) {
@@ -60,13 +66,14 @@ public final class NodeRuntime implements AutoCloseable {
         new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
     this.fetches = new BoundedExecutor(
         "gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(Daemons.factory("gridrmi-timer-" + name));
+    this.confirmations = new BoundedExecutor(
+        "gridrmi-confirm-" + name, CONFIRMATION_THREADS, MAX_QUEUED_CONFIRMATIONS);
+    this.timer = new ScheduledThreadPoolExecutor(1, Daemons.factory("gridrmi-timer-" + name));
+    timer.setRemoveOnCancelPolicy(true); // a cancelled renewal or deadline leaves nothing queued
     long transit = settings.referenceTransit().toNanos();
-    this.pins = new TransitPins(transit, MAX_PINS);
+    this.pins = new TransitPins(transit, MAX_PINS, settings.ticker());
     long drain = Math.max(10_000_000L, transit / 8);
-    timer.scheduleWithFixedDelay(
-        () -> pins.drain(System.nanoTime()), drain, drain, TimeUnit.NANOSECONDS);
+    timer.scheduleWithFixedDelay(pins::drain, drain, drain, TimeUnit.NANOSECONDS);
     this.values = ValueReader.unbound(policy);
     transport.readValuesWith(this::values);
     JvmFilter.register(policy);
@@ -103,13 +110,31 @@ public final class NodeRuntime implements AutoCloseable {
   public BoundedExecutor io() {
     return io;
   }
+  /**
+   * Questions to other nodes whether they gave a requester key ({@code vouches}): a pool of its own, small and bounded,
+   * since a peer chooses the addresses asked.
+   */
+  public BoundedExecutor confirmations() {
+    return confirmations;
+  }
+
   /** Fetch polls, which may wait at their owner. */
   public BoundedExecutor fetches() {
     return fetches;
   }
+  /** Where this instance reads the time (see {@link Ticker}). */
+  public Ticker ticker() {
+    return settings.ticker();
+  }
+
   /** Deadlines, renewals and sweeps: tasks on it must be quick and never call out. */
   public ScheduledExecutorService timer() {
     return timer;
+  }
+
+  /** Tasks waiting on the timer now (a peer's input must not add one per id it names). */
+  public int timerTasks() {
+    return timer.getQueue().size();
   }
 
   /** References written inside values that left this instance, kept for a while (see {@link TransitPins}). */
@@ -170,6 +195,7 @@ public final class NodeRuntime implements AutoCloseable {
     timer.shutdownNow();
     io.close();
     fetches.close();
+    confirmations.close();
     transport.close();
   }
 

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.serial.RefusalLog;
@@ -31,6 +32,17 @@ final class RequesterCheck {
       new RefusalLog(RequesterCheck.class.getName(), 10, 1000);
   private final LocalNode node;
   private final Map<String, Confirmed> confirmed = new ConcurrentHashMap<>();
+  /** Questions ({@code vouches} calls) asked so far. */
+  private final AtomicLong asked = new AtomicLong();
+  /** Addresses asked about now: one question per address at a time. */
+  /**
+   * The addresses being asked now, each with what waits for its answer (bounded by {@link #MAX_WAITING} per address):
+   * the fetches that came while the question was out, run once it is answered if the answer confirms their caller.
+   */
+  private final Map<String, java.util.List<Runnable>> asking = new ConcurrentHashMap<>();
+
+  /** Fetches that may wait for one address's answer; past it they confirm nothing (their borrow ends by its lease). */
+  static final int MAX_WAITING = 1024;
 
   private record Confirmed(UUID key, String tlsIdentity) {}
 
@@ -65,6 +77,49 @@ final class RequesterCheck {
     return false;
   }
 
+  /**
+   * Runs {@code then} once the caller is confirmed to be {@code r}, off the caller's path: asking {@code r}'s node
+   * ({@code vouches}, up to a call timeout) on the runtime's pool for confirmations, which nothing else uses, so that a
+   * peer naming addresses that never answer delays nothing but other confirmations. One question per address at a
+   * time: a fetch that comes while one is asked waits for its answer (at most {@link #MAX_WAITING} per address; a
+   * fetch past that, or one when that pool is full, confirms nothing: the borrow it would end ends with its lease or
+   * deadline instead, which left values on their owners until then when every fetch past the first skipped it).
+   */
+  void confirmThen(Requester r, Caller caller, Runnable then) {
+    Runnable checked = () -> {
+      if (known(r, caller)) then.run();
+    };
+    boolean[] first = {false};
+    asking.compute(r.address(), (a, waiting) -> {
+      if (waiting == null) {
+        first[0] = true;
+        return new java.util.ArrayList<>();
+      }
+      if (waiting.size() < MAX_WAITING)
+        waiting.add(checked); // answered with the question in flight
+      return waiting;
+    });
+    if (!first[0]) return;
+    try {
+      node.runtime().confirmations().execute(() -> {
+        java.util.List<Runnable> waited = java.util.List.of();
+        try {
+          if (mayActFor(r, caller)) then.run();
+        } finally {
+          waited = asking.remove(r.address());
+        }
+        if (waited != null) waited.forEach(Runnable::run);
+      });
+    } catch (GridException full) {
+      asking.remove(r.address());
+    }
+  }
+
+  /** Questions asked so far (for tests and stats). */
+  long asked() {
+    return asked.get();
+  }
+
   /** Whether the caller is known to be {@code r} already, without asking anyone. */
   boolean known(Requester r, Caller caller) {
     if (namedByTransport(r, caller)) return true;
@@ -94,6 +149,7 @@ final class RequesterCheck {
     // addresses
     if (!KnownPeers.hostOf(address).equals(caller.host())) return "the call came from another host";
     boolean gave;
+    asked.incrementAndGet();
     try {
       gave = node.runtime().node(address).vouches(node.address(), r.key());
     } catch (GridException e) {

@@ -20,14 +20,21 @@ public final class TransitPins {
   private final ArrayDeque<Pin> pins = new ArrayDeque<>();
   private final long periodNanos;
   private final int max;
+  private final Ticker ticker;
 
   /**
    * @param periodNanos how long each reference stays pinned after its write
    * @param max the most pins at one time
    */
   public TransitPins(long periodNanos, int max) {
+    this(periodNanos, max, Ticker.SYSTEM);
+  }
+
+  /** @param ticker where the pins read the time */
+  public TransitPins(long periodNanos, int max, Ticker ticker) {
     this.periodNanos = periodNanos;
     this.max = max;
+    this.ticker = ticker;
   }
 
   /**
@@ -37,7 +44,7 @@ public final class TransitPins {
    */
   public synchronized void pin(Collection<? extends Ref<?>> refs) {
     if (refs.isEmpty()) return;
-    long now = System.nanoTime();
+    long now = ticker.nanoTime();
     drain(now);
     if (pins.size() + refs.size() > max) {
       throw new GridException(
@@ -48,7 +55,12 @@ public final class TransitPins {
     for (Ref<?> r : refs) pins.add(new Pin(r, now + periodNanos));
   }
 
-  /** Lets go of the pins whose period is over; the runtime's timer calls it. */
+  /** Lets go of the pins whose period is over at this ticker's time; the runtime's timer calls it. */
+  public void drain() {
+    drain(ticker.nanoTime());
+  }
+
+  /** Lets go of the pins whose period is over at {@code nowNanos}. */
   public synchronized void drain(long nowNanos) {
     while (!pins.isEmpty() && pins.peekFirst().untilNanos() - nowNanos <= 0) pins.pollFirst();
   }

@@ -22,10 +22,11 @@
  *   <li>{@link HeldReferences}: the values a server holds because references to them live in its JVM (read inside
  *       values, carried by calls).
  *   <li>{@link HolderLink}: one holder's hold on the values of one owner node: holds and releases in the order made,
- *       and the lease renewals that keep them.
+ *       sent until acknowledged, and the lease renewals that keep them.
  *   <li>{@link KnownPeers}: the nodes a server may fetch values from, so that an address named in a reference cannot
  *       send it to any host.
  *   <li>{@link LocalNode}: one node of the Grid: its value table, exported through its runtime's transport.
+ *   <li>{@link ManualTicker}: a ticker that moves only when told, for tests and simulations.
  *   <li>{@link NodeEndpoint}: what every node serves: its values (a server's endpoint adds batches and plain calls).
  *   <li>{@link NodeRuntime}: what one server or Grid runs on, owned by it and closed with it: transport,
  *       deserialization policy, limits, pools, timer.
@@ -34,6 +35,8 @@
  *   <li>{@link RequesterKeys}: the keys an instance presents, one per owner, when it asks other nodes for values as
  *       a borrower.
  *   <li>{@link RuntimeSettings}: the limits and timeouts of one Grid or server, set by its builder.
+ *   <li>{@link Ticker}: where a runtime reads the time, so that tests can run leases, pins and retries on a clock
+ *       they move.
  *   <li>{@link TransitPins}: keeps the references written inside values that left this instance reachable until the
  *       receiver holds them.
  *   <li>{@link Transports}: makes the product's transport, RMI (the in-process one comes from gridrmi-inprocess).

@@ -112,7 +112,9 @@ class FetcherTest {
         .havingCause()
         .isInstanceOfSatisfying(GridException.class, e -> {
           assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
-          assertThat(e.getMessage()).contains(OWNER).contains(id.toString());
+          assertThat(e.getMessage())
+              .contains(OWNER)
+              .contains(org.gridrmi.runtime.wire.ValueIds.shortForm(id));
         });
     verify(transport).forget(OWNER);
   }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,7 @@ import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.CallTimes;
 import org.gridrmi.runtime.telemetry.ServerCall;
+import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
@@ -46,6 +48,8 @@ public final class DataflowExecutor implements AutoCloseable {
   /** The longest between two renewals of this node's holds on other nodes, whatever lease they grant. */
   private static final long MAX_RENEW_MILLIS = 15_000;
 
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
   private final LocalNode node;
   private final ServiceRegistry services;
   private final TaskAllowlist tasks;
@@ -53,6 +57,11 @@ public final class DataflowExecutor implements AutoCloseable {
   private final Limits limits;
   private final ThreadPoolExecutor compute;
   private final AtomicLong callsRun = new AtomicLong();
+  /** Calls registered and not yet done, per client (see {@link Limits}), and in all. */
+  private final ConcurrentHashMap<String, Integer> pendingByClient = new ConcurrentHashMap<>();
+
+  private final java.util.concurrent.atomic.AtomicInteger pendingAll =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final CallTimes callTimes = new CallTimes();
   private final MethodTimes methodTimes = new MethodTimes();
   /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
@@ -67,11 +76,14 @@ public final class DataflowExecutor implements AutoCloseable {
   /**
    * @param threads compute threads
    * @param maxQueued calls ready to run that may wait for a thread
-   * @param maxPendingPerClient calls of one client registered and not yet done
+   * @param maxPendingPerClient calls of one client registered and not yet done; a client is the peer the connection
+   *     proved: its certificate's subject under TLS, else its address (clients sharing a host share it), never the
+   *     holder id it chooses
+   * @param maxPending calls of all clients together registered and not yet done
    */
-  public record Limits(int threads, int maxQueued, int maxPendingPerClient) {
+  public record Limits(int threads, int maxQueued, int maxPendingPerClient, int maxPending) {
     public Limits {
-      if (threads < 1 || maxQueued < 1 || maxPendingPerClient < 1) {
+      if (threads < 1 || maxQueued < 1 || maxPendingPerClient < 1 || maxPending < 1) {
         throw new GridException(
             Status.INVALID_ARGUMENT, "executor limits must be at least 1: " + this);
       }
@@ -131,39 +143,83 @@ public final class DataflowExecutor implements AutoCloseable {
     return fetcher.inFlight();
   }
 
+  /**
+   * The client a call's limit is kept for: the peer its connection proved, the certificate's subject under TLS, else
+   * its address (the grid secret proves membership, not who is who); never a holder id, which the caller chooses.
+   */
+  private static String clientOf(Caller caller) {
+    return caller.tlsIdentity() != null ? caller.tlsIdentity() : caller.host();
+  }
+
+  /** Counts a call of {@code client} as pending; the reason it may not be, or null. */
+  private String takePending(String client) {
+    boolean[] taken = {false};
+    pendingByClient.compute(client, (k, n) -> {
+      int held = n == null ? 0 : n;
+      if (held >= limits.maxPendingPerClient()) return n;
+      taken[0] = true;
+      return held + 1;
+    });
+    if (!taken[0]) {
+      return "this client (" + client + ") already has " + limits.maxPendingPerClient()
+          + " calls pending there, its limit (--max-pending-per-client)";
+    }
+    if (pendingAll.incrementAndGet() > limits.maxPending()) {
+      pendingAll.decrementAndGet();
+      pendingByClient.computeIfPresent(client, (k, n) -> n <= 1 ? null : n - 1);
+      return "it has " + limits.maxPending() + " calls pending from all clients, its limit"
+          + " (--max-pending-calls)";
+    }
+    return null;
+  }
+
+  private void releasePending(String client) {
+    pendingAll.decrementAndGet();
+    pendingByClient.computeIfPresent(client, (k, n) -> n <= 1 ? null : n - 1);
+  }
+
   /** Stores a replica of a client's value under its own id, so that calls here resolve it locally. */
   public void replica(UUID holder, Command.Replica r) {
     Object value = node.runtime().decode(r.value());
     node.table().put(r.valueId(), holder, "value " + r.valueId() + " from " + r.owner(), value);
   }
 
-  /** Registers the call and schedules it; returns at once. A call whose id is known already is ignored. */
-  public void submit(UUID holder, Command.Call c, long arrivedNanos) {
+  /**
+   * Registers the call and schedules it; returns at once. A call whose id is known already is ignored.
+   *
+   * @return completes once this node's holds of the references inside the call's by-value arguments were answered by
+   *     their owners (see {@link HeldReferences#adopt}); at once if it has none
+   */
+  public CompletableFuture<Void> submit(UUID holder, Command.Call c, long arrivedNanos) {
     String site = c.label() + " on " + node.name();
-    if (node.table().pendingOf(holder) >= limits.maxPendingPerClient()) {
+    String client = clientOf(Caller.current());
+    String full = takePending(client);
+    if (full != null) {
       Slot refused = node.table().create(c.valueId(), holder, site);
       if (refused != null) {
         observe(refused, c, arrivedNanos);
-        String why = "server " + node.name() + " refused " + c.label()
-            + ": this client already has " + limits.maxPendingPerClient()
-            + " calls pending there, its limit (--max-pending-per-client)";
+        String why = "server " + node.name() + " refused " + c.label() + ": " + full;
         REFUSALS.refused(why);
         refused.fail(Failure.of(Status.RESOURCE_EXHAUSTED, why, null, site));
       }
-      return;
+      return DONE;
     }
     Slot slot = node.table().create(c.valueId(), holder, site);
-    if (slot == null) return;
+    if (slot == null) {
+      releasePending(client);
+      return DONE;
+    }
+    slot.done().whenComplete((v, t) -> releasePending(client));
     ServerCall trace = observe(slot, c, arrivedNanos);
     ServiceRegistry.Target target;
     try {
       target = services.find(c.service(), c.method(), node.name());
     } catch (RuntimeException e) {
       slot.fail(Failure.from(e, site));
-      return;
+      return DONE;
     }
     Object[] args = c.args() == null ? new Object[0] : c.args();
-    holdReferencesInside(args);
+    CompletableFuture<Void> referencesHeld = holdReferencesInside(args);
     CompletableFuture<?>[] pending = new CompletableFuture<?>[args.length];
     List<Fetcher.Waiter> fetches = new ArrayList<>();
     List<Slot> reading = new ArrayList<>();
@@ -196,6 +252,7 @@ public final class DataflowExecutor implements AutoCloseable {
       if (trace != null) trace.argumentsReady();
       schedule(slot, site, () -> run(slot, target, values, holder, c.label(), site, trace));
     });
+    return referencesHeld;
   }
 
   /**
@@ -220,10 +277,12 @@ public final class DataflowExecutor implements AutoCloseable {
    * The references written inside by-value arguments are held by this node from now on, while the call holds its
    * arguments: the values they point to cannot go before the call has read them (and holds them itself).
    */
-  private void holdReferencesInside(Object[] args) {
+  private CompletableFuture<Void> holdReferencesInside(Object[] args) {
+    List<CompletableFuture<Void>> holds = new ArrayList<>();
     for (Object a : args) {
-      if (a instanceof SerializedValue v) for (Ref<?> r : v.refs()) held.adopt(r);
+      if (a instanceof SerializedValue v) for (Ref<?> r : v.refs()) holds.add(held.adopt(r));
     }
+    return CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
   }
 
   /**

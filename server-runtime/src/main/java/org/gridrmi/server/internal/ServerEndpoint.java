@@ -1,8 +1,13 @@
 package org.gridrmi.server.internal;
 
 import io.opentelemetry.context.Scope;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
@@ -17,6 +22,7 @@ import org.gridrmi.runtime.telemetry.ServerCall;
 import org.gridrmi.runtime.telemetry.Telemetry;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.wire.BatchReceipt;
+import org.gridrmi.runtime.wire.CodedValue;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
@@ -30,6 +36,10 @@ import org.gridrmi.runtime.wire.ValueIds;
 public final class ServerEndpoint extends NodeEndpoint {
   /** Servers one link probe may name. */
   static final int MAX_PROBED = 64;
+
+  /** Probes of addresses that are not known peers, for the log (rate-limited). */
+  private static final org.gridrmi.runtime.serial.RefusalLog PROBES_REFUSED =
+      new org.gridrmi.runtime.serial.RefusalLog(ServerEndpoint.class.getName(), 10, 1000);
 
   private static final System.Logger LOG = System.getLogger(ServerEndpoint.class.getName());
   private final ServiceRegistry services;
@@ -75,7 +85,9 @@ public final class ServerEndpoint extends NodeEndpoint {
 
   /**
    * Probes the links to the caller's Grid's servers, at most {@value #MAX_PROBED} of them, one after the other (a
-   * probe is four round trips); the caller's bound covers them all.
+   * probe is four round trips); the caller's bound covers them all. Only known peers are probed (see
+   * {@link KnownPeers}: the Grid's batches introduced them): a caller cannot make this server connect to addresses
+   * of its choosing, and the others are skipped (logged).
    */
   @Override
   public List<PeerLinkEstimate> probeLinks(List<String> gridServers) {
@@ -84,10 +96,14 @@ public final class ServerEndpoint extends NodeEndpoint {
           Status.INVALID_ARGUMENT,
           "a link probe of " + gridServers.size() + " servers: at most " + MAX_PROBED + " at once");
     }
-    peers.introduce(new Introduction(null, gridServers), Caller.current());
     String self = node.address();
     for (String peer : gridServers) {
       if (peer.equals(self)) continue;
+      if (!peers.known(peer)) {
+        PROBES_REFUSED.refused("GridRMI " + node.name() + " did not probe its link to " + peer
+            + ": not a known peer (no batch of a Grid introduced it, nor --peers)");
+        continue;
+      }
       try {
         node.runtime().transport().client(peer).probeLink(self);
       } catch (GridException e) {
@@ -104,19 +120,46 @@ public final class ServerEndpoint extends NodeEndpoint {
   public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
     long arrived = System.nanoTime();
     authorize(holder);
+    node.table().admit(holder); // a bounded number of holders keep values here
     refuseForeignWrites(commands);
     batches.incrementAndGet();
     node.runtime().telemetry().batchReceived(commands.size());
     peers.introduce(introduction, Caller.current());
     node.table().renew(holder);
+    List<CompletableFuture<Void>> holds = new ArrayList<>();
     for (Command c : commands) {
       if (c instanceof Command.Replica r) {
         executor.replica(holder, r);
       } else if (c instanceof Command.Call call) {
-        executor.submit(holder, call, arrived);
+        holds.add(executor.submit(holder, call, arrived));
       }
     }
-    return node.table().store().underPressure() ? BatchReceipt.PRESSED : BatchReceipt.CALM;
+    return new BatchReceipt(
+        node.table().store().underPressure(), node.id(), referencesHeld(holds, arrived));
+  }
+
+  /**
+   * Waits until this node holds every reference inside the batch's by-value arguments (their owners answered its
+   * holds), so that the client may let go of them at once instead of keeping them for its transit time; at most half
+   * the call timeout from the batch's arrival, so that the client's own bound on the submit is never what ends it.
+   *
+   * @return whether they are all held
+   */
+  private boolean referencesHeld(List<CompletableFuture<Void>> holds, long arrivedNanos) {
+    CompletableFuture<Void> all = CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
+    if (all.isDone()) return true;
+    long left = arrivedNanos
+        + node.runtime().settings().timeouts().call().toNanos() / 2
+        - System.nanoTime();
+    try {
+      all.get(Math.max(0, left), TimeUnit.NANOSECONDS);
+      return true;
+    } catch (TimeoutException | ExecutionException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   /**
@@ -155,7 +198,7 @@ public final class ServerEndpoint extends NodeEndpoint {
     PlainResult r;
     try (Scope inCall = call == null ? null : call.makeCurrent()) {
       long started = System.nanoTime();
-      r = runPlain(service, method, args, label + " on " + node.name());
+      r = runPlain(service, method, CodedValue.unwrapAll(args), label + " on " + node.name());
       executor.methodTimes().record(label, System.nanoTime() - started);
     }
     executor.callTimes().record(System.nanoTime() - arrived);

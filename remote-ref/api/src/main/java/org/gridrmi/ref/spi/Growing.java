@@ -5,7 +5,9 @@ import java.util.function.IntFunction;
 
 /**
  * Reading a new array whose length came from the stream, without allocating it ahead of its data: 64 KB first, then
- * doubling as bytes arrive, up to the length claimed.
+ * doubling as bytes arrive, and the whole length claimed once a quarter of it arrived. So a peer that claims more than
+ * it sends costs at most four times what it sent (plus 64 KB), and a whole large value costs at most 1.5 times its
+ * size while it arrives (doubling all the way would cost twice: a 480 MB value no longer fit a 1 GB heap).
  */
 final class Growing {
   static final int FIRST_BYTES = 64 * 1024;
@@ -24,7 +26,7 @@ final class Growing {
     A a = make.apply(size);
     for (int done = 0; done < n; ) {
       if (done == size) {
-        size = (int) Math.min(n, 2L * size);
+        size = 4L * done >= n ? n : (int) Math.min(n, 2L * size);
         A bigger = make.apply(size);
         System.arraycopy(a, 0, bigger, 0, done);
         a = bigger;

@@ -7,10 +7,9 @@ import java.io.IOException;
  * Where a {@link ValueCodec} reads a value from: a {@link DataInput} that also reads whole runs of primitives, in
  * the order {@link ValueOutput} writes them (little-endian).
  *
- * <p>The {@code read...(int n)} methods return a new array of {@code n} elements. How it is allocated is the
- * stream's decision: a stream from an authenticated GridRMI data connection, whose frames the sender sized,
- * allocates it at once; a stream anyone may have written (a batch, an RMI answer) grows the array as the data
- * arrives, so a header that claims a gigabyte and then goes silent costs kilobytes. A codec checks the length
+ * <p>The {@code read...(int n)} methods return a new array of {@code n} elements. Every GridRMI stream (a data
+ * connection, a batch, an RMI answer) grows the array as the data arrives, so a header that claims a gigabyte and
+ * then goes silent costs kilobytes. A codec checks the length
  * against its limits before it calls them.
  */
 public interface ValueInput extends DataInput {

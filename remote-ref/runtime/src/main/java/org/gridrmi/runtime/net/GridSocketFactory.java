@@ -30,24 +30,22 @@ public final class GridSocketFactory
     this.context = context;
   }
 
-  private NetContext context() throws IOException {
+  private NetContext context(String peer) throws IOException {
     NetContext c = context != null ? context : NetContexts.resolve(tls);
-    if (c == null)
-      throw new TlsRequiredException(pinnedHost == null ? "a GridRMI peer" : pinnedHost);
-    return c;
+    if (c != null) return c;
+    if (tls) throw new TlsRequiredException(peer);
+    throw HandshakeRefusedException.plainPeer(peer);
   }
 
   @Override
   public Socket createSocket(String host, int port) throws IOException {
     String h = pinnedHost == null ? host : pinnedHost;
-    NetContext c = context != null ? context : NetContexts.resolve(tls);
-    if (c == null) throw new TlsRequiredException(h + ":" + port);
-    return c.connect(h, port);
+    return context(h + ":" + port).connect(h, port);
   }
 
   @Override
   public ServerSocket createServerSocket(int port) throws IOException {
-    return context().listen(port);
+    return context(pinnedHost == null ? "a GridRMI peer" : pinnedHost).listen(port);
   }
 
   private Object readResolve() {

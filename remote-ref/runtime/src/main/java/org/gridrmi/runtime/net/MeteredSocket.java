@@ -66,6 +66,16 @@ final class MeteredSocket extends Socket {
     timeoutSet = timeout;
   }
 
+  /**
+   * The read timeout the owner asked for, not the bound of the last read: RMI saves this before its own handshake and
+   * sets it back afterwards, so answering with a read's bound (the grid secret's handshake reads before RMI's) would
+   * make that bound the owner's timeout for the life of the connection.
+   */
+  @Override
+  public int getSoTimeout() {
+    return ownersTimeout;
+  }
+
   @Override
   public synchronized InputStream getInputStream() throws IOException {
     if (in == null) {

@@ -11,8 +11,9 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.TlsStores;
 
 /**
- * The network settings of one Grid or one server, and what its sockets share: TLS or plain, the emulated link, byte
- * counters, the connect timeout and the address servers bind to. Every GridRMI socket of that instance is made here,
+ * The network settings of one Grid or one server, and what its sockets share: TLS or plain, the grid secret its plain
+ * connections prove ({@link SecretHandshake}), the emulated link, byte counters, the connect timeout and the address
+ * servers bind to. Every GridRMI socket of that instance is made here,
  * so two instances in one JVM (one over TLS, one plain; one on an emulated wide-area link) never mix.
  *
  * <p>Stubs carry a {@link GridSocketFactory} that names only TLS or plain; the JVM that reads a stub binds it to a
@@ -20,6 +21,15 @@ import org.gridrmi.ref.TlsStores;
  */
 public final class NetContext implements AutoCloseable {
   private final TlsContext tls;
+  /** The secret plain connections prove; null before first use of the default one, or for an insecure context. */
+  private volatile GridSecret secret;
+  /** Plain connections without the secret (an explicit opt-out, {@code --insecure}). */
+  private final boolean insecure;
+  /** How accepted plain connections are checked; made with the first server socket. */
+  private volatile SecretHandshake.Acceptor acceptor;
+  /** How long an accepted plain connection may take to prove the secret (tests shorten it). */
+  private volatile long handshakeTimeoutNanos = SecretHandshake.TIMEOUT_NANOS;
+
   private final LinkPlan link;
   private final int connectTimeoutMillis;
   private final InetAddress bindAddress;
@@ -31,14 +41,39 @@ public final class NetContext implements AutoCloseable {
       new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
+   * A context whose plain connections prove the default grid secret ({@link GridSecret#readOrCreateDefault()}, read
+   * at the first connection or server socket); as {@link #NetContext(TlsStores, GridSecret, LinkPlan, int, String)}
+   * otherwise.
+   */
+  public NetContext(TlsStores tls, LinkPlan link, int connectTimeoutMillis, String bindHost) {
+    this(tls, null, false, link, connectTimeoutMillis, bindHost);
+  }
+
+  /**
    * @param tls the stores for mutual TLS, or null for plain TCP
+   * @param secret the grid secret every plain connection proves, both ways, before anything else is read from it;
+   *     null for none: an insecure context, whose servers accept anyone and whose connections reach only insecure
+   *     servers (ignored under TLS, which authenticates by certificate instead)
    * @param link the emulated link of this instance's sockets, per destination ({@link LinkPlan#NONE} for none)
    * @param connectTimeoutMillis how long a connection attempt may take
    * @param bindHost the address servers listen on (null: every interface)
    * @throws GridException INVALID_ARGUMENT for unreadable TLS stores or a bind host that does not resolve
    */
-  public NetContext(TlsStores tls, LinkPlan link, int connectTimeoutMillis, String bindHost) {
+  public NetContext(
+      TlsStores tls, GridSecret secret, LinkPlan link, int connectTimeoutMillis, String bindHost) {
+    this(tls, secret, secret == null, link, connectTimeoutMillis, bindHost);
+  }
+
+  private NetContext(
+      TlsStores tls,
+      GridSecret secret,
+      boolean insecure,
+      LinkPlan link,
+      int connectTimeoutMillis,
+      String bindHost) {
     this.tls = tls == null ? null : TlsContext.load(tls);
+    this.secret = secret;
+    this.insecure = tls == null && insecure;
     this.link = link;
     this.connectTimeoutMillis = connectTimeoutMillis;
     try {
@@ -57,6 +92,40 @@ public final class NetContext implements AutoCloseable {
 
   public boolean tls() {
     return tls != null;
+  }
+
+  /** Whether plain connections go without the grid secret (an explicit {@code --insecure}). */
+  public boolean insecure() {
+    return insecure;
+  }
+
+  /**
+   * The secret plain connections prove (the default one is read, or made, now if it was not yet); null under TLS or
+   * for an insecure context.
+   *
+   * @throws GridException INVALID_ARGUMENT naming the default secret file, if it cannot be read or made
+   */
+  public GridSecret secret() {
+    if (tls != null || insecure) return null;
+    GridSecret s = secret;
+    if (s == null) {
+      synchronized (this) {
+        if (secret == null) secret = GridSecret.readOrCreateDefault();
+        s = secret;
+      }
+    }
+    return s;
+  }
+
+  /** Shortens the bound of the secret handshake on accepted connections, for tests; before the first listen. */
+  void handshakeTimeout(java.time.Duration timeout) {
+    handshakeTimeoutNanos = timeout.toNanos();
+  }
+
+  /** How many plain connections this context's servers refused for not proving the grid secret. */
+  public long secretRefusals() {
+    SecretHandshake.Acceptor a = acceptor;
+    return a == null ? 0 : a.refusals();
   }
 
   public LinkPlan link() {
@@ -111,6 +180,12 @@ public final class NetContext implements AutoCloseable {
     try {
       raw.connect(new InetSocketAddress(host, port), connectTimeoutMillis);
       Socket s = tls == null ? raw : tls.client(raw, host, port);
+      if (tls == null) {
+        SecretHandshake.connect(
+            raw, secretForConnecting(), host + ":" + port, connectTimeoutMillis * 1_000_000L);
+      } else {
+        tls.handshake(s, host + ":" + port, connectTimeoutMillis * 1_000_000L);
+      }
       if (!byName) return s;
       String peer = LinkHello.exchange(s, link.self(), connectTimeoutMillis);
       if (link.drops(host, port, peer)) {
@@ -122,6 +197,15 @@ public final class NetContext implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       raw.close();
       throw e;
+    }
+  }
+
+  /** The secret, as an I/O failure of the connection if the default one cannot be read (RMI makes sockets). */
+  private GridSecret secretForConnecting() throws IOException {
+    try {
+      return secret();
+    } catch (GridException e) {
+      throw new HandshakeRefusedException(e.status(), e.getMessage());
     }
   }
 
@@ -137,6 +221,16 @@ public final class NetContext implements AutoCloseable {
   }
 
   ServerSocket listen(int port) throws IOException {
+    SecretHandshake.Acceptor plainAcceptor = null;
+    if (tls == null) {
+      synchronized (this) {
+        if (acceptor == null) {
+          acceptor = new SecretHandshake.Acceptor(secretForConnecting(), handshakeTimeoutNanos);
+        }
+        plainAcceptor = acceptor;
+      }
+    }
+    SecretHandshake.Acceptor checks = plainAcceptor;
     return new ServerSocket(port, 0, bindAddress) {
       @Override
       public Socket accept() throws IOException {
@@ -145,7 +239,10 @@ public final class NetContext implements AutoCloseable {
         implAccept(raw);
         raw.setTcpNoDelay(true);
         return SharedPort.sniffing(
-            tls == null ? raw : tls.accepted(raw, getLocalPort()), dataHandlers::get, greeter(raw));
+            tls == null ? raw : tls.accepted(raw, getLocalPort()),
+            checks,
+            dataHandlers::get,
+            greeter(raw));
       }
     };
   }
@@ -172,7 +269,12 @@ public final class NetContext implements AutoCloseable {
 
   /** One line for banners: TLS or plain, and the link. */
   public String describe() {
-    return (tls == null ? "plain TCP (no TLS)" : tls.describe())
+    return (tls == null
+            ? insecure
+                ? "plain TCP, INSECURE (no grid secret: anyone who reaches the port may call)"
+                : "plain TCP, grid secret "
+                    + (secret == null ? GridSecret.defaultFile() : secret.file())
+            : tls.describe())
         + (link == LinkPlan.NONE
                 || link.inbound() == LinkShaper.NONE && link.describe().equals("loopback")
             ? ""

@@ -14,7 +14,8 @@ import java.util.function.IntFunction;
 /**
  * A node's RMI port also takes its data connections, so users open no second port: an accepted connection whose
  * first four bytes are {@link #DATA_MAGIC} (where JRMP sends {@code "JRMI"}) is served by the port's data handler,
- * anything else goes to RMI untouched.
+ * anything else goes to RMI untouched. Before that, a plain connection proves the grid secret
+ * ({@link SecretHandshake}): nothing a peer sends reaches RMI or a data handler unless it did.
  *
  * <p>The bytes are looked at on the thread RMI starts for the connection, at its first read, not in the accept loop,
  * so a peer that connects and stays silent holds up no one (as with the TLS handshake, which happens first). A data
@@ -55,21 +56,32 @@ public final class SharedPort {
    * {@code accepted}, with its first bytes looked at when first read; {@code handlers} gives a port's handler, and
    * {@code greeter} answers a link hello.
    */
-  static Socket sniffing(Socket accepted, IntFunction<Handler> handlers, Greeter greeter) {
-    return new Sniffing(accepted, handlers, greeter);
+  static Socket sniffing(
+      Socket accepted,
+      SecretHandshake.Acceptor acceptor,
+      IntFunction<Handler> handlers,
+      Greeter greeter) {
+    return new Sniffing(accepted, acceptor, handlers, greeter);
   }
 
   private static final class Sniffing extends Socket {
     private final Socket s;
     private final IntFunction<Handler> handlers;
     private final Greeter greeter;
+    /** Checks the grid secret before anything else is read (plain connections; null under TLS). */
+    private final SecretHandshake.Acceptor acceptor;
     /** No TLS: nobody is authenticated on it (a TLS socket sets its peer's identity on each read itself). */
     private final boolean plain;
 
     private InputStream in;
 
-    Sniffing(Socket s, IntFunction<Handler> handlers, Greeter greeter) {
+    Sniffing(
+        Socket s,
+        SecretHandshake.Acceptor acceptor,
+        IntFunction<Handler> handlers,
+        Greeter greeter) {
       this.s = s;
+      this.acceptor = s instanceof TlsAcceptedSocket ? null : acceptor;
       this.handlers = handlers;
       this.greeter = greeter;
       this.plain = !(s instanceof TlsAcceptedSocket);
@@ -98,7 +110,9 @@ public final class SharedPort {
         if (handedOver) return false;
         if (looked) return true;
         looked = true;
-        byte[] first = super.in.readNBytes(DATA_MAGIC.length);
+        byte[] first =
+            acceptor == null ? new byte[0] : acceptor.accept(s, super.in, s.getOutputStream());
+        if (first.length == 0) first = super.in.readNBytes(DATA_MAGIC.length);
         if (Arrays.equals(
             first, LinkHello.MAGIC)) { // the peer says who it is, then the connection begins
           String peer = LinkHello.readName(super.in);

@@ -67,7 +67,11 @@ final class TlsAcceptedSocket extends Socket {
       logged = true;
       refusals.refused(
           "GridRMI TLS refused a connection from " + raw.getInetAddress().getHostAddress() + ":"
-              + raw.getPort() + " to port " + localPort + ": " + e.getMessage());
+              + raw.getPort() + " to port " + localPort + ": " + e.getMessage()
+              + (TlsContext.notTls((SSLException) e)
+                  ? " (a program without TLS reached this TLS port: give it --tls, --keystore,"
+                      + " --truststore and the stores' password, or run the whole grid without --tls)"
+                  : ""));
     }
     return e;
   }

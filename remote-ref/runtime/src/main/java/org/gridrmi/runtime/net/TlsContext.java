@@ -86,6 +86,31 @@ public final class TlsContext {
     return s;
   }
 
+  /**
+   * Runs the client's handshake now, within {@code timeoutNanos}, so that a server without TLS is named as such: a
+   * plain GridRMI server answers a ClientHello with a reply no TLS stack reads ({@code SecretHandshake}).
+   *
+   * @throws HandshakeRefusedException PERMISSION_DENIED when the peer does not speak TLS
+   * @throws IOException as the handshake fails otherwise (a refused certificate, a closed connection)
+   */
+  void handshake(Socket client, String peer, long timeoutNanos) throws IOException {
+    try {
+      CallDeadline.within(timeoutNanos, 0, () -> {
+        ((SSLSocket) client).startHandshake();
+        return null;
+      });
+    } catch (javax.net.ssl.SSLException e) {
+      if (!notTls(e)) throw e;
+      throw HandshakeRefusedException.plainPeer(peer);
+    }
+  }
+
+  /** Whether a handshake failed because the peer's bytes are no TLS at all (the JDK's words for it). */
+  static boolean notTls(javax.net.ssl.SSLException e) {
+    String m = String.valueOf(e.getMessage());
+    return m.contains("nrecognized SSL message") || m.contains("plaintext connection");
+  }
+
   /** The server end of an accepted connection: the peer must show a certificate from the Grid's CA. */
   Socket accepted(Socket raw, int localPort) throws IOException {
     SSLSocket s = (SSLSocket) ssl.getSocketFactory().createSocket(raw, null, true);

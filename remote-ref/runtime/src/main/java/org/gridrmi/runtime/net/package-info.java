@@ -1,7 +1,7 @@
 /**
  * The sockets of each Grid and server ({@link NetContext}): TLS, the emulated slower network, byte counters, the
- * deadline of the current call on every read and write, the port shared by RMI and data connections, and the key
- * files of {@code gridrmi keys}. Used by GridRMI's own modules only (client-api, server-runtime, lookup-service,
+ * deadline of the current call on every read and write, the port shared by RMI and data connections, the grid secret
+ * every plain connection proves first, and the key files of {@code gridrmi keys}. Used by GridRMI's own modules only (client-api, server-runtime, lookup-service,
  * gridrmi-inprocess, the gridrmi command, the benchmarks and the matrix multiply example); the unit tables its link
  * descriptions read are perf-model's {@code UnitScales}.
  *
@@ -17,6 +17,10 @@
  *   <li>{@link FirstWrite}: tells a thread when its next RMI call holds a connection: at the first byte it writes.
  *   <li>{@link GridSocketFactory}: the socket factory of every GridRMI export and stub; carries only TLS or plain
  *       and the advertised host.
+ *   <li>{@link GridSecret}: the secret every member of a grid holds (256 bits in a file its owner alone may read),
+ *       which every plain connection proves both ways before anything else is read from it.
+ *   <li>{@link HandshakeRefusedException}: a connection ended in its first exchange (another grid's secret, TLS or
+ *       {@code --insecure} on one side only, no GridRMI port), with the status and one-line message to report.
  *   <li>{@link KeyFiles}: what {@code gridrmi keys} writes: a test CA and PKCS12 key stores, made with the JDK's own
  *       APIs.
  *   <li>{@link LinkPlan}: the emulated link to each peer: one profile for all, or rules by node name.

@@ -169,10 +169,11 @@ public final class JdkCodecs {
    * {@code double[][]}, rows of any length (a null row stays null): each row is one array, so the whole may pass
    * 2 GB. Every row's length is checked against the limits, and their sum against the reading JVM's heap, before the
    * row is allocated; the array of rows grows as they arrive. Rows shared by several indexes arrive as copies (Java
-   * serialization would keep them shared).
+   * serialization would keep them shared), except rows of no elements, which all arrive as one shared empty row.
    */
   public static final class DoubleRows implements ValueCodec<double[][]> {
     private static final int FIRST_ROWS = 8192;
+    private static final double[] EMPTY_ROW = new double[0];
 
     @Override
     public Class<double[][]> type() {
@@ -216,7 +217,9 @@ public final class JdkCodecs {
               "row " + i + " of a double[][] claims " + n + " elements: over the limit of "
                   + SerialPolicy.current().limits().maxBytes() + " bytes for one array");
         }
-        v[i] = in.readDoubles(n);
+        // rows of no elements share one (nothing can be written into it): a new array each would
+        // cost about five times the 4 bytes the row took on the wire
+        v[i] = n == 0 ? EMPTY_ROW : in.readDoubles(n);
       }
       return v;
     }

@@ -23,6 +23,15 @@ public final class JvmFilter {
   private static final List<String> PLUMBING =
       List.of("java.rmi.", "sun.rmi.", "net.jini.", "com.sun.jini.");
 
+  /**
+   * What every instance's policy allows (JDK value types, GridRMI's own {@code org.gridrmi.**}, {@code java.time}),
+   * allowed also when no instance is live: River's threads read registrar stubs (their handler
+   * InheritingInvocationHandler, their socket factory GridRMI's) and lookup replies (JDK collections) after a client's
+   * Grid has closed and taken its policy with it, or in a JVM that uses a {@code LookupDirectory} alone.
+   */
+  private static final SerialPolicy BASELINE =
+      new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+
   private static final Set<String> PLUMBING_CLASSES = Set.of(
       "java.lang.reflect.Proxy",
       "java.rmi.MarshalledObject",
@@ -63,18 +72,70 @@ public final class JvmFilter {
     LIVE.remove(policy);
   }
 
+  /** A body that reads a stream. */
+  @FunctionalInterface
+  public interface Read<T, E extends Exception> {
+    T run() throws E;
+  }
+
+  /** Set while a thread reads a GridRMI node's reply (see {@link #readingNodeReply}). */
+  private static final ThreadLocal<Boolean> NODE_REPLY = new ThreadLocal<>();
+
+  /**
+   * Runs {@code body}, which reads the reply of a GridRMI node's call: a remote reference (an RMI stub, any
+   * {@link java.rmi.server.RemoteObject}) in it is refused with PERMISSION_DENIED. Reading a stub makes the JVM
+   * connect at once to the endpoint it names (RMI's distributed GC "dirty" call), and no node operation returns one;
+   * so a node cannot make its callers connect to an address of its choosing. Registry and lookup-service replies,
+   * which carry stubs by design, are read outside it.
+   */
+  public static <T, E extends Exception> T readingNodeReply(Read<T, E> body) throws E {
+    Boolean outer = NODE_REPLY.get();
+    NODE_REPLY.set(Boolean.TRUE);
+    try {
+      return body.run();
+    } finally {
+      if (outer == null) NODE_REPLY.remove();
+    }
+  }
+
   /** Whether GridRMI's JVM-wide filter is the one in force. */
   public static synchronized boolean installed() {
     return installed;
   }
 
   private static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
+    Class<?> c = info.serialClass();
+    if (c != null
+        && NODE_REPLY.get() != null
+        && java.rmi.server.RemoteObject.class.isAssignableFrom(c)) {
+      throw SerialFilters.refuse(
+          org.gridrmi.ref.Status.PERMISSION_DENIED,
+          "a GridRMI node's reply carries a remote reference (" + c.getName()
+              + "), which would make this JVM connect to the address it names: refused (no node operation "
+              + "returns one; the node is not a GridRMI node, or not a well-meaning one)");
+    }
     SerialPolicy.Limits limits = loosest();
-    return SerialFilters.check(info, limits, JvmFilter::allowed, JvmFilter::plumbing);
+    return SerialFilters.check(
+        info,
+        limits,
+        JvmFilter::allowed,
+        JvmFilter::plumbing,
+        SerialFilters.callCap(limits),
+        side());
   }
 
-  private static boolean allowed(Class<?> c) {
-    if (plumbing(c)) return true;
+  /** The side of every live policy if they share one (a client JVM, a server JVM), else {@code ANY}. */
+  private static SerialPolicy.Side side() {
+    SerialPolicy.Side side = null;
+    for (SerialPolicy p : LIVE) {
+      if (side == null) side = p.side();
+      else if (side != p.side()) return SerialPolicy.Side.ANY;
+    }
+    return side == null ? SerialPolicy.Side.ANY : side;
+  }
+
+  static boolean allowed(Class<?> c) {
+    if (plumbing(c) || BASELINE.allowed(c)) return true;
     for (SerialPolicy p : LIVE) if (p.allowed(c)) return true;
     return false;
   }
@@ -95,7 +156,8 @@ public final class JvmFilter {
           Math.max(l.maxArray(), o.maxArray()),
           Math.max(l.maxDepth(), o.maxDepth()),
           Math.max(l.maxRefs(), o.maxRefs()),
-          Math.max(l.maxBytes(), o.maxBytes()));
+          Math.max(l.maxBytes(), o.maxBytes()),
+          Math.max(l.maxCallArrayBytes(), o.maxCallArrayBytes()));
     }
     return l;
   }

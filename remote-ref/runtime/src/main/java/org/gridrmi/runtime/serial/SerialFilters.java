@@ -100,23 +100,52 @@ public final class SerialFilters {
     return false;
   }
 
+  /**
+   * What a stream does with an array's size before the JDK allocates the array: refuse it, or make sure its bytes
+   * arrived.
+   */
+  @FunctionalInterface
+  interface ArrayGate {
+    /**
+     * @param heapBytes what the array takes in memory
+     * @param wireBytes the least it takes on the wire (one byte per element of an object array)
+     */
+    void admit(Class<?> array, long length, long heapBytes, long wireBytes);
+  }
+
+  /** The gate of a stream GridRMI cannot read ahead (RMI's own): each array at most {@code maxCallArrayBytes}. */
+  static ArrayGate callCap(SerialPolicy.Limits limits) {
+    return (array, length, heapBytes, wireBytes) -> {
+      if (heapBytes > limits.maxCallArrayBytes())
+        throw refuse(
+            Status.RESOURCE_EXHAUSTED,
+            "array " + array.getTypeName() + " of length " + length + " needs " + heapBytes
+                + " bytes, over the limit maxCallArrayBytes=" + limits.maxCallArrayBytes()
+                + " of an RMI call's stream (allocated before its data arrives); pass a large value as a "
+                + "reference (grid.put) or a by-value argument of an async call, or raise serialLimits(...)");
+    };
+  }
+
   /** The check of every GridRMI policy: limits first, then known gadgets, then the allowlist. */
   static ObjectInputFilter.Status check(
       ObjectInputFilter.FilterInfo info,
       SerialPolicy.Limits limits,
-      java.util.function.Predicate<Class<?>> allowed) {
-    return check(info, limits, allowed, c -> false);
+      java.util.function.Predicate<Class<?>> allowed,
+      ArrayGate arrays) {
+    return check(info, limits, allowed, c -> false, arrays, SerialPolicy.Side.ANY);
   }
 
   /**
    * As above, with {@code plumbing}: classes a stream's kind needs (RMI stubs in registry replies) that are never
-   * refused as gadgets there.
+   * refused as gadgets there; and the {@code side} that reads, whose way to allow a class a refusal names.
    */
   static ObjectInputFilter.Status check(
       ObjectInputFilter.FilterInfo info,
       SerialPolicy.Limits limits,
       java.util.function.Predicate<Class<?>> allowed,
-      java.util.function.Predicate<Class<?>> plumbing) {
+      java.util.function.Predicate<Class<?>> plumbing,
+      ArrayGate arrays,
+      SerialPolicy.Side side) {
     if (info.depth() > limits.maxDepth())
       throw refuse(
           Status.RESOURCE_EXHAUSTED,
@@ -154,6 +183,7 @@ public final class SerialFilters {
             Status.RESOURCE_EXHAUSTED,
             "array " + c.getTypeName() + " of length " + len + " needs " + len * element
                 + " bytes, over the limit maxBytes=" + limits.maxBytes());
+      arrays.admit(c, len, len * element, len * (comp.isPrimitive() ? element : 1));
       while (comp.isArray()) comp = comp.getComponentType();
       if (comp.isPrimitive()) return ObjectInputFilter.Status.ALLOWED;
       c = comp;
@@ -173,7 +203,7 @@ public final class SerialFilters {
     if (c.isInterface() && c.isAnnotationPresent(org.gridrmi.ref.GridService.class)) {
       return ObjectInputFilter.Status.ALLOWED;
     }
-    if (org.gridrmi.ref.Task.class.isAssignableFrom(c)) {
+    if (org.gridrmi.ref.Task.class.isAssignableFrom(c) && side != SerialPolicy.Side.CLIENT) {
       throw refuse(
           Status.PERMISSION_DENIED,
           "task class " + c.getName() + " is not allowed on this server: start "
@@ -185,11 +215,10 @@ public final class SerialFilters {
         Status.PERMISSION_DENIED,
         "class " + c.getName() + " is not allowed in GridRMI streams (only JDK "
             + "value types, org.gridrmi.*, classes of the services' signatures and operator-allowed classes are); "
-            + "to allow it start the server with --allow " + c.getName()
-            + " (a Grid: Grid.builder().allow(...))");
+            + side.howToAllow(c.getName()));
   }
 
-  private static GridException refuse(Status s, String message) {
+  static GridException refuse(Status s, String message) {
     REFUSED.refused("GridRMI refused a stream: " + message);
     return new GridException(s, message);
   }
@@ -201,6 +230,17 @@ public final class SerialFilters {
           && (g.status() == Status.PERMISSION_DENIED || g.status() == Status.RESOURCE_EXHAUSTED)) {
         return g;
       }
+    }
+    return null;
+  }
+
+  /**
+   * The end of a live stream met while an array's bytes were read ahead (the JDK wraps it in an
+   * {@code InvalidClassException}), or null: a connection that closed inside a value is an EOF, not a refusal.
+   */
+  public static java.io.EOFException endOfStream(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof java.io.EOFException eof) return eof;
     }
     return null;
   }

@@ -38,16 +38,30 @@ public final class SerialPolicy {
    * @param maxDepth nesting of an object graph
    * @param maxRefs objects in one stream
    * @param maxBytes bytes of one stream, and bytes one array may take
+   * @param maxCallArrayBytes bytes one array may take in a stream GridRMI cannot read ahead: the arguments of an RMI
+   *     call and the answers RMI reads with the JVM-wide filter, whose arrays the JDK allocates from their header
+   *     before their data arrives (so this is what one stalled call can cost). Streams GridRMI opens itself (values,
+   *     batches' by-value arguments, data connections, spill files) grow an array as its bytes arrive instead and are
+   *     bounded by {@code maxBytes} only
    */
-  public record Limits(long maxArray, long maxDepth, long maxRefs, long maxBytes) {
+  public record Limits(
+      long maxArray, long maxDepth, long maxRefs, long maxBytes, long maxCallArrayBytes) {
+    /** The default cap of one array in an RMI call's stream: 16 MiB (2M doubles). */
+    public static final long CALL_ARRAY_BYTES = 16L << 20;
+
     public static final Limits DEFAULT = new Limits(
         300_000_000L, 64, 2_000_000L, Math.min(1L << 30, Runtime.getRuntime().maxMemory() / 2));
 
     public Limits {
-      if (maxArray < 1 || maxDepth < 1 || maxRefs < 1 || maxBytes < 1) {
+      if (maxArray < 1 || maxDepth < 1 || maxRefs < 1 || maxBytes < 1 || maxCallArrayBytes < 1) {
         throw new GridException(
             Status.INVALID_ARGUMENT, "serialization limits must be positive: " + this);
       }
+    }
+
+    /** As above, with {@code maxCallArrayBytes} the smaller of {@link #CALL_ARRAY_BYTES} and {@code maxBytes}. */
+    public Limits(long maxArray, long maxDepth, long maxRefs, long maxBytes) {
+      this(maxArray, maxDepth, maxRefs, maxBytes, Math.min(CALL_ARRAY_BYTES, maxBytes));
     }
   }
 
@@ -59,9 +73,46 @@ public final class SerialPolicy {
   private final Set<String> signatures = ConcurrentHashMap.newKeySet();
   private final ObjectInputFilter filter = this::check;
 
+  /**
+   * Which side reads with a policy, so that a refusal says how that side allows a class (a client is not told to
+   * restart a server).
+   */
+  public enum Side {
+    CLIENT("this client refused it; to allow it build the Grid with Grid.builder().allow(\"%s\")"),
+    SERVER("this server refused it; to allow it start the server with --allow %s"
+        + " (GridServer.builder().allow(\"%s\"))"),
+    /** A reader of no one side (a lookup service, the JVM-wide filter of a JVM with both or none). */
+    ANY("to allow it, allow it where it was read: a server with --allow %s"
+        + " (GridServer.builder().allow(...)), a client with Grid.builder().allow(\"%s\")");
+
+    private final String advice;
+
+    Side(String advice) {
+      this.advice = advice;
+    }
+
+    /** How this side allows {@code className}. */
+    public String howToAllow(String className) {
+      return advice.replace("%s", className);
+    }
+  }
+
+  private final Side side;
+
+  /** A policy of no one side ({@link Side#ANY}). */
   public SerialPolicy(Limits limits, Collection<String> allow) {
+    this(limits, allow, Side.ANY);
+  }
+
+  public SerialPolicy(Limits limits, Collection<String> allow, Side side) {
     this.limits = limits;
+    this.side = java.util.Objects.requireNonNull(side, "side");
     allow.forEach(this::allow);
+  }
+
+  /** The side that reads with it, for the advice of its refusals. */
+  public Side side() {
+    return side;
   }
 
   /** The policy of the code running on this thread, else one with the defaults and no operator additions. */
@@ -97,7 +148,11 @@ public final class SerialPolicy {
     return limits;
   }
 
-  /** The filter to set on a stream this instance reads. */
+  /**
+   * The filter to set on a stream this instance reads that GridRMI cannot read ahead (an RMI export's calls): each
+   * array is capped at {@link Limits#maxCallArrayBytes()}. Streams opened by {@link #open} grow arrays as their bytes
+   * arrive instead.
+   */
   public ObjectInputFilter filter() {
     return filter;
   }
@@ -121,8 +176,20 @@ public final class SerialPolicy {
    */
   public static class FilteredStream extends ObjectInputStream {
     protected FilteredStream(java.io.InputStream in, SerialPolicy policy) throws IOException {
+      this(new ArrivedBytes(in), policy);
+    }
+
+    private FilteredStream(ArrivedBytes in, SerialPolicy policy) throws IOException {
       super(in);
-      setObjectInputFilter(policy.filter);
+      // an array is allocated once its bytes arrived: this stream's source is GridRMI's to read
+      // ahead
+      setObjectInputFilter(info -> SerialFilters.check(
+          info,
+          policy.limits,
+          policy::allowed,
+          c -> false,
+          (array, length, heapBytes, wireBytes) -> in.admit(array, length, wireBytes),
+          policy.side));
     }
 
     @Override
@@ -188,7 +255,8 @@ public final class SerialPolicy {
   }
 
   private ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
-    return SerialFilters.check(info, limits, this::allowed);
+    return SerialFilters.check(
+        info, limits, this::allowed, c -> false, SerialFilters.callCap(limits), side);
   }
 
   @Override

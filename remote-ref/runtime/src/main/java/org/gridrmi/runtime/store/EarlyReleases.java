@@ -3,6 +3,7 @@ package org.gridrmi.runtime.store;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 
 /**
  * Releases that arrived before the hold they end: a client releases a value on a server that is still fetching it for
@@ -14,6 +15,7 @@ final class EarlyReleases {
 
   private final int max;
   private final long ttlMillis;
+  private final LongSupplier millis;
   private final LinkedHashMap<Key, Long> until = new LinkedHashMap<>(16, 0.75f, false) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<Key, Long> eldest) {
@@ -21,18 +23,19 @@ final class EarlyReleases {
     }
   };
 
-  EarlyReleases(int max, long ttlMillis) {
+  EarlyReleases(int max, long ttlMillis, LongSupplier millis) {
     this.max = max;
     this.ttlMillis = ttlMillis;
+    this.millis = millis;
   }
 
   synchronized void record(UUID holder, UUID id) {
-    until.put(new Key(holder, id), System.currentTimeMillis() + ttlMillis);
+    until.put(new Key(holder, id), millis.getAsLong() + ttlMillis);
   }
 
   /** Whether {@code holder} released {@code id} before it was here; forgets it (a release ends one hold). */
   synchronized boolean consume(UUID holder, UUID id) {
     Long t = until.remove(new Key(holder, id));
-    return t != null && t >= System.currentTimeMillis();
+    return t != null && t >= millis.getAsLong();
   }
 }

@@ -11,6 +11,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * One value of a node: write-once (it is set exactly once, to a value or a {@link Failure}), held by a set of
@@ -29,10 +30,15 @@ public final class Slot {
   final Set<UUID> holders = ConcurrentHashMap.newKeySet();
   /** Servers a holder lent the value to that have not fetched it yet: their address and when their hold lapses. */
   final Map<String, Long> borrowers = new ConcurrentHashMap<>();
+  /** The holder that pushed the value and released it before it arrived: it never holds it here (or null). */
+  volatile UUID releasedEarly;
   /** Nodes that fetched the value (a lender that releases it later need not keep it for them). */
   final Set<String> fetchedBy = ConcurrentHashMap.newKeySet();
 
   private volatile Thread runner;
+  /** Orders an interrupt of the runner with the end of its run (see {@link #stopRunning}). */
+  private final Object runnerLock = new Object();
+
   private volatile boolean cancelled;
   /** The span of the call that makes the value, when traced: fetches of the value link to it. */
   private volatile io.opentelemetry.api.trace.SpanContext trace;
@@ -173,27 +179,36 @@ public final class Slot {
     return !cancelled && !settled.get();
   }
 
+  /**
+   * The computation ended; called by the thread that ran it. Once this returns, no interrupt of this slot's is pending
+   * on that thread or will reach it (so none can hit the next call the thread runs): an interrupt and this take the
+   * same lock, and this clears one that came first.
+   */
   public void stopRunning() {
-    runner = null;
+    synchronized (runnerLock) {
+      runner = null;
+      Thread.interrupted();
+    }
   }
 
   /** Interrupts the computation, if one is running (after a deadline passed). */
   public void interruptRunner() {
-    Thread t = runner;
-    if (t != null) t.interrupt();
+    synchronized (runnerLock) {
+      Thread t = runner;
+      if (t != null) t.interrupt();
+    }
   }
 
   /** Cancels: the value becomes a CANCELLED failure and a running computation is interrupted. */
   public boolean cancel(String site) {
     cancelled = true;
     boolean won = fail(Failure.of(Status.CANCELLED, label + " was cancelled", null, site));
-    Thread t = runner;
-    if (won && t != null) t.interrupt();
+    if (won) interruptRunner();
     return won;
   }
 
   @Override
   public String toString() {
-    return "Slot[" + label + " " + id + "]";
+    return "Slot[" + label + " " + ValueIds.shortForm(id) + "]";
   }
 }

@@ -17,7 +17,8 @@ import org.gridrmi.ref.Status;
 
 /**
  * The files a store spills values to: one per value, in a directory of this node's own (made inside the configured
- * spill directory, or under the system's temporary directory), deleted when the node closes. A file is written under
+ * spill directory, or under the system's temporary directory, named with its host and process), deleted when the node
+ * closes, or by the next node of this host and user to open one there once its process is gone. A file is written under
  * a temporary name and renamed once complete, so a value on disk is never half-written; a write that fails (a full
  * disk) leaves nothing behind.
  */
@@ -47,11 +48,13 @@ final class SpillFiles implements AutoCloseable {
    */
   synchronized Path open() {
     if (dir != null) return dir;
-    String prefix = "gridrmi-spill-" + node.replaceAll("[^A-Za-z0-9._-]", "_") + "-";
+    String prefix = prefix(node, ProcessHandle.current().pid());
     try {
-      dir = parent == null
-          ? Files.createTempDirectory(prefix)
-          : Files.createTempDirectory(Files.createDirectories(parent), prefix);
+      Path where = parent == null
+          ? Path.of(System.getProperty("java.io.tmpdir"))
+          : Files.createDirectories(parent);
+      deleteLeftBehind(where);
+      dir = Files.createTempDirectory(where, prefix);
       Path probe = Files.createTempFile(dir, "probe", ".tmp");
       Files.delete(probe);
     } catch (IOException | UnsupportedOperationException e) {
@@ -72,6 +75,65 @@ final class SpillFiles implements AutoCloseable {
       return Files.getFileStore(open()).getUsableSpace();
     } catch (IOException e) {
       return 0;
+    }
+  }
+
+  /** This host's name as it appears in spill directories' names. */
+  private static final String HOST = safe(hostName());
+
+  private static final System.Logger LOG = System.getLogger(SpillFiles.class.getName());
+
+  private static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "localhost";
+    }
+  }
+
+  private static String safe(String s) {
+    return s.replaceAll("[^A-Za-z0-9._]", "_");
+  }
+
+  /**
+   * The start of the name of a spill directory of node {@code node} in process {@code pid} on this host (a random
+   * number follows): the process and host let a later node tell whether its owner is gone.
+   */
+  static String prefix(String node, long pid) {
+    return "gridrmi-spill-" + safe(node) + "-" + HOST + "-pid" + pid + "-";
+  }
+
+  /**
+   * Deletes the spill directories under {@code where} that a process of this host and this user left behind (a
+   * {@code kill -9} skips the deletion at close): those whose process is gone. Directories of other hosts (a shared
+   * file system), of other users and of live processes stay.
+   */
+  static void deleteLeftBehind(Path where) {
+    java.util.regex.Pattern ours = java.util.regex.Pattern.compile(
+        "gridrmi-spill-.+-" + java.util.regex.Pattern.quote(HOST) + "-pid(\\d+)-\\d+");
+    String user = System.getProperty("user.name");
+    try (DirectoryStream<Path> all = Files.newDirectoryStream(where, "gridrmi-spill-*")) {
+      for (Path d : all) {
+        java.util.regex.Matcher m = ours.matcher(d.getFileName().toString());
+        if (!m.matches() || !Files.isDirectory(d, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+          continue;
+        long pid = Long.parseLong(m.group(1));
+        if (pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).isPresent()) continue;
+        if (!Files.getOwner(d, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+            .getName()
+            .equals(user)) continue;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(d)) {
+          for (Path f : files) Files.deleteIfExists(f);
+        }
+        Files.deleteIfExists(d);
+        LOG.log(
+            System.Logger.Level.INFO,
+            "GridRMI deleted the spill directory {0}, left behind by process {1}, which is gone",
+            d,
+            pid);
+      }
+    } catch (IOException | RuntimeException e) {
+      // what cannot be read or deleted stays: a later start tries again
     }
   }
 

@@ -10,27 +10,35 @@ import org.gridrmi.ref.Status;
  * @param maxMemoryBytes bytes of values kept in memory (as counted by their codecs, else their serialized size)
  *     before the least recently used are moved to disk
  * @param spillDir where this node's spill directory goes, or null for the system's temporary directory
- * @param maxSpillBytes bytes of values on disk, or {@link #HALF_THE_FREE_DISK} for half the space free on the spill
- *     directory's file system when the node starts
+ * @param maxSpillBytes bytes of values on disk, or {@link #DEFAULT_SPILL}
  */
 public record StoreBudget(long maxMemoryBytes, Path spillDir, long maxSpillBytes) {
-  public static final long HALF_THE_FREE_DISK = -1;
+  /**
+   * The default disk budget: {@value #SPILL_PER_MEMORY} times the memory budget, at most half the space free on the
+   * spill directory's file system when the store opens it. Each store counts on its own share, so several nodes on
+   * one machine do not each count on the same half of the disk.
+   */
+  public static final long DEFAULT_SPILL = -1;
+
+  /** The default disk budget per byte of memory budget. */
+  public static final long SPILL_PER_MEMORY = 4;
 
   public StoreBudget {
     if (maxMemoryBytes < 1) {
       throw new GridException(
           Status.INVALID_ARGUMENT, "the store's memory budget must be positive: " + maxMemoryBytes);
     }
-    if (maxSpillBytes < 0 && maxSpillBytes != HALF_THE_FREE_DISK) {
+    if (maxSpillBytes < 0 && maxSpillBytes != DEFAULT_SPILL) {
       throw new GridException(
           Status.INVALID_ARGUMENT, "the spill budget must not be negative: " + maxSpillBytes);
     }
   }
 
-  /** Half the JVM's maximum heap in memory, then half the free disk under the system's temporary directory. */
+  /**
+   * Half the JVM's maximum heap in memory, then {@link #DEFAULT_SPILL} on disk under the system's temporary directory.
+   */
   public static StoreBudget defaults() {
-    return new StoreBudget(
-        Math.max(1, Runtime.getRuntime().maxMemory() / 2), null, HALF_THE_FREE_DISK);
+    return new StoreBudget(Math.max(1, Runtime.getRuntime().maxMemory() / 2), null, DEFAULT_SPILL);
   }
 
   public StoreBudget withMaxMemory(long bytes) {

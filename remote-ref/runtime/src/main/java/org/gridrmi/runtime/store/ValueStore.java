@@ -66,7 +66,15 @@ public final class ValueStore implements AutoCloseable {
    */
   public synchronized void openSpill() {
     files.open();
-    if (maxSpill == StoreBudget.HALF_THE_FREE_DISK) maxSpill = files.usableSpace() / 2;
+    if (maxSpill == StoreBudget.DEFAULT_SPILL) {
+      maxSpill = Math.min(
+          files.usableSpace() / 2, saturatedTimes(StoreBudget.SPILL_PER_MEMORY, maxMemory));
+    }
+  }
+
+  private static long saturatedTimes(long a, long b) {
+    long r = a * b;
+    return b != 0 && r / b != a ? Long.MAX_VALUE : r;
   }
 
   /** Stores the value of {@code s} (it becomes readable once this returns). */
@@ -186,7 +194,7 @@ public final class ValueStore implements AutoCloseable {
   }
 
   private long maxSpillLimit() {
-    if (maxSpill == StoreBudget.HALF_THE_FREE_DISK) {
+    if (maxSpill == StoreBudget.DEFAULT_SPILL) {
       try {
         openSpill();
       } catch (GridException e) {

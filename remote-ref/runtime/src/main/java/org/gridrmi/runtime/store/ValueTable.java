@@ -9,6 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.wire.Release;
@@ -25,11 +26,27 @@ public final class ValueTable {
   private static final System.Logger LOG = System.getLogger(ValueTable.class.getName());
   /** Freed ids whose cause is remembered, for NOT_FOUND messages. */
   private static final int TOMBSTONES = 10_000;
+  /** The most value ids one hold or release may name (a longer list is refused: INVALID_ARGUMENT). */
+  public static final int MAX_IDS_PER_CALL = 10_000;
+  /** The most holds waiting for values not made here yet, over all holders (past it: RESOURCE_EXHAUSTED). */
+  public static final int MAX_PARKED_HOLDS = 100_000;
+  /** The most holders with a lease here at once (past it, a new one is refused: RESOURCE_EXHAUSTED). */
+  public static final int MAX_HOLDERS = 100_000;
+  /** The borrow that keeps a pushed value whose release arrived first, for the calls of its batch (see put). */
+  static final String RELEASED_EARLY =
+      "(calls of the batch that pushed it, released before it arrived)";
 
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
   private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
   private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
   private final Map<UUID, AtomicInteger> pendingByHolder = new ConcurrentHashMap<>();
+  /**
+   * Holds that arrived before the value they name (see {@link #holdWhenCreated}): per value id, each holder and until
+   * when (ms) it waits. Bounded by {@link #MAX_PARKED_HOLDS}; the sweep ({@link #expire}) drops them after a lease.
+   */
+  private final Map<UUID, Map<UUID, Long>> parked = new ConcurrentHashMap<>();
+
+  private final AtomicInteger parkedCount = new AtomicInteger();
   /** Fetches waiting for an id whose call is still on its way here (see {@link #whenCreated}). */
   private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters =
       new ConcurrentHashMap<>();
@@ -40,6 +57,7 @@ public final class ValueTable {
   private final ReleaseCounts releases = new ReleaseCounts();
   private final Tombstones tombstones = new Tombstones(TOMBSTONES);
   private final EarlyReleases early;
+  private final LongSupplier millis;
 
   /**
    * @param self the node's own id: values it holds for itself never lapse
@@ -47,10 +65,19 @@ public final class ValueTable {
    * @param store where the values are kept
    */
   public ValueTable(UUID self, long leaseMillis, ValueStore store) {
+    this(self, leaseMillis, store, System::currentTimeMillis);
+  }
+
+  /**
+   * @param millis where the table reads the time, in milliseconds from any origin (a node's runtime's ticker): leases,
+   *     borrows, parked holds and early releases are counted on it, and {@link #expire} is given its readings
+   */
+  public ValueTable(UUID self, long leaseMillis, ValueStore store, LongSupplier millis) {
     this.self = self;
     this.leaseMillis = leaseMillis;
     this.store = store;
-    this.early = new EarlyReleases(TOMBSTONES, leaseMillis);
+    this.millis = millis;
+    this.early = new EarlyReleases(TOMBSTONES, leaseMillis, millis);
   }
 
   public long leaseMillis() {
@@ -94,7 +121,15 @@ public final class ValueTable {
       return s;
     }
     fresh.set(value);
-    hold(fresh, holder);
+    if (early.consume(holder, id)) {
+      // its writer released it before it got here (the release overtook the batch carrying the
+      // copy): the calls of that batch may still read it, for a lease at most, but it is not kept
+      // for the writer, which will never release it again
+      fresh.releasedEarly = holder;
+      fresh.borrowers.put(RELEASED_EARLY, millis.getAsLong() + leaseMillis);
+    } else {
+      hold(fresh, holder);
+    }
     created(fresh);
     return fresh;
   }
@@ -111,7 +146,7 @@ public final class ValueTable {
   /** Adds {@code holder} to a value already here; false if it is not here (or the holder released it already). */
   public boolean hold(UUID id, UUID holder) {
     Slot s = slots.get(id);
-    if (s == null || early.consume(holder, id)) return false;
+    if (s == null || early.consume(holder, id) || holder.equals(s.releasedEarly)) return false;
     hold(s, holder);
     return true;
   }
@@ -169,7 +204,46 @@ public final class ValueTable {
     });
   }
 
+  /**
+   * A hold for a value not here yet: the call making it may still be on its way (its batch and the reference to it
+   * travel separately), so the hold waits for it, as long as a lease, in one map the sweep cleans (no timer per id); a
+   * value this node let go is not waited for.
+   *
+   * @throws GridException RESOURCE_EXHAUSTED naming the limit when {@link #MAX_PARKED_HOLDS} holds wait already
+   */
+  public void holdWhenCreated(UUID id, UUID holder) {
+    if (freedBecause(id) != null) return;
+    if (parkedCount.get() >= MAX_PARKED_HOLDS) {
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          store.node() + " already keeps " + MAX_PARKED_HOLDS + " holds for values not made there "
+              + "yet, its limit: a hold of a value whose call never comes waits one lease");
+    }
+    long until = millis.getAsLong() + leaseMillis;
+    parked.compute(id, (k, m) -> {
+      Map<UUID, Long> holders = m == null ? new java.util.HashMap<>(2) : m;
+      if (holders.put(holder, until) == null) parkedCount.incrementAndGet();
+      return holders;
+    });
+    Slot s = slots.get(id); // made meanwhile: created() may have looked before this parked
+    if (s != null) takeParked(s);
+  }
+
+  /** The holds parked for {@code s}'s id, now that it exists. */
+  private void takeParked(Slot s) {
+    Map<UUID, Long> holders = parked.remove(s.id());
+    if (holders == null) return;
+    parkedCount.addAndGet(-holders.size());
+    for (UUID h : holders.keySet()) hold(s.id(), h);
+  }
+
+  /** Holds waiting for values not made here yet (for tests and stats). */
+  public int parkedHolds() {
+    return parkedCount.get();
+  }
+
   private void created(Slot s) {
+    if (!parked.isEmpty()) takeParked(s);
     if (creationWaiters.isEmpty()) return;
     List<CompletableFuture<Slot>> waiters = creationWaiters.remove(s.id());
     if (waiters != null) waiters.forEach(w -> w.complete(s));
@@ -181,10 +255,10 @@ public final class ValueTable {
   }
 
   private void hold(Slot s, UUID holder) {
+    if (holder.equals(s.releasedEarly)) return; // it released this value before it got here
     s.holders.add(holder);
     byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
-    if (!holder.equals(self))
-      leaseExpiry.putIfAbsent(holder, System.currentTimeMillis() + leaseMillis);
+    if (!holder.equals(self)) leaseExpiry.putIfAbsent(holder, millis.getAsLong() + leaseMillis);
   }
 
   public Slot get(UUID id) {
@@ -209,7 +283,7 @@ public final class ValueTable {
    */
   public void release(UUID holder, Collection<Release> rs) {
     Set<UUID> held = byHolder.get(holder);
-    long now = System.currentTimeMillis();
+    long now = millis.getAsLong();
     for (Release r : rs) {
       long expiry =
           now + (r.borrowMillis() > 0 ? Math.min(leaseMillis, r.borrowMillis()) : leaseMillis);
@@ -259,10 +333,16 @@ public final class ValueTable {
     Slot s = slots.get(id);
     if (s == null) return;
     if (!answered) {
-      s.borrowers.computeIfPresent(requester, (k, v) -> System.currentTimeMillis() + leaseMillis);
+      s.borrowers.computeIfPresent(requester, (k, v) -> millis.getAsLong() + leaseMillis);
       return;
     }
     endBorrow(s, requester);
+  }
+
+  /** Whether {@code id} is kept here for the server at {@code borrower} until it fetches it. */
+  public boolean borrows(UUID id, String borrower) {
+    Slot s = slots.get(id);
+    return s != null && s.borrowers.containsKey(borrower);
   }
 
   /** The server at {@code borrower} no longer waits for these values (its calls that needed them went). */
@@ -296,8 +376,30 @@ public final class ValueTable {
   /** Renews every value of {@code holder}; returns the lease granted. */
   public long renew(UUID holder) {
     releases.renewals.increment();
-    leaseExpiry.put(holder, System.currentTimeMillis() + leaseMillis);
+    // a holder that holds nothing here gets no entry: any id would make one
+    leaseExpiry.computeIfPresent(holder, (h, t) -> millis.getAsLong() + leaseMillis);
     return leaseMillis;
+  }
+
+  /**
+   * Checks that {@code holder} may hold values here: one that has a lease already may; a new one only while fewer than
+   * {@link #MAX_HOLDERS} have one, after the entries of holders that hold nothing any more were dropped.
+   *
+   * @throws GridException RESOURCE_EXHAUSTED naming the limit
+   */
+  public void admit(UUID holder) {
+    if (holder.equals(self) || leaseExpiry.containsKey(holder)) return;
+    if (leaseExpiry.size() < MAX_HOLDERS) return;
+    leaseExpiry.keySet().removeIf(h -> {
+      Set<UUID> held = byHolder.get(h);
+      return (held == null || held.isEmpty()) && pendingOf(h) == 0;
+    });
+    if (leaseExpiry.size() >= MAX_HOLDERS) {
+      throw new GridException(
+          Status.RESOURCE_EXHAUSTED,
+          store.node() + " already keeps values for " + MAX_HOLDERS + " holders, its limit: a "
+              + "new one may hold values there once another's lease lapsed");
+    }
   }
 
   /**
@@ -306,6 +408,8 @@ public final class ValueTable {
    */
   public int expire(long now) {
     int before = slots.size();
+    int lapsedHolders = 0;
+    long lapsedValues = 0;
     for (Map.Entry<UUID, Long> e : leaseExpiry.entrySet()) {
       if (e.getValue() >= now) continue;
       UUID holder = e.getKey();
@@ -326,14 +430,36 @@ public final class ValueTable {
           }
         }
       }
-      // a holder's id is a capability: only its first digits go to the log
+      // a holder's id is a capability: only its first digits go to the log, and only at FINE (any
+      // id a peer names makes an entry; one line each would let it fill the log)
       LOG.log(
-          System.Logger.Level.INFO,
+          System.Logger.Level.DEBUG,
           "{0}: the lease of holder {1}... lapsed ({2} values it held let go): a "
               + "client or server stopped renewing",
           store.node(),
           holder.toString().substring(0, 8),
           ended);
+      if (ended > 0) {
+        lapsedHolders++;
+        lapsedValues += ended;
+      }
+    }
+    if (lapsedHolders > 0) { // one line per sweep, however many holders lapsed in it
+      LOG.log(
+          System.Logger.Level.INFO,
+          "{0}: the leases of {1} holders lapsed ({2} values they held let go): clients or "
+              + "servers stopped renewing",
+          store.node(),
+          lapsedHolders,
+          lapsedValues);
+    }
+    for (Map.Entry<UUID, Map<UUID, Long>> e : parked.entrySet()) {
+      parked.computeIfPresent(e.getKey(), (id, holders) -> {
+        int waiting = holders.size();
+        holders.values().removeIf(until -> until < now);
+        parkedCount.addAndGet(holders.size() - waiting);
+        return holders.isEmpty() ? null : holders;
+      });
     }
     for (Slot s : slots.values()) { // borrowers that never came, or died waiting
       if (s.borrowers.values().removeIf(expiry -> expiry < now)) {
@@ -350,6 +476,8 @@ public final class ValueTable {
     slots.clear();
     byHolder.clear();
     leaseExpiry.clear();
+    parked.clear();
+    parkedCount.set(0);
     pendingByHolder.clear();
   }
 

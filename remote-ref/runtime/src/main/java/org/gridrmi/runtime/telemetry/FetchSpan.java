@@ -7,6 +7,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Context;
 import java.util.UUID;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * A fetch of a value from its owner, on both ends. The fetching node's client span is a child of what was current
@@ -41,7 +42,7 @@ public final class FetchSpan {
         .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM)
         .setAttribute(Telemetry.RPC_METHOD, NAME)
         .setAttribute(Telemetry.PEER, owner)
-        .setAttribute(Telemetry.VALUE, id.toString())
+        .setAttribute(Telemetry.VALUE, ValueIds.shortForm(id))
         .setAttribute(Telemetry.NODE, self)
         .startSpan();
     return new FetchSpan(
@@ -66,7 +67,7 @@ public final class FetchSpan {
         .setParent(TraceHeaders.extract(telemetry.propagator, headers))
         .setAttribute(Telemetry.RPC_SYSTEM, Telemetry.SYSTEM)
         .setAttribute(Telemetry.RPC_METHOD, NAME)
-        .setAttribute(Telemetry.VALUE, id.toString())
+        .setAttribute(Telemetry.VALUE, ValueIds.shortForm(id))
         .setAttribute(Telemetry.NODE, self);
     if (requester != null) b.setAttribute(Telemetry.PEER, requester);
     if (producer != null && producer.isValid()) b.addLink(producer);

@@ -13,6 +13,8 @@
  *   <li>{@link ClientCall}: one call as its client sees it: a client span whose context travels with the call, and
  *       its duration metric.
  *   <li>{@link FetchSpan}: a fetch of a value from its owner, as spans on both ends.
+ *   <li>{@link LogLines}: GridRMI's log lines one line each: the java.util.logging format a Grid and a server set
+ *       where the user configured none.
  *   <li>{@link NodeGauges}: a node's state (values held and pending, store bytes, queued calls) as instruments read
  *       when a reader collects.
  *   <li>{@link PeerHealth}: which peers stopped answering: one WARNING line when a peer is lost, one INFO line when

@@ -148,9 +148,10 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
   List<String> services() throws X;
 
   /**
-   * Probes this node's links to {@code peers} (the caller's Grid's servers: they become known peers, as the servers a
-   * client introduces do) with {@link org.gridrmi.runtime.cost.LinkProbe}, and returns what the node knows of all its
-   * links then. A peer that does not answer is skipped (its failure is logged).
+   * Probes this node's links to {@code peers} (the caller's Grid's servers) with
+   * {@link org.gridrmi.runtime.cost.LinkProbe}, and returns what the node knows of all its links then. Only peers the
+   * node already knows are probed (its Grid's batches introduced them, or its configuration names them): a caller
+   * cannot make it connect anywhere else. A peer that is not known or does not answer is skipped (logged).
    *
    * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
    */

@@ -3,6 +3,7 @@ package org.gridrmi.runtime.transport;
 import java.util.UUID;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * A node as it serves other nodes, whatever carries the calls ({@link Transport}): the operations of
@@ -22,7 +23,7 @@ public interface NodeService extends NodeProtocol<RuntimeException> {
 
   /** The message for value {@code id} that failed to encode with {@code e} on its way out of this node. */
   default String notSendable(UUID id, Exception e) {
-    return "value " + id + " cannot be sent: " + e
+    return "value " + ValueIds.shortForm(id) + " cannot be sent: " + e
         + " (a value that leaves its node must be Serializable or have a ValueCodec)";
   }
 }

@@ -1,15 +1,20 @@
 package org.gridrmi.runtime.wire;
 
 import java.io.Serializable;
+import java.util.UUID;
 
 /**
  * What a server answers to an accepted batch.
  *
  * @param storeUnderPressure its store is more than half full: a client should let go of what it no longer needs soon
  *     (a Grid then has its JVM collect garbage, so that references it dropped are released; see the Grid's builder)
+ * @param node the server's node id (what {@code info()} tells anyone): a new one means a new process at that address,
+ *     which knows nothing of what the client told the one before (its introduction)
+ * @param referencesHeld whether the server holds every reference written inside the batch's by-value arguments (their
+ *     owners acknowledged its holds): the client may let go of them now; if false (an owner did not answer in time),
+ *     the client keeps them for its transit time
  */
-public record BatchReceipt(boolean storeUnderPressure) implements Serializable {
-  private static final long serialVersionUID = 1L;
-  public static final BatchReceipt CALM = new BatchReceipt(false);
-  public static final BatchReceipt PRESSED = new BatchReceipt(true);
+public record BatchReceipt(boolean storeUnderPressure, UUID node, boolean referencesHeld)
+    implements Serializable {
+  private static final long serialVersionUID = 3L;
 }

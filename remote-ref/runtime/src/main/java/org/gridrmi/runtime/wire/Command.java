@@ -71,7 +71,7 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
 
     @Override
     public String toString() {
-      return "Replica[" + valueId + " of " + owner + "]";
+      return "Replica[" + ValueIds.shortForm(valueId) + " of " + owner + "]";
     }
   }
 
@@ -262,7 +262,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
 
     @Override
     public String toString() {
-      return "Call[" + label + " -> " + valueId + " " + Arrays.toString(args) + "]";
+      return "Call[" + label + " -> " + ValueIds.shortForm(valueId) + " " + Arrays.toString(args)
+          + "]";
     }
   }
 

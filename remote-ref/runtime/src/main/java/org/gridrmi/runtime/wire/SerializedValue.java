@@ -10,6 +10,7 @@ import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.serial.SerialFilters;
+import org.gridrmi.runtime.serial.SerialPolicy;
 
 /**
  * A by-value argument kept as bytes until the call runs, so that a class the server cannot load (a task not
@@ -28,9 +29,11 @@ public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs)
   }
 
   /**
-   * The value as bytes; the references inside it are pinned by their instance for the transit.
+   * The value as bytes. The references written inside it are in {@link #refs()}: whoever sends it keeps them until the
+   * receiver holds them (a Grid's channel keeps them until the batch's receipt says the server holds them, else pins
+   * them for its transit time; see docs/reference-counting.md).
    *
-   * @throws GridException INVALID_ARGUMENT if it cannot be serialized, RESOURCE_EXHAUSTED past the pin limit
+   * @throws GridException INVALID_ARGUMENT if it cannot be serialized
    */
   public static SerializedValue of(Object value) {
     ByteArrayOutputStream b = new ByteArrayOutputStream();
@@ -44,7 +47,6 @@ public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs)
               + " cannot be serialized: " + e,
           e);
     }
-    for (Ref<?> r : refs) r.context().pin(r);
     return new SerializedValue(
         value == null ? "null" : value.getClass().getName(),
         b.toByteArray(),
@@ -78,6 +80,48 @@ public record SerializedValue(String className, byte[] bytes, Ref<?>[] refs)
     } catch (IOException e) {
       throw new GridException(
           Status.INVALID_ARGUMENT, "argument of type " + className + " is unreadable: " + e, e);
+    }
+  }
+
+  /**
+   * Travels as its {@link Form}, whose bytes are read as they arrive: a batch is an RMI stream, which would allocate a
+   * {@code byte[]} from its header (and caps it at {@code maxCallArrayBytes}).
+   */
+  private Object writeReplace() {
+    return new Form(this);
+  }
+
+  /** The serialized form of a {@link SerializedValue}. */
+  static final class Form implements java.io.Externalizable {
+    private static final long serialVersionUID = 1L;
+    private SerializedValue value;
+
+    /** For deserialization only. */
+    public Form() {}
+
+    Form(SerializedValue value) {
+      this.value = value;
+    }
+
+    @Override
+    public void writeExternal(java.io.ObjectOutput out) throws IOException {
+      out.writeUTF(value.className);
+      out.writeInt(value.bytes.length);
+      out.write(value.bytes);
+      out.writeObject(value.refs);
+    }
+
+    @Override
+    public void readExternal(java.io.ObjectInput in) throws IOException, ClassNotFoundException {
+      String className = in.readUTF();
+      int n = org.gridrmi.runtime.serial.BoundedReads.length(
+          in, 1, SerialPolicy.current().limits().maxBytes(), "a by-value argument");
+      byte[] bytes = org.gridrmi.runtime.serial.BoundedReads.bytes(in, n);
+      value = new SerializedValue(className, bytes, (Ref<?>[]) in.readObject());
+    }
+
+    private Object readResolve() {
+      return value;
     }
   }
 }

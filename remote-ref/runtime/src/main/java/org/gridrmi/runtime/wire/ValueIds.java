@@ -32,8 +32,12 @@ public final class ValueIds {
     return (id.getLeastSignificantBits() & PUT_BIT) != 0;
   }
 
-  /** The first 8 hex digits of {@code id}: enough to tell values apart in a message, too few to read one. */
+  /**
+   * The first 8 hex digits of {@code id} and "…": enough to tell values apart in a message, too few to read one. A value
+   * id is a read capability (whoever has it may fetch the value), so every log line, trace attribute and message
+   * that may be logged names a value by this form only.
+   */
   public static String shortForm(UUID id) {
-    return id.toString().substring(0, 8);
+    return id.toString().substring(0, 8) + "…";
   }
 }

@@ -230,7 +230,14 @@ public final class WireValue implements Externalizable {
       S in, ValueReader reader) throws IOException, ClassNotFoundException {
     String id = in.readUTF();
     if (id.equals(NULL)) return null;
-    if (id.equals(JAVA_STREAMED)) return reader.open(in).readObject();
+    if (id.equals(JAVA_STREAMED)) {
+      try {
+        return reader.open(in).readObject();
+      } catch (java.io.InvalidClassException e) {
+        java.io.EOFException end = SerialFilters.endOfStream(e);
+        throw end != null ? end : e;
+      }
+    }
     return Codecs.forId(id).read(in);
   }
 

@@ -9,6 +9,7 @@
  *
  * <ul>
  *   <li>{@link BatchReceipt}: what a server answers to an accepted batch, such as that its store is under pressure.
+ *   <li>{@link CodedValue}: a plain call's argument or result that has a value codec, written by it on the wire.
  *   <li>{@link Command}: one entry of a batch sent to a server: a call or a put.
  *   <li>{@link Failure}: a failure stored as a value, which travels along the chain of calls that depend on it.
  *   <li>{@link FailureCarrier}: carries a stored failure through a {@link java.util.concurrent.CompletableFuture}:

@@ -13,9 +13,16 @@ class FirstWriteTest {
   void firesOnceAtThisThreadsFirstWriteToAGridSocket() throws Exception {
     NetContext net = new NetContext(null, LinkPlan.NONE, 5_000, "127.0.0.1");
     try (net;
-        ServerSocket server = net.serverFactory().createServerSocket(0);
-        Socket client = net.clientFactory(null).createSocket("127.0.0.1", server.getLocalPort());
-        Socket accepted = server.accept()) {
+        ServerSocket server = net.serverFactory().createServerSocket(0)) {
+      java.util.concurrent.CompletableFuture<byte[]> read =
+          java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (Socket accepted = server.accept()) {
+              return accepted.getInputStream().readNBytes(5); // after the secret's handshake
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          });
+      Socket client = net.clientFactory(null).createSocket("127.0.0.1", server.getLocalPort());
       OutputStream out = client.getOutputStream();
       AtomicInteger fired = new AtomicInteger();
       FirstWrite.runOnNext(fired::incrementAndGet);
@@ -40,7 +47,8 @@ class FirstWriteTest {
       out.flush();
       FirstWrite.cancel();
       assertThat(fired).as("once only, and cancel after it fired does nothing").hasValue(1);
-      assertThat(accepted.getInputStream().readNBytes(5)).containsExactly(1, 2, 3, 4, 5);
+      assertThat(read.get(5, java.util.concurrent.TimeUnit.SECONDS)).containsExactly(1, 2, 3, 4, 5);
+      client.close();
     }
   }
 

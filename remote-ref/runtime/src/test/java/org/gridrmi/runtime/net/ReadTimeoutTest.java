@@ -27,11 +27,30 @@ class ReadTimeoutTest {
   private Socket socket;
   private Socket silentPeer;
 
+  /** The silent peer proves the secret (a GridRMI port does it at its first read), then sends nothing more. */
   @BeforeEach
   void connect() throws Exception {
-    server = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+    server = net.serverFactory().createServerSocket(0);
+    java.util.concurrent.CompletableFuture<Socket> accepted =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+          try {
+            Socket s = server.accept();
+            Thread reader = new Thread(() -> {
+              try {
+                s.getInputStream().read(); // the handshake, then a wait for bytes that never come
+              } catch (java.io.IOException closed) {
+                // the test closed it
+              }
+            });
+            reader.setDaemon(true);
+            reader.start();
+            return s;
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
     socket = net.connect("127.0.0.1", server.getLocalPort());
-    silentPeer = server.accept();
+    silentPeer = accepted.get(5, TimeUnit.SECONDS);
   }
 
   @AfterEach

@@ -141,6 +141,25 @@ class SerialFiltersTest {
   }
 
   @Test
+  void aRefusalsAdviceFitsTheSideThatRefused() throws Exception {
+    byte[] bits = serialize(new BitSet());
+    SerialPolicy client =
+        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of(), SerialPolicy.Side.CLIENT);
+    SerialPolicy server =
+        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of(), SerialPolicy.Side.SERVER);
+
+    assertThat(refusal(client, bits).getMessage())
+        .contains("this client refused it", "Grid.builder().allow(\"java.util.BitSet\")")
+        .doesNotContain("start the server");
+    assertThat(refusal(server, bits).getMessage())
+        .contains(
+            "this server refused it",
+            "start the server with --allow java.util.BitSet",
+            "GridServer.builder().allow(\"java.util.BitSet\")")
+        .doesNotContain("Grid.builder()");
+  }
+
+  @Test
   void limitsAreAnInstancesOwn() throws Exception {
     SerialPolicy small =
         new SerialPolicy(new SerialPolicy.Limits(10, 64, 1000, 1_000_000), List.of());

@@ -45,7 +45,9 @@ class ServiceInterfaceFilterTest {
       info,
       SerialPolicy.Limits.DEFAULT,
       c -> JvmFilter.plumbing(c) || c == Handler.class,
-      JvmFilter::plumbing);
+      JvmFilter::plumbing,
+      SerialFilters.callCap(SerialPolicy.Limits.DEFAULT),
+      SerialPolicy.Side.ANY);
 
   private Object roundTrip(Object o) throws IOException, ClassNotFoundException {
     ByteArrayOutputStream b = new ByteArrayOutputStream();

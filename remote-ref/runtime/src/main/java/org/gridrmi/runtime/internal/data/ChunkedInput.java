@@ -13,8 +13,9 @@ import org.gridrmi.ref.spi.ValueInput;
 /**
  * The reading side of {@link ChunkedOutput}'s frames: a message is read as the bytes arrive (a value is decoded
  * while the rest of it is still on the wire), and {@link #endMessage} checks that the reader took all of it. Runs of
- * primitives are copied out of the chunk through little-endian views; new arrays are allocated at once, up to the
- * limits the codec checked, because the peer on a data connection is a GridRMI node that proved it may connect.
+ * primitives are copied out of the chunk through little-endian views; a new array ({@code readDoubles(n)} and the
+ * like) grows as its data arrives ({@link ValueInput}'s defaults), whatever length the message claims: the owner of a
+ * value is a peer like any other, and a fetch thread must not allocate a gigabyte on its word.
  * Reading past the end of a message reads -1 (as an {@code InputStream}) or throws {@link EOFException}. Not
  * thread-safe: one reader.
  */
@@ -174,41 +175,6 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   @Override
   public void readLongs(long[] a, int off, int len) throws IOException {
     run(off, len, Long.BYTES, (v, o, n) -> v.asLongBuffer().get(a, o, n));
-  }
-
-  @Override
-  public double[] readDoubles(int n) throws IOException {
-    double[] a = new double[n];
-    readDoubles(a, 0, n);
-    return a;
-  }
-
-  @Override
-  public float[] readFloats(int n) throws IOException {
-    float[] a = new float[n];
-    readFloats(a, 0, n);
-    return a;
-  }
-
-  @Override
-  public int[] readInts(int n) throws IOException {
-    int[] a = new int[n];
-    readInts(a, 0, n);
-    return a;
-  }
-
-  @Override
-  public long[] readLongs(int n) throws IOException {
-    long[] a = new long[n];
-    readLongs(a, 0, n);
-    return a;
-  }
-
-  @Override
-  public byte[] readBytes(int n) throws IOException {
-    byte[] a = new byte[n];
-    readFully(a, 0, n);
-    return a;
   }
 
   /** Does not close the connection: streams read from a message (Java serialization) close this at their end. */

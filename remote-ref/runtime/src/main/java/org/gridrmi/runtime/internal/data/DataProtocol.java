@@ -13,8 +13,9 @@ package org.gridrmi.runtime.internal.data;
  *         value as WireValue.writeStreamed} | FAILED {Failure, Java serialization} | PENDING {}
  *         | REFUSED {status UTF, message UTF}, then the server closes the connection
  * </pre>
- * The ticket is a secret of the serving node, handed out by its RMI {@code info()} call: only a peer that may call
- * the node over RMI (under TLS, one with a certificate of the Grid's CA) can open a data connection to it.
+ * Before the magic, the connection proved the grid secret ({@code SecretHandshake}; under TLS, a certificate of the
+ * Grid's CA). The ticket is a secret of the serving node, handed out by its RMI {@code info()} call: only a peer
+ * that may call the node over RMI can open a data connection to it.
  */
 final class DataProtocol {
   // 2: a ready answer says how long the owner held the request (link samples); 3: a request carries

@@ -18,13 +18,17 @@ import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.runtime.wire.WireValue;
 
 /**
  * Serves a node's values on its data connections: one connection at a time per thread (RMI's connection thread,
  * see {@link SharedPort}), requests one after another, each value streamed from the object in the node's store.
  *
- * <p>Bounds: at most {@code maxConnections} data connections at once (more are refused with RESOURCE_EXHAUSTED);
+ * <p>Bounds: at most {@code maxConnections} data connections at once, and half of them (at least one) from any one
+ * peer address (more are refused with RESOURCE_EXHAUSTED); a connection takes its slot only once its hello is read
+ * and accepted (it proved the grid secret before: see {@code SharedPort}), so a peer that connects and stays silent
+ * holds no slot, only its thread until the hello's bound;
  * a connection idle for {@code idle} is closed; a reply whose reader stops reading for {@code inactivity} has its
  * connection closed (the fetch on the other side fails alone). A peer without the node's ticket is refused and
  * logged.
@@ -38,6 +42,11 @@ public final class DataServer implements SharedPort.Handler {
   private final long idleNanos;
   private final int maxConnections;
   private final Semaphore connections;
+  /** At most this many from one peer address. */
+  private final int maxPerAddress;
+  /** Slots taken per peer address (an entry only while it holds one). */
+  private final java.util.concurrent.ConcurrentHashMap<String, Integer> perAddress =
+      new java.util.concurrent.ConcurrentHashMap<>();
   /** How long and how much a refused peer may still send before its connection closes (see lingerAfterRefusal). */
   private static final long LINGER_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
 
@@ -62,6 +71,7 @@ public final class DataServer implements SharedPort.Handler {
     this.idleNanos = idle.toNanos();
     this.maxConnections = maxConnections;
     this.connections = new Semaphore(maxConnections);
+    this.maxPerAddress = Math.max(1, maxConnections / 2);
   }
 
   /** Data connections refused (no ticket, a wrong one, too many). */
@@ -73,16 +83,8 @@ public final class DataServer implements SharedPort.Handler {
   public void serve(Socket socket, InputStream raw, OutputStream rawOut) throws IOException {
     ChunkedInput in = new ChunkedInput(raw);
     ChunkedOutput out = new ChunkedOutput(rawOut);
-    String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
-    if (!connections.tryAcquire()) {
-      refuse(
-          out,
-          Status.RESOURCE_EXHAUSTED,
-          name + " already serves " + maxConnections + " data connections; try again later",
-          peer);
-      lingerAfterRefusal(socket, raw);
-      return;
-    }
+    String address = socket.getInetAddress().getHostAddress();
+    String peer = address + ":" + socket.getPort();
     try {
       String refusal = CallDeadline.within(inactivityNanos, inactivityNanos, () -> hello(in));
       if (refusal != null) {
@@ -90,9 +92,19 @@ public final class DataServer implements SharedPort.Handler {
         lingerAfterRefusal(socket, raw);
         return;
       }
-      Caller caller = new Caller(socket.getInetAddress().getHostAddress(), PeerIdentity.current());
-      while (serveOne(in, out, caller, peer)) {
-        // next request
+      String full = takeSlot(address);
+      if (full != null) {
+        refuse(out, Status.RESOURCE_EXHAUSTED, full, peer);
+        lingerAfterRefusal(socket, raw);
+        return;
+      }
+      try {
+        Caller caller = new Caller(address, PeerIdentity.current());
+        while (serveOne(in, out, caller, peer)) {
+          // next request
+        }
+      } finally {
+        releaseSlot(address);
       }
     } catch (IOException e) {
       // the peer closed, stalled or sent nonsense, or the connection idled out: nothing more to say
@@ -100,9 +112,36 @@ public final class DataServer implements SharedPort.Handler {
       LOG.log(
           System.Logger.Level.DEBUG,
           () -> "data connection from " + peer + " to " + name + " ended: " + e);
-    } finally {
-      connections.release();
     }
+  }
+
+  /** Takes a slot for a connection from {@code address}; the reason if none is free, else null. */
+  private String takeSlot(String address) {
+    boolean[] taken = {false};
+    perAddress.compute(address, (a, n) -> {
+      int held = n == null ? 0 : n;
+      if (held >= maxPerAddress) return n;
+      taken[0] = true;
+      return held + 1;
+    });
+    if (!taken[0]) {
+      return name + " already serves " + maxPerAddress + " data connections from " + address
+          + " (half its " + maxConnections + "); try again later";
+    }
+    if (!connections.tryAcquire()) {
+      releasePerAddress(address);
+      return name + " already serves " + maxConnections + " data connections; try again later";
+    }
+    return null;
+  }
+
+  private void releaseSlot(String address) {
+    connections.release();
+    releasePerAddress(address);
+  }
+
+  private void releasePerAddress(String address) {
+    perAddress.computeIfPresent(address, (a, n) -> n <= 1 ? null : n - 1);
   }
 
   /** Reads the hello; the reason to refuse the peer, or null. */
@@ -174,7 +213,7 @@ public final class DataServer implements SharedPort.Handler {
         } catch (OutOfMemoryError e) {
           out.abort(
               Status.RESOURCE_EXHAUSTED,
-              name + " ran out of memory sending value " + id + " (heap "
+              name + " ran out of memory sending value " + ValueIds.shortForm(id) + " (heap "
                   + Runtime.getRuntime().maxMemory() / 1_000_000
                   + " MB): give it more heap (-Xmx)");
         }

@@ -84,7 +84,10 @@ public final class GatewayProxy implements InvocationHandler, Serializable {
     PlainResult r;
     try {
       r = gateway.invokePlain(
-          service, MethodKeys.of(method), args == null ? new Object[0] : args, null);
+          service,
+          MethodKeys.of(method),
+          args == null ? new Object[0] : org.gridrmi.runtime.wire.CodedValue.wrapAll(args),
+          null);
     } catch (RemoteException e) {
       Throwable root = e;
       while (root.getCause() != null && root.getCause() != root) root = root.getCause();

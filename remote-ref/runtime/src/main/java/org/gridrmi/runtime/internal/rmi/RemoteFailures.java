@@ -4,6 +4,7 @@ import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.net.HandshakeRefusedException;
 import org.gridrmi.runtime.net.TlsRequiredException;
 import org.gridrmi.runtime.serial.SerialFilters;
 
@@ -36,6 +37,9 @@ final class RemoteFailures {
     for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c instanceof TlsRequiredException t) {
         return new GridException(Status.PERMISSION_DENIED, what + ": " + t.getMessage(), e);
+      }
+      if (c instanceof HandshakeRefusedException h) {
+        return new GridException(h.status(), what + ": " + h.getMessage(), e);
       }
       if (c instanceof javax.net.ssl.SSLException) {
         return new GridException(

@@ -10,11 +10,13 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.net.CallDeadline;
 import org.gridrmi.runtime.net.CallTraffic;
 import org.gridrmi.runtime.net.NetContexts;
+import org.gridrmi.runtime.serial.JvmFilter;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.Operation;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.NodeInfo;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * A node reached over RMI: the {@link Operation.Forwarder} behind its {@link NodeClient}. Its stub is looked up in the
@@ -76,11 +78,12 @@ final class RmiNodeClient implements Operation.Forwarder {
    */
   private <T> T call(Supplier<String> what, long timeoutNanos, boolean sample, Remote<T> call) {
     try {
-      long inactivity = timeoutNanos == 0 ? Long.MAX_VALUE / 4 : callNanos();
-      CallDeadline.Call<T, Exception> bounded = () -> CallDeadline.within(
-          timeoutNanos == 0 ? Long.MAX_VALUE / 4 : timeoutNanos,
-          inactivity,
-          () -> attempt(timeoutNanos, call));
+      // without a deadline the answer may take as long as the node computes, but no silence besides
+      // that wait
+      // may last longer than the call timeout
+      CallDeadline.Call<T, Exception> bounded = timeoutNanos == 0
+          ? () -> CallDeadline.untilAnswered(callNanos(), () -> attempt(timeoutNanos, call))
+          : () -> CallDeadline.within(timeoutNanos, callNanos(), () -> attempt(timeoutNanos, call));
       return NetContexts.with(
           transport.net(),
           !sample
@@ -120,11 +123,13 @@ final class RmiNodeClient implements Operation.Forwarder {
   private <T> T attempt(long timeoutNanos, Remote<T> call) throws Exception {
     boolean known = stub != null;
     try {
-      return call.call(stub(timeoutNanos));
+      CallGateway g = stub(timeoutNanos);
+      return JvmFilter.readingNodeReply(() -> call.call(g));
     } catch (NoSuchObjectException e) {
       if (!known) throw e;
       forgetStub();
-      return call.call(stub(timeoutNanos));
+      CallGateway g = stub(timeoutNanos);
+      return JvmFilter.readingNodeReply(() -> call.call(g));
     }
   }
 
@@ -132,8 +137,9 @@ final class RmiNodeClient implements Operation.Forwarder {
     CallGateway s = stub;
     if (s != null) return s;
     try {
-      s = (CallGateway) LocateRegistry.getRegistry(host, port, transport.net().clientFactory(null))
-          .lookup(CallGateway.BINDING);
+      var factory = transport.net().clientFactory(null);
+      s = (CallGateway) LocateRegistry.getRegistry(host, port, factory).lookup(CallGateway.BINDING);
+      StubCheck.pointsAt(s, host, port, factory.toString(), address);
     } catch (NotBoundException e) {
       throw new GridException(
           Status.UNAVAILABLE, "the RMI registry at " + address + " has no GridRMI node", e);
@@ -214,8 +220,8 @@ final class RmiNodeClient implements Operation.Forwarder {
       Runtime rt = Runtime.getRuntime();
       throw new GridException(
           Status.RESOURCE_EXHAUSTED,
-          "this JVM ran out of memory reading value " + id + " from " + address + " (heap "
-              + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)",
+          "this JVM ran out of memory reading value " + ValueIds.shortForm(id) + " from " + address
+              + " (heap " + rt.maxMemory() / 1_000_000 + " MB): give it more heap (-Xmx)",
           e);
     }
   }

@@ -223,7 +223,9 @@ class DataConnectionTest {
       UUID id = node.service.ready(unsendable);
       assertThatThrownBy(() -> fetch(id)).isInstanceOfSatisfying(GridException.class, e -> {
         assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
-        assertThat(e.getMessage()).contains(id.toString()).contains(Unsendable.class.getName());
+        assertThat(e.getMessage())
+            .contains(org.gridrmi.runtime.wire.ValueIds.shortForm(id))
+            .contains(Unsendable.class.getName());
       });
       assertThat(fetchValue(node.service.ready("after"))).isEqualTo("after");
     }

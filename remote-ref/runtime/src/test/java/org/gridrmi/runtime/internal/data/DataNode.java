@@ -80,6 +80,11 @@ final class DataNode implements AutoCloseable {
     return start(name, null, LinkPlan.NONE, timeouts);
   }
 
+  /** The node's RMI stub, as its registry hands it out. */
+  java.rmi.Remote stub() {
+    return exported.stub();
+  }
+
   String address() {
     return exported.address();
   }

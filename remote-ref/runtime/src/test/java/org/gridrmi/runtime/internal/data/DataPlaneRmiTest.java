@@ -123,7 +123,9 @@ class DataPlaneRmiTest {
     assertThatThrownBy(() -> owner.fetch(id, 0, null, false, null))
         .isInstanceOfSatisfying(GridException.class, e -> {
           assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
-          assertThat(e.getMessage()).contains("value " + id).contains(Unsendable.class.getName());
+          assertThat(e.getMessage())
+              .contains("value " + org.gridrmi.runtime.wire.ValueIds.shortForm(id))
+              .contains(Unsendable.class.getName());
         });
     assertThat(owner
             .fetch(node.service.ready("next"), 0, null, false, null)

@@ -46,9 +46,12 @@ class DataServerBadInputTest {
     return fetching.value(node, id, BOUND);
   }
 
-  /** A raw connection to the node's port that has sent the data magic, and its framed streams. */
+  /**
+   * A raw connection to the node's port that has proved the grid secret (as every connection must) and sent the data
+   * magic, and its framed streams.
+   */
   private final class Raw implements AutoCloseable {
-    final Socket socket = new Socket("127.0.0.1", node.port());
+    final Socket socket = node.net.connect("127.0.0.1", node.port());
     final ChunkedOutput out;
     final ChunkedInput in;
 
@@ -99,6 +102,32 @@ class DataServerBadInputTest {
       assertThat(silent.closedWithin()).isLessThan(Duration.ofSeconds(5));
     }
     assertThat(node.service.requests).hasSize(1);
+  }
+
+  @Test
+  void aPeerSilentBeforeItsHelloTakesNoConnectionSlot() throws Exception {
+    start(Duration.ofMinutes(2), 1);
+    try (Raw silent =
+        new Raw()) { // the magic, then nothing: it holds its thread until the bound, no slot
+      assertThat(fetchValue(node.service.ready("served"))).isEqualTo("served");
+    }
+  }
+
+  @Test
+  void onePeerAddressTakesAtMostHalfTheConnectionSlots() throws Exception {
+    start(Duration.ofMinutes(2), 2);
+    ParkedFetch first = new ParkedFetch();
+    try {
+      assertThatThrownBy(() -> fetchValue(node.service.ready("second")))
+          .isInstanceOfSatisfying(GridException.class, e -> {
+            assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
+            assertThat(e.getMessage()).contains("N1").contains("1 data connections from 127.0.0.1");
+          });
+    } finally {
+      first.release();
+    }
+    assertThat(first.value()).isEqualTo("slow");
+    assertThat(fetchValue(node.service.ready("after"))).isEqualTo("after");
   }
 
   @Test
@@ -155,14 +184,16 @@ class DataServerBadInputTest {
   void aPeerOverTheLimitThatWritesSlowlyStillReadsItsRefusal() throws Exception {
     whileTheOnlyConnectionIsTaken(() -> {
       try (Raw late = new Raw()) {
-        Thread.sleep(
-            300); // the node has decided on this connection before the peer writes anything more
+        // the node takes a slot only once the hello came (a peer that sends nothing costs none),
+        // and
+        // decides on this connection then: its refusal is there to read, and its end closed (no
+        // sleep
+        // that a loaded machine could stretch past the node's lingering bound)
         late.hello(DataProtocol.VERSION, node.ticket);
-        Thread.sleep(100);
+        GridException refused = late.refusal();
         late.out.writeByte(
             DataProtocol.FETCH); // a second write: it failed with a broken pipe, the node long gone
         late.out.endMessage();
-        GridException refused = late.refusal();
         assertThat(refused.status()).isEqualTo(Status.RESOURCE_EXHAUSTED);
         assertThat(refused.getMessage()).contains("1 data connections");
       }

@@ -129,8 +129,13 @@ final class FakeNode implements NodeService {
 
   @Override
   public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
-    throw notHere();
+    java.util.function.Supplier<PlainResult> p = plain;
+    if (p == null) throw notHere();
+    return p.get();
   }
+
+  /** What a plain call answers (a test sets it); null: it is refused. */
+  volatile java.util.function.Supplier<PlainResult> plain;
 
   @Override
   public List<String> services() {
