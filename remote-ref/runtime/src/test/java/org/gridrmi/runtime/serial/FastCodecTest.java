@@ -94,6 +94,35 @@ class FastCodecTest {
   }
 
   @Test
+  void mapsAndSetsAreReadIntoTablesLargeEnoughForTheirEntries() {
+    // HashMap's Javadoc: no rehash ever happens once the initial capacity exceeds the entries
+    // divided by the load factor (0.75); a map read at a capacity of its count rehashed all its
+    // entries once more while it filled
+    for (int n : new int[] {0, 1, 2, 3, 7, 12, 13, 1000, 98_305, 100_000, 1 << 20}) {
+      assertThat((double) FastCodec.capacityFor(n))
+          .as("capacity for %d entries", n)
+          .isGreaterThan(n / 0.75);
+    }
+  }
+
+  @Test
+  void anInstanceKeepsItsWriteBufferForTheNextValueUpToTheBound() {
+    SerialPolicy own =
+        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of("com.example.shapes.**"));
+    int bytes = write(own, Shapes.points(50_000)).length;
+    assertThat(bytes).isBetween(500_000, FastCodec.KEPT_BUFFER_BYTES);
+    assertThat(FastCodec.idleBufferBytes(own))
+        .as("a value of %d bytes leaves a buffer that holds the next one", bytes)
+        .isGreaterThanOrEqualTo(bytes - 4096);
+
+    assertThat(write(own, Shapes.points(500_000)).length)
+        .isGreaterThan(FastCodec.KEPT_BUFFER_BYTES);
+    assertThat(FastCodec.idleBufferBytes(own))
+        .as("after a value larger than the bound")
+        .isLessThanOrEqualTo(FastCodec.KEPT_BUFFER_BYTES);
+  }
+
+  @Test
   void primitiveArraysKeepTheirBulkCodecs() {
     assertThat(Codecs.forValue(new double[3]).id()).isEqualTo("jdk.doubles");
     assertThat(Codecs.forValue(new int[3]).id()).isEqualTo("jdk.ints");
