@@ -48,6 +48,14 @@ public final class Codecs {
   }
 
   /**
+   * The bytes {@code value} arrived as, if this JVM's fast codec read it lately and nobody has asked since, else -1.
+   * Each answer is given once: a store counts a value it received by it, without encoding the value again.
+   */
+  public static long takeSizeAsRead(Object value) {
+    return FastCodec.takeSizeAsRead(value);
+  }
+
+  /**
    * Whether this JVM writes users' types with the fast codec: yes unless started with
    * {@code -Dgridrmi.fastCodec=false} (it still reads them). For comparisons and as a way out.
    */

@@ -275,6 +275,7 @@ public class FastCodec implements ValueCodec<Object> {
    */
   static ValueCodec<Object> encode(Object value) {
     if (!tries(value.getClass())) return null;
+    ENCODES.increment();
     Instance in = borrow();
     try {
       return encode(value, in);
@@ -300,6 +301,58 @@ public class FastCodec implements ValueCodec<Object> {
       }
     }
     return null;
+  }
+
+  /** The bytes a fast-codec value takes in a stream: its class names, then its Fory bytes. */
+  private static long streamSize(List<String> names, int foryBytes) {
+    long s = 8L + foryBytes;
+    for (String n : names) s += 2 + n.length(); // writeUTF: the names are ASCII
+    return s;
+  }
+
+  /**
+   * The stream size of {@code value} if this JVM's fast codec read it lately and nobody has asked since, else -1:
+   * so that a node counts a value it received by the bytes it arrived as, rather than by encoding it once more.
+   * Each size is taken once (a value counted again may have been changed since, and is encoded again).
+   */
+  static long takeSizeAsRead(Object value) {
+    return JustRead.take(value);
+  }
+
+  /**
+   * The last values read, by identity, with their sizes: a few, weakly held, each taken at most once. A node counts
+   * a value it received right after reading it, so a few are enough; an older one is counted by encoding it.
+   */
+  private static final class JustRead {
+    private static final int KEPT = 16;
+    private static final java.lang.ref.WeakReference<?>[] VALUES =
+        new java.lang.ref.WeakReference<?>[KEPT];
+    private static final long[] SIZES = new long[KEPT];
+    private static int next;
+
+    static synchronized void put(Object value, long size) {
+      VALUES[next] = new java.lang.ref.WeakReference<>(value);
+      SIZES[next] = size;
+      next = (next + 1) % KEPT;
+    }
+
+    static synchronized long take(Object value) {
+      for (int i = 0; i < KEPT; i++) {
+        if (VALUES[i] != null && VALUES[i].get() == value) {
+          VALUES[i] = null;
+          return SIZES[i];
+        }
+      }
+      return -1;
+    }
+  }
+
+  /** Values this JVM has encoded by the fast path (the tests' view of work done). */
+  private static final java.util.concurrent.atomic.LongAdder ENCODES =
+      new java.util.concurrent.atomic.LongAdder();
+
+  static long encodes() {
+    return ENCODES.sum();
   }
 
   /** The class a writing Fory refused as not registered, or null if it failed for another reason. */
@@ -343,9 +396,7 @@ public class FastCodec implements ValueCodec<Object> {
 
     @Override
     public long size(Object value) {
-      long s = 8L + bytes.length;
-      for (String n : names) s += 2 + n.length();
-      return s;
+      return streamSize(names, bytes.length);
     }
   }
 
@@ -392,7 +443,9 @@ public class FastCodec implements ValueCodec<Object> {
     Instance inst = borrow(); // once the bytes are here: a slow peer holds no instance
     try {
       registerAllowed(names, inst, policy);
-      return inst.fory.deserialize(bytes);
+      Object value = inst.fory.deserialize(bytes);
+      if (value != null) JustRead.put(value, streamSize(names, bytes.length));
+      return value;
     } catch (RuntimeException | StackOverflowError e) {
       throw refusal(e);
     } finally {

@@ -26,6 +26,7 @@ import org.gridrmi.ref.Status;
 import org.gridrmi.ref.spi.ValueCodec;
 import org.gridrmi.ref.spi.ValueInput;
 import org.gridrmi.ref.spi.ValueOutput;
+import org.gridrmi.runtime.store.ValueSizes;
 import org.junit.jupiter.api.Test;
 
 class FastCodecTest {
@@ -120,6 +121,21 @@ class FastCodecTest {
     assertThat(FastCodec.idleBufferBytes(own))
         .as("after a value larger than the bound")
         .isLessThanOrEqualTo(FastCodec.KEPT_BUFFER_BYTES);
+  }
+
+  @Test
+  void aValueJustReadIsCountedByTheBytesItArrivedAsWithoutEncodingItAgain() {
+    byte[] bytes = write(ALLOWS_SHAPES, Shapes.points(1000));
+    Object replica = read(ALLOWS_SHAPES, bytes);
+    long encodes = FastCodec.encodes();
+    long size = SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(replica));
+    assertThat(size).isEqualTo(bytes.length);
+    assertThat(FastCodec.encodes()).as("encodes to count the value").isEqualTo(encodes);
+
+    // the size is taken once: a value counted again (changed since, perhaps) is encoded again
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(replica)))
+        .isEqualTo(bytes.length);
+    assertThat(FastCodec.encodes()).isEqualTo(encodes + 1);
   }
 
   @Test
