@@ -23,6 +23,7 @@ public final class BenchmarkCommands implements CommandProvider {
         new MemoryBench(),
         new TransferBench(),
         new LatencyBench(),
+        new ValuesBench(),
         new PlacementBench(),
         new HostileBench());
   }

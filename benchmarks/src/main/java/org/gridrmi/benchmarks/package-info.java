@@ -41,6 +41,8 @@
  *       placement.
  *   <li>{@link TransferBench}: {@code gridrmi bench transfer}: how fast a value moves from the server that made it
  *       to the server that takes it.
+ *   <li>{@link ValuesBench}: {@code gridrmi bench values}: users' value types, Java serialization against the fast
+ *       codec, in one JVM and between two server JVMs.
  * </ul>
  */
 package org.gridrmi.benchmarks;

@@ -256,6 +256,10 @@ public final class ServerCommand implements Callable<Integer> {
         if (server.isTerminated()) return 0;
       }
     }
+    // which codec a value uses is visible from the start (docs/performance.md, "Which codec a value
+    // uses")
+    System.out.println(
+        "GridRMI server " + name + " " + org.gridrmi.runtime.serial.Codecs.describe());
     System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting "
         + server.services() + (lookup == null ? "" : ", registered with " + lookup) + " over "
         + server.describeTransport());

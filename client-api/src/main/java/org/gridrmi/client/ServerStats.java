@@ -20,6 +20,9 @@ import org.gridrmi.runtime.wire.NodeStats;
  * @param calls its calls waiting for a compute thread, and how long its calls took
  * @param links what it learned of its links to the peers it made round trips to (t_s, t_w each), at most 256 peers
  * @param methods its compute time per service method, learned from its calls (at most 1024 methods)
+ * @param valuesByCodec values its JVM wrote per codec since it started: {@code "fory"} the fast codec for users'
+ *     records, POJOs and collections, {@code "java"} Java serialization (the fallback), {@code "jdk.doubles"} and
+ *     the like the bulk codecs of arrays
  */
 public record ServerStats(
     int values,
@@ -33,9 +36,11 @@ public record ServerStats(
     Store store,
     Calls calls,
     List<LinkEstimate> links,
-    List<MethodTime> methods) {
+    List<MethodTime> methods,
+    Map<String, Long> valuesByCodec) {
   public ServerStats {
     perPeer = Map.copyOf(perPeer);
+    valuesByCodec = Map.copyOf(valuesByCodec);
     links = List.copyOf(links);
     methods = List.copyOf(methods);
   }
@@ -66,7 +71,8 @@ public record ServerStats(
             s.activity().leaseRenewals(),
             s.activity().leasesLapsed()),
         LinkEstimate.of(s.links()),
-        MethodTime.of(s.methods()));
+        MethodTime.of(s.methods()),
+        s.valuesByCodec() == null ? Map.of() : s.valuesByCodec());
   }
 
   /**
@@ -153,6 +159,15 @@ public record ServerStats(
         + (methods.isEmpty()
             ? ""
             : "\n  methods: "
-                + String.join("; ", methods.stream().map(MethodTime::toString).toList()));
+                + String.join("; ", methods.stream().map(MethodTime::toString).toList()))
+        + (valuesByCodec.isEmpty()
+            ? ""
+            : "\n  values written by codec: "
+                + String.join(
+                    ", ",
+                    new TreeMap<>(valuesByCodec)
+                        .entrySet().stream()
+                            .map(e -> e.getKey() + " " + String.format("%,d", e.getValue()))
+                            .toList()));
   }
 }

@@ -39,12 +39,14 @@ class ReadableCountersTest {
             1_000_000, 64_000_000, 2_000_000, 100_000_000, 1, 4, new ServerStats.Releases(5, 6, 7)),
         new ServerStats.Calls(2, new CallLatency(new long[0]), 8, 1),
         java.util.List.of(),
-        java.util.List.of());
+        java.util.List.of(),
+        Map.of("java", 1L, "fory", 1_200L));
     assertThat(s.toString())
         .isEqualTo("ServerStats: 3 values (1 pending), 7 calls run in 2 batches, heap used "
             + "12,345,678 B, sent 2,000 B, received 3,000 B\n  store 1,000,000 B of 64,000,000 B in memory, 2,000,000 B "
             + "of 100,000,000 B spilled, 1 borrower, 4 held by reference; released 5 explicitly, 6 collected, 7 lapsed"
             + "\n  2 queued, no calls; 8 lease renewals, 1 lapsed"
-            + "\n  inbound: sent 2,000 B, received 3,000 B");
+            + "\n  inbound: sent 2,000 B, received 3,000 B"
+            + "\n  values written by codec: fory 1,200, java 1");
   }
 }

@@ -288,7 +288,8 @@ public class NodeEndpoint implements NodeService {
         store,
         new NodeStats.Activity(queuedCalls(), callTimes(), r.renewals(), r.leasesLapsed()),
         List.copyOf(node.runtime().transport().linkCosts().estimates()),
-        methodCosts());
+        methodCosts(),
+        org.gridrmi.runtime.serial.Codecs.written());
   }
 
   /** Compute time per service method; servers run methods. */

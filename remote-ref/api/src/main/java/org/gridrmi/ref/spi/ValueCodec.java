@@ -4,7 +4,9 @@ import java.io.IOException;
 
 /**
  * A wire format for one value class, used wherever GridRMI moves a value of exactly that class between JVMs
- * (put, get, server-to-server fetch). Values of classes without a codec use Java serialization.
+ * (put, get, server-to-server fetch). Values of classes without a codec of their own use the runtime's fast codec
+ * for users' records, POJOs and collections where it takes them, else Java serialization (see docs/performance.md,
+ * "Which codec a value uses").
  *
  * <p>Codecs are found with {@link java.util.ServiceLoader}: list the implementation in
  * {@code META-INF/services/org.gridrmi.ref.spi.ValueCodec}. Both ends must have the codec; a stream naming a

@@ -12,7 +12,9 @@
  *   <li>{@link BoundedReads}: reads sized data without trusting the size: a length past the limits is refused at
  *       once, and a plausible one is allocated only as its bytes arrive.
  *   <li>{@link Codecs}: the value codecs found on the class path (and in users' jars, once added), by exact class
- *       and by id.
+ *       and by id; for users' records, POJOs and collections, the fast codec.
+ *   <li>{@link FastCodec}: the fast path for users' value types: Apache Fory with class registration required,
+ *       registering only the classes the reading node's policy allows.
  *   <li>{@link JdkCodecs}: codecs for the JDK values GridRMI moves most (arrays of primitives, numbers, strings),
  *       written as their bytes, with array lengths checked before anything is allocated.
  *   <li>{@link JvmFilter}: the JVM-wide deserialization filter, for the streams no instance can set a filter on

@@ -8,7 +8,7 @@ import org.gridrmi.runtime.serial.Codecs;
 
 /**
  * What a value counts for in a store: its codec's size (the bytes it moves as; known at once for arrays, matrices and
- * the JDK values), else the length of its Java serialization, counted without keeping the bytes. Counted once per
+ * the JDK values; the fast codec's encoded bytes for users' records, POJOs and collections, or the bytes one just arrived as), else the length of its Java serialization, counted without keeping the bytes. Counted once per
  * value, when it is stored.
  */
 public final class ValueSizes {
@@ -35,7 +35,13 @@ public final class ValueSizes {
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static long of(Object value) {
     if (value == null) return 0;
-    ValueCodec codec = Codecs.forClass(value.getClass());
+    // a value just received by the fast codec counts the bytes it arrived as: encoding it again
+    // cost the receiving server as much as writing it had cost the sender
+    long asRead = Codecs.takeSizeAsRead(value);
+    if (asRead >= 0) return asRead;
+    // the fast codec's size for users' types: counting by Java serialization would cost a server
+    // more than moving the value
+    ValueCodec codec = Codecs.forValue(value);
     if (codec != null) return codec.size(value);
     Counter counter = new Counter();
     try (ObjectOutputStream out = new ObjectOutputStream(counter)) {

@@ -20,6 +20,8 @@ import org.gridrmi.runtime.cost.PeerLinkEstimate;
  * @param activity its calls (queued, how long they took) and the leases of its holders
  * @param links what the node learned of its links (t_s, t_w per peer it talked to)
  * @param methods its compute time per service method (servers)
+ * @param valuesByCodec values this JVM wrote per codec id since it started: {@code "fory"} the fast codec for
+ *     users' types, {@code "java"} Java serialization, {@code "jdk.doubles"} and the like the per-class codecs
  */
 public record NodeStats(
     int values,
@@ -34,7 +36,8 @@ public record NodeStats(
     Store store,
     Activity activity,
     List<PeerLinkEstimate> links,
-    List<MethodCost> methods)
+    List<MethodCost> methods,
+    Map<String, Long> valuesByCodec)
     implements Serializable {
 
   /**

@@ -35,6 +35,8 @@ public final class WireValue implements Externalizable {
   private Object value;
   /** The serialized form, until it is decoded. */
   private byte[] encoded;
+  /** The codec {@link #encode} chose (the fast codec holds the value's bytes), or null. */
+  private ValueCodec<?> codec;
 
   /** For deserialization only. */
   public WireValue() {}
@@ -120,7 +122,9 @@ public final class WireValue implements Externalizable {
    * References inside it are pinned for the transit then. A value with a codec is written straight to the stream.
    */
   public synchronized void encode() throws IOException {
-    if (encoded != null || value == null || Codecs.forClass(value.getClass()) != null) return;
+    if (encoded != null || value == null || codec != null) return;
+    codec = Codecs.forValue(value);
+    if (codec != null) return;
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     List<Ref<?>> refs = WrittenRefs.collect(() -> {
       try (ObjectOutputStream o = WrittenRefs.stream(b)) {
@@ -154,6 +158,7 @@ public final class WireValue implements Externalizable {
   @SuppressWarnings({"unchecked", "rawtypes"})
   public void writeExternal(ObjectOutput out) throws IOException {
     if (encoded != null) { // passed on undecoded
+      Codecs.countWritten("java");
       out.writeUTF(JAVA);
       out.writeInt(encoded.length);
       out.write(encoded);
@@ -163,8 +168,9 @@ public final class WireValue implements Externalizable {
       out.writeUTF(NULL);
       return;
     }
-    ValueCodec codec = Codecs.forClass(value.getClass());
+    ValueCodec codec = this.codec != null ? this.codec : Codecs.forValue(value);
     if (codec == null) {
+      Codecs.countWritten("java");
       // a stream of its own, so that the reader can filter it whatever stream carries it (RMI
       // return values
       // are not filtered by RMI itself)
@@ -179,6 +185,7 @@ public final class WireValue implements Externalizable {
       b.writeTo(new OutputAdapter(out));
       written(refs);
     } else {
+      Codecs.countWritten(codec.id());
       out.writeUTF(codec.id());
       codec.write(value, ValueOutput.of(out));
     }
@@ -198,12 +205,14 @@ public final class WireValue implements Externalizable {
       out.writeUTF(NULL);
       return;
     }
-    ValueCodec codec = Codecs.forClass(value.getClass());
+    ValueCodec codec = Codecs.forValue(value);
     if (codec != null) {
+      Codecs.countWritten(codec.id());
       out.writeUTF(codec.id());
       codec.write(value, out);
       return;
     }
+    Codecs.countWritten("java");
     out.writeUTF(JAVA_STREAMED);
     List<Ref<?>> refs = WrittenRefs.collect(() -> {
       ObjectOutputStream o = WrittenRefs.stream(out);

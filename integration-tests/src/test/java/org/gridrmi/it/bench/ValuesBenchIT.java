@@ -1,0 +1,65 @@
+package org.gridrmi.it.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.gridrmi.benchmarks.ValuesBench;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bench values end to end through the command line, tiny values: two stock server JVMs with the fast codec, then
+ * two with it off; users' record lists, string maps and MediaContent graphs move S1 to S2 by the fast codec in the
+ * first pair and by Java serialization in the second, as S1's own counters say.
+ */
+class ValuesBenchIT {
+  private static final Pattern SUMMARY =
+      Pattern.compile("values: shapes=(\\d+) min_speedup=(\\d+\\.\\d) chain_speedup=(\\d+\\.\\d)");
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void movesEachShapeBothWaysAndEndsWithTheSummaryLineCsvAndPng() throws Exception {
+    Path out = dir.resolve("results");
+    String stdout = BenchCommands.run(
+        new ValuesBench(),
+        "--elements",
+        "200",
+        "--rounds",
+        "2",
+        "--warmup",
+        "1",
+        "--chain-rounds",
+        "2",
+        "--out",
+        out.toString());
+    List<String> lines = stdout.strip().lines().toList();
+    Matcher m = SUMMARY.matcher(lines.get(lines.size() - 1));
+    assertThat(m.matches()).as("last line of:\n%s", stdout).isTrue();
+    assertThat(Integer.parseInt(m.group(1))).isEqualTo(5);
+    assertThat(Double.parseDouble(m.group(2))).isPositive();
+    assertThat(Double.parseDouble(m.group(3))).isPositive();
+
+    List<String> byCodec =
+        lines.stream().filter(l -> l.contains("S1 wrote values by codec:")).toList();
+    assertThat(byCodec).as(stdout).hasSize(2);
+    assertThat(byCodec.get(0)).as("servers with the fast codec").contains("fory=");
+    assertThat(byCodec.get(1))
+        .as("servers with -Dgridrmi.fastCodec=false")
+        .doesNotContain("fory")
+        .contains("java=");
+
+    List<String> csv = Files.readAllLines(out.resolve("values.csv"));
+    assertThat(csv).hasSize(6);
+    assertThat(csv.get(0)).startsWith("shape,kind,codec,");
+    assertThat(csv).anyMatch(l -> l.startsWith("doubles,bulk,jdk.doubles,"));
+    for (String shape : List.of("records", "strings", "media"))
+      assertThat(csv).anyMatch(l -> l.startsWith(shape + ",object,fory,"));
+    assertThat(Files.size(out.resolve("values.png"))).isPositive();
+  }
+}

@@ -1,0 +1,364 @@
+package org.gridrmi.runtime.serial;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.example.shapes.Shapes;
+import com.example.shapes.Shapes.Counted;
+import com.example.shapes.Shapes.Image;
+import com.example.shapes.Shapes.Media;
+import com.example.shapes.Shapes.Node;
+import com.example.shapes.Shapes.Player;
+import com.example.shapes.Shapes.Point;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.ref.spi.ValueCodec;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
+import org.gridrmi.runtime.store.ValueSizes;
+import org.junit.jupiter.api.Test;
+
+class FastCodecTest {
+  private static final SerialPolicy ALLOWS_SHAPES =
+      new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of("com.example.shapes.**"));
+  private static final SerialPolicy ALLOWS_NOTHING_MORE =
+      new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
+
+  private static byte[] write(SerialPolicy policy, Object value) {
+    return SerialPolicy.using(policy, () -> {
+      ValueCodec<?> codec = Codecs.forValue(value);
+      assertThat(codec).as("codec of " + value.getClass()).isNotNull();
+      assertThat(codec.id()).isEqualTo(FastCodec.ID);
+      return bytesOf(codec, value);
+    });
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static byte[] bytesOf(ValueCodec codec, Object value) {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try {
+      codec.write(value, ValueOutput.of(new DataOutputStream(b)));
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    return b.toByteArray();
+  }
+
+  private static Object read(SerialPolicy policy, byte[] bytes) {
+    return SerialPolicy.using(policy, () -> {
+      try {
+        return Codecs.forId(FastCodec.ID)
+            .read(ValueInput.of(new DataInputStream(new ByteArrayInputStream(bytes))));
+      } catch (IOException e) {
+        GridException refused = SerialFilters.refusal(e);
+        if (refused != null) throw refused;
+        if (e.getCause() instanceof GridException g) throw g;
+        throw new AssertionError(e);
+      }
+    });
+  }
+
+  private static Object roundTrip(Object value) {
+    return read(ALLOWS_SHAPES, write(ALLOWS_SHAPES, value));
+  }
+
+  @Test
+  void movesEachShape() {
+    List<Point> points = Shapes.points(10_000);
+    assertThat(roundTrip(points)).isEqualTo(points);
+
+    HashMap<String, Integer> map = new HashMap<>();
+    for (int i = 0; i < 10_000; i++) map.put("k" + i, i);
+    assertThat(roundTrip(map)).isEqualTo(map);
+
+    Media media = new Media(
+        "http://a/b",
+        null,
+        640,
+        Player.JAVA,
+        new ArrayList<>(List.of("x", "y")),
+        new Image("http://a/c", 10, 20));
+    assertThat(roundTrip(media)).isEqualTo(media);
+    Media bare = new Media(null, null, 0, null, null, null);
+    assertThat(roundTrip(bare)).isEqualTo(bare);
+  }
+
+  @Test
+  void mapsAndSetsAreReadIntoTablesLargeEnoughForTheirEntries() {
+    // HashMap's Javadoc: no rehash ever happens once the initial capacity exceeds the entries
+    // divided by the load factor (0.75); a map read at a capacity of its count rehashed all its
+    // entries once more while it filled
+    for (int n : new int[] {0, 1, 2, 3, 7, 12, 13, 1000, 98_305, 100_000, 1 << 20}) {
+      assertThat((double) FastCodec.capacityFor(n))
+          .as("capacity for %d entries", n)
+          .isGreaterThan(n / 0.75);
+    }
+  }
+
+  @Test
+  void anInstanceKeepsItsWriteBufferForTheNextValueUpToTheBound() {
+    SerialPolicy own =
+        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of("com.example.shapes.**"));
+    int bytes = write(own, Shapes.points(50_000)).length;
+    assertThat(bytes).isBetween(500_000, FastCodec.KEPT_BUFFER_BYTES);
+    assertThat(FastCodec.idleBufferBytes(own))
+        .as("a value of %d bytes leaves a buffer that holds the next one", bytes)
+        .isGreaterThanOrEqualTo(bytes - 4096);
+
+    assertThat(write(own, Shapes.points(500_000)).length)
+        .isGreaterThan(FastCodec.KEPT_BUFFER_BYTES);
+    assertThat(FastCodec.idleBufferBytes(own))
+        .as("after a value larger than the bound")
+        .isLessThanOrEqualTo(FastCodec.KEPT_BUFFER_BYTES);
+  }
+
+  @Test
+  void aValueJustReadIsCountedByTheBytesItArrivedAsWithoutEncodingItAgain() {
+    byte[] bytes = write(ALLOWS_SHAPES, Shapes.points(1000));
+    Object replica = read(ALLOWS_SHAPES, bytes);
+    long encodes = FastCodec.encodes();
+    long size = SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(replica));
+    assertThat(size).isEqualTo(bytes.length);
+    assertThat(FastCodec.encodes()).as("encodes to count the value").isEqualTo(encodes);
+
+    // the size is taken once: a value counted again (changed since, perhaps) is encoded again
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(replica)))
+        .isEqualTo(bytes.length);
+    assertThat(FastCodec.encodes()).isEqualTo(encodes + 1);
+  }
+
+  @Test
+  void primitiveArraysKeepTheirBulkCodecs() {
+    assertThat(Codecs.forValue(new double[3]).id()).isEqualTo("jdk.doubles");
+    assertThat(Codecs.forValue(new int[3]).id()).isEqualTo("jdk.ints");
+  }
+
+  @Test
+  void aCycleFallsBackToJavaSerialization() {
+    Node a = new Node();
+    a.next = a;
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> Codecs.forValue(a))).isNull();
+  }
+
+  @Test
+  void aValueHoldingGridRmisOwnClassesFallsBackToJavaSerialization() {
+    // GridRMI's own types (references among them) go by Java serialization, which pins the
+    // references
+    List<Object> holding = new ArrayList<>(List.of(new Point(1, "a", 2), Status.NOT_FOUND));
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> Codecs.forValue(holding)))
+        .isNull();
+  }
+
+  @Test
+  void aClassTheReaderDoesNotAllowIsRefusedByNameBeforeItIsMade() {
+    byte[] bytes = write(ALLOWS_SHAPES, new ArrayList<>(List.of(new Counted(7))));
+    int made = Counted.MADE.get();
+    assertThatThrownBy(() -> read(ALLOWS_NOTHING_MORE, bytes))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED))
+        .hasMessageContaining(Counted.class.getName())
+        .hasMessageContaining("--allow");
+    assertThat(Counted.MADE.get()).isEqualTo(made);
+  }
+
+  @Test
+  void aClassNamedByAPeerUnderItsOwnNameIsRefusedBeforeItIsMade() throws IOException {
+    // a peer's Fory names the class by its real package and name, and the stream names no classes
+    org.apache.fory.Fory peer = org.apache.fory.Fory.builder()
+        .requireClassRegistration(true)
+        .withRefTracking(false)
+        .build();
+    peer.register(Counted.class, Counted.class.getPackageName(), "Shapes$Counted");
+    byte[] fory = peer.serialize(new ArrayList<>(List.of(new Counted(7))));
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(b);
+    out.writeInt(0);
+    out.writeInt(fory.length);
+    out.write(fory);
+    int made = Counted.MADE.get();
+    for (SerialPolicy reader : List.of(ALLOWS_NOTHING_MORE, ALLOWS_SHAPES)) {
+      assertThatThrownBy(() -> read(reader, b.toByteArray()))
+          .as("read with " + reader)
+          .isInstanceOf(GridException.class);
+    }
+    assertThat(Counted.MADE.get()).isEqualTo(made);
+  }
+
+  @Test
+  void aTruncatedValueIsRefusedNamingTheReason() {
+    byte[] bytes = write(ALLOWS_SHAPES, Shapes.points(100));
+    byte[] cut = Arrays.copyOf(bytes, bytes.length - 40);
+    // keep the stream's own length right: the Fory bytes themselves are cut
+    int payload = bytes.length - 40;
+    byte[] fixed = lengthRewritten(cut, payloadStart(bytes), payload - payloadStart(bytes));
+    assertThatThrownBy(() -> read(ALLOWS_SHAPES, fixed))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("could not be read here");
+  }
+
+  @Test
+  void aLyingCountInsideTheValueAllocatesNothing() {
+    for (Object value : List.<Object>of(
+        new ArrayList<>(List.of(1, 2)),
+        new HashMap<>(Map.of("a", 1)),
+        new ArrayList<>(List.<Object>of(new int[] {1, 2, 3})),
+        new ArrayList<>(List.of(new Shapes.WithArray(new int[] {1, 2, 3}))))) {
+      byte[] bytes = write(ALLOWS_SHAPES, value);
+      boolean intArray = value instanceof ArrayList<?> l
+          && (l.get(0) instanceof int[] || l.get(0) instanceof Shapes.WithArray);
+      byte[] lying = withCountReplaced(bytes, intArray);
+      assertThatThrownBy(() -> read(ALLOWS_SHAPES, lying))
+          .as("a lying count in " + value)
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
+          .hasMessageContaining("claims 2147483647");
+    }
+  }
+
+  @Test
+  void aKnownGadgetAmongForysOwnJdkTypesIsNeverWrittenNorMade() throws IOException {
+    List<Object> holding =
+        new ArrayList<>(List.of(new java.util.PriorityQueue<>(List.of(3, 1, 2))));
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> Codecs.forValue(holding)))
+        .as("falls back to Java serialization, whose filter refuses it")
+        .isNull();
+
+    // bytes a peer made with a Fory of its own: no class names, a PriorityQueue inside
+    org.apache.fory.Fory peer = org.apache.fory.Fory.builder()
+        .requireClassRegistration(true)
+        .withRefTracking(false)
+        .build();
+    byte[] fory = peer.serialize(holding);
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(b);
+    out.writeInt(0);
+    out.writeInt(fory.length);
+    out.write(fory);
+    assertThatThrownBy(() -> read(ALLOWS_SHAPES, b.toByteArray()))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED))
+        .hasMessageContaining("java.util.PriorityQueue")
+        .hasMessageContaining("known deserialization gadget");
+  }
+
+  /**
+   * Every JDK container and array Fory makes, from a peer's bytes with each of the first varints replaced by
+   * 2^31-1: refused with a GridException, never an allocation of the claim (an OutOfMemoryError).
+   */
+  @Test
+  void noLyingCountInAnyJdkContainerForyMakesAllocatesIt() throws IOException {
+    org.apache.fory.Fory peer = org.apache.fory.Fory.builder()
+        .requireClassRegistration(true)
+        .withRefTracking(false)
+        .build();
+    List<Object> values = List.of(
+        new ArrayList<>(List.of(1, 2)),
+        new int[] {1, 2, 3},
+        new long[] {1, 2},
+        new char[] {'a'},
+        new boolean[] {true},
+        new String[] {"a", "b"},
+        new Object[] {1, 2},
+        new HashMap<>(Map.of("a", 1)),
+        new java.util.LinkedHashMap<>(Map.of("a", 1)),
+        new java.util.HashSet<>(List.of(1)),
+        new java.util.ArrayDeque<>(List.of(1)),
+        new java.util.Vector<>(List.of(1, 2)),
+        new java.util.concurrent.ConcurrentHashMap<>(Map.of("a", 1)),
+        new java.util.concurrent.CopyOnWriteArrayList<>(List.of(1, 2)),
+        java.util.BitSet.valueOf(new long[] {5}),
+        new ArrayList<>(List.of(1, 2, 3)).subList(0, 2),
+        java.util.Collections.unmodifiableList(new ArrayList<>(List.of(1))),
+        List.of(1, 2, 3),
+        Set.of(1, 2, 3),
+        Map.of("a", 1, "b", 2),
+        java.util.Arrays.asList(1, 2));
+    byte[] big = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07};
+    for (Object v : values) {
+      byte[] fory = peer.serialize(v);
+      for (int at = 2; at < Math.min(fory.length, 9); at++) {
+        byte[] lying = new byte[fory.length + 4];
+        System.arraycopy(fory, 0, lying, 0, at);
+        System.arraycopy(big, 0, lying, at, big.length);
+        System.arraycopy(fory, at + 1, lying, at + big.length, fory.length - at - 1);
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(b);
+        out.writeInt(0);
+        out.writeInt(lying.length);
+        out.write(lying);
+        String what = v.getClass().getName() + " with 2^31-1 at byte " + at;
+        Throwable thrown = null;
+        try {
+          read(ALLOWS_SHAPES, b.toByteArray());
+        } catch (Throwable t) {
+          thrown = t;
+        }
+        // Fory wraps what it meets, an OutOfMemoryError too: none may be anywhere in the chain
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+          assertThat(t).as(what).isNotInstanceOf(OutOfMemoryError.class);
+        }
+        if (thrown != null) assertThat(thrown).as(what).isInstanceOf(GridException.class);
+      }
+    }
+  }
+
+  /** Where the Fory bytes start in a stream with no class names: after the name count and the length. */
+  private static int payloadStart(byte[] stream) {
+    int names = readInt(stream, 0);
+    int at = 4;
+    for (int i = 0; i < names; i++) at += 2 + ((stream[at] & 0xff) << 8 | (stream[at + 1] & 0xff));
+    return at + 4;
+  }
+
+  private static int readInt(byte[] b, int at) {
+    return (b[at] & 0xff) << 24
+        | (b[at + 1] & 0xff) << 16
+        | (b[at + 2] & 0xff) << 8
+        | (b[at + 3] & 0xff);
+  }
+
+  private static byte[] lengthRewritten(byte[] stream, int start, int length) {
+    byte[] b = stream.clone();
+    b[start - 4] = (byte) (length >>> 24);
+    b[start - 3] = (byte) (length >>> 16);
+    b[start - 2] = (byte) (length >>> 8);
+    b[start - 1] = (byte) length;
+    return b;
+  }
+
+  /**
+   * The stream with the first count of its Fory bytes (a container's, right after its 3-byte header; or an int[]'s
+   * byte count, found by its 12) replaced by 2^31-1 as a varint.
+   */
+  private static byte[] withCountReplaced(byte[] stream, boolean intArray) {
+    int start = payloadStart(stream);
+    byte[] fory = Arrays.copyOfRange(stream, start, stream.length);
+    int at = 3;
+    if (intArray) {
+      at = -1;
+      for (int i = 0; i + 1 < fory.length; i++) if (fory[i] == 12 && fory[i + 1] == 1) at = i;
+      assertThat(at).isPositive();
+    }
+    byte[] big = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07};
+    byte[] out = new byte[fory.length - 1 + big.length];
+    System.arraycopy(fory, 0, out, 0, at);
+    System.arraycopy(big, 0, out, at, big.length);
+    System.arraycopy(fory, at + 1, out, at + big.length, fory.length - at - 1);
+    byte[] whole = new byte[start + out.length];
+    System.arraycopy(stream, 0, whole, 0, start);
+    System.arraycopy(out, 0, whole, start, out.length);
+    return lengthRewritten(whole, start, out.length);
+  }
+}
