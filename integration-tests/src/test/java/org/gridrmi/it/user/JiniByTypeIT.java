@@ -106,7 +106,7 @@ class JiniByTypeIT {
   /**
    * Jini (jsk-*, reggie), lookup-service (the registrar proxy's code), its test jar, jama-adapter, remote-ref, JAMA,
    * and the node runtime (the stubs the client reads carry its socket factory, GridSocketFactory) with perf-model,
-   * the runtime's one GridRMI dependency besides remote-ref.
+   * the runtime's one GridRMI dependency besides remote-ref, and Apache Fory (the fast codec for users' values) with Guava, which it uses.
    */
   private static String plainJiniClassPath(String all) {
     List<String> kept = Arrays.stream(all.split(File.pathSeparator))
@@ -119,6 +119,9 @@ class JiniByTypeIT {
               || n.startsWith("remote-ref")
               || n.startsWith("gridrmi-runtime")
               || n.startsWith("perf-model")
+              || n.startsWith("fory-")
+              || n.startsWith("guava-")
+              || n.startsWith("failureaccess-")
               || n.startsWith("lookup-service")
               || unix.contains("/lookup-service/target/")
               || unix.contains("/jama-adapter/target/")
