@@ -170,4 +170,24 @@ class ValueTableTest {
     table.expire(ticker.millis() + 1500);
     assertThat(table.get(id)).as("a lease later").isNull();
   }
+
+  /**
+   * Seed 35 of the lifetime simulation: a client that held nothing on a node stopped renewing, its lease there ran out,
+   * and before the sweep dropped the stale entry its next call made a value; the hold kept the stale expiry, so the
+   * sweep freed the new value within a few ms, while the client held it.
+   */
+  @Test
+  void aValueMadeForAHolderWhoseLeaseRanOutBeforeTheSweepLivesALease() {
+    UUID first = UUID.randomUUID();
+    table.create(first, client, "a");
+    table.release(client, List.of(first));
+    ticker.advance(java.time.Duration.ofMillis(1500)); // no renewal: it held nothing here
+    UUID next = UUID.randomUUID();
+    table.create(next, client, "b");
+    table.expire(ticker.millis());
+    assertThat(table.get(next)).as("made for the client just now").isNotNull();
+    ticker.advance(java.time.Duration.ofMillis(1500));
+    table.expire(ticker.millis());
+    assertThat(table.get(next)).as("a lease later without a renewal").isNull();
+  }
 }
