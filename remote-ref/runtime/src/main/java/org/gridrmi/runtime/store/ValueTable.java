@@ -88,8 +88,13 @@ public final class ValueTable {
     return store;
   }
 
-  /** A new pending value, or null if the id is already known (a batch sent twice). */
+  /**
+   * A new pending value, or null if the id is known here: held now (a batch sent twice), or freed not long ago (the
+   * batch again after its value went: its call ran once already, and nobody would ever release a second value; seed 1
+   * of the lifetime simulation). "Not long ago" is as far as the tombstones remember ({@value #TOMBSTONES} ids).
+   */
   public Slot create(UUID id, UUID holder, String label) {
+    if (tombstones.cause(id) != null) return null;
     Slot s = new Slot(id, label, store, null);
     if (slots.putIfAbsent(id, s) != null) return null;
     if (!holder.equals(self)) lapseIfRunOut(holder); // before its new call counts as pending

@@ -190,4 +190,19 @@ class ValueTableTest {
     table.expire(ticker.millis());
     assertThat(table.get(next)).as("a lease later without a renewal").isNull();
   }
+
+  /**
+   * Seed 1 of the lifetime simulation: the network delivered a batch twice, the second copy after the client had
+   * released the call's value; the table had forgotten the id, so the call was made and run again (and its value kept
+   * for a holder that would never release it).
+   */
+  @Test
+  void aCallWhoseValueWasFreedIsNotMadeAgainByTheSameBatchArrivingLate() {
+    UUID id = UUID.randomUUID();
+    assertThat(table.create(id, client, "once")).isNotNull();
+    table.release(client, List.of(id));
+    assertThat(table.get(id)).isNull();
+    assertThat(table.create(id, client, "the batch again")).as("made once").isNull();
+    assertThat(table.size()).isZero();
+  }
 }
