@@ -265,7 +265,11 @@ public final class ValueTable {
     if (!holder.equals(self)) lapseIfRunOut(holder);
     s.holders.add(holder);
     byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
-    if (!holder.equals(self)) leaseExpiry.putIfAbsent(holder, millis.getAsLong() + leaseMillis);
+    // a hold is news from a live holder: its lease starts again, as its link counts it (a link that
+    // held nothing stopped renewing; kept the old expiry, a value made now could lapse at once:
+    // seed 39)
+    if (!holder.equals(self))
+      leaseExpiry.merge(holder, millis.getAsLong() + leaseMillis, Math::max);
   }
 
   public Slot get(UUID id) {

@@ -205,4 +205,23 @@ class ValueTableTest {
     assertThat(table.create(id, client, "the batch again")).as("made once").isNull();
     assertThat(table.size()).isZero();
   }
+
+  /**
+   * Seed 39 of the lifetime simulation: a client's lease on a node was about to run out (it held nothing there, so its
+   * link had stopped renewing) when its next call made a value; the value kept the old expiry, and when the client's
+   * first renewal was lost the sweep freed it within a hundred ms, while the client's link still counted a whole lease
+   * from its restart.
+   */
+  @Test
+  void aNewHoldStartsAWholeLeaseEvenWhenTheHoldersLastOneIsAboutToRunOut() {
+    UUID first = UUID.randomUUID();
+    table.create(first, client, "a");
+    table.release(client, List.of(first));
+    ticker.advance(java.time.Duration.ofMillis(900));
+    UUID next = UUID.randomUUID();
+    table.create(next, client, "b");
+    ticker.advance(java.time.Duration.ofMillis(200));
+    table.expire(ticker.millis());
+    assertThat(table.get(next)).as("200 ms after it was made").isNotNull();
+  }
 }
