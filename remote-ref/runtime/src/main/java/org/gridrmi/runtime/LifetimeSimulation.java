@@ -242,6 +242,7 @@ public final class LifetimeSimulation {
       HolderLink l = link(values.get(v).owner);
       if (made) { // as a Grid does with a batch's receipt
         l.heldThere(v);
+        l.ownerAnswered();
         l.startRenewal();
       } else {
         l.hold(v);
