@@ -23,6 +23,7 @@ public final class BenchmarkCommands implements CommandProvider {
         new MemoryBench(),
         new TransferBench(),
         new PlacementBench(),
-        new HostileBench());
+        new HostileBench(),
+        new LifetimeBench());
   }
 }

@@ -25,6 +25,8 @@
  *   <li>{@link HostileBench}: {@code gridrmi bench hostile}: every known attack on two servers, as a raw peer and
  *       as a Grid client, with what each cost them.
  *   <li>{@link IdleBench}: {@code gridrmi bench idle}: the CPU an idle lookup service and two servers use.
+ *   <li>{@link LifetimeBench}: {@code gridrmi bench lifetime}: the deterministic simulation of value lifetime over
+ *       many seeds, or one seed replayed.
  *   <li>{@link LocalGrid}: a Grid on this machine: server JVMs exporting the example services on one emulated link.
  *   <li>{@link MatmulBench}: {@code gridrmi bench matmul}: distributed matrix multiply against sequential JAMA.
  *   <li>{@link MemoryBench}: {@code gridrmi bench memory}: whether a client that never releases anything fills the

@@ -208,6 +208,8 @@ public final class LifetimeSimulation {
     final Set<UUID> replicas = new HashSet<>();
     /** A server's results that carry a reference it holds (until the result is gone). */
     final Map<UUID, UUID> carriers = new LinkedHashMap<>();
+    /** The client that made each of those calls. */
+    final Map<UUID, Holder> callers = new HashMap<>();
 
     boolean closed;
     boolean stopped;
@@ -469,6 +471,7 @@ public final class LifetimeSimulation {
         if (arg != null && byValue) {
           s.adopt(arg, false);
           s.carriers.put(id, arg);
+          s.callers.put(id, c);
         }
         if (arg != null && !byValue && !s.replicas.contains(arg)) {
           borrow[0] = new Borrow(s, slot, arg, world.nowMillis());
@@ -608,6 +611,7 @@ public final class LifetimeSimulation {
         var e = it.next();
         if (s.local.table().get(e.getKey()) == null) {
           it.remove();
+          s.callers.remove(e.getKey());
           s.drop(e.getValue(), Release.Cause.COLLECTED);
         }
       }
@@ -620,6 +624,7 @@ public final class LifetimeSimulation {
     for (Holder s : servers) if (s != null) running.add(s);
     for (Holder h : running) {
       for (Map.Entry<UUID, Integer> e : h.live.entrySet()) {
+        if (h.local != null && !neededByOpenClient(h, e.getKey())) continue;
         String gone = goneFromLiveOwner(e.getKey());
         if (gone != null) {
           violation(
@@ -659,6 +664,19 @@ public final class LifetimeSimulation {
       }
     }
     acks.removeIf(a -> a.settled.isDone());
+  }
+
+  /**
+   * Whether server {@code s} holds {@code v} for a client that is still open: pinned, or inside the result of a call
+   * of such a client. A closed Grid cancels its calls, so what its servers held for them may go.
+   */
+  private static boolean neededByOpenClient(Holder s, UUID v) {
+    if (s.pins.containsKey(v)) return true;
+    for (Map.Entry<UUID, UUID> e : s.carriers.entrySet()) {
+      Holder caller = s.callers.get(e.getKey());
+      if (e.getValue().equals(v) && !caller.closed && !caller.stopped) return true;
+    }
+    return false;
   }
 
   /** Why {@code v} is gone from its owner while that owner runs, or null if it is there (or its owner died). */
