@@ -68,6 +68,14 @@ public final class LifetimeSimulation {
 
   static final int SERVERS = 3;
   static final int MAX_CLIENTS = 3;
+  /**
+   * What the report of a borrow violation adds when the owner had answered a fetch of the value by the borrower and
+   * that answer never reached it: the owner ends a borrow when it answers, not when the borrower has the value. Known,
+   * not fixed yet (docs/reference-counting.md, "The simulation").
+   */
+  public static final String UNHEARD =
+      " [known: the owner ended the borrow with an answer the borrower never got]";
+
   /** Steps a seed runs unless told otherwise. */
   public static final int DEFAULT_STEPS = 200;
 
@@ -77,6 +85,7 @@ public final class LifetimeSimulation {
    * What one seed's run found.
    *
    * @param steps the steps run (the final drain not counted)
+   * @param unheardBorrows of the freed_while_referenced violations, those of the known cause {@link #UNHEARD}
    * @param messages calls between nodes, over the run and its drain
    * @param traceHash a hash of every event: a replay of the seed gives the same one
    * @param firstViolation the first invariant broken, with the step, or null
@@ -89,6 +98,7 @@ public final class LifetimeSimulation {
       long leaked,
       long duplicated,
       long overdue,
+      long unheardBorrows,
       long messages,
       long traceHash,
       String firstViolation,
@@ -161,17 +171,20 @@ public final class LifetimeSimulation {
   private final List<Borrow> borrows = new ArrayList<>();
   private final Set<String> counted = new HashSet<>();
   private int clientsStarted;
+
   private int step;
   private long freedWhileReferenced;
   private long leaked;
   private long duplicated;
   private long overdue;
+  private long unheardBorrows;
   private String firstViolation;
   private List<String> eventsAtViolation;
 
   private LifetimeSimulation(long seed) {
     this.seed = seed;
     this.world = new SimWorld(seed);
+    world.leaseMillis = LEASE_MILLIS;
     this.settings = RuntimeSettings.DEFAULT
         .withTicker(world.ticker)
         .withReferenceTransit(java.time.Duration.ofMillis(LEASE_MILLIS));
@@ -200,6 +213,8 @@ public final class LifetimeSimulation {
     final Map<String, HolderLink> links = new LinkedHashMap<>();
     /** Reference objects per value: the first holds it at its owner, the last releases it. */
     final Map<UUID, Integer> live = new LinkedHashMap<>();
+    /** When each value got its first reference here (ms). */
+    final Map<UUID, Long> since = new HashMap<>();
     /** Of those, the pins (a reference sent on and not yet acknowledged, or written into a result): they end alone. */
     final Map<UUID, Integer> pins = new HashMap<>();
     /** The servers each value was lent to (named in its release). */
@@ -241,6 +256,7 @@ public final class LifetimeSimulation {
     /** A new reference object to {@code v}; the first holds it at its owner ({@code made}: made there for us). */
     void adopt(UUID v, boolean made) {
       if (live.merge(v, 1, Integer::sum) > 1) return;
+      since.put(v, world.nowMillis());
       HolderLink l = link(values.get(v).owner);
       if (made) { // as a Grid does with a batch's receipt
         l.heldThere(v);
@@ -261,6 +277,7 @@ public final class LifetimeSimulation {
         return;
       }
       live.remove(v);
+      since.remove(v);
       Set<String> to = lent.remove(v);
       world.event(name + " releases " + ValueIds.shortForm(v));
       link(values.get(v).owner)
@@ -333,6 +350,7 @@ public final class LifetimeSimulation {
           leaked,
           duplicated,
           overdue,
+          unheardBorrows,
           world.messages(),
           world.traceHash(),
           firstViolation,
@@ -625,6 +643,7 @@ public final class LifetimeSimulation {
     for (Holder h : running) {
       for (Map.Entry<UUID, Integer> e : h.live.entrySet()) {
         if (h.local != null && !neededByOpenClient(h, e.getKey())) continue;
+        if (cutOffForALease(h, e.getKey())) continue;
         String gone = goneFromLiveOwner(e.getKey());
         if (gone != null) {
           violation(
@@ -641,7 +660,8 @@ public final class LifetimeSimulation {
         violation(
             "freed_while_referenced",
             "borrow" + b.arg + b.server.name,
-            gone + " while " + b.server + "'s call waits for it");
+            gone + " while " + b.server + "'s call waits for it"
+                + (world.valueUnheard(b.server.node.address, b.arg) ? UNHEARD : ""));
       }
     }
     borrows.removeIf(b -> b.done);
@@ -664,6 +684,19 @@ public final class LifetimeSimulation {
       }
     }
     acks.removeIf(a -> a.settled.isDone());
+  }
+
+  /**
+   * Whether no renewal, hold or batch of {@code h} reached the owner of {@code v} for a whole lease since {@code h}
+   * took its reference (by chance: the seed lost every one, while faults alone last less). The owner then lets go of
+   * what {@code h} held, as the protocol says it must: not a violation.
+   */
+  private boolean cutOffForALease(Holder h, UUID v) {
+    String owner = values.get(v).owner;
+    long since = h.since.getOrDefault(v, Long.MIN_VALUE);
+    long last = world.lastLeaseNews(h.node.address, owner);
+    return world.cutOffUntil(h.node.address, owner) > since
+        || (last != Long.MIN_VALUE && now() - last > LEASE_MILLIS);
   }
 
   /**
@@ -691,6 +724,7 @@ public final class LifetimeSimulation {
 
   private void violation(String invariant, String key, String what) {
     if (!counted.add(invariant + key)) return;
+    if (what.endsWith(UNHEARD)) unheardBorrows++;
     switch (invariant) {
       case "freed_while_referenced" -> freedWhileReferenced++;
       case "leaked" -> leaked++;

@@ -35,6 +35,7 @@ import org.gridrmi.runtime.wire.NodeStats;
 import org.gridrmi.runtime.wire.PlainResult;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.Requester;
+import org.gridrmi.runtime.wire.ValueIds;
 
 /**
  * The world of a {@link LifetimeSimulation}: simulated time, the tasks and timers of every node, and the network
@@ -65,9 +66,19 @@ final class SimWorld {
   private final Map<String, Node> running = new HashMap<>();
   private final Map<String, Long> partitionedUntil = new HashMap<>();
   private final List<String> events = new ArrayList<>();
+  /** Per holder and owner ("holder>owner"), when a call that keeps a lease there (a renewal, hold, batch) last arrived. */
+  private final Map<String, Long> leaseNews = new HashMap<>();
+  /** Per holder and owner, when the last silence longer than a lease between them ended. */
+  private final Map<String, Long> cutOffUntil = new HashMap<>();
+  /** "requester fetch id" of every value an owner sent that its requester never got. */
+  private final java.util.Set<String> unheardValues = new java.util.HashSet<>();
+
   private long seq;
   private long traceHash = 17;
   private long messages;
+
+  /** The lease of every node (ms): a holder whose calls miss an owner for longer may lose what it held there. */
+  long leaseMillis = Long.MAX_VALUE;
 
   /** The odds of each fault on one call (drawn per seed; zero while the world heals). */
   double dropRate;
@@ -108,6 +119,22 @@ final class SimWorld {
   /** A hash of every event so far: two runs of one seed have the same one. */
   long traceHash() {
     return traceHash;
+  }
+
+  /**
+   * When a renewal, hold or batch of the node at {@code holder} last arrived at the node at {@code owner} (ms), or
+   * {@link Long#MIN_VALUE} if none did.
+   */
+  long lastLeaseNews(String holder, String owner) {
+    return leaseNews.getOrDefault(holder + ">" + owner, Long.MIN_VALUE);
+  }
+
+  /**
+   * When the last time the node at {@code owner} heard nothing that keeps a lease from the node at {@code holder} for
+   * longer than a lease ended (ms), or {@link Long#MIN_VALUE}.
+   */
+  long cutOffUntil(String holder, String owner) {
+    return cutOffUntil.getOrDefault(holder + ">" + owner, Long.MIN_VALUE);
   }
 
   /** Calls made between nodes so far. */
@@ -211,6 +238,9 @@ final class SimWorld {
         t.done = true;
       }
       run(t.node, t.task, "timer");
+      // a pool's threads take what the timer handed them within microseconds, before the clock
+      // moves on
+      for (int k = 0; k < 10_000 && runReady(); k++) {}
     }
     if (target > ticker.nanoTime())
       ticker.advance(java.time.Duration.ofNanos(target - ticker.nanoTime()));
@@ -420,7 +450,7 @@ final class SimWorld {
       throw new GridException(Status.UNAVAILABLE, from.address + " and " + to + " are partitioned");
     }
     if (target.stalled()) {
-      later(from, target, target.stalledUntilNanos - ticker.nanoTime(), desc, body);
+      later(from, target, target.stalledUntilNanos - ticker.nanoTime(), what, desc, body);
       event(desc + ": timed out on a stalled node, runs when it resumes");
       throw new GridException(Status.DEADLINE_EXCEEDED, to + " did not answer (stalled)");
     }
@@ -432,45 +462,65 @@ final class SimWorld {
     x -= dropRate;
     if (x < delayRate) {
       long delay = TimeUnit.MILLISECONDS.toNanos(1 + random.nextLong(Math.max(1, maxDelayMillis)));
-      later(from, target, delay, desc, body);
+      later(from, target, delay, what, desc, body);
       event(desc + ": delayed " + delay / 1_000_000 + "ms past the caller's timeout");
       throw new GridException(Status.DEADLINE_EXCEEDED, to + " did not answer in time (simulated)");
     }
     x -= delayRate;
     if (x < duplicateRate) {
       long delay = TimeUnit.MILLISECONDS.toNanos(1 + random.nextLong(Math.max(1, maxDelayMillis)));
-      later(from, target, delay, desc + " (its duplicate)", body);
+      later(from, target, delay, what, desc + " (its duplicate)", body);
       event(desc + ": duplicated");
-      return deliver(from, target, body);
+      return deliver(from, target, what, body);
     }
     x -= duplicateRate;
     if (x < lostAnswerRate) {
       event(desc + ": ran, its answer lost");
       try {
-        deliver(from, target, body);
+        unheard(from, what, deliver(from, target, what, body));
       } catch (RuntimeException ignored) {
         // nobody hears it
       }
       throw new GridException(Status.DEADLINE_EXCEEDED, to + " did not answer in time (simulated)");
     }
     event(desc);
-    return deliver(from, target, body);
+    return deliver(from, target, what, body);
   }
 
-  private <T> T deliver(Node from, Node target, Function<Node, T> body) {
+  private <T> T deliver(Node from, Node target, String what, Function<Node, T> body) {
+    if (what.startsWith("renew")
+        || what.startsWith("hold")
+        || what.startsWith("submit")
+        || what.startsWith("put")) {
+      String pair = from.address + ">" + target.address;
+      Long last = leaseNews.put(pair, nowMillis());
+      if (last != null && nowMillis() - last > leaseMillis) cutOffUntil.put(pair, nowMillis());
+    }
     return Caller.serving(new Caller(from.address, null), () -> body.apply(target));
+  }
+
+  /** A value (or its failure) the owner sent that its caller never got (the answer lost, or the caller gone). */
+  private void unheard(Node from, String what, Object answer) {
+    if (answer instanceof FetchResult r && r.state() != FetchResult.State.PENDING) {
+      unheardValues.add(from.address + " " + what);
+    }
+  }
+
+  /** Whether an owner answered a fetch of {@code id} by {@code requester} with the value, and that answer was lost. */
+  boolean valueUnheard(String requester, UUID id) {
+    return unheardValues.contains(requester + " fetch " + ValueIds.shortForm(id));
   }
 
   /** Runs a call at {@code target} later (nobody waits for its answer); it dies with the target. */
   private <T> void later(
-      Node from, Node target, long delayNanos, String desc, Function<Node, T> body) {
+      Node from, Node target, long delayNanos, String what, String desc, Function<Node, T> body) {
     schedule(
         target,
         target.timer,
         () -> {
           event("late " + desc + " arrives");
           try {
-            deliver(from, target, body);
+            unheard(from, what, deliver(from, target, what, body));
           } catch (RuntimeException ignored) {
             // its caller gave up long ago
           }
@@ -571,7 +621,10 @@ final class SimWorld {
     public FetchResult fetch(
         UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
       return call(
-          from, to, "fetch", n -> n.service.fetch(id, waitMillis, requester, announced, trace));
+          from,
+          to,
+          "fetch " + ValueIds.shortForm(id),
+          n -> n.service.fetch(id, waitMillis, requester, announced, trace));
     }
 
     @Override
