@@ -76,6 +76,14 @@ public final class LifetimeSimulation {
   public static final String UNHEARD =
       " [known: the owner ended the borrow with an answer the borrower never got]";
 
+  /**
+   * What the report of a borrow violation adds when the owner had answered a fetch of the value by an earlier life of
+   * the server at the borrower's address (before it restarted there): the owner remembers who fetched a value by
+   * address, so a release naming that address keeps nothing for the new server. Known, not fixed yet.
+   */
+  public static final String RESTARTED =
+      " [known: the owner counted a fetch by the server's earlier life at the same address]";
+
   /** Steps a seed runs unless told otherwise. */
   public static final int DEFAULT_STEPS = 200;
 
@@ -85,7 +93,8 @@ public final class LifetimeSimulation {
    * What one seed's run found.
    *
    * @param steps the steps run (the final drain not counted)
-   * @param unheardBorrows of the freed_while_referenced violations, those of the known cause {@link #UNHEARD}
+   * @param knownBorrows of the freed_while_referenced violations, those of the known causes not fixed yet
+   *     ({@link #UNHEARD}, {@link #RESTARTED})
    * @param messages calls between nodes, over the run and its drain
    * @param traceHash a hash of every event: a replay of the seed gives the same one
    * @param firstViolation the first invariant broken, with the step, or null
@@ -98,7 +107,7 @@ public final class LifetimeSimulation {
       long leaked,
       long duplicated,
       long overdue,
-      long unheardBorrows,
+      long knownBorrows,
       long messages,
       long traceHash,
       String firstViolation,
@@ -153,7 +162,9 @@ public final class LifetimeSimulation {
     }
   }
 
-  private record Ack(Holder holder, UUID id, CompletableFuture<Void> settled, long sinceMillis) {}
+  /** A hold waiting for its owner's answer; {@code ownerLife}: the owner's generation when it was made. */
+  private record Ack(
+      Holder holder, UUID id, CompletableFuture<Void> settled, long sinceMillis, int ownerLife) {}
 
   private final long seed;
   private final SimWorld world;
@@ -177,7 +188,7 @@ public final class LifetimeSimulation {
   private long leaked;
   private long duplicated;
   private long overdue;
-  private long unheardBorrows;
+  private long knownBorrows;
   private String firstViolation;
   private List<String> eventsAtViolation;
 
@@ -264,7 +275,7 @@ public final class LifetimeSimulation {
         l.startRenewal();
       } else {
         l.hold(v);
-        acks.add(new Ack(this, v, l.acknowledged(v), world.nowMillis()));
+        acks.add(new Ack(this, v, l.acknowledged(v), world.nowMillis(), ownerLife(v)));
       }
     }
 
@@ -350,7 +361,7 @@ public final class LifetimeSimulation {
           leaked,
           duplicated,
           overdue,
-          unheardBorrows,
+          knownBorrows,
           world.messages(),
           world.traceHash(),
           firstViolation,
@@ -642,7 +653,8 @@ public final class LifetimeSimulation {
     for (Holder s : servers) if (s != null) running.add(s);
     for (Holder h : running) {
       for (Map.Entry<UUID, Integer> e : h.live.entrySet()) {
-        if (h.local != null && !neededByOpenClient(h, e.getKey())) continue;
+        // a pin protects another node's hold, which is checked there
+        if (h.local == null ? h.own(e.getKey()) == 0 : !neededByOpenClient(h, e.getKey())) continue;
         if (cutOffForALease(h, e.getKey())) continue;
         String gone = goneFromLiveOwner(e.getKey());
         if (gone != null) {
@@ -655,13 +667,14 @@ public final class LifetimeSimulation {
     }
     for (Borrow b : borrows) {
       if (b.done || !b.known || now() - b.startMillis > LEASE_MILLIS / 2) continue;
+      if (b.server.replicas.contains(b.arg))
+        continue; // fetched meanwhile for another call: read there
       String gone = goneFromLiveOwner(b.arg);
       if (gone != null) {
         violation(
             "freed_while_referenced",
             "borrow" + b.arg + b.server.name,
-            gone + " while " + b.server + "'s call waits for it"
-                + (world.valueUnheard(b.server.node.address, b.arg) ? UNHEARD : ""));
+            gone + " while " + b.server + "'s call waits for it" + knownBorrowCause(b));
       }
     }
     borrows.removeIf(b -> b.done);
@@ -673,7 +686,10 @@ public final class LifetimeSimulation {
             "call " + ValueIds.shortForm(e.getKey()) + " ran " + e.getValue() + " times");
       }
     }
-    acks.removeIf(a -> a.holder.stopped); // nobody waits on a node that is gone
+    // nobody waits on a node that is gone; an owner that crashed meanwhile may keep a hold waiting
+    // as
+    // long as it comes and goes (the link gives up after a lease of silence, and each life answers)
+    acks.removeIf(a -> a.holder.stopped || ownerLife(a.id) != a.ownerLife);
     for (Ack a : acks) {
       if (!a.settled.isDone() && now() - a.sinceMillis > 2 * LEASE_MILLIS) {
         violation(
@@ -700,16 +716,30 @@ public final class LifetimeSimulation {
   }
 
   /**
-   * Whether server {@code s} holds {@code v} for a client that is still open: pinned, or inside the result of a call
-   * of such a client. A closed Grid cancels its calls, so what its servers held for them may go.
+   * Whether server {@code s} holds {@code v} for a client that is still open: inside the result of a call of such a
+   * client. A closed Grid cancels its calls, so what its servers held for them may go.
    */
   private static boolean neededByOpenClient(Holder s, UUID v) {
-    if (s.pins.containsKey(v)) return true;
     for (Map.Entry<UUID, UUID> e : s.carriers.entrySet()) {
       Holder caller = s.callers.get(e.getKey());
       if (e.getValue().equals(v) && !caller.closed && !caller.stopped) return true;
     }
     return false;
+  }
+
+  /** {@link #UNHEARD} or {@link #RESTARTED} if one explains why the borrow ended early, else "". */
+  private String knownBorrowCause(Borrow b) {
+    if (world.valueUnheard(b.server.node.address, b.arg)) return UNHEARD;
+    if (world.answeredToOtherLife(b.server.node.address, b.arg, b.server.node.generation)) {
+      return RESTARTED;
+    }
+    return "";
+  }
+
+  /** The generation of the server that owns {@code v} now, or -1 while it is down. */
+  private int ownerLife(UUID v) {
+    int i = values.get(v).owner.charAt("sim://S".length()) - '0';
+    return servers[i] == null ? -1 : generations[i];
   }
 
   /** Why {@code v} is gone from its owner while that owner runs, or null if it is there (or its owner died). */
@@ -724,7 +754,7 @@ public final class LifetimeSimulation {
 
   private void violation(String invariant, String key, String what) {
     if (!counted.add(invariant + key)) return;
-    if (what.endsWith(UNHEARD)) unheardBorrows++;
+    if (what.endsWith(UNHEARD) || what.endsWith(RESTARTED)) knownBorrows++;
     switch (invariant) {
       case "freed_while_referenced" -> freedWhileReferenced++;
       case "leaked" -> leaked++;

@@ -72,6 +72,8 @@ final class SimWorld {
   private final Map<String, Long> cutOffUntil = new HashMap<>();
   /** "requester fetch id" of every value an owner sent that its requester never got. */
   private final java.util.Set<String> unheardValues = new java.util.HashSet<>();
+  /** "requester fetch id": the generation of the requester that an owner last answered. */
+  private final Map<String, Integer> answeredLives = new HashMap<>();
 
   private long seq;
   private long traceHash = 17;
@@ -496,7 +498,11 @@ final class SimWorld {
       Long last = leaseNews.put(pair, nowMillis());
       if (last != null && nowMillis() - last > leaseMillis) cutOffUntil.put(pair, nowMillis());
     }
-    return Caller.serving(new Caller(from.address, null), () -> body.apply(target));
+    T answer = Caller.serving(new Caller(from.address, null), () -> body.apply(target));
+    if (answer instanceof FetchResult r && r.state() != FetchResult.State.PENDING) {
+      answeredLives.put(from.address + " " + what, from.generation);
+    }
+    return answer;
   }
 
   /** A value (or its failure) the owner sent that its caller never got (the answer lost, or the caller gone). */
@@ -504,6 +510,15 @@ final class SimWorld {
     if (answer instanceof FetchResult r && r.state() != FetchResult.State.PENDING) {
       unheardValues.add(from.address + " " + what);
     }
+  }
+
+  /**
+   * Whether an owner last answered a fetch of {@code id} by the node at {@code requester} (with the value or its
+   * failure) in another life of that node than {@code generation} (before it restarted at the same address).
+   */
+  boolean answeredToOtherLife(String requester, UUID id, int generation) {
+    Integer life = answeredLives.get(requester + " fetch " + ValueIds.shortForm(id));
+    return life != null && life != generation;
   }
 
   /** Whether an owner answered a fetch of {@code id} by {@code requester} with the value, and that answer was lost. */
