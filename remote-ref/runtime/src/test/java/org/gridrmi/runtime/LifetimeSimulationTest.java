@@ -57,4 +57,39 @@ class LifetimeSimulationTest {
     assertThat(first.messages()).isGreaterThan(100);
     assertThat(LifetimeSimulation.run(43, 300).traceHash()).isNotEqualTo(first.traceHash());
   }
+
+  /**
+   * Seed 9 ran a call twice before {@code ValueTable.create} refused ids it had freed: the network delivered the batch
+   * again after the client released the call's value.
+   */
+  @Test
+  void seed9RunsEveryCallOnce() {
+    LifetimeSimulation.Outcome o = LifetimeSimulation.run(9, LifetimeSimulation.DEFAULT_STEPS);
+    assertThat(o.duplicated()).as(o.report()).isZero();
+    assertThat(o.violations()).as(o.report()).isEqualTo(o.knownBorrows());
+  }
+
+  /**
+   * Seed 87 freed a value its client held before every hold started the holder's lease again: the client's lease there
+   * was about to run out when its call made the value, and its first renewal was lost.
+   */
+  @Test
+  void seed87FreesNoValueItsClientHolds() {
+    LifetimeSimulation.Outcome o = LifetimeSimulation.run(87, LifetimeSimulation.DEFAULT_STEPS);
+    assertThat(o.freedWhileReferenced()).as(o.report()).isEqualTo(o.knownBorrows());
+    assertThat(o.violations()).as(o.report()).isEqualTo(o.knownBorrows());
+  }
+
+  /**
+   * Seed 251 meets the known bug not fixed yet: the owner ends a borrow with an answer to a fetch that the borrower
+   * never got, and the borrower's call then finds its argument gone. The simulation reports it (and must go on
+   * reporting it until it is fixed: then this test fails, and the seed joins the ones above).
+   */
+  @Test
+  void seed251ReportsTheKnownUnheardBorrow() {
+    LifetimeSimulation.Outcome o = LifetimeSimulation.run(251, LifetimeSimulation.DEFAULT_STEPS);
+    assertThat(o.freedWhileReferenced()).isPositive();
+    assertThat(o.knownBorrows()).isEqualTo(o.violations());
+    assertThat(o.report()).contains(LifetimeSimulation.UNHEARD).contains("--seed 251");
+  }
 }
