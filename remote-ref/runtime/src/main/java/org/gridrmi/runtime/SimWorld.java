@@ -19,22 +19,14 @@ import java.util.function.Function;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.cost.LinkLearner;
-import org.gridrmi.runtime.cost.PeerLinkEstimate;
 import org.gridrmi.runtime.net.TransportMetrics;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.JvmNodes;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.NodeService;
+import org.gridrmi.runtime.transport.Operation;
 import org.gridrmi.runtime.transport.Transport;
-import org.gridrmi.runtime.wire.BatchReceipt;
-import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.FetchResult;
-import org.gridrmi.runtime.wire.Introduction;
-import org.gridrmi.runtime.wire.NodeInfo;
-import org.gridrmi.runtime.wire.NodeStats;
-import org.gridrmi.runtime.wire.PlainResult;
-import org.gridrmi.runtime.wire.Release;
-import org.gridrmi.runtime.wire.Requester;
 import org.gridrmi.runtime.wire.ValueIds;
 
 /**
@@ -170,8 +162,14 @@ final class SimWorld {
       return stalledUntilNanos > ticker.nanoTime();
     }
 
+    /** This node's view of the node at {@code to}: every operation is a call through {@link #call}. */
     NodeClient client(String to) {
-      return new SimClient(this, to);
+      return Operation.client(to, (op, args, callerNanos) -> {
+        String name = op.method().getName();
+        String what =
+            op == Operation.FETCH ? name + " " + ValueIds.shortForm((UUID) args[0]) : name;
+        return call(this, to, what, n -> op.serve(n.service, args));
+      });
     }
 
     @Override
@@ -605,105 +603,5 @@ final class SimWorld {
 
     @Override
     public void close() {}
-  }
-
-  /** One node's view of another: every operation is a call through {@link #call}. */
-  private final class SimClient implements NodeClient {
-    private final Node from;
-    private final String to;
-
-    SimClient(Node from, String to) {
-      this.from = from;
-      this.to = to;
-    }
-
-    @Override
-    public String address() {
-      return to;
-    }
-
-    @Override
-    public NodeClient within(long timeoutNanos) {
-      return this; // a simulated call ends as the seed says, whatever the bound
-    }
-
-    @Override
-    public NodeInfo info() {
-      return call(from, to, "info", n -> n.service.info());
-    }
-
-    @Override
-    public FetchResult fetch(
-        UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
-      return call(
-          from,
-          to,
-          "fetch " + ValueIds.shortForm(id),
-          n -> n.service.fetch(id, waitMillis, requester, announced, trace));
-    }
-
-    @Override
-    public void hold(UUID holder, List<UUID> ids) {
-      call(from, to, "hold " + ids.size(), n -> {
-        n.service.hold(holder, ids);
-        return null;
-      });
-    }
-
-    @Override
-    public void abandon(Requester requester, List<UUID> ids) {
-      call(from, to, "abandon", n -> {
-        n.service.abandon(requester, ids);
-        return null;
-      });
-    }
-
-    @Override
-    public boolean vouches(String owner, UUID key) {
-      return call(from, to, "vouches", n -> n.service.vouches(owner, key));
-    }
-
-    @Override
-    public void release(UUID holder, List<Release> releases) {
-      call(from, to, "release " + releases.size(), n -> {
-        n.service.release(holder, releases);
-        return null;
-      });
-    }
-
-    @Override
-    public long renew(UUID holder) {
-      return call(from, to, "renew", n -> n.service.renew(holder));
-    }
-
-    @Override
-    public boolean cancel(UUID holder, UUID id) {
-      return call(from, to, "cancel", n -> n.service.cancel(holder, id));
-    }
-
-    @Override
-    public NodeStats stats() {
-      return call(from, to, "stats", n -> n.service.stats());
-    }
-
-    @Override
-    public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
-      return call(from, to, "submit", n -> n.service.submit(holder, introduction, commands));
-    }
-
-    @Override
-    public PlainResult invokePlain(String service, String method, Object[] args, String trace) {
-      return call(from, to, "plain", n -> n.service.invokePlain(service, method, args, trace));
-    }
-
-    @Override
-    public List<String> services() {
-      return call(from, to, "services", n -> n.service.services());
-    }
-
-    @Override
-    public List<PeerLinkEstimate> probeLinks(List<String> peers) {
-      return call(from, to, "probe", n -> n.service.probeLinks(peers));
-    }
   }
 }
