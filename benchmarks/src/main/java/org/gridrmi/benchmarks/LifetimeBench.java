@@ -73,6 +73,8 @@ public final class LifetimeBench implements Callable<Integer> {
       System.out.println("  last events:");
       o.lastEvents().forEach(e -> System.out.println("    " + e));
     }
+    // the same as this seed's trace_hash in lifetime.csv: the replay ran the same events
+    System.out.println("trace_hash=" + Long.toHexString(o.traceHash()));
     System.out.println(summary(1, o.steps(), List.of(o)));
     return o.violations() > 0 ? 1 : 0;
   }
