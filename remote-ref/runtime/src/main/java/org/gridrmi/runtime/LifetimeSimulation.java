@@ -48,14 +48,18 @@ import org.gridrmi.runtime.wire.ValueIds;
  * <p>The invariants, counted per run ({@link Outcome}):
  *
  * <ul>
- *   <li><b>freed_while_referenced</b>: no value is gone from its owner (while the owner runs) while a holder that runs
- *       has a reference to it, or while a server's call it was lent to waits for it (within half a lease of the call).
- *       Faults last at most a quarter of a lease, so no holder that runs is ever silent for a lease: none may lose a
- *       value.
+ *   <li><b>freed_while_referenced</b>: no value is gone from its owner (while the owner runs) while a client that runs
+ *       has a reference of its own to it (not a pin: a pin protects another node's hold, checked there), while a
+ *       server holds it inside the result of a call of a client still open, or while a server's call it was lent to
+ *       waits for it (within half a lease of the call, unless the server has a replica). Faults last at most a quarter
+ *       of a lease; a holder none of whose renewals, holds or batches reached the owner for a whole lease since it took
+ *       its reference (every one lost by chance) may lose it, as the protocol says. Violations of the known causes
+ *       {@link #UNHEARD} and {@link #RESTARTED} are counted here too ({@link Outcome#knownBorrows} says how many).
  *   <li><b>leaked</b>: once every client closed, the network healed and five leases passed, no server keeps a value or
  *       a parked hold.
  *   <li><b>duplicated</b>: no call runs twice (a batch the network delivered twice makes its value once).
- *   <li><b>overdue</b>: every hold a holder waits to have acknowledged is settled within two leases.
+ *   <li><b>overdue</b>: every hold a holder waits to have acknowledged is settled within two leases (unless the holder
+ *       died, or the owner crashed meanwhile).
  * </ul>
  */
 public final class LifetimeSimulation {
