@@ -25,6 +25,7 @@ public final class BenchmarkCommands implements CommandProvider {
         new LatencyBench(),
         new ValuesBench(),
         new PlacementBench(),
-        new HostileBench());
+        new HostileBench(),
+        new LifetimeBench());
   }
 }

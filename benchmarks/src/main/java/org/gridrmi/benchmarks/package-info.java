@@ -27,6 +27,8 @@
  *   <li>{@link LatencyBench}: {@code gridrmi bench latency}: small calls, async chains vs plain calls, across
  *       servers vs on one, and a fresh client's first 1,000 chains.
  *   <li>{@link IdleBench}: {@code gridrmi bench idle}: the CPU an idle lookup service and two servers use.
+ *   <li>{@link LifetimeBench}: {@code gridrmi bench lifetime}: the deterministic simulation of value lifetime over
+ *       many seeds, or one seed replayed.
  *   <li>{@link LocalGrid}: a Grid on this machine: server JVMs exporting the example services on one emulated link.
  *   <li>{@link MatmulBench}: {@code gridrmi bench matmul}: distributed matrix multiply against sequential JAMA.
  *   <li>{@link MemoryBench}: {@code gridrmi bench memory}: whether a client that never releases anything fills the

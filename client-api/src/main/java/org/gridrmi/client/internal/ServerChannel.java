@@ -216,6 +216,7 @@ final class ServerChannel {
       long start = System.nanoTime();
       Introduction introduction = introduction();
       BatchReceipt receipt = node.submit(session.holder(), introduction, commands);
+      link().ownerAnswered(); // the link's silence counts from here (lifetime seed 160)
       boolean pressed = receipt.storeUnderPressure();
       acknowledged(introduction, receipt.node());
       if (!receipt.referencesHeld()) pinInTransit(batch);

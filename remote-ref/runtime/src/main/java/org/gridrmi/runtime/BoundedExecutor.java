@@ -25,8 +25,11 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
   private final int queue;
   private final IdleFirstQueue tasks;
   private final ThreadPoolExecutor pool;
+  /** Where every task goes instead of the pool (a simulation's scheduler), or null for the pool. */
+  private final Executor onto;
 
   public BoundedExecutor(String name, int threads, int queue) {
+    this.onto = null;
     this.name = name;
     this.threads = threads;
     this.queue = queue;
@@ -40,11 +43,28 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
   }
 
   /**
+   * A pool that hands every task to {@code onto} and has no threads of its own: the seam through which a deterministic
+   * simulation ({@link LifetimeSimulation}) runs what a runtime sends, one task at a time, in the order it chooses.
+   */
+  BoundedExecutor(String name, Executor onto) {
+    this.name = name;
+    this.threads = 0;
+    this.queue = 0;
+    this.tasks = null;
+    this.pool = null;
+    this.onto = onto;
+  }
+
+  /**
    * @throws GridException RESOURCE_EXHAUSTED when the pool's threads are busy and its queue is full, or CANCELLED
    *     once it is closed
    */
   @Override
   public void execute(Runnable task) {
+    if (onto != null) {
+      onto.execute(task);
+      return;
+    }
     try {
       pool.execute(task);
     } catch (RejectedExecutionException e) {
@@ -62,12 +82,13 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
 
   /** Tasks queued and running now. */
   public int load() {
+    if (onto != null) return 0;
     return tasks.size() + pool.getActiveCount();
   }
 
   @Override
   public void close() {
-    pool.shutdownNow();
+    if (pool != null) pool.shutdownNow();
   }
 
   /** The pool's queue: it takes a task only when a thread is idle to run it or the pool cannot grow. */

@@ -110,6 +110,16 @@ public final class HolderLink {
     held.add(id);
   }
 
+  /**
+   * The owner answered a call of this holder made outside the link (a batch that made or stored values for it): the
+   * silence after which the link gives up counts from now. Counted only from the link's own calls, a link to an owner
+   * restarted at the same address gave up right after the restart had made a value for the holder, and forgot that
+   * value, which the owner then freed while the holder held it (seed 160 of the lifetime simulation).
+   */
+  public void ownerAnswered() {
+    answered();
+  }
+
   /** Whether the holder holds {@code id} at the owner as far as this link knows. */
   public boolean holds(UUID id) {
     return held.contains(id);

@@ -1,5 +1,6 @@
 package org.gridrmi.runtime;
 
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +29,7 @@ public final class NodeRuntime implements AutoCloseable {
   private final BoundedExecutor io;
   private final BoundedExecutor fetches;
   private final BoundedExecutor confirmations;
-  private final ScheduledThreadPoolExecutor timer;
+  private final ScheduledExecutorService timer;
   private final TransitPins pins;
   private final Telemetry telemetry;
   private final PeerHealth peerHealth;
@@ -56,20 +57,41 @@ public final class NodeRuntime implements AutoCloseable {
       SerialPolicy policy,
       RuntimeSettings settings,
       Telemetry telemetry) {
+    this(name, transport, policy, settings, telemetry, null, threadTimer(name));
+  }
+
+  /**
+   * A runtime whose pools hand every task to {@code tasks} and whose timer is {@code timer}: the seam through which
+   * {@link LifetimeSimulation} runs a node on one thread, in the order a seed chooses, on simulated time. With
+   * {@code tasks} null, the pools have threads of their own.
+   */
+  NodeRuntime(
+      String name,
+      Transport transport,
+      SerialPolicy policy,
+      RuntimeSettings settings,
+      Telemetry telemetry,
+      Executor tasks,
+      ScheduledExecutorService timer) {
     this.name = name;
     this.telemetry = telemetry;
     this.peerHealth = new PeerHealth(name);
     this.transport = transport;
     this.policy = policy;
     this.settings = settings;
-    this.io =
-        new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
-    this.fetches = new BoundedExecutor(
-        "gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
-    this.confirmations = new BoundedExecutor(
-        "gridrmi-confirm-" + name, CONFIRMATION_THREADS, MAX_QUEUED_CONFIRMATIONS);
-    this.timer = new ScheduledThreadPoolExecutor(1, Daemons.factory("gridrmi-timer-" + name));
-    timer.setRemoveOnCancelPolicy(true); // a cancelled renewal or deadline leaves nothing queued
+    if (tasks == null) {
+      this.io =
+          new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
+      this.fetches = new BoundedExecutor(
+          "gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
+      this.confirmations = new BoundedExecutor(
+          "gridrmi-confirm-" + name, CONFIRMATION_THREADS, MAX_QUEUED_CONFIRMATIONS);
+    } else {
+      this.io = new BoundedExecutor("gridrmi-io-" + name, tasks);
+      this.fetches = new BoundedExecutor("gridrmi-fetch-" + name, tasks);
+      this.confirmations = new BoundedExecutor("gridrmi-confirm-" + name, tasks);
+    }
+    this.timer = timer;
     long transit = settings.referenceTransit().toNanos();
     this.pins = new TransitPins(transit, MAX_PINS, settings.ticker());
     long drain = Math.max(10_000_000L, transit / 8);
@@ -77,6 +99,13 @@ public final class NodeRuntime implements AutoCloseable {
     this.values = ValueReader.unbound(policy);
     transport.readValuesWith(this::values);
     JvmFilter.register(policy);
+  }
+
+  private static ScheduledExecutorService threadTimer(String name) {
+    ScheduledThreadPoolExecutor timer =
+        new ScheduledThreadPoolExecutor(1, Daemons.factory("gridrmi-timer-" + name));
+    timer.setRemoveOnCancelPolicy(true); // a cancelled renewal or deadline leaves nothing queued
+    return timer;
   }
 
   public String name() {
@@ -134,7 +163,9 @@ public final class NodeRuntime implements AutoCloseable {
 
   /** Tasks waiting on the timer now (a peer's input must not add one per id it names). */
   public int timerTasks() {
-    return timer.getQueue().size();
+    return timer instanceof ScheduledThreadPoolExecutor t
+        ? t.getQueue().size()
+        : ((SimWorld.Timer) timer).tasks();
   }
 
   /** References written inside values that left this instance, kept for a while (see {@link TransitPins}). */

@@ -25,6 +25,9 @@
  *       sent until acknowledged, and the lease renewals that keep them.
  *   <li>{@link KnownPeers}: the nodes a server may fetch values from, so that an address named in a reference cannot
  *       send it to any host.
+ *   <li>{@link LifetimeSimulation}: the deterministic simulation of value lifetime that {@code bench lifetime} runs:
+ *       one seed drives the real owner and holder classes through a simulated network and clock, and the invariants
+ *       are checked after every step.
  *   <li>{@link LocalNode}: one node of the Grid: its value table, exported through its runtime's transport.
  *   <li>{@link ManualTicker}: a ticker that moves only when told, for tests and simulations.
  *   <li>{@link NodeEndpoint}: what every node serves: its values (a server's endpoint adds batches and plain calls).

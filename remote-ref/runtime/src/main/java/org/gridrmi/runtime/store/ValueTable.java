@@ -94,10 +94,16 @@ public final class ValueTable {
     return store;
   }
 
-  /** A new pending value, or null if the id is already known (a batch sent twice). */
+  /**
+   * A new pending value, or null if the id is known here: held now (a batch sent twice), or freed not long ago (the
+   * batch again after its value went: its call ran once already, and nobody would ever release a second value; seed 1
+   * of the lifetime simulation). "Not long ago" is as far as the tombstones remember ({@value #TOMBSTONES} ids).
+   */
   public Slot create(UUID id, UUID holder, String label) {
+    if (tombstones.cause(id) != null) return null;
     Slot s = new Slot(id, label, store, null);
     if (slots.putIfAbsent(id, s) != null) return null;
+    if (!holder.equals(self)) lapseIfRunOut(holder); // before its new call counts as pending
     AtomicInteger pending = pendingByHolder.computeIfAbsent(holder, h -> new AtomicInteger());
     pending.incrementAndGet();
     s.done().whenComplete((v, t) -> pending.decrementAndGet());
@@ -262,9 +268,14 @@ public final class ValueTable {
 
   private void hold(Slot s, UUID holder) {
     if (holder.equals(s.releasedEarly)) return; // it released this value before it got here
+    if (!holder.equals(self)) lapseIfRunOut(holder);
     s.holders.add(holder);
     byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
-    if (!holder.equals(self)) leaseExpiry.putIfAbsent(holder, millis.getAsLong() + leaseMillis);
+    // a hold is news from a live holder: its lease starts again, as its link counts it (a link that
+    // held nothing stopped renewing; kept the old expiry, a value made now could lapse at once:
+    // seed 39)
+    if (!holder.equals(self))
+      leaseExpiry.merge(holder, millis.getAsLong() + leaseMillis, Math::max);
   }
 
   public Slot get(UUID id) {
@@ -459,33 +470,7 @@ public final class ValueTable {
     long lapsedValues = 0;
     for (Map.Entry<UUID, Long> e : leaseExpiry.entrySet()) {
       if (e.getValue() >= now) continue;
-      UUID holder = e.getKey();
-      if (!leaseExpiry.remove(holder, e.getValue())) continue; // renewed meanwhile
-      Set<UUID> held = byHolder.remove(holder);
-      pendingByHolder.remove(holder);
-      releases.leasesLapsed.increment();
-      int ended = 0;
-      if (held != null) {
-        for (UUID id : held) {
-          Slot s = slots.get(id);
-          if (s != null && s.holders.remove(holder)) {
-            ended++;
-            releases.lapsed.increment();
-            freeIfUnheld(
-                s,
-                "freed when the lease of its last holder lapsed (a client or server that stopped renewing)");
-          }
-        }
-      }
-      // a holder's id is a capability: only its first digits go to the log, and only at FINE (any
-      // id a peer names makes an entry; one line each would let it fill the log)
-      LOG.log(
-          System.Logger.Level.DEBUG,
-          "{0}: the lease of holder {1}... lapsed ({2} values it held let go): a "
-              + "client or server stopped renewing",
-          store.node(),
-          holder.toString().substring(0, 8),
-          ended);
+      int ended = lapse(e.getKey(), e.getValue());
       if (ended > 0) {
         lapsedHolders++;
         lapsedValues += ended;
@@ -515,6 +500,50 @@ public final class ValueTable {
       }
     }
     return Math.max(0, before - slots.size());
+  }
+
+  /**
+   * Ends every hold of {@code holder}, whose lease ran out at {@code expiry}; returns how many values it held, or 0 if
+   * it renewed meanwhile (its expiry changed, so the remove fails and it is skipped).
+   */
+  private int lapse(UUID holder, long expiry) {
+    if (!leaseExpiry.remove(holder, expiry)) return 0; // renewed meanwhile
+    Set<UUID> held = byHolder.remove(holder);
+    pendingByHolder.remove(holder);
+    releases.leasesLapsed.increment();
+    int ended = 0;
+    if (held != null) {
+      for (UUID id : held) {
+        Slot s = slots.get(id);
+        if (s != null && s.holders.remove(holder)) {
+          ended++;
+          releases.lapsed.increment();
+          freeIfUnheld(
+              s,
+              "freed when the lease of its last holder lapsed (a client or server that stopped renewing)");
+        }
+      }
+    }
+    // a holder's id is a capability: only its first digits go to the log, and only at FINE (any
+    // id a peer names makes an entry; one line each would let it fill the log)
+    LOG.log(
+        System.Logger.Level.DEBUG,
+        "{0}: the lease of holder {1}... lapsed ({2} values it held let go): a "
+            + "client or server stopped renewing",
+        store.node(),
+        holder.toString().substring(0, 8),
+        ended);
+    return ended;
+  }
+
+  /**
+   * Before a new hold of {@code holder}: a lease of it that ran out before the sweep came lapses now, as the sweep
+   * would have, so that the new hold starts a lease of its own instead of inheriting the stale expiry (which let the
+   * next sweep free a value made a moment before: seed 35 of the lifetime simulation).
+   */
+  private void lapseIfRunOut(UUID holder) {
+    Long expiry = leaseExpiry.get(holder);
+    if (expiry != null && expiry < millis.getAsLong()) lapse(holder, expiry);
   }
 
   /** Every value, for a node that closes. */

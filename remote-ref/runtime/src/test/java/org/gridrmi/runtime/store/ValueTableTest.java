@@ -191,4 +191,58 @@ class ValueTableTest {
     table.expire(ticker.millis() + 1500);
     assertThat(table.get(id)).as("a lease later").isNull();
   }
+
+  /**
+   * Seed 35 of the lifetime simulation: a client that held nothing on a node stopped renewing, its lease there ran out,
+   * and before the sweep dropped the stale entry its next call made a value; the hold kept the stale expiry, so the
+   * sweep freed the new value within a few ms, while the client held it.
+   */
+  @Test
+  void aValueMadeForAHolderWhoseLeaseRanOutBeforeTheSweepLivesALease() {
+    UUID first = UUID.randomUUID();
+    table.create(first, client, "a");
+    table.release(client, List.of(first));
+    ticker.advance(java.time.Duration.ofMillis(1500)); // no renewal: it held nothing here
+    UUID next = UUID.randomUUID();
+    table.create(next, client, "b");
+    table.expire(ticker.millis());
+    assertThat(table.get(next)).as("made for the client just now").isNotNull();
+    ticker.advance(java.time.Duration.ofMillis(1500));
+    table.expire(ticker.millis());
+    assertThat(table.get(next)).as("a lease later without a renewal").isNull();
+  }
+
+  /**
+   * Seed 1 of the lifetime simulation: the network delivered a batch twice, the second copy after the client had
+   * released the call's value; the table had forgotten the id, so the call was made and run again (and its value kept
+   * for a holder that would never release it).
+   */
+  @Test
+  void aCallWhoseValueWasFreedIsNotMadeAgainByTheSameBatchArrivingLate() {
+    UUID id = UUID.randomUUID();
+    assertThat(table.create(id, client, "once")).isNotNull();
+    table.release(client, List.of(id));
+    assertThat(table.get(id)).isNull();
+    assertThat(table.create(id, client, "the batch again")).as("made once").isNull();
+    assertThat(table.size()).isZero();
+  }
+
+  /**
+   * Seed 39 of the lifetime simulation: a client's lease on a node was about to run out (it held nothing there, so its
+   * link had stopped renewing) when its next call made a value; the value kept the old expiry, and when the client's
+   * first renewal was lost the sweep freed it within a hundred ms, while the client's link still counted a whole lease
+   * from its restart.
+   */
+  @Test
+  void aNewHoldStartsAWholeLeaseEvenWhenTheHoldersLastOneIsAboutToRunOut() {
+    UUID first = UUID.randomUUID();
+    table.create(first, client, "a");
+    table.release(client, List.of(first));
+    ticker.advance(java.time.Duration.ofMillis(900));
+    UUID next = UUID.randomUUID();
+    table.create(next, client, "b");
+    ticker.advance(java.time.Duration.ofMillis(200));
+    table.expire(ticker.millis());
+    assertThat(table.get(next)).as("200 ms after it was made").isNotNull();
+  }
 }

@@ -1,0 +1,68 @@
+package org.gridrmi.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.telemetry.Telemetry;
+import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.transport.Transport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A holder link on simulated time: its pools and timer run by a {@link SimWorld}, its owner a mock. */
+class HolderLinkTest {
+  static final String OWNER = "sim://owner";
+  final SimWorld world = new SimWorld(1);
+  final SimWorld.Node node = world.node("sim://holder", 1);
+  final Transport transport = mock(Transport.class);
+  final NodeClient owner = mock(NodeClient.class);
+  final NodeRuntime runtime = new NodeRuntime(
+      "holder",
+      transport,
+      new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()),
+      RuntimeSettings.DEFAULT.withTicker(world.ticker),
+      Telemetry.OFF,
+      node.tasks,
+      node.timer);
+
+  @AfterEach
+  void close() {
+    runtime.close();
+  }
+
+  /** Lets {@code millis} pass, running every task as soon as it is queued. */
+  void pass(long millis) {
+    for (long t = 0; t < millis; t += 10) {
+      while (world.runReady()) {}
+      world.advance(10);
+    }
+  }
+
+  /**
+   * Seed 160 of the lifetime simulation: an owner restarted at the same address after most of a lease of silence, made
+   * a value for the holder (so it answered), then lost the answers to two renewals; the link counted its silence from
+   * before the restart, gave up, and forgot the new value, which the owner freed a lease later while the holder held it.
+   */
+  @Test
+  void aValueMadeForTheHolderIsAnAnswerFromTheOwner() {
+    when(transport.client(OWNER)).thenReturn(owner);
+    when(owner.renew(any())).thenThrow(new GridException(Status.UNAVAILABLE, "restarting"));
+    HolderLink link = new HolderLink(runtime, UUID.randomUUID(), OWNER, 300); // a lease of 900 ms
+    link.heldThere(UUID.randomUUID());
+    link.startRenewal();
+    pass(800);
+    UUID made = UUID.randomUUID();
+    link.heldThere(made);
+    link.ownerAnswered(); // its answer to the batch that made it
+    pass(300);
+    assertThat(link.holds(made)).as("300 ms after the owner answered").isTrue();
+    assertThat(link.lapses()).isZero();
+  }
+}
