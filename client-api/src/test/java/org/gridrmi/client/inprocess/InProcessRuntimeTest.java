@@ -29,6 +29,13 @@ class InProcessRuntimeTest extends InProcessGridTest {
     // count below would depend on when the collector ran
     RemoteReference<Integer> first = t.on2().length(data, token());
     assertThat(first.get(Duration.ofSeconds(5))).isEqualTo(100_000);
+    // S2 tells S1 it has the value (an abandon, which ends a borrow S1 may keep for it), off the
+    // fetch's path: counted once it has come
+    long[] seen = {-1};
+    org.awaitility.Awaitility.await()
+        .atMost(Duration.ofSeconds(5))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> seen[0] == (seen[0] = net.delivered("S1")));
     long toS1 = net.delivered("S1");
     // a second call on S2 with the same argument: S2 resolves it from its replica, S1 hears nothing
     RemoteReference<Integer> second = t.on2().length(data, token());

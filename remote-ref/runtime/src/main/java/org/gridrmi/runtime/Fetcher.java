@@ -167,12 +167,17 @@ public final class Fetcher {
             new GridException(Status.CANCELLED, "nobody waits for value " + ValueIds.shortForm(id));
         result.completeExceptionally(cancelled);
         traced(0, cancelled, null);
-        tellOwnerNobodyWaits();
+        endBorrow();
       }
     }
 
-    /** The owner may keep the value for this node as a borrower: it need not any more. Best effort, never blocks. */
-    private void tellOwnerNobodyWaits() {
+    /**
+     * The owner may keep the value for this node as a borrower: it need not any more (this node has it, or its failure,
+     * or nobody here waits for it). Only this node's word ends a borrow: an owner that answered a fetch cannot tell
+     * whether the answer arrived. Best effort, never blocks: an {@code abandon} that is lost leaves the borrow to
+     * lapse with its lease.
+     */
+    private void endBorrow() {
       String me = self.get();
       if (me == null) return;
       try {
@@ -272,8 +277,12 @@ public final class Fetcher {
                     .toList());
           if (trace != null) traced(r.value().readBytes(), null, r.producer());
           finish(value, null);
+          endBorrow(); // kept here now (a replica) for the calls that wait for it
         }
-        case FAILED -> finish(null, new FailureCarrier(r.failure()));
+        case FAILED -> {
+          finish(null, new FailureCarrier(r.failure()));
+          endBorrow();
+        }
         case PENDING -> poll();
       }
     }

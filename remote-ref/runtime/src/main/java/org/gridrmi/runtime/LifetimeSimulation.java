@@ -54,7 +54,7 @@ import org.gridrmi.runtime.wire.ValueIds;
  *       waits for it (within half a lease of the call, unless the server has a replica). Faults last at most a quarter
  *       of a lease; a holder none of whose renewals, holds or batches reached the owner for a whole lease since it took
  *       its reference (every one lost by chance) may lose it, as the protocol says. Violations of the known causes
- *       {@link #UNHEARD} and {@link #RESTARTED} are counted here too ({@link Outcome#knownBorrows} says how many).
+ *       {@link #RESTARTED} is counted here too ({@link Outcome#knownBorrows} says how many).
  *   <li><b>leaked</b>: once every client closed, the network healed and five leases passed, no server keeps a value or
  *       a parked hold.
  *   <li><b>duplicated</b>: no call runs twice (a batch the network delivered twice makes its value once).
@@ -73,14 +73,6 @@ public final class LifetimeSimulation {
   static final int SERVERS = 3;
   static final int MAX_CLIENTS = 3;
   /**
-   * What the report of a borrow violation adds when the owner had answered a fetch of the value by the borrower and
-   * that answer never reached it: the owner ends a borrow when it answers, not when the borrower has the value. Known,
-   * not fixed yet (docs/reference-counting.md, "The simulation").
-   */
-  public static final String UNHEARD =
-      " [known: the owner ended the borrow with an answer the borrower never got]";
-
-  /**
    * What the report of a borrow violation adds when the owner had answered a fetch of the value by an earlier life of
    * the server at the borrower's address (before it restarted there): the owner remembers who fetched a value by
    * address, so a release naming that address keeps nothing for the new server. Known, not fixed yet.
@@ -98,7 +90,7 @@ public final class LifetimeSimulation {
    *
    * @param steps the steps run (the final drain not counted)
    * @param knownBorrows of the freed_while_referenced violations, those of the known causes not fixed yet
-   *     ({@link #UNHEARD}, {@link #RESTARTED})
+   *     ({@link #RESTARTED})
    * @param messages calls between nodes, over the run and its drain
    * @param traceHash a hash of every event: a replay of the seed gives the same one
    * @param firstViolation the first invariant broken, with the step, or null
@@ -579,6 +571,7 @@ public final class LifetimeSimulation {
         b.done = true;
         b.server.replicas.add(b.arg);
         b.slot.set("value of " + b.slot.label());
+        endBorrow(b, v);
         return;
       }
       if (r.state() == FetchResult.State.FAILED) {
@@ -586,6 +579,7 @@ public final class LifetimeSimulation {
         world.event(
             b.server + " could not fetch " + ValueIds.shortForm(b.arg) + ": " + r.failure());
         b.slot.fail(r.failure());
+        endBorrow(b, v);
         return;
       }
     } catch (GridException e) {
@@ -598,6 +592,27 @@ public final class LifetimeSimulation {
       return;
     }
     fetchLater(b, 10 + world.random.nextInt(60));
+  }
+
+  /**
+   * The borrower has the value (or its failure): it tells the owner, which ends the borrow, on its I/O pool and once,
+   * as {@code Fetcher} does (a lost word leaves the borrow to lapse).
+   */
+  private void endBorrow(Borrow b, Val v) {
+    try {
+      b.server.runtime.io().execute(() -> {
+        try {
+          b.server
+              .runtime
+              .node(v.owner)
+              .abandon(new Requester(b.server.node.address, null), List.of(b.arg));
+        } catch (GridException lost) {
+          // the borrow lapses with its lease
+        }
+      });
+    } catch (GridException | RejectedExecutionException down) {
+      // the node stopped: its borrows lapse
+    }
   }
 
   /** {@code c} puts a value, pushed to server {@code i}. */
@@ -731,9 +746,8 @@ public final class LifetimeSimulation {
     return false;
   }
 
-  /** {@link #UNHEARD} or {@link #RESTARTED} if one explains why the borrow ended early, else "". */
+  /** {@link #RESTARTED} if it explains why the borrow ended early, else "". */
   private String knownBorrowCause(Borrow b) {
-    if (world.valueUnheard(b.server.node.address, b.arg)) return UNHEARD;
     if (world.answeredToOtherLife(b.server.node.address, b.arg, b.server.node.generation)) {
       return RESTARTED;
     }
@@ -758,7 +772,7 @@ public final class LifetimeSimulation {
 
   private void violation(String invariant, String key, String what) {
     if (!counted.add(invariant + key)) return;
-    if (what.endsWith(UNHEARD) || what.endsWith(RESTARTED)) knownBorrows++;
+    if (what.endsWith(RESTARTED)) knownBorrows++;
     switch (invariant) {
       case "freed_while_referenced" -> freedWhileReferenced++;
       case "leaked" -> leaked++;

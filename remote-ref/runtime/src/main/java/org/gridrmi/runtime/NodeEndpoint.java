@@ -130,13 +130,13 @@ public class NodeEndpoint implements NodeService {
     try {
       FetchResult ready = FetchResult.ready(
           s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
-      fetchedBy(id, requester, true);
+      fetchedBy(id, requester);
       return ready;
     } catch (TimeoutException e) {
-      fetchedBy(id, requester, false); // a borrower that waits keeps its hold
+      fetchedBy(id, requester);
       return FetchResult.PENDING;
     } catch (ExecutionException e) {
-      fetchedBy(id, requester, true);
+      fetchedBy(id, requester);
       return FetchResult.failed(FailureCarrier.unwrap(e, null));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -145,31 +145,14 @@ public class NodeEndpoint implements NodeService {
   }
 
   /**
-   * The requester of a fetch got its answer, or waits on. A borrow it waits for is renewed whoever asks (that keeps a
-   * value longer, never shorter); it ends only when the caller is that node: at once if that is known already, else
-   * once the node confirmed it, off this fetch's path (the borrow meanwhile lasts a little longer), and only if a
-   * holder lends it the value, now or later (see {@link org.gridrmi.runtime.store.ValueTable#fetchedAhead}).
+   * The requester of a fetch got its answer, or waits on: a borrow it has here is renewed, whoever asks (that keeps a
+   * value longer, never shorter). A fetch never ends a borrow, not even answered: the answer may be lost, or reach a
+   * borrower that stopped waiting, and a borrower that asks again must still find the value (the lifetime simulation
+   * found both: docs/reference-counting.md). The borrower ends it itself once it has the value or its failure, or
+   * nobody there waits any more ({@code abandon}, which only that node may send); else it lapses.
    */
-  private void fetchedBy(UUID id, Requester requester, boolean answered) {
-    if (requester == null) return;
-    String borrower = requester.address();
-    if (!answered) {
-      node.table().fetchedBy(id, borrower, false);
-      return;
-    }
-    Caller caller = Caller.current();
-    if (requesters.known(requester, caller)) {
-      node.table().fetchedBy(id, borrower, true);
-      return;
-    }
-    // only a borrow is worth a question, so a requester this node keeps nothing for is asked
-    // nothing; but the release lending it the value often comes after its fetch: asked then
-    node.table()
-        .fetchedAhead(
-            id,
-            borrower,
-            () -> requesters.confirmThen(
-                requester, caller, () -> node.table().fetchedBy(id, borrower, true)));
+  private void fetchedBy(UUID id, Requester requester) {
+    if (requester != null) node.table().fetching(id, requester.address());
   }
 
   /** Why {@code id} is not on {@code node}: how it went, if the node remembers, else the possible reasons. */

@@ -28,7 +28,6 @@ public final class NodeRuntime implements AutoCloseable {
   private final RuntimeSettings settings;
   private final BoundedExecutor io;
   private final BoundedExecutor fetches;
-  private final BoundedExecutor confirmations;
   private final ScheduledExecutorService timer;
   private final TransitPins pins;
   private final Telemetry telemetry;
@@ -39,11 +38,6 @@ public final class NodeRuntime implements AutoCloseable {
 
   /** The most references pinned in transit at one time (each costs a few dozen bytes). */
   static final int MAX_PINS = 1_000_000;
-
-  /** Confirmations of requester keys asked at once, and waiting (see {@link #confirmations}). */
-  static final int CONFIRMATION_THREADS = 4;
-
-  static final int MAX_QUEUED_CONFIRMATIONS = 64;
 
   public NodeRuntime(
       String name, Transport transport, SerialPolicy policy, RuntimeSettings settings) {
@@ -84,12 +78,9 @@ public final class NodeRuntime implements AutoCloseable {
           new BoundedExecutor("gridrmi-io-" + name, settings.ioThreads(), settings.maxQueuedIo());
       this.fetches = new BoundedExecutor(
           "gridrmi-fetch-" + name, settings.fetchThreads(), settings.maxQueuedIo());
-      this.confirmations = new BoundedExecutor(
-          "gridrmi-confirm-" + name, CONFIRMATION_THREADS, MAX_QUEUED_CONFIRMATIONS);
     } else {
       this.io = new BoundedExecutor("gridrmi-io-" + name, tasks);
       this.fetches = new BoundedExecutor("gridrmi-fetch-" + name, tasks);
-      this.confirmations = new BoundedExecutor("gridrmi-confirm-" + name, tasks);
     }
     this.timer = timer;
     long transit = settings.referenceTransit().toNanos();
@@ -139,14 +130,6 @@ public final class NodeRuntime implements AutoCloseable {
   public BoundedExecutor io() {
     return io;
   }
-  /**
-   * Questions to other nodes whether they gave a requester key ({@code vouches}): a pool of its own, small and bounded,
-   * since a peer chooses the addresses asked.
-   */
-  public BoundedExecutor confirmations() {
-    return confirmations;
-  }
-
   /** Fetch polls, which may wait at their owner. */
   public BoundedExecutor fetches() {
     return fetches;
@@ -226,7 +209,6 @@ public final class NodeRuntime implements AutoCloseable {
     timer.shutdownNow();
     io.close();
     fetches.close();
-    confirmations.close();
     transport.close();
   }
 

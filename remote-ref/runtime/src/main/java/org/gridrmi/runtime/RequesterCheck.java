@@ -12,8 +12,9 @@ import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.wire.Requester;
 
 /**
- * Whether the caller of a call that names a requester (a fetch, an abandon) may act for it, that is end what the owner
- * keeps for that node as a borrower. An address is public, so naming one proves nothing:
+ * Whether the caller of an {@code abandon} may act for the requester it names, that is end what the owner keeps for
+ * that node as a borrower (a borrower sends it once it has the value, or when nobody there waits for it any more). An
+ * address is public, so naming one proves nothing:
  * <ul>
  *   <li>a transport that names its callers by address (in-process) decides by itself;
  *   <li>otherwise the call must come from the requester's host (as {@link KnownPeers} asks of a node that declares its
@@ -34,15 +35,6 @@ final class RequesterCheck {
   private final Map<String, Confirmed> confirmed = new ConcurrentHashMap<>();
   /** Questions ({@code vouches} calls) asked so far. */
   private final AtomicLong asked = new AtomicLong();
-  /** Addresses asked about now: one question per address at a time. */
-  /**
-   * The addresses being asked now, each with what waits for its answer (bounded by {@link #MAX_WAITING} per address):
-   * the fetches that came while the question was out, run once it is answered if the answer confirms their caller.
-   */
-  private final Map<String, java.util.List<Runnable>> asking = new ConcurrentHashMap<>();
-
-  /** Fetches that may wait for one address's answer; past it they confirm nothing (their borrow ends by its lease). */
-  static final int MAX_WAITING = 1024;
 
   private record Confirmed(UUID key, String tlsIdentity) {}
 
@@ -65,68 +57,9 @@ final class RequesterCheck {
     if (why != null) throw refused(r, caller, why);
   }
 
-  /**
-   * Whether the caller may act for {@code r} (a fetch, which is served either way: knowing a value's id is what lets
-   * one read it; only the borrow it would end is kept). A refusal is logged.
-   */
-  boolean mayActFor(Requester r, Caller caller) {
-    if (r == null) return false;
-    String why = whyNot(r, caller);
-    if (why == null) return true;
-    refused(r, caller, why);
-    return false;
-  }
-
-  /**
-   * Runs {@code then} once the caller is confirmed to be {@code r}, off the caller's path: asking {@code r}'s node
-   * ({@code vouches}, up to a call timeout) on the runtime's pool for confirmations, which nothing else uses, so that a
-   * peer naming addresses that never answer delays nothing but other confirmations. One question per address at a
-   * time: a fetch that comes while one is asked waits for its answer (at most {@link #MAX_WAITING} per address; a
-   * fetch past that, or one when that pool is full, confirms nothing: the borrow it would end ends with its lease or
-   * deadline instead, which left values on their owners until then when every fetch past the first skipped it).
-   */
-  void confirmThen(Requester r, Caller caller, Runnable then) {
-    Runnable checked = () -> {
-      if (known(r, caller)) then.run();
-    };
-    boolean[] first = {false};
-    asking.compute(r.address(), (a, waiting) -> {
-      if (waiting == null) {
-        first[0] = true;
-        return new java.util.ArrayList<>();
-      }
-      if (waiting.size() < MAX_WAITING)
-        waiting.add(checked); // answered with the question in flight
-      return waiting;
-    });
-    if (!first[0]) return;
-    try {
-      node.runtime().confirmations().execute(() -> {
-        java.util.List<Runnable> waited;
-        try {
-          if (mayActFor(r, caller)) then.run();
-        } finally {
-          waited = asking.remove(r.address());
-        }
-        if (waited != null) waited.forEach(Runnable::run);
-      });
-    } catch (GridException full) {
-      asking.remove(r.address());
-    }
-  }
-
   /** Questions asked so far (for tests and stats). */
   long asked() {
     return asked.get();
-  }
-
-  /** Whether the caller is known to be {@code r} already, without asking anyone. */
-  boolean known(Requester r, Caller caller) {
-    if (namedByTransport(r, caller)) return true;
-    Confirmed known = confirmed.get(r.address());
-    return known != null
-        && known.key().equals(r.key())
-        && Objects.equals(known.tlsIdentity(), caller.tlsIdentity());
   }
 
   /** A transport that names its callers by address (in-process), or a call from inside this JVM. */

@@ -36,7 +36,7 @@ import org.gridrmi.runtime.wire.ValueIds;
  * <ul>
  *   <li><b>Time</b> is a {@link ManualTicker} that moves only in {@link #advance}; each node's timer ({@link Timer}) is
  *       a queue of tasks due on it, run in the order of their due time (ties: the order they were scheduled).
- *   <li><b>Tasks</b> a node hands its pools ({@link NodeRuntime#io()}, fetches, confirmations) wait in one list until
+ *   <li><b>Tasks</b> a node hands its pools ({@link NodeRuntime#io()}, fetches) wait in one list until
  *       the simulation runs one of them ({@link #runReady}), in any order it chooses: as threads of a pool would.
  *   <li><b>The network</b>: a call from one node to another ({@link Node#client}) is delivered to the callee's
  *       {@link NodeService} within the caller's task, or fails as a real one would: lost (UNAVAILABLE), its answer lost
@@ -62,8 +62,6 @@ final class SimWorld {
   private final Map<String, Long> leaseNews = new HashMap<>();
   /** Per holder and owner, when the last silence longer than a lease between them ended. */
   private final Map<String, Long> cutOffUntil = new HashMap<>();
-  /** "requester fetch id" of every value an owner sent that its requester never got. */
-  private final java.util.Set<String> unheardValues = new java.util.HashSet<>();
   /** "requester fetch id": the generation of the requester that an owner last answered. */
   private final Map<String, Integer> answeredLives = new HashMap<>();
 
@@ -477,7 +475,7 @@ final class SimWorld {
     if (x < lostAnswerRate) {
       event(desc + ": ran, its answer lost");
       try {
-        unheard(from, what, deliver(from, target, what, body));
+        deliver(from, target, what, body);
       } catch (RuntimeException ignored) {
         // nobody hears it
       }
@@ -503,13 +501,6 @@ final class SimWorld {
     return answer;
   }
 
-  /** A value (or its failure) the owner sent that its caller never got (the answer lost, or the caller gone). */
-  private void unheard(Node from, String what, Object answer) {
-    if (answer instanceof FetchResult r && r.state() != FetchResult.State.PENDING) {
-      unheardValues.add(from.address + " " + what);
-    }
-  }
-
   /**
    * Whether an owner last answered a fetch of {@code id} by the node at {@code requester} (with the value or its
    * failure) in another life of that node than {@code generation} (before it restarted at the same address).
@@ -517,11 +508,6 @@ final class SimWorld {
   boolean answeredToOtherLife(String requester, UUID id, int generation) {
     Integer life = answeredLives.get(requester + " fetch " + ValueIds.shortForm(id));
     return life != null && life != generation;
-  }
-
-  /** Whether an owner answered a fetch of {@code id} by {@code requester} with the value, and that answer was lost. */
-  boolean valueUnheard(String requester, UUID id) {
-    return unheardValues.contains(requester + " fetch " + ValueIds.shortForm(id));
   }
 
   /** Runs a call at {@code target} later (nobody waits for its answer); it dies with the target. */
@@ -533,7 +519,7 @@ final class SimWorld {
         () -> {
           event("late " + desc + " arrives");
           try {
-            unheard(from, what, deliver(from, target, what, body));
+            deliver(from, target, what, body);
           } catch (RuntimeException ignored) {
             // its caller gave up long ago
           }

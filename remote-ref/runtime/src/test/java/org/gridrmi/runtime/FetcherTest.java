@@ -85,6 +85,31 @@ class FetcherTest {
   }
 
   @Test
+  void aBorrowerTellsTheOwnerOnceItHasTheValueOrItsFailureSoThatTheOwnerEndsTheBorrow()
+      throws Exception {
+    // the owner's answer alone ends nothing (it may be lost): the borrower's word does
+    UUID ready = UUID.randomUUID();
+    UUID failed = UUID.randomUUID();
+    when(owner.fetch(eq(ready), anyLong(), any(), anyBoolean(), any()))
+        .thenReturn(FetchResult.ready("value"));
+    when(owner.fetch(eq(failed), anyLong(), any(), anyBoolean(), any()))
+        .thenReturn(FetchResult.failed(
+            org.gridrmi.runtime.wire.Failure.of(Status.NOT_FOUND, "gone", null, null)));
+    assertThat(
+            fetcher.await(OWNER, ready, UUID.randomUUID(), null, NOW).future().get())
+        .isEqualTo("value");
+    assertThat(fetcher.await(OWNER, failed, UUID.randomUUID(), null, NOW).future())
+        .failsWithin(Duration.ofSeconds(5));
+    for (UUID id : List.of(ready, failed)) {
+      verify(owner, org.mockito.Mockito.timeout(5_000))
+          .abandon(
+              org.mockito.ArgumentMatchers.argThat(
+                  r -> r.address().equals("rmi://me:2") && r.key() != null),
+              eq(List.of(id)));
+    }
+  }
+
+  @Test
   void aPendingAnswerIsAskedAgainAndAnAnnouncedFetchSaysSoWhileItsBatchIsOnItsWay()
       throws Exception {
     UUID id = UUID.randomUUID();

@@ -34,11 +34,6 @@ public final class Slot {
   volatile UUID releasedEarly;
   /** Nodes that fetched the value (a lender that releases it later need not keep it for them). */
   final Set<String> fetchedBy = ConcurrentHashMap.newKeySet();
-  /**
-   * Requesters that fetched the value before any holder lent it to them, each with the question that ends their borrow
-   * once a release makes one (see {@link ValueTable#fetchedAhead}); at most {@link ValueTable#MAX_FETCHED_AHEAD}.
-   */
-  final Map<String, Runnable> fetchedAhead = new ConcurrentHashMap<>();
 
   private volatile Thread runner;
   /** Orders an interrupt of the runner with the end of its run (see {@link #stopRunning}). */

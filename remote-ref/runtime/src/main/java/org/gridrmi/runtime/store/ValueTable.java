@@ -32,8 +32,6 @@ public final class ValueTable {
   public static final int MAX_PARKED_HOLDS = 100_000;
   /** The most holders with a lease here at once (past it, a new one is refused: RESOURCE_EXHAUSTED). */
   public static final int MAX_HOLDERS = 100_000;
-  /** Requesters per value whose fetch came before the value was lent to them (see {@link #fetchedAhead}). */
-  public static final int MAX_FETCHED_AHEAD = 16;
   /** The borrow that keeps a pushed value whose release arrived first, for the calls of its batch (see put). */
   static final String RELEASED_EARLY =
       "(calls of the batch that pushed it, released before it arrived)";
@@ -317,11 +315,8 @@ public final class ValueTable {
         }
         continue;
       }
-      for (String b : r.borrowers()) {
-        if (s.fetchedBy.contains(b)) continue;
-        s.borrowers.putIfAbsent(b, expiry);
-        confirmFetchedAhead(s, b);
-      }
+      for (String b : r.borrowers())
+        if (!s.fetchedBy.contains(b)) s.borrowers.putIfAbsent(b, expiry);
       releases.count(r.cause());
       freeIfUnheld(
           s,
@@ -357,44 +352,14 @@ public final class ValueTable {
   }
 
   /**
-   * {@code requester} asked for {@code id}: a borrower's hold is renewed while it waits, and ends once it has the value
-   * (or its failure); later lenders need not keep the value for it.
-   *
-   * @param answered whether this fetch returns the value or its failure
+   * {@code borrower} asked for {@code id}: a borrow it has is renewed for a lease. Only the borrower's own word ends
+   * a borrow ({@link #abandonedBy}), once it has the value: an answered fetch does not, since the answer may never
+   * reach it.
    */
-  public void fetchedBy(UUID id, String requester, boolean answered) {
-    if (requester == null) return;
+  public void fetching(UUID id, String borrower) {
     Slot s = slots.get(id);
-    if (s == null) return;
-    if (!answered) {
-      s.borrowers.computeIfPresent(requester, (k, v) -> millis.getAsLong() + leaseMillis);
-      return;
-    }
-    endBorrow(s, requester);
-  }
-
-  /**
-   * {@code requester}, not confirmed yet, fetched {@code id}: {@code confirm} asks its node and ends its borrow if it
-   * says yes. It runs now if the value is kept for that requester, else when a holder's release first lends it the
-   * value, at most once: a server usually fetches as soon as its call has the reference, before the client's release
-   * naming it as a borrower comes, and a borrow made after its fetch would otherwise last a whole lease. Nothing is
-   * asked for a requester the value is never lent to. Per value at most {@value #MAX_FETCHED_AHEAD} are remembered
-   * (a lent value has a few borrowers); past that a borrow ends with its lease, as before.
-   */
-  public void fetchedAhead(UUID id, String requester, Runnable confirm) {
-    Slot s = slots.get(id);
-    if (s == null) return;
-    if (s.fetchedAhead.size() >= MAX_FETCHED_AHEAD && !s.fetchedAhead.containsKey(requester))
-      return;
-    s.fetchedAhead.put(requester, confirm);
-    // after the put: a release that lent it meanwhile found nothing to run, so it runs here
-    if (s.borrowers.containsKey(requester)) confirmFetchedAhead(s, requester);
-  }
-
-  /** Runs the question a fetch ahead of {@code borrower}'s borrow left, once (whoever removes it runs it). */
-  private static void confirmFetchedAhead(Slot s, String borrower) {
-    Runnable confirm = s.fetchedAhead.remove(borrower);
-    if (confirm != null) confirm.run();
+    if (s != null)
+      s.borrowers.computeIfPresent(borrower, (k, v) -> millis.getAsLong() + leaseMillis);
   }
 
   /** Whether {@code id} is kept here for the server at {@code borrower} until it fetches it. */
@@ -403,7 +368,11 @@ public final class ValueTable {
     return s != null && s.borrowers.containsKey(borrower);
   }
 
-  /** The server at {@code borrower} no longer waits for these values (its calls that needed them went). */
+  /**
+   * The server at {@code borrower} no longer waits for these values: it has them (or their failure), or the calls
+   * that needed them went. Remembered per value, so that a holder's release naming it as a borrower later keeps
+   * nothing for it.
+   */
   public void abandonedBy(String borrower, Collection<UUID> ids) {
     for (UUID id : ids) {
       Slot s = slots.get(id);
