@@ -128,15 +128,12 @@ public class NodeEndpoint implements NodeService {
     if (s == null)
       return FetchResult.failed(Failure.of(Status.NOT_FOUND, notHeld(node, id), null, null));
     try {
-      FetchResult ready = FetchResult.ready(
+      return FetchResult.ready(
           s.future().get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS));
-      fetchedBy(id, requester);
-      return ready;
     } catch (TimeoutException e) {
-      fetchedBy(id, requester);
+      waitsFor(id, requester);
       return FetchResult.PENDING;
     } catch (ExecutionException e) {
-      fetchedBy(id, requester);
       return FetchResult.failed(FailureCarrier.unwrap(e, null));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -145,13 +142,15 @@ public class NodeEndpoint implements NodeService {
   }
 
   /**
-   * The requester of a fetch got its answer, or waits on: a borrow it has here is renewed, whoever asks (that keeps a
-   * value longer, never shorter). A fetch never ends a borrow, not even answered: the answer may be lost, or reach a
-   * borrower that stopped waiting, and a borrower that asks again must still find the value (the lifetime simulation
-   * found both: docs/reference-counting.md). The borrower ends it itself once it has the value or its failure, or
-   * nobody there waits any more ({@code abandon}, which only that node may send); else it lapses.
+   * The requester of a fetch waits on for a value not made yet: a borrow it has here is renewed for a lease, whoever
+   * asks (that keeps a value longer, never shorter). No fetch ends a borrow, not even an answered one: the answer may be
+   * lost, or reach a borrower that stopped waiting, and a borrower that asks again must still find the value (the
+   * lifetime simulation found both: docs/reference-counting.md). The borrower ends it itself once it has the value or
+   * its failure, or nobody there waits any more ({@code abandon}, which only that node may send); else it lapses when
+   * the calls it was lent for are out of time, as the lender's release said (an answered fetch does not renew it: a
+   * borrower that died before its word keeps the value no longer than its calls could have used it).
    */
-  private void fetchedBy(UUID id, Requester requester) {
+  private void waitsFor(UUID id, Requester requester) {
     if (requester != null) node.table().fetching(id, requester.address());
   }
 
