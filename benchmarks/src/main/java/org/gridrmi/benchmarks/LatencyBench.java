@@ -28,8 +28,10 @@ import org.gridrmi.ref.Status;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code gridrmi bench latency}: what GridRMI adds to a call that moves almost nothing. Two stock server JVMs started
@@ -58,6 +60,9 @@ import picocli.CommandLine.Parameters;
 public final class LatencyBench implements Callable<Integer> {
   private static final Duration DEADLINE = Duration.ofSeconds(30);
   private static final Pattern PROBE_LINE = Pattern.compile("first_1000_p50_us=([0-9.]+)");
+
+  @Spec
+  CommandSpec spec;
 
   @Mixin
   GridOptions options;
