@@ -132,14 +132,22 @@ class HolderLinkTest {
     TestNodes.Started o = owner(300); // renewed every 100 ms
     UUID id = valueAt(o);
     ManualTicker ticker = new ManualTicker(); // the holder's time: the lease passes when it moves
-    HolderLink link = new HolderLink(
-        holder(RuntimeSettings.DEFAULT.withTicker(ticker)), holderId, o.node().address(), 60_000);
+    NodeRuntime h = holder(RuntimeSettings.DEFAULT.withTicker(ticker));
+    HolderLink link = new HolderLink(h, holderId, o.node().address(), 60_000);
     link.hold(id);
-    awaitHeld(o, id);
+    // the hold's answer has come back: no answer from before the kill can reach the link after the
+    // ticker moves
+    assertThat(link.acknowledged(id)).succeedsWithin(Duration.ofSeconds(5));
     await()
         .atMost(Duration.ofSeconds(5))
         .until(() -> o.node().table().releases().renewals() >= 1);
     net.kill("O");
+    // a renewal that was on its way when the owner died may still be answered: wait for one that
+    // failed (renewals
+    // go one at a time, so every later one fails too) before the silence starts to count
+    await("a renewal failed")
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> h.peerHealth().isLost(o.node().address()));
     assertThat(link.renews()).as("within the lease, it goes on trying").isTrue();
     ticker.advance(Duration.ofMillis(301)); // the owner has been silent for a lease
     await("the link gave up on the owner")
