@@ -63,13 +63,42 @@ public final class LocalGrid implements AutoCloseable {
 
   private ServerJvm startServer(
       String name, int port, List<String> jvmArgs, List<String> extraArgs) {
+    // the examples' server command: the same as ./gridrmi server, with its options for the
+    // examples' services
+    return start(name, ServerCommand.class.getName(), jvmArgs, serverArgs(name, port, extraArgs));
+  }
+
+  private List<String> serverArgs(String name, int port, List<String> extraArgs) {
     List<String> args = new ArrayList<>(List.of("--name", name, "--port", String.valueOf(port)));
     SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
     args.addAll(common);
     args.addAll(extraArgs);
-    // the examples' server command: the same as ./gridrmi server, with its options for the
-    // examples' services
-    return start(name, ServerCommand.class.getName(), jvmArgs, args);
+    return args;
+  }
+
+  /**
+   * Starts a server JVM exactly as {@code ./gridrmi server} does, with the JVM's default heap and collector (see
+   * {@link ServerJvm#startAsLauncher}) instead of the benchmark's small heap and serial collector: what a user who
+   * follows the README runs.
+   */
+  public ServerJvm startServerAsLauncher(String name, List<String> extraArgs) {
+    ServerJvm p = ServerJvm.startAsLauncher(
+        name,
+        ServerCommand.class.getName(),
+        serverArgs(name, 0, extraArgs),
+        logs().resolve(name + ".log"),
+        START_BOUND);
+    servers.add(p);
+    return p;
+  }
+
+  private Path logs() {
+    try {
+      Files.createDirectories(logDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return logDir;
   }
 
   /** {@code n} distinct ports that were free a moment ago, for servers that must keep their address. */
@@ -108,14 +137,11 @@ public final class LocalGrid implements AutoCloseable {
     return start(name, mainClass, List.of(), args);
   }
 
+  private static final Duration START_BOUND = Duration.ofSeconds(90);
+
   private ServerJvm start(String name, String mainClass, List<String> jvmArgs, List<String> args) {
-    try {
-      Files.createDirectories(logDir);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    ServerJvm p = ServerJvm.start(
-        name, mainClass, jvmArgs, args, logDir.resolve(name + ".log"), Duration.ofSeconds(90));
+    ServerJvm p =
+        ServerJvm.start(name, mainClass, jvmArgs, args, logs().resolve(name + ".log"), START_BOUND);
     servers.add(p);
     return p;
   }

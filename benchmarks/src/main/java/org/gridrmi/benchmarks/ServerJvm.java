@@ -61,10 +61,38 @@ public final class ServerJvm implements AutoCloseable {
       List<String> args,
       Path log,
       Duration timeout) {
+    List<String> benchmarkDefaults =
+        List.of("-Xmx" + System.getProperty("gridrmi.serverHeap", "512m"), "-XX:+UseSerialGC");
+    return startWith(name, mainClass, concat(benchmarkDefaults, jvmArgs), args, log, timeout);
+  }
+
+  /**
+   * Starts {@code mainClass} as the {@code ./gridrmi} launcher starts it: with the JVM's own defaults (heap,
+   * collector) and nothing else but {@code GRIDRMI_JAVA_OPTS}, where {@link #start} gives the benchmark's servers a
+   * small heap and the serial collector so that many fit on one machine.
+   */
+  public static ServerJvm startAsLauncher(
+      String name, String mainClass, List<String> args, Path log, Duration timeout) {
+    String opts = System.getenv().getOrDefault("GRIDRMI_JAVA_OPTS", "").trim();
+    List<String> launcher = opts.isEmpty() ? List.of() : List.of(opts.split("\\s+"));
+    return startWith(name, mainClass, launcher, args, log, timeout);
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static ServerJvm startWith(
+      String name,
+      String mainClass,
+      List<String> jvmArgs,
+      List<String> args,
+      Path log,
+      Duration timeout) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-Xmx" + System.getProperty("gridrmi.serverHeap", "512m"));
-    cmd.add("-XX:+UseSerialGC");
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

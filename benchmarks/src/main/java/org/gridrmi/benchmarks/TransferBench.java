@@ -27,16 +27,20 @@ import picocli.CommandLine.Spec;
  * mechanisms interleaved round by round ({@link TransferRounds}): lazy ({@code s2.checksum(s1.make(n))} minus the
  * same chain on S1 alone, where the value does not move), plain RMI through the client (S1 to the client to S2, two
  * moves), and a raw socket pair moving the same bytes ({@link RawLoopback}). Also the heap each server allocates
- * for a lazy move beyond the value itself. Last line: {@code transfer: 8MB lazy/raw=X 256MB lazy/raw=Y
- * peak_extra_heap_mb=Z} (per size the lower of the two value types; MB decimal).
+ * for a lazy move beyond the value itself. The same lazy move also runs between D1 and D2, servers started as
+ * {@code ./gridrmi server} starts them (the JVM's default heap and collector) that nobody collects between rounds:
+ * what a user's own servers give. Last line: {@code transfer: 8MB lazy/raw=X 256MB lazy/raw=Y peak_extra_heap_mb=Z
+ * default_8MB=U default_256MB=V} (per size the lower of the two value types; MB decimal).
  */
 @Command(
     name = "transfer",
     mixinStandardHelpOptions = true,
     description = {
       "Value transfer between two server JVMs: lazy server-to-server fetch vs plain RMI through the"
-          + " client vs a raw socket moving the same bytes, per size and value type (double[], Matrix), in one run."
-          + " Last line: transfer: 8MB lazy/raw=X 256MB lazy/raw=Y peak_extra_heap_mb=Z. Writes results/transfer.csv"
+          + " client vs a raw socket moving the same bytes, per size and value type (double[], Matrix), in one run,"
+          + " on the benchmark's tuned servers and on servers started as users start them."
+          + " Last line: transfer: 8MB lazy/raw=X 256MB lazy/raw=Y peak_extra_heap_mb=Z default_8MB=U"
+          + " default_256MB=V. Writes results/transfer.csv"
           + " and results/transfer.png."
     })
 public final class TransferBench implements Callable<Integer> {
@@ -154,6 +158,14 @@ public final class TransferBench implements Callable<Integer> {
       List.of(TransferRounds.Kind.DOUBLES, TransferRounds.Kind.MATRIX);
 
   @Option(
+      names = "--default-servers",
+      negatable = true,
+      description =
+          "also move each value between D1 and D2, two servers started as ./gridrmi server starts them"
+              + " (the JVM's default heap and collector, no collections between rounds) (default true)")
+  boolean defaultServers = true;
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       description = "output directory (default ${DEFAULT-VALUE})")
@@ -181,6 +193,11 @@ public final class TransferBench implements Callable<Integer> {
     return Math.max(1024, (values >> 20) + 512) + "m";
   }
 
+  private static TransferOpsAsync on(Grid grid, String server, Duration deadline) {
+    return grid.async(
+        TransferOpsAsync.class, CallOptions.on(grid.server(server)).withDeadline(deadline));
+  }
+
   @Override
   public Integer call() throws Exception {
     String heap = heap();
@@ -197,7 +214,15 @@ public final class TransferBench implements Callable<Integer> {
       List<String> jvm = List.of("-Xms" + heap, "-Xmx" + heap);
       ServerJvm s1 = local.startServer("S1", jvm, service);
       ServerJvm s2 = local.startServer("S2", jvm, service);
-      try (Grid grid = options.grid().connect(s1.address(), s2.address()).build();
+      List<String> addresses = new ArrayList<>(List.of(s1.address(), s2.address()));
+      if (defaultServers) {
+        System.out.println(
+            "bench transfer: starting D1 and D2 as ./gridrmi server starts them (the JVM's default heap and"
+                + " collector)...");
+        addresses.add(local.startServerAsLauncher("D1", service).address());
+        addresses.add(local.startServerAsLauncher("D2", service).address());
+      }
+      try (Grid grid = options.grid().connect(addresses.toArray(String[]::new)).build();
           RawLoopback raw = new RawLoopback(options.shaper())) {
         Duration deadline = Duration.ofMinutes(5);
         TransferRounds rounds = new TransferRounds(
@@ -208,7 +233,9 @@ public final class TransferBench implements Callable<Integer> {
             grid.plain(TransferOps.class, CallOptions.on(grid.server("S1")).withDeadline(deadline)),
             grid.plain(TransferOps.class, CallOptions.on(grid.server("S2")).withDeadline(deadline)),
             raw,
-            deadline);
+            deadline,
+            defaultServers ? on(grid, "D1", deadline) : null,
+            defaultServers ? on(grid, "D2", deadline) : null);
         System.out.printf(
             Locale.ROOT,
             "bench transfer: warming up (%d rounds of small chains, %d at a time)...%n",

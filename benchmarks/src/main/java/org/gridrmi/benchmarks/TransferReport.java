@@ -15,7 +15,8 @@ import org.gridrmi.cli.report.LinePlot;
 import org.knowm.xchart.XYChart;
 
 /**
- * What {@code bench transfer} prints and writes. The time of a lazy move is the median over rounds of (chain over
+ * What {@code bench transfer} prints and writes; {@code default_SIZE=} in the summary is lazy/raw between the servers
+ * started as users start them. The time of a lazy move is the median over rounds of (chain over
  * S1 and S2) minus (the same chain on S1 alone); plain moves the value twice (S1 to the client to S2) and is timed
  * the same way; the raw socket's time is its own. Throughput is the value's bytes over that time (MB decimal).
  */
@@ -47,6 +48,11 @@ final class TransferReport {
     return median(r.raw()) / moveSeconds(r.lazy(), r.local());
   }
 
+  /** lazy/raw on the servers started as users start them (NaN when there were none). */
+  static double defaultOverRaw(Result r) {
+    return median(r.raw()) / moveSeconds(r.defaultLazy(), r.defaultLocal());
+  }
+
   static double extraMb(List<Long> bytes) {
     return bytes.stream().mapToLong(Long::longValue).max().orElse(0) / 1e6;
   }
@@ -74,6 +80,18 @@ final class TransferReport {
             : String.format(Locale.ROOT, "%8.2f ms %7.0f MB/s", plain * 1e3, mb / plain),
         extraMb(r.extraS1()),
         extraMb(r.extraS2()));
+    if (!r.defaultLazy().isEmpty()) {
+      double d = moveSeconds(r.defaultLazy(), r.defaultLocal());
+      System.out.printf(
+          Locale.ROOT,
+          "%s%-8s %6s: default servers D1 to D2: lazy %8.2f ms %7.0f MB/s = %.2fx raw%n",
+          PREFIX,
+          r.kind().label,
+          r.label(),
+          d * 1e3,
+          mb / d,
+          raw / d);
+    }
   }
 
   /** Writes the CSV and the PNG and prints the summary line; returns the exit code. */
@@ -90,7 +108,9 @@ final class TransferReport {
         "lazy_chain_s",
         "plain_chain_s",
         "extra_heap_s1_bytes",
-        "extra_heap_s2_bytes")) {
+        "extra_heap_s2_bytes",
+        "default_local_chain_s",
+        "default_lazy_chain_s")) {
       for (Result r : results) {
         for (int i = 0; i < r.raw().size(); i++) {
           w.row(
@@ -103,7 +123,9 @@ final class TransferReport {
               r.lazy().get(i),
               i < r.plain().size() ? r.plain().get(i) : Double.NaN,
               r.extraS1().get(i),
-              r.extraS2().get(i));
+              r.extraS2().get(i),
+              i < r.defaultLocal().size() ? r.defaultLocal().get(i) : Double.NaN,
+              i < r.defaultLazy().size() ? r.defaultLazy().get(i) : Double.NaN);
         }
       }
     }
@@ -117,19 +139,23 @@ final class TransferReport {
   String summary() {
     TreeMap<Long, String> labels = new TreeMap<>();
     TreeMap<Long, Double> worst = new TreeMap<>();
+    TreeMap<Long, Double> worstDefault = new TreeMap<>();
     double extra = 0;
     for (Result r : results) {
       long key =
           Math.round(r.bytes() / 1e5); // a Matrix's size is rounded to a square: same size class
       labels.putIfAbsent(key, r.label());
       worst.merge(key, lazyOverRaw(r), Math::min);
+      if (!r.defaultLazy().isEmpty()) worstDefault.merge(key, defaultOverRaw(r), Math::min);
       extra = Math.max(extra, Math.max(extraMb(r.extraS1()), extraMb(r.extraS2())));
     }
     StringBuilder b = new StringBuilder("transfer:");
     worst.forEach(
         (k, v) -> b.append(String.format(Locale.ROOT, " %s lazy/raw=%.2f", labels.get(k), v)));
-    return b.append(String.format(Locale.ROOT, " peak_extra_heap_mb=%.1f", extra))
-        .toString();
+    b.append(String.format(Locale.ROOT, " peak_extra_heap_mb=%.1f", extra));
+    worstDefault.forEach(
+        (k, v) -> b.append(String.format(Locale.ROOT, " default_%s=%.2f", labels.get(k), v)));
+    return b.toString();
   }
 
   private Figure figure() {
@@ -153,6 +179,14 @@ final class TransferReport {
           rs.stream()
               .mapToDouble(r -> r.bytes() / 1e6 / moveSeconds(r.lazy(), r.local()))
               .toArray());
+      if (rs.stream().anyMatch(r -> !r.defaultLazy().isEmpty())) {
+        plot.series(
+            "GridRMI lazy, default servers (D1 to D2)",
+            x,
+            rs.stream()
+                .mapToDouble(r -> r.bytes() / 1e6 / moveSeconds(r.defaultLazy(), r.defaultLocal()))
+                .toArray());
+      }
       double[] plain = rs.stream()
           .mapToDouble(r -> r.bytes() / 1e6 / moveSeconds(r.plain(), r.local()))
           .toArray();

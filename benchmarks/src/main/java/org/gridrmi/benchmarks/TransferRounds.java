@@ -34,7 +34,8 @@ final class TransferRounds {
 
   /**
    * One size and type: seconds per measured round of each mechanism, and per lazy round the heap S1 and S2
-   * allocated beyond the value itself.
+   * allocated beyond the value itself; {@code defaultLocal} and {@code defaultLazy} are the local and lazy chains on
+   * the servers started as users start them (empty when there are none).
    */
   record Result(
       Kind kind,
@@ -45,7 +46,9 @@ final class TransferRounds {
       List<Double> lazy,
       List<Double> plain,
       List<Long> extraS1,
-      List<Long> extraS2) {}
+      List<Long> extraS2,
+      List<Double> defaultLocal,
+      List<Double> defaultLazy) {}
 
   private final TransferOpsAsync s1;
   private final TransferOpsAsync s2;
@@ -53,6 +56,10 @@ final class TransferRounds {
   private final TransferOps plain2;
   private final RawLoopback raw;
   private final Duration deadline;
+  /** D1 and D2, servers with the JVM's default flags that nobody collects between rounds; null when not run. */
+  private final TransferOpsAsync d1;
+
+  private final TransferOpsAsync d2;
   private byte[] rawData = new byte[0];
 
   /**
@@ -76,7 +83,11 @@ final class TransferRounds {
       TransferOps plain1,
       TransferOps plain2,
       RawLoopback raw,
-      Duration deadline) {
+      Duration deadline,
+      TransferOpsAsync d1,
+      TransferOpsAsync d2) {
+    this.d1 = d1;
+    this.d2 = d2;
     this.s1 = s1;
     this.s2 = s2;
     this.plain1 = plain1;
@@ -109,9 +120,13 @@ final class TransferRounds {
         int[] shape = shape(kind, WARM_UP_BYTES);
         long expected = expectedChecksum(
             kind, shape); // microseconds (a sample of the elements) beside the chains
-        chain(kind, shape, s1, expected, null);
-        chain(kind, shape, s2, expected, null);
+        chain(kind, shape, s1, s1, expected, null);
+        chain(kind, shape, s1, s2, expected, null);
         plain(kind, shape, expected);
+        if (d1 != null) {
+          chain(kind, shape, d1, d1, expected, null);
+          chain(kind, shape, d1, d2, expected, null);
+        }
       }
     });
   }
@@ -154,6 +169,8 @@ final class TransferRounds {
         new ArrayList<>(),
         new ArrayList<>(),
         new ArrayList<>(),
+        new ArrayList<>(),
+        new ArrayList<>(),
         new ArrayList<>());
     long warmUntil = System.nanoTime() + warmFor.toNanos();
     int warmed = 0;
@@ -162,15 +179,22 @@ final class TransferRounds {
       if (!keep) warmed++;
       collectGarbage();
       double tRaw = raw.move(bytes, rawData);
-      double tLocal = chain(kind, shape, s1, expected, null);
+      double tLocal = chain(kind, shape, s1, s1, expected, null);
       long[] alloc = new long[4];
-      double tLazy = chain(kind, shape, s2, expected, alloc);
+      double tLazy = chain(kind, shape, s1, s2, expected, alloc);
       double tPlain = withPlain ? plain(kind, shape, expected) : Double.NaN;
+      // last, so that the collections above have finished; nothing collects D1 and D2 on purpose
+      double tDefaultLocal = d1 == null ? Double.NaN : chain(kind, shape, d1, d1, expected, null);
+      double tDefaultLazy = d1 == null ? Double.NaN : chain(kind, shape, d1, d2, expected, null);
       if (keep) {
         r.raw().add(tRaw);
         r.local().add(tLocal);
         r.lazy().add(tLazy);
         if (withPlain) r.plain().add(tPlain);
+        if (d1 != null) {
+          r.defaultLocal().add(tDefaultLocal);
+          r.defaultLazy().add(tDefaultLazy);
+        }
         r.extraS1()
             .add(alloc[1]
                 - alloc[0]); // S1 sends a value it holds already: all it allocates is extra
@@ -196,19 +220,25 @@ final class TransferRounds {
   }
 
   /**
-   * {@code on.checksum(s1.make(shape))}: seconds from the first call until the checksum is here. With
+   * {@code on.checksum(maker.make(shape))}: seconds from the first call until the checksum is here. With
    * {@code alloc}, the bytes S1 and S2 allocated are read before and after (outside the timing).
    */
-  private double chain(Kind kind, int[] shape, TransferOpsAsync on, long expected, long[] alloc) {
+  private double chain(
+      Kind kind,
+      int[] shape,
+      TransferOpsAsync maker,
+      TransferOpsAsync on,
+      long expected,
+      long[] alloc) {
     if (alloc != null) {
       alloc[0] = plain1.allocatedBytes();
       alloc[2] = plain2.allocatedBytes();
     }
     long start = System.nanoTime();
     RemoteReference<?> value = switch (kind) {
-      case DOUBLES -> s1.doubles(shape[0]);
-      case MATRIX -> s1.matrix(shape[0], shape[1]);
-      case ROWS -> s1.rows(shape[0], shape[1]);
+      case DOUBLES -> maker.doubles(shape[0]);
+      case MATRIX -> maker.matrix(shape[0], shape[1]);
+      case ROWS -> maker.rows(shape[0], shape[1]);
     };
     RemoteReference<Long> sum = checksum(kind, on, value);
     long got = sum.get(deadline);
