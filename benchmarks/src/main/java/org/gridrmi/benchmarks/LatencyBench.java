@@ -97,8 +97,8 @@ public final class LatencyBench implements Callable<Integer> {
     if (bytes < 0 || bytes > 1_000_000) throw bad("--bytes", bytes, "from 0 to 1000000");
     try (LocalGrid local = new LocalGrid(out.resolve("latency-logs"), options.serverArgs())) {
       System.out.println("bench latency: starting S1 and S2 as ./gridrmi server starts them...");
-      ServerJvm s1 = local.startServer("S1", List.of());
-      ServerJvm s2 = local.startServer("S2", List.of());
+      ServerJvm s1 = local.startServerAsLauncher("S1", List.of());
+      ServerJvm s2 = local.startServerAsLauncher("S2", List.of());
       List<Series> warm;
       try (Grid grid = options.grid().connect(s1.address(), s2.address()).build()) {
         warm = measureWarm(grid);
@@ -151,6 +151,11 @@ public final class LatencyBench implements Callable<Integer> {
 
   /** {@code second.method2(first.method1(x))} as async calls, then {@code get()}: microseconds until it is here. */
   private double chain(Fig2OpsAsync first, Fig2OpsAsync second) {
+    return chain(first, second, bytes);
+  }
+
+  /** The chain of {@link #chain(Fig2OpsAsync, Fig2OpsAsync)} for calls returning {@code bytes}, for the fresh client too. */
+  static double chain(Fig2OpsAsync first, Fig2OpsAsync second, int bytes) {
     long start = System.nanoTime();
     RemoteReference<byte[]> r1 = first.method1(bytes, 0);
     RemoteReference<byte[]> r2 = second.method2(r1, bytes, 0);
@@ -158,7 +163,7 @@ public final class LatencyBench implements Callable<Integer> {
     double micros = (System.nanoTime() - start) / 1e3;
     r1.release();
     r2.release();
-    check(got);
+    check(got, bytes);
     return micros;
   }
 
@@ -167,11 +172,11 @@ public final class LatencyBench implements Callable<Integer> {
     long start = System.nanoTime();
     byte[] got = on.method2(on.method1(bytes, 0), bytes, 0);
     double micros = (System.nanoTime() - start) / 1e3;
-    check(got);
+    check(got, bytes);
     return micros;
   }
 
-  private void check(byte[] got) {
+  private static void check(byte[] got, int bytes) {
     if (got == null || got.length != bytes) {
       throw new GridException(
           Status.INTERNAL,
@@ -279,10 +284,9 @@ public final class LatencyBench implements Callable<Integer> {
     return String.format(Locale.ROOT, "%.1f", v);
   }
 
-  private static CommandLine.ParameterException bad(String option, int v, String range) {
+  private CommandLine.ParameterException bad(String option, int v, String range) {
     return new CommandLine.ParameterException(
-        new CommandLine(new LatencyBench()),
-        option + " '" + v + "': out of range; expected " + range);
+        spec.commandLine(), option + " '" + v + "': out of range; expected " + range);
   }
 
   /**
@@ -310,15 +314,7 @@ public final class LatencyBench implements Callable<Integer> {
         Fig2OpsAsync on =
             grid.async(Fig2OpsAsync.class, CallOptions.on(grid.servers().get(0)));
         double[] micros = new double[1000];
-        for (int i = 0; i < micros.length; i++) {
-          long start = System.nanoTime();
-          RemoteReference<byte[]> r1 = on.method1(bytes, 0);
-          RemoteReference<byte[]> r2 = on.method2(r1, bytes, 0);
-          r2.get(DEADLINE);
-          micros[i] = (System.nanoTime() - start) / 1e3;
-          r1.release();
-          r2.release();
-        }
+        for (int i = 0; i < micros.length; i++) micros[i] = chain(on, on, bytes);
         System.out.printf(
             Locale.ROOT,
             "first_1000_p50_us=%.1f first_call_us=%.1f%n",
