@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.cli.LookupCommand;
-import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.client.CallOptions;
 import org.gridrmi.client.Fig2Service;
 import org.gridrmi.client.Fig2ServiceAsync;
@@ -35,40 +33,38 @@ import org.junit.jupiter.api.Test;
  * kill -9 stops discovery, not the calls already running nor new calls to servers already known.
  */
 class FaultProcessesIT {
-  final List<ServerProcess> processes = new ArrayList<>();
+  final ItServers processes = newServers();
   final List<Grid> grids = new ArrayList<>();
-  Path dir;
+  final Path dir = Path.of("target", "it-faults").toAbsolutePath();
+
+  private static ItServers newServers() {
+    try {
+      return new ItServers(Path.of("target", "it-faults"), "");
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
 
   @AfterEach
   void stop() throws Exception {
-    processes.forEach(ServerProcess::kill);
+    processes.close();
     // a Grid whose server is gone or stalled must still close promptly; bounded so the test cannot
     // hang
     for (Grid g : grids) CompletableFuture.runAsync(g::close).get(15, TimeUnit.SECONDS);
   }
 
-  ServerProcess start(String name, String main, List<String> jvmArgs, List<String> args)
-      throws IOException {
-    dir = Files.createDirectories(Path.of("target", "it-faults").toAbsolutePath());
-    Path log = dir.resolve(name + ".log");
-    Files.deleteIfExists(log);
-    ServerProcess p = ServerProcess.start(name, main, jvmArgs, args, log, Duration.ofSeconds(45));
-    processes.add(p);
-    return p;
+  ServerProcess start(String name, String main, List<String> jvmArgs, List<String> args) {
+    return processes.startMain(name, main, jvmArgs, args);
   }
 
-  ServerProcess server(String name, List<String> jvmArgs, String... extra) throws IOException {
+  ServerProcess server(String name, List<String> jvmArgs, String... extra) {
     List<String> args = new ArrayList<>(List.of(
-        "--name",
-        name,
-        "--port",
-        "0",
         "--lease",
         "5s",
         "--service",
         Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
     args.addAll(List.of(extra));
-    return start(name, ServerCommand.class.getName(), jvmArgs, args);
+    return processes.start(name, jvmArgs, args.toArray(String[]::new));
   }
 
   Grid connect(String... addresses) {

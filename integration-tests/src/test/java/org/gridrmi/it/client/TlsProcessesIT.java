@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class TlsProcessesIT {
   static final String PASSWORD = "it-secret";
-  static final List<ServerProcess> processes = new ArrayList<>();
+  static ItServers processes;
   static Path dir;
   static Path keys;
   static Path otherCa;
@@ -38,6 +38,7 @@ class TlsProcessesIT {
   @BeforeAll
   static void start() throws IOException {
     dir = Files.createDirectories(Path.of("target", "it-tls").toAbsolutePath());
+    processes = new ItServers(dir, "");
     keys = dir.resolve("keys");
     otherCa = dir.resolve("other-ca");
     KeyFiles.make(
@@ -64,8 +65,6 @@ class TlsProcessesIT {
 
   static ServerProcess tlsProcess(String name, String main, String key, List<String> mainArgs)
       throws IOException {
-    Path log = dir.resolve(name + ".log");
-    Files.deleteIfExists(log);
     List<String> args = new ArrayList<>(mainArgs);
     args.addAll(List.of(
         "--tls",
@@ -75,15 +74,12 @@ class TlsProcessesIT {
         keys.resolve(KeyFiles.TRUSTSTORE).toString(),
         "--password-file",
         password()));
-    ServerProcess p =
-        ServerProcess.start(name, main, List.of("-Xmx256m"), args, log, Duration.ofSeconds(45));
-    processes.add(p);
-    return p;
+    return processes.startMain(name, main, List.of("-Xmx256m"), args);
   }
 
   @AfterAll
   static void stop() {
-    processes.forEach(ServerProcess::kill);
+    processes.close();
   }
 
   /** Runs the probe client in its own JVM with these system properties; returns its PROBE line. */
@@ -236,9 +232,8 @@ class TlsProcessesIT {
 
   @Test
   void aTlsClientAtAPlainServerIsToldTheServerRunsWithoutTlsAndTheServerSaysSo() throws Exception {
-    Path log = dir.resolve("plain.log");
-    Files.deleteIfExists(log);
-    ServerProcess plain = ServerProcess.start(
+    Path log = processes.log("plain");
+    ServerProcess plain = processes.startMain(
         "plain",
         ServerCommand.class.getName(),
         List.of("-Xmx256m"),
@@ -248,10 +243,7 @@ class TlsProcessesIT {
             "--port",
             "0",
             "--service",
-            Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()),
-        log,
-        Duration.ofSeconds(45));
-    processes.add(plain);
+            Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
     String line = probe(
         "tls-at-plain",
         List.of(plain.address(), plain.address()),

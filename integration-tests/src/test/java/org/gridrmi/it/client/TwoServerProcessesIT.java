@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.client.Fig2Service;
 import org.gridrmi.client.Fig2ServiceAsync;
 import org.gridrmi.client.Fig2ServiceImpl;
@@ -28,43 +25,30 @@ import org.junit.jupiter.api.Test;
 /** The core across real processes: the test is the client, each server is a JVM of its own. */
 class TwoServerProcessesIT {
   static final int MB = 1 << 20;
-  static final List<ServerProcess> processes = new ArrayList<>();
-  static Path logs;
+  static ItServers processes;
   static ServerProcess p1;
   static ServerProcess p2;
 
   static ServerProcess server(String name, String... extra) {
     List<String> args = new ArrayList<>(List.of(
-        "--name",
-        name,
-        "--port",
-        "0",
         "--lease",
         "2s",
         "--service",
         Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
     args.addAll(List.of(extra));
-    ServerProcess p = ServerProcess.start(
-        name,
-        ServerCommand.class.getName(),
-        List.of(),
-        args,
-        logs.resolve(name + ".log"),
-        Duration.ofSeconds(60));
-    processes.add(p);
-    return p;
+    return processes.start(name, List.of(), args.toArray(String[]::new));
   }
 
   @BeforeAll
   static void start() throws Exception {
-    logs = Files.createDirectories(Path.of("target", "it-logs"));
+    processes = new ItServers("");
     p1 = server("S1");
     p2 = server("S2");
   }
 
   @AfterAll
   static void stop() {
-    processes.forEach(ServerProcess::kill);
+    processes.close();
   }
 
   @Test
@@ -142,14 +126,8 @@ class TwoServerProcessesIT {
     try (Grid grid = Grid.connect(p2.address())) {
       before = grid.stats(grid.server("S2")).values();
     }
-    ServerProcess client = ServerProcess.start(
-        "client",
-        CrashingClient.class.getName(),
-        List.of(),
-        List.of(p2.address()),
-        logs.resolve("client.log"),
-        Duration.ofSeconds(60));
-    processes.add(client);
+    ServerProcess client = processes.startMain(
+        "client", CrashingClient.class.getName(), List.of(), List.of(p2.address()));
     try (Grid grid = Grid.connect(p2.address())) {
       ServerInfo s2 = grid.server("S2");
       assertThat(grid.stats(s2).values()).isGreaterThanOrEqualTo(before + 3);

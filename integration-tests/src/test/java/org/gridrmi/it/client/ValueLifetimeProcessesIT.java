@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.gridrmi.cli.ServerCommand;
 import org.gridrmi.client.Grid;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.ServerStats;
@@ -29,39 +28,31 @@ import org.junit.jupiter.api.io.TempDir;
 class ValueLifetimeProcessesIT {
   static final Duration WAIT = Duration.ofSeconds(60);
   static final int MB = 1 << 20;
-  final List<ServerProcess> processes = new ArrayList<>();
+  ItServers processes;
   final List<Grid> grids = new ArrayList<>();
 
   @TempDir
   Path tmp;
 
+  @org.junit.jupiter.api.BeforeEach
+  void logs() throws Exception {
+    processes = new ItServers("lifetime-");
+  }
+
   @AfterEach
   void stop() {
     grids.forEach(Grid::close);
-    processes.forEach(ServerProcess::kill);
+    processes.close();
   }
 
-  ServerProcess server(String name, List<String> jvm, String... extra) throws Exception {
+  ServerProcess server(String name, List<String> jvm, String... extra) {
     List<String> args = new ArrayList<>(List.of(
-        "--name",
-        name,
-        "--port",
-        "0",
         "--lease",
         "2s",
         "--service",
         Lifetime.class.getName() + "=" + LifetimeImpl.class.getName()));
     args.addAll(List.of(extra));
-    Path logs = Files.createDirectories(Path.of("target", "it-logs"));
-    ServerProcess p = ServerProcess.start(
-        name,
-        ServerCommand.class.getName(),
-        jvm,
-        args,
-        logs.resolve("lifetime-" + name + ".log"),
-        Duration.ofSeconds(60));
-    processes.add(p);
-    return p;
+    return processes.start(name, jvm, args.toArray(String[]::new));
   }
 
   Grid grid(ServerProcess... servers) {
