@@ -97,8 +97,8 @@ public final class LatencyBench implements Callable<Integer> {
     if (bytes < 0 || bytes > 1_000_000) throw bad("--bytes", bytes, "from 0 to 1000000");
     try (LocalGrid local = new LocalGrid(out.resolve("latency-logs"), options.serverArgs())) {
       System.out.println("bench latency: starting S1 and S2 as ./gridrmi server starts them...");
-      ServerJvm s1 = local.startServerAsLauncher("S1", List.of());
-      ServerJvm s2 = local.startServerAsLauncher("S2", List.of());
+      ServerJvm s1 = local.startServer("S1", List.of());
+      ServerJvm s2 = local.startServer("S2", List.of());
       List<Series> warm;
       try (Grid grid = options.grid().connect(s1.address(), s2.address()).build()) {
         warm = measureWarm(grid);

@@ -32,7 +32,7 @@ public final class LocalGrid implements AutoCloseable {
   }
 
   /**
-   * Starts a server JVM with the common options.
+   * Starts a server JVM with the common options, as {@code ./gridrmi server} starts one (see {@link ServerJvm#start}).
    *
    * @param extraArgs more server options, e.g. {@code --lookup jini://127.0.0.1:4160}
    */
@@ -74,22 +74,6 @@ public final class LocalGrid implements AutoCloseable {
     args.addAll(common);
     args.addAll(extraArgs);
     return args;
-  }
-
-  /**
-   * Starts a server JVM exactly as {@code ./gridrmi server} does, with the JVM's default heap and collector (see
-   * {@link ServerJvm#startAsLauncher}) instead of the benchmark's small heap and serial collector: what a user who
-   * follows the README runs.
-   */
-  public ServerJvm startServerAsLauncher(String name, List<String> extraArgs) {
-    ServerJvm p = ServerJvm.startAsLauncher(
-        name,
-        ServerCommand.class.getName(),
-        serverArgs(name, 0, extraArgs),
-        logs().resolve(name + ".log"),
-        START_BOUND);
-    servers.add(p);
-    return p;
   }
 
   private Path logs() {

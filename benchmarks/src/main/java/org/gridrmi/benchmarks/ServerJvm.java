@@ -48,9 +48,12 @@ public final class ServerJvm implements AutoCloseable {
   }
 
   /**
-   * Starts {@code mainClass} with {@code args} in a new JVM and waits until it prints {@code ready at rmi://...}.
+   * Starts {@code mainClass} with {@code args} in a new JVM as the {@code ./gridrmi} launcher starts it (the JVM's
+   * own default heap and collector, and {@code GRIDRMI_JAVA_OPTS}), then {@code jvmArgs}, and waits until it prints
+   * {@code ready at rmi://...}. A benchmark measures servers as users start them; one that tunes its servers passes
+   * the tuning here and says so.
    *
-   * @param jvmArgs extra JVM options such as {@code -Xmx1g}
+   * @param jvmArgs extra JVM options such as {@code -Xmx1g}, after the launcher's (so they win)
    * @param log where the process's output goes
    * @throws GridException UNAVAILABLE if it exits or stays silent past {@code timeout}
    */
@@ -61,27 +64,10 @@ public final class ServerJvm implements AutoCloseable {
       List<String> args,
       Path log,
       Duration timeout) {
-    List<String> benchmarkDefaults =
-        List.of("-Xmx" + System.getProperty("gridrmi.serverHeap", "512m"), "-XX:+UseSerialGC");
-    return startWith(name, mainClass, concat(benchmarkDefaults, jvmArgs), args, log, timeout);
-  }
-
-  /**
-   * Starts {@code mainClass} as the {@code ./gridrmi} launcher starts it: with the JVM's own defaults (heap,
-   * collector) and nothing else but {@code GRIDRMI_JAVA_OPTS}, where {@link #start} gives the benchmark's servers a
-   * small heap and the serial collector so that many fit on one machine.
-   */
-  public static ServerJvm startAsLauncher(
-      String name, String mainClass, List<String> args, Path log, Duration timeout) {
     String opts = System.getenv().getOrDefault("GRIDRMI_JAVA_OPTS", "").trim();
-    List<String> launcher = opts.isEmpty() ? List.of() : List.of(opts.split("\\s+"));
-    return startWith(name, mainClass, launcher, args, log, timeout);
-  }
-
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> all = new ArrayList<>(a);
-    all.addAll(b);
-    return all;
+    List<String> all = new ArrayList<>(opts.isEmpty() ? List.of() : List.of(opts.split("\\s+")));
+    all.addAll(jvmArgs);
+    return startWith(name, mainClass, all, args, log, timeout);
   }
 
   private static ServerJvm startWith(

@@ -204,14 +204,14 @@ public final class TransferBench implements Callable<Integer> {
     try (LocalGrid local = new LocalGrid(out.resolve("transfer-logs"), options.serverArgs())) {
       System.out.printf(
           Locale.ROOT,
-          "bench transfer: starting S1 and S2 (-Xmx%s each) on link %s...%n",
+          "bench transfer: starting S1 and S2 (tuned: -Xms%1$s -Xmx%1$s -XX:+UseSerialGC) on link %2$s...%n",
           heap,
           options.link());
       List<String> service =
           List.of("--service", TransferOps.class.getName() + "=" + TransferOpsImpl.class.getName());
-      // a fixed heap, as servers are run: one that shrinks after a collection faults its pages in
-      // again later
-      List<String> jvm = List.of("-Xms" + heap, "-Xmx" + heap);
+      // tuned: a fixed heap (one that shrinks after a collection faults its pages in again later)
+      // and the serial collector; D1 and D2 below run as users start them
+      List<String> jvm = List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseSerialGC");
       ServerJvm s1 = local.startServer("S1", jvm, service);
       ServerJvm s2 = local.startServer("S2", jvm, service);
       List<String> addresses = new ArrayList<>(List.of(s1.address(), s2.address()));
@@ -219,8 +219,8 @@ public final class TransferBench implements Callable<Integer> {
         System.out.println(
             "bench transfer: starting D1 and D2 as ./gridrmi server starts them (the JVM's default heap and"
                 + " collector)...");
-        addresses.add(local.startServerAsLauncher("D1", service).address());
-        addresses.add(local.startServerAsLauncher("D2", service).address());
+        addresses.add(local.startServer("D1", List.of(), service).address());
+        addresses.add(local.startServer("D2", List.of(), service).address());
       }
       try (Grid grid = options.grid().connect(addresses.toArray(String[]::new)).build();
           RawLoopback raw = new RawLoopback(options.shaper())) {

@@ -67,7 +67,8 @@ public class SoakOpsImpl implements SoakOps {
   public long heapAfterGc() {
     Runtime rt = Runtime.getRuntime();
     for (int i = 0; i < 3; i++)
-      System.gc(); // servers run the serial collector: System.gc() is a full GC
+      System
+          .gc(); // a full collection with the serial collector and G1 alike (unless told otherwise)
     return rt.totalMemory() - rt.freeMemory();
   }
 
