@@ -111,14 +111,6 @@ public final class LifetimeBench implements Callable<Integer> {
       }
     }
     write(outcomes);
-    long known =
-        outcomes.stream().mapToLong(LifetimeSimulation.Outcome::knownBorrows).sum();
-    if (known > 0) {
-      System.out.println("of freed_while_referenced, " + known
-          + " have a known cause not fixed yet (an owner remembers by address which"
-          + " borrowers have a value, so a server restarted at that address is kept nothing for;"
-          + " docs/reference-counting.md, \"The simulation\")");
-    }
     System.out.println(summary(seeds, totalSteps, outcomes));
     return failing > 0 ? 1 : 0;
   }

@@ -22,6 +22,7 @@ import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.telemetry.Telemetry;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Release;
@@ -53,8 +54,7 @@ import org.gridrmi.runtime.wire.ValueIds;
  *       server holds it inside the result of a call of a client still open, or while a server's call it was lent to
  *       waits for it (within half a lease of the call, unless the server has a replica). Faults last at most a quarter
  *       of a lease; a holder none of whose renewals, holds or batches reached the owner for a whole lease since it took
- *       its reference (every one lost by chance) may lose it, as the protocol says. Violations of the known causes
- *       {@link #RESTARTED} is counted here too ({@link Outcome#knownBorrows} says how many).
+ *       its reference (every one lost by chance) may lose it, as the protocol says.
  *   <li><b>leaked</b>: once every client closed, the network healed and five leases passed, no server keeps a value or
  *       a parked hold.
  *   <li><b>duplicated</b>: no call runs twice (a batch the network delivered twice makes its value once).
@@ -72,14 +72,6 @@ public final class LifetimeSimulation {
 
   static final int SERVERS = 3;
   static final int MAX_CLIENTS = 3;
-  /**
-   * What the report of a borrow violation adds when the owner had answered a fetch of the value by an earlier life of
-   * the server at the borrower's address (before it restarted there): the owner remembers who fetched a value by
-   * address, so a release naming that address keeps nothing for the new server. Known, not fixed yet.
-   */
-  public static final String RESTARTED =
-      " [known: the owner counted a fetch by the server's earlier life at the same address]";
-
   /** Steps a seed runs unless told otherwise. */
   public static final int DEFAULT_STEPS = 200;
 
@@ -89,8 +81,6 @@ public final class LifetimeSimulation {
    * What one seed's run found.
    *
    * @param steps the steps run (the final drain not counted)
-   * @param knownBorrows of the freed_while_referenced violations, those of the known causes not fixed yet
-   *     ({@link #RESTARTED})
    * @param messages calls between nodes, over the run and its drain
    * @param traceHash a hash of every event: a replay of the seed gives the same one
    * @param firstViolation the first invariant broken, with the step, or null
@@ -103,7 +93,6 @@ public final class LifetimeSimulation {
       long leaked,
       long duplicated,
       long overdue,
-      long knownBorrows,
       long messages,
       long traceHash,
       String firstViolation,
@@ -184,7 +173,6 @@ public final class LifetimeSimulation {
   private long leaked;
   private long duplicated;
   private long overdue;
-  private long knownBorrows;
   private String firstViolation;
   private List<String> eventsAtViolation;
 
@@ -224,8 +212,8 @@ public final class LifetimeSimulation {
     final Map<UUID, Long> since = new HashMap<>();
     /** Of those, the pins (a reference sent on and not yet acknowledged, or written into a result): they end alone. */
     final Map<UUID, Integer> pins = new HashMap<>();
-    /** The servers each value was lent to (named in its release). */
-    final Map<UUID, Set<String>> lent = new HashMap<>();
+    /** The servers each value was lent to, each the node its batch reached there (named in its release). */
+    final Map<UUID, Set<Borrower>> lent = new HashMap<>();
     /** Values a server fetched as a borrower: it keeps a replica, which its later calls read instead. */
     final Set<UUID> replicas = new HashSet<>();
     /** A server's results that carry a reference it holds (until the result is gone). */
@@ -248,6 +236,11 @@ public final class LifetimeSimulation {
           : null;
       node.local = local;
       everyRuntime.add(this);
+    }
+
+    /** How this server names itself when it fetches or abandons as a borrower, as a {@code Fetcher} does. */
+    Requester asRequester() {
+      return new Requester(node.address, local.id(), null);
     }
 
     HolderLink link(String owner) {
@@ -285,7 +278,7 @@ public final class LifetimeSimulation {
       }
       live.remove(v);
       since.remove(v);
-      Set<String> to = lent.remove(v);
+      Set<Borrower> to = lent.remove(v);
       world.event(name + " releases " + ValueIds.shortForm(v));
       link(values.get(v).owner)
           .release(List.of(
@@ -357,7 +350,6 @@ public final class LifetimeSimulation {
           leaked,
           duplicated,
           overdue,
-          knownBorrows,
           world.messages(),
           world.traceHash(),
           firstViolation,
@@ -511,7 +503,10 @@ public final class LifetimeSimulation {
       c.adopt(id, true);
       if (borrow[0] != null) {
         borrow[0].known = true;
-        c.lent.computeIfAbsent(arg, k -> new LinkedHashSet<>()).add(to);
+        // named by the node id its batch's receipt carried, as a Grid names it
+        c.lent
+            .computeIfAbsent(arg, k -> new LinkedHashSet<>())
+            .add(new Borrower(to, server[0].local.id()));
       }
       if (arg != null && byValue) { // pinned until the server's hold of it is acknowledged
         c.pin(arg);
@@ -563,10 +558,8 @@ public final class LifetimeSimulation {
     }
     Val v = values.get(b.arg);
     try {
-      FetchResult r = b.server
-          .runtime
-          .node(v.owner)
-          .fetch(b.arg, 0, new Requester(b.server.node.address, null), false, null);
+      FetchResult r =
+          b.server.runtime.node(v.owner).fetch(b.arg, 0, b.server.asRequester(), false, null);
       if (r.state() == FetchResult.State.READY) {
         b.done = true;
         b.server.replicas.add(b.arg);
@@ -602,10 +595,7 @@ public final class LifetimeSimulation {
     try {
       b.server.runtime.io().execute(() -> {
         try {
-          b.server
-              .runtime
-              .node(v.owner)
-              .abandon(new Requester(b.server.node.address, null), List.of(b.arg));
+          b.server.runtime.node(v.owner).abandon(b.server.asRequester(), List.of(b.arg));
         } catch (GridException lost) {
           // the borrow lapses with its lease
         }
@@ -693,7 +683,7 @@ public final class LifetimeSimulation {
         violation(
             "freed_while_referenced",
             "borrow" + b.arg + b.server.name,
-            gone + " while " + b.server + "'s call waits for it" + knownBorrowCause(b));
+            gone + " while " + b.server + "'s call waits for it");
       }
     }
     borrows.removeIf(b -> b.done);
@@ -746,14 +736,6 @@ public final class LifetimeSimulation {
     return false;
   }
 
-  /** {@link #RESTARTED} if it explains why the borrow ended early, else "". */
-  private String knownBorrowCause(Borrow b) {
-    if (world.answeredToOtherLife(b.server.node.address, b.arg, b.server.node.generation)) {
-      return RESTARTED;
-    }
-    return "";
-  }
-
   /** The generation of the server that owns {@code v} now, or -1 while it is down. */
   private int ownerLife(UUID v) {
     int i = values.get(v).owner.charAt("sim://S".length()) - '0';
@@ -772,7 +754,6 @@ public final class LifetimeSimulation {
 
   private void violation(String invariant, String key, String what) {
     if (!counted.add(invariant + key)) return;
-    if (what.endsWith(RESTARTED)) knownBorrows++;
     switch (invariant) {
       case "freed_while_referenced" -> freedWhileReferenced++;
       case "leaked" -> leaked++;
