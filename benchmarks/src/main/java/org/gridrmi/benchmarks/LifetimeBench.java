@@ -111,6 +111,8 @@ public final class LifetimeBench implements Callable<Integer> {
       }
     }
     write(outcomes);
+    System.out.println("@Idempotent calls made again from their lineage (their owner was down): "
+        + outcomes.stream().mapToLong(LifetimeSimulation.Outcome::remade).sum());
     System.out.println(summary(seeds, totalSteps, outcomes));
     return failing > 0 ? 1 : 0;
   }
@@ -140,6 +142,7 @@ public final class LifetimeBench implements Callable<Integer> {
         "seed",
         "steps",
         "messages",
+        "remade",
         "freed_while_referenced",
         "leaked",
         "duplicated",
@@ -151,6 +154,7 @@ public final class LifetimeBench implements Callable<Integer> {
             o.seed(),
             o.steps(),
             o.messages(),
+            o.remade(),
             o.freedWhileReferenced(),
             o.leaked(),
             o.duplicated(),
