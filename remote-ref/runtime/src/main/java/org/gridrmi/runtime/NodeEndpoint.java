@@ -211,15 +211,15 @@ public class NodeEndpoint implements NodeService {
 
   @Override
   public void abandon(Requester requester, List<UUID> ids) {
-    requesters.authorize(requester, Caller.current());
-    Borrower b = requester.borrower();
-    if (b == null) {
+    Borrower b = requester == null ? null : requester.borrower();
+    if (requester != null && b == null) { // checked first: asking the requester's node costs a call
       throw new GridException(
           Status.INVALID_ARGUMENT,
-          "an abandon on " + node.name() + " from " + requester + " names no node id: an owner"
-              + " ends only the borrows of the node (the life of the server at that address) that"
-              + " asks");
+          "an abandon on " + node.name() + " from " + requester + " names no node id (its"
+              + " requester must carry its address and node id): an owner ends only the borrows of"
+              + " the node (the life of the server at that address) that asks");
     }
+    requesters.authorize(requester, Caller.current()); // INVALID_ARGUMENT for no requester
     node.table().abandonedBy(b, ids);
   }
 
