@@ -89,7 +89,7 @@ public final class HostileBench implements Callable<Integer> {
   Path out = Path.of("results");
 
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static final Requester BENCH = new Requester("hostile-bench", null);
+  private static final Requester BENCH = new Requester("hostile-bench", null, null);
 
   private Grid normal;
   private List<ServerJvm> servers;

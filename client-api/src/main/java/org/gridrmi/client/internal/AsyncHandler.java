@@ -103,7 +103,7 @@ final class AsyncHandler implements InvocationHandler {
     List<UUID> announced = new ArrayList<>();
     List<Command> commands = new ArrayList<>();
     List<CallContext> inputs = new ArrayList<>();
-    CompletableFuture<Void> accepted = new CompletableFuture<>();
+    CompletableFuture<UUID> accepted = new CompletableFuture<>();
     long deadlineNanos = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
     try {
       for (int i = 0; i < a.length; i++) {
@@ -206,7 +206,7 @@ final class AsyncHandler implements InvocationHandler {
       List<UUID> announced,
       List<Command> commands,
       List<CallContext> inputs,
-      CompletableFuture<Void> accepted,
+      CompletableFuture<UUID> accepted,
       long deadlineNanos) {
     String name = t.params()[i].isNamePresent() ? " (" + t.params()[i].getName() + ")" : "";
     if (arg == null) {

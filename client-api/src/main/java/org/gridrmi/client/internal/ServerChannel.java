@@ -65,13 +65,15 @@ final class ServerChannel {
   /**
    * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()} terms), or 0 for none: the time left
    *     is set on the command as the batch goes, so the server counts it from when it arrives
+   * @param accepted completed, once the server accepted the batch carrying the command, with the node id of the
+   *     server's process that accepted it (its receipt's): the node a value the command takes is lent to
    * @param sent completed when the batch carrying the command holds its connection, at its first byte written
    *     (null if nobody asks): a fetch for its value starts then, so it cannot take the warm pooled connection
    *     first and leave the batch an idle one, which JRMP pings: a whole round trip before the batch (FirstWrite)
    */
   record Pending(
       Command command,
-      CompletableFuture<Void> accepted,
+      CompletableFuture<java.util.UUID> accepted,
       List<CompletableFuture<?>> after,
       CompletableFuture<Void> sent,
       long deadlineNanos) {
@@ -223,7 +225,7 @@ final class ServerChannel {
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       session.runtime().peerHealth().answered(server.address());
-      batch.forEach(p -> p.accepted().complete(null));
+      batch.forEach(p -> p.accepted().complete(receipt.node()));
       link.startRenewal();
       if (pressed) session.serverUnderPressure();
     } catch (GridException e) {

@@ -32,6 +32,7 @@ import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.TransportMetrics;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.Transport;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.ValueIds;
@@ -336,10 +337,11 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * A call to the server of {@code channel} that takes a value as an argument: its batch's acceptance, and its
-   * deadline ({@link System#nanoTime()} terms, 0 for none).
+   * A call to the server of {@code channel} that takes a value as an argument: its batch's acceptance (with the node id
+   * of the server's process that accepted it), and its deadline ({@link System#nanoTime()} terms, 0 for none).
    */
-  private record Lending(ServerChannel channel, CompletableFuture<?> accepted, long deadlineNanos) {
+  private record Lending(
+      ServerChannel channel, CompletableFuture<UUID> accepted, long deadlineNanos) {
     /** Whether the server may still fetch the value for this call at {@code now}. */
     boolean mayFetch(long now) {
       if (!accepted.isDone() || accepted.isCompletedExceptionally())
@@ -349,10 +351,11 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Server {@code channel} receives {@code id} as an argument of a call whose batch is {@code accepted} and whose
-   * deadline is {@code deadlineNanos} (0 for none): it may keep a replica held for this Grid.
+   * Server {@code channel} receives {@code id} as an argument of a call whose batch is {@code accepted} (by the node id
+   * it completes with) and whose deadline is {@code deadlineNanos} (0 for none): it may keep a replica held for this
+   * Grid.
    */
-  void lent(UUID id, ServerChannel channel, CompletableFuture<?> accepted, long deadlineNanos) {
+  void lent(UUID id, ServerChannel channel, CompletableFuture<UUID> accepted, long deadlineNanos) {
     Lending l = new Lending(channel, accepted, deadlineNanos);
     borrowers.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(l);
     channel.link().heldThere(id);
@@ -408,12 +411,18 @@ public final class Session implements AutoCloseable {
     });
   }
 
-  /** The release for the owner: the servers that may still fetch the value, and for how long at the most. */
+  /**
+   * The release for the owner: the servers that may still fetch the value, each the node that accepted the call taking
+   * it (a server restarted at the same address since is another borrower), and for how long at the most.
+   */
   private static Release lentRelease(UUID id, Release.Cause cause, Set<Lending> lendings) {
     long now = System.nanoTime();
     List<Lending> fetching = lendings.stream().filter(l -> l.mayFetch(now)).toList();
-    List<String> lentTo =
-        fetching.stream().map(l -> l.channel().server().address()).distinct().toList();
+    List<Borrower> lentTo = fetching.stream()
+        .filter(l -> l.accepted().join() != null) // a receipt with no node id names no borrower
+        .map(l -> new Borrower(l.channel().server().address(), l.accepted().join()))
+        .distinct()
+        .toList();
     boolean unbounded = fetching.stream().anyMatch(l -> l.deadlineNanos() == 0);
     long nanos = fetching.stream()
         .mapToLong(l -> l.deadlineNanos() + CallContext.GRACE_NANOS - now)

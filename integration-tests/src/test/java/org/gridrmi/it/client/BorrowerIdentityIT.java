@@ -96,8 +96,9 @@ class BorrowerIdentityIT {
 
     // this test's JVM is the third process: it reaches S1's port, as any process on the host can
     CallGateway s1Port = gateway(p1.address());
+    UUID s2Node = gateway(s2).info().id(); // public: anyone may ask S2 who it is
     for (Requester posing :
-        List.of(new Requester(s2, UUID.randomUUID()), new Requester(s2, null))) {
+        List.of(new Requester(s2, s2Node, UUID.randomUUID()), new Requester(s2, s2Node, null))) {
       assertThatThrownBy(() -> s1Port.abandon(posing, List.of(id)))
           .isInstanceOfSatisfying(GridException.class, e -> {
             assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);

@@ -46,7 +46,7 @@ class HostileInputIT {
       NetContexts.defaultPlain().clientFactory(null);
   /** What this test names itself as when it fetches (a node at no address: the server keeps no borrow for it). */
   static final org.gridrmi.runtime.wire.Requester IT =
-      new org.gridrmi.runtime.wire.Requester("it", null);
+      new org.gridrmi.runtime.wire.Requester("it", null, null);
 
   @Test
   void hostileStreamsAreRefusedByNameAndTheServerKeepsServing() throws Exception {

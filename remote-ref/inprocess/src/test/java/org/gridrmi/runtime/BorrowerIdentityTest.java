@@ -10,6 +10,7 @@ import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.RefContexts;
@@ -43,10 +44,14 @@ class BorrowerIdentityTest {
         .table()
         .release(
             client,
-            List.of(
-                new Release(id, Release.Cause.COLLECTED, List.of(borrower.node().address()))));
+            List.of(new Release(id, Release.Cause.COLLECTED, List.of(borrowerOf(borrower)))));
     assertThat(owner.node().table().borrowers()).isEqualTo(1);
     return id;
+  }
+
+  /** How an owner names {@code n} as a borrower: its address and node id. */
+  static Borrower borrowerOf(TestNodes.Started n) {
+    return new Borrower(n.node().address(), n.node().id());
   }
 
   /** B's own key for the owner, as B's fetches and abandons carry it. */
@@ -54,7 +59,7 @@ class BorrowerIdentityTest {
     return borrower
         .runtime()
         .requesterKeys()
-        .toOwner(borrower.node().address(), owner.node().address());
+        .toOwner(borrowerOf(borrower), owner.node().address());
   }
 
   static <T> T as(Caller caller, java.util.function.Supplier<T> call) {
@@ -94,8 +99,7 @@ class BorrowerIdentityTest {
       o.node()
           .table()
           .release(
-              client,
-              List.of(new Release(id, Release.Cause.COLLECTED, List.of(b.node().address()))));
+              client, List.of(new Release(id, Release.Cause.COLLECTED, List.of(borrowerOf(b)))));
       // a caller from B's host (as every process on one machine is) that is not B: B did not give
       // that key
       Caller sameHost = new Caller("127.0.0.1", null);
@@ -103,7 +107,8 @@ class BorrowerIdentityTest {
         o.endpoint().abandon(r, List.of(id));
         return null;
       });
-      assertThatThrownBy(() -> abandon.accept(new Requester(b.node().address(), UUID.randomUUID())))
+      assertThatThrownBy(() ->
+              abandon.accept(new Requester(b.node().address(), b.node().id(), UUID.randomUUID())))
           .isInstanceOfSatisfying(GridException.class, e -> {
             assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
             assertThat(e.getMessage())
@@ -111,11 +116,15 @@ class BorrowerIdentityTest {
                 .contains(b.node().address())
                 .contains("did not give the key");
           });
-      assertThatThrownBy(() -> abandon.accept(new Requester(b.node().address(), null)))
+      assertThatThrownBy(
+              () -> abandon.accept(new Requester(b.node().address(), b.node().id(), null)))
           .isInstanceOfSatisfying(
               GridException.class, e -> assertThat(e.getMessage()).contains("no requester key"));
       assertThatThrownBy(() -> as(new Caller("10.9.8.7", null), () -> {
-            o.endpoint().abandon(new Requester(b.node().address(), UUID.randomUUID()), List.of(id));
+            o.endpoint()
+                .abandon(
+                    new Requester(b.node().address(), b.node().id(), UUID.randomUUID()),
+                    List.of(id));
             return null;
           }))
           .as("another host: B is not even asked")
@@ -123,9 +132,8 @@ class BorrowerIdentityTest {
               GridException.class, e -> assertThat(e.getMessage()).contains("from another host"));
       assertThat(o.node().table().get(id)).as("still kept for B").isNotNull();
 
-      abandon.accept(b.runtime()
-          .requesterKeys()
-          .toOwner(b.node().address(), o.node().address())); // B confirms it
+      abandon.accept(
+          b.runtime().requesterKeys().toOwner(borrowerOf(b), o.node().address())); // B confirms it
       assertThat(o.node().table().get(id)).as("B's own abandon ends it").isNull();
     }
   }
@@ -158,7 +166,7 @@ class BorrowerIdentityTest {
       UUID id = UUID.randomUUID();
       o.node().table().put(id, client, "v", "value");
       Requester bItself =
-          b.runtime().requesterKeys().toOwner(b.node().address(), o.node().address());
+          b.runtime().requesterKeys().toOwner(borrowerOf(b), o.node().address());
       Caller fromBsHost = new Caller("127.0.0.1", null);
       as(fromBsHost, () -> o.endpoint().fetch(id, 0, bItself, false, null));
       as(fromBsHost, () -> {
@@ -168,13 +176,69 @@ class BorrowerIdentityTest {
       o.node()
           .table()
           .release(
-              client,
-              List.of(new Release(id, Release.Cause.COLLECTED, List.of(b.node().address()))));
+              client, List.of(new Release(id, Release.Cause.COLLECTED, List.of(borrowerOf(b)))));
       assertThat(o.node().table().get(id))
           .as("nothing kept for B, which has it")
           .isNull();
       assertThat(o.endpoint().confirmationsAsked()).as("B was asked once").isEqualTo(1);
     }
+  }
+
+  @Test
+  void aBorrowerRestartedAtTheSameAddressIsKeptTheValueAgainUntilItsNewLifeHasIt() {
+    // B's first life fetched the value and said so; B restarts at the same address (a new node,
+    // with no replica), is lent the value again, and the client drops its reference: the owner must
+    // keep it for B's new life (the lifetime simulation's seeds 88 and 8991)
+    UUID id = UUID.randomUUID();
+    owner.node().table().put(id, client, "v", "value");
+    Requester firstLife = b();
+    Caller fromB = new Caller(borrower.node().address(), null);
+    abandon(fromB, firstLife, id); // B's first life has it
+    borrower.close();
+    try (TestNodes.Started again = TestNodes.node(net, "B", Timeouts.DEFAULT)) {
+      assertThat(again.node().address()).isEqualTo(borrower.node().address());
+      assertThat(again.node().id()).isNotEqualTo(borrower.node().id());
+      owner
+          .node()
+          .table()
+          .release(
+              client,
+              List.of(new Release(id, Release.Cause.COLLECTED, List.of(borrowerOf(again)))));
+      assertThat(owner.node().table().get(id))
+          .as("kept for B's new life, which has not fetched it")
+          .isNotNull();
+      assertThat(owner.node().table().borrowers()).isEqualTo(1);
+
+      abandon(fromB, firstLife, id); // B's first life's word again, late (delivered twice)
+      assertThat(owner.node().table().get(id))
+          .as("the first life's abandon ends nothing of the new life's borrow")
+          .isNotNull();
+
+      abandon(
+          fromB,
+          again
+              .runtime()
+              .requesterKeys()
+              .toOwner(borrowerOf(again), owner.node().address()),
+          id);
+      assertThat(owner.node().table().get(id))
+          .as("the new life's own word ends it")
+          .isNull();
+    }
+  }
+
+  @Test
+  void anAbandonThatNamesNoNodeIsRefusedAndEndsNothing() {
+    UUID id = lentToB();
+    assertThatThrownBy(() -> abandon(
+            new Caller(borrower.node().address(), null),
+            new Requester(borrower.node().address(), null, null),
+            id))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT);
+          assertThat(e.getMessage()).contains("names no node id");
+        });
+    assertThat(owner.node().table().get(id)).as("still kept for B").isNotNull();
   }
 
   @Test

@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.telemetry.FetchSpan;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.FetchResult;
@@ -27,23 +28,24 @@ public final class Fetcher {
   }
 
   private final NodeRuntime runtime;
-  private final java.util.function.Supplier<String> self;
+  private final java.util.function.Supplier<Borrower> self;
   private final Keeper keeper;
   private final KnownPeers peers;
   private final Map<UUID, Shared> inFlight = new ConcurrentHashMap<>();
 
   /**
-   * @param self the address of the node fetching (owners learn it as a peer), or null for none yet
+   * @param self the node fetching, as owners keep values for it as a borrower: its address (owners learn it as a peer)
+   *     and node id; or null for none yet
    * @param keeper called with each fetched value before waiters see it, or null
    */
-  public Fetcher(NodeRuntime runtime, java.util.function.Supplier<String> self, Keeper keeper) {
+  public Fetcher(NodeRuntime runtime, java.util.function.Supplier<Borrower> self, Keeper keeper) {
     this(runtime, self, keeper, null);
   }
 
   /** @param peers the owners a server may fetch from (see {@link KnownPeers}), or null for a client, which may ask any */
   public Fetcher(
       NodeRuntime runtime,
-      java.util.function.Supplier<String> self,
+      java.util.function.Supplier<Borrower> self,
       Keeper keeper,
       KnownPeers peers) {
     this.runtime = runtime;
@@ -174,11 +176,12 @@ public final class Fetcher {
     /**
      * The owner may keep the value for this node as a borrower: it need not any more (this node has it, or its failure,
      * or nobody here waits for it). Only this node's word ends a borrow: an owner that answered a fetch cannot tell
-     * whether the answer arrived. Best effort, never blocks: an {@code abandon} that is lost leaves the borrow to
-     * lapse with its lease.
+     * whether the answer arrived. It carries this node's id: the owner ends only the borrows of this life of the server
+     * at this address, never those it keeps for a later one. Best effort, never blocks: an {@code abandon} that is lost
+     * leaves the borrow to lapse with its lease.
      */
     private void endBorrow() {
-      String me = self.get();
+      Borrower me = self.get();
       if (me == null) return;
       try {
         runtime.io().execute(() -> {

@@ -22,6 +22,7 @@ import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.telemetry.Telemetry;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Release;
@@ -43,7 +44,9 @@ import org.gridrmi.runtime.wire.ValueIds;
  * an argument stays pinned until its receiver's hold is acknowledged, or for a transit period if the call failed; a
  * server keeps a reference inside a result it sent for one lease). A batch is the simulation's too: a call creates its
  * value at the server ({@code ValueTable.create}) and a put stores a pushed copy ({@code ValueTable.put}), as the
- * server's endpoint does with a batch's commands.
+ * server's endpoint does with a batch's commands. So is the re-run of an {@code @Idempotent} call (a third of the calls,
+ * chosen from a random stream of their own) whose owner is down when a client reads its value: made again from its
+ * lineage as a Grid's {@code Recovery} does, at most {@value #MAX_REMAKES} times, and let go once read.
  *
  * <p>The invariants, counted per run ({@link Outcome}):
  *
@@ -53,11 +56,11 @@ import org.gridrmi.runtime.wire.ValueIds;
  *       server holds it inside the result of a call of a client still open, or while a server's call it was lent to
  *       waits for it (within half a lease of the call, unless the server has a replica). Faults last at most a quarter
  *       of a lease; a holder none of whose renewals, holds or batches reached the owner for a whole lease since it took
- *       its reference (every one lost by chance) may lose it, as the protocol says. Violations of the known causes
- *       {@link #RESTARTED} is counted here too ({@link Outcome#knownBorrows} says how many).
+ *       its reference (every one lost by chance) may lose it, as the protocol says.
  *   <li><b>leaked</b>: once every client closed, the network healed and five leases passed, no server keeps a value or
  *       a parked hold.
- *   <li><b>duplicated</b>: no call runs twice (a batch the network delivered twice makes its value once).
+ *   <li><b>duplicated</b>: no call runs twice (a batch the network delivered twice makes its value once); a call is
+ *       made again only from the lineage of an {@code @Idempotent} one, as a new call.
  *   <li><b>overdue</b>: every hold a holder waits to have acknowledged is settled within two leases (unless the holder
  *       died, or the owner crashed meanwhile).
  * </ul>
@@ -72,13 +75,10 @@ public final class LifetimeSimulation {
 
   static final int SERVERS = 3;
   static final int MAX_CLIENTS = 3;
-  /**
-   * What the report of a borrow violation adds when the owner had answered a fetch of the value by an earlier life of
-   * the server at the borrower's address (before it restarted there): the owner remembers who fetched a value by
-   * address, so a release naming that address keeps nothing for the new server. Known, not fixed yet.
-   */
-  public static final String RESTARTED =
-      " [known: the owner counted a fetch by the server's earlier life at the same address]";
+  /** The most times a value is made again in a chain, as {@code Recovery.MAX_ATTEMPTS}. */
+  static final int MAX_REMAKES = 3;
+  /** The pause before a second attempt; each later one waits twice as long, as {@code Recovery}'s. */
+  static final long FIRST_REMAKE_PAUSE_MILLIS = 100;
 
   /** Steps a seed runs unless told otherwise. */
   public static final int DEFAULT_STEPS = 200;
@@ -89,8 +89,8 @@ public final class LifetimeSimulation {
    * What one seed's run found.
    *
    * @param steps the steps run (the final drain not counted)
-   * @param knownBorrows of the freed_while_referenced violations, those of the known causes not fixed yet
-   *     ({@link #RESTARTED})
+   * @param remade calls made again from their lineage (results of {@code @Idempotent} calls whose owner was down when a
+   *     client read them)
    * @param messages calls between nodes, over the run and its drain
    * @param traceHash a hash of every event: a replay of the seed gives the same one
    * @param firstViolation the first invariant broken, with the step, or null
@@ -103,7 +103,7 @@ public final class LifetimeSimulation {
       long leaked,
       long duplicated,
       long overdue,
-      long knownBorrows,
+      long remade,
       long messages,
       long traceHash,
       String firstViolation,
@@ -137,7 +137,17 @@ public final class LifetimeSimulation {
     return new LifetimeSimulation(seed).go(steps);
   }
 
-  private record Val(String owner, int generation, UUID carries) {}
+  /**
+   * A value: where it was made, in which life of its owner, the reference its result carries (or null), and, for the
+   * result of an {@code @Idempotent} call, its lineage (else null).
+   */
+  private record Val(String owner, int generation, UUID carries, Lineage lineage) {}
+
+  /**
+   * What an {@code @Idempotent} call is made again from (a Grid's {@code Lineage}): the server it went to, and the value
+   * it took (or null), lent or by value.
+   */
+  private record Lineage(int server, UUID arg, boolean byValue) {}
 
   /** A call a server runs once it has fetched the value lent to it. */
   private static final class Borrow {
@@ -176,6 +186,12 @@ public final class LifetimeSimulation {
   private final Map<UUID, Integer> runs = new HashMap<>();
   private final List<Ack> acks = new ArrayList<>();
   private final List<Borrow> borrows = new ArrayList<>();
+  /**
+   * Which calls are {@code @Idempotent}, and the pauses of their re-runs: a stream of its own, so that the seed's main
+   * stream (steps and faults) runs as it did before calls were made again, up to the first re-run.
+   */
+  private final java.util.SplittableRandom lineageRandom;
+
   private final Set<String> counted = new HashSet<>();
   private int clientsStarted;
 
@@ -184,13 +200,14 @@ public final class LifetimeSimulation {
   private long leaked;
   private long duplicated;
   private long overdue;
-  private long knownBorrows;
+  private long remade;
   private String firstViolation;
   private List<String> eventsAtViolation;
 
   private LifetimeSimulation(long seed) {
     this.seed = seed;
     this.world = new SimWorld(seed);
+    this.lineageRandom = new java.util.SplittableRandom(seed ^ 0x5DEECE66DL);
     world.leaseMillis = LEASE_MILLIS;
     this.settings = RuntimeSettings.DEFAULT
         .withTicker(world.ticker)
@@ -224,8 +241,13 @@ public final class LifetimeSimulation {
     final Map<UUID, Long> since = new HashMap<>();
     /** Of those, the pins (a reference sent on and not yet acknowledged, or written into a result): they end alone. */
     final Map<UUID, Integer> pins = new HashMap<>();
-    /** The servers each value was lent to (named in its release). */
-    final Map<UUID, Set<String>> lent = new HashMap<>();
+    /** The servers each value was lent to, each the node its batch reached there (named in its release). */
+    final Map<UUID, Set<Borrower>> lent = new HashMap<>();
+    /**
+     * Values made again for a client's {@code get} ({@code Recovery}'s own references: its user never sees them), held
+     * until their value is read or the re-run gives up.
+     */
+    final Set<UUID> recovering = new HashSet<>();
     /** Values a server fetched as a borrower: it keeps a replica, which its later calls read instead. */
     final Set<UUID> replicas = new HashSet<>();
     /** A server's results that carry a reference it holds (until the result is gone). */
@@ -248,6 +270,11 @@ public final class LifetimeSimulation {
           : null;
       node.local = local;
       everyRuntime.add(this);
+    }
+
+    /** How this server names itself when it fetches or abandons as a borrower, as a {@code Fetcher} does. */
+    Requester asRequester() {
+      return new Requester(node.address, local.id(), null);
     }
 
     HolderLink link(String owner) {
@@ -285,7 +312,7 @@ public final class LifetimeSimulation {
       }
       live.remove(v);
       since.remove(v);
-      Set<String> to = lent.remove(v);
+      Set<Borrower> to = lent.remove(v);
       world.event(name + " releases " + ValueIds.shortForm(v));
       link(values.get(v).owner)
           .release(List.of(
@@ -357,7 +384,7 @@ public final class LifetimeSimulation {
           leaked,
           duplicated,
           overdue,
-          knownBorrows,
+          remade,
           world.messages(),
           world.traceHash(),
           firstViolation,
@@ -454,13 +481,13 @@ public final class LifetimeSimulation {
     }
     Holder c = open.get(world.random.nextInt(open.size()));
     List<UUID> refs = new ArrayList<>();
-    for (UUID v : c.live.keySet()) if (c.own(v) > 0) refs.add(v);
+    for (UUID v : c.live.keySet()) if (c.own(v) > 0 && !c.recovering.contains(v)) refs.add(v);
     UUID r = refs.isEmpty() ? null : refs.get(world.random.nextInt(refs.size()));
     int roll = world.random.nextInt(100);
     int server = world.random.nextInt(SERVERS);
-    if (roll < 25 || r == null) call(c, server, null, false);
-    else if (roll < 40) call(c, server, r, false);
-    else if (roll < 50) call(c, server, r, true);
+    if (roll < 25 || r == null) call(c, server, null, false, idempotent(server, null, false));
+    else if (roll < 40) call(c, server, r, false, idempotent(server, r, false));
+    else if (roll < 50) call(c, server, r, true, idempotent(server, r, true));
     else if (roll < 60) put(c, server);
     else if (roll < 80)
       c.drop(r, world.random.nextBoolean() ? Release.Cause.EXPLICIT : Release.Cause.COLLECTED);
@@ -474,14 +501,22 @@ public final class LifetimeSimulation {
     }
   }
 
+  /** The lineage of a call to server {@code i} if the seed makes it an {@code @Idempotent} one (one in three), else null. */
+  private Lineage idempotent(int i, UUID arg, boolean byValue) {
+    return lineageRandom.nextInt(3) == 0 ? new Lineage(i, arg, byValue) : null;
+  }
+
   /**
    * {@code c} calls server {@code i}; with {@code arg}, the call takes that value: lent (the server fetches it), or
-   * {@code byValue} inside an argument (the server holds it, and its result carries it).
+   * {@code byValue} inside an argument (the server holds it, and its result carries it). {@code lineage}: what the call
+   * is made again from if it is {@code @Idempotent}, else null.
+   *
+   * @return the call's value, if the client holds it now (its batch was answered), else null
    */
-  private void call(Holder c, int i, UUID arg, boolean byValue) {
+  private UUID call(Holder c, int i, UUID arg, boolean byValue, Lineage lineage) {
     String to = "sim://S" + i;
     if (arg != null && values.get(arg).owner.equals(to))
-      return; // a server reads its own values in place
+      return null; // a server reads its own values in place
     UUID id = world.newId();
     Borrow[] borrow = new Borrow[1];
     Holder[] server = new Holder[1];
@@ -492,7 +527,7 @@ public final class LifetimeSimulation {
         Slot slot = n.local.table().create(id, c.id, "call " + ValueIds.shortForm(id));
         if (slot == null) return null; // the batch again: its calls are made once
         runs.merge(id, 1, Integer::sum);
-        values.put(id, new Val(n.address, n.generation, byValue ? arg : null));
+        values.put(id, new Val(n.address, n.generation, byValue ? arg : null, lineage));
         if (arg != null && byValue) {
           s.adopt(arg, false);
           s.carriers.put(id, arg);
@@ -507,11 +542,14 @@ public final class LifetimeSimulation {
         }
         return slot;
       });
-      if (made == null) return;
+      if (made == null) return null;
       c.adopt(id, true);
       if (borrow[0] != null) {
         borrow[0].known = true;
-        c.lent.computeIfAbsent(arg, k -> new LinkedHashSet<>()).add(to);
+        // named by the node id its batch's receipt carried, as a Grid names it
+        c.lent
+            .computeIfAbsent(arg, k -> new LinkedHashSet<>())
+            .add(new Borrower(to, server[0].local.id()));
       }
       if (arg != null && byValue) { // pinned until the server's hold of it is acknowledged
         c.pin(arg);
@@ -520,6 +558,7 @@ public final class LifetimeSimulation {
             .acknowledged(arg)
             .whenComplete((v, t) -> c.unpinLater(arg, 0));
       }
+      return id;
     } catch (GridException e) {
       if (arg != null
           && byValue
@@ -527,6 +566,7 @@ public final class LifetimeSimulation {
         c.pin(arg);
         c.unpinLater(arg, LEASE_MILLIS);
       }
+      return null;
     }
   }
 
@@ -563,10 +603,8 @@ public final class LifetimeSimulation {
     }
     Val v = values.get(b.arg);
     try {
-      FetchResult r = b.server
-          .runtime
-          .node(v.owner)
-          .fetch(b.arg, 0, new Requester(b.server.node.address, null), false, null);
+      FetchResult r =
+          b.server.runtime.node(v.owner).fetch(b.arg, 0, b.server.asRequester(), false, null);
       if (r.state() == FetchResult.State.READY) {
         b.done = true;
         b.server.replicas.add(b.arg);
@@ -602,10 +640,7 @@ public final class LifetimeSimulation {
     try {
       b.server.runtime.io().execute(() -> {
         try {
-          b.server
-              .runtime
-              .node(v.owner)
-              .abandon(new Requester(b.server.node.address, null), List.of(b.arg));
+          b.server.runtime.node(v.owner).abandon(b.server.asRequester(), List.of(b.arg));
         } catch (GridException lost) {
           // the borrow lapses with its lease
         }
@@ -621,7 +656,7 @@ public final class LifetimeSimulation {
     String to = "sim://S" + i;
     try {
       Slot s = world.call(c.node, to, "put", n -> {
-        values.putIfAbsent(id, new Val(n.address, n.generation, null));
+        values.putIfAbsent(id, new Val(n.address, n.generation, null, null));
         return n.local.table().put(id, c.id, "put " + ValueIds.shortForm(id), "a put value");
       });
       if (s != null) c.adopt(id, true);
@@ -630,22 +665,126 @@ public final class LifetimeSimulation {
     }
   }
 
-  /** {@code c} reads {@code r}; a reference inside it becomes one of {@code c}'s, and its writer pins it a lease. */
+  /**
+   * {@code c} reads {@code r}; a reference inside it becomes one of {@code c}'s, and its writer pins it a lease. If
+   * {@code r}'s owner is down and {@code r} is the result of an {@code @Idempotent} call, the call is made again from
+   * its lineage, as a Grid's {@code get()} does ({@code Recovery}).
+   */
   private void get(Holder c, UUID r) {
-    Val v = values.get(r);
     try {
-      FetchResult fr = world.call(c.node, v.owner, "get", n -> {
-        FetchResult x = n.service.fetch(r, 0, null, false, null);
-        if (x.state() == FetchResult.State.READY && v.carries != null) {
-          Holder writer = serverAt(n);
-          writer.pin(v.carries);
-          writer.unpinLater(v.carries, LEASE_MILLIS);
-        }
-        return x;
-      });
-      if (fr.state() == FetchResult.State.READY && v.carries != null) c.adopt(v.carries, false);
+      read(c, r);
     } catch (GridException e) {
       // not read this time
+      Val v = values.get(r);
+      if (e.status() == Status.UNAVAILABLE && world.running(v.owner) == null && v.lineage != null)
+        recover(c, r, 1);
+    }
+  }
+
+  /**
+   * {@code c} reads {@code r} once, without making it again.
+   *
+   * @return whether the value (or its failure) was read
+   * @throws GridException as the network fails the call
+   */
+  private boolean read(Holder c, UUID r) {
+    Val v = values.get(r);
+    FetchResult fr = world.call(c.node, v.owner, "get", n -> {
+      FetchResult x = n.service.fetch(r, 0, null, false, null);
+      if (x.state() == FetchResult.State.READY && v.carries != null) {
+        Holder writer = serverAt(n);
+        writer.pin(v.carries);
+        writer.unpinLater(v.carries, LEASE_MILLIS);
+      }
+      return x;
+    });
+    if (fr.state() == FetchResult.State.READY && v.carries != null) c.adopt(v.carries, false);
+    return fr.state() != FetchResult.State.PENDING;
+  }
+
+  /**
+   * Makes {@code lost}, the result of an {@code @Idempotent} call whose owner is down, again, as {@code Recovery} does
+   * (attempt {@code attempt} of at most {@value #MAX_REMAKES}): from its lineage, on its own server if that runs again,
+   * else on another; an argument whose owner is down too is made again first, if it is itself such a result. The
+   * values made again are the re-run's own references, let go once the value is read, or when the re-run gives up.
+   * The simulation's client does not keep a lineage's argument alive (a Grid's lineage does): a call whose argument it
+   * no longer holds is not made again.
+   */
+  private void recover(Holder c, UUID lost, int attempt) {
+    if (c.closed || c.stopped || attempt > MAX_REMAKES) return;
+    List<UUID> made = new ArrayList<>();
+    UUID again = remake(c, lost, made);
+    world.event(c + " makes " + ValueIds.shortForm(lost) + " again (attempt " + attempt + "): "
+        + (again == null ? "cannot" : ValueIds.shortForm(again)));
+    if (again == null) {
+      letGo(c, made);
+      return;
+    }
+    awaitRemade(c, lost, again, made, attempt, now());
+  }
+
+  /** {@code lost} made again, with its lost arguments first; null if it cannot be now. */
+  private UUID remake(Holder c, UUID lost, List<UUID> made) {
+    Lineage l = values.get(lost).lineage;
+    if (l == null) return null; // only an @Idempotent call is made again
+    UUID arg = l.arg();
+    if (arg != null && world.running(values.get(arg).owner) == null) {
+      arg = remake(c, arg, made); // lineages go back to older values only: this ends
+      if (arg == null) return null;
+    } else if (arg != null && !c.live.containsKey(arg)) {
+      return null;
+    }
+    Integer target = null;
+    for (int k = 0; k < SERVERS && target == null; k++) {
+      int i = (l.server() + k) % SERVERS; // its own server first, if it runs again
+      if (servers[i] != null) target = i;
+    }
+    if (target == null) return null;
+    UUID again = call(c, target, arg, l.byValue(), new Lineage(target, arg, l.byValue()));
+    if (again != null) {
+      remade++;
+      made.add(again);
+      c.recovering.add(again);
+    }
+    return again;
+  }
+
+  /** Reads {@code again} for the re-run of {@code lost}, asking again after a pause until it settles or gives up. */
+  private void awaitRemade(
+      Holder c, UUID lost, UUID again, List<UUID> made, int attempt, long since) {
+    Runnable poll = () -> {
+      if (c.closed || c.stopped) return;
+      boolean read;
+      try {
+        read = read(c, again);
+      } catch (GridException e) {
+        read = false; // asked again below
+      }
+      if (read || now() - since > LEASE_MILLIS) {
+        letGo(c, made); // read (or given up, as a get past its deadline): nothing else needs them
+      } else if (world.running(values.get(again).owner) == null) {
+        letGo(c, made); // lost again: the next attempt, after a pause that doubles
+        later(c, FIRST_REMAKE_PAUSE_MILLIS << (attempt - 1), () -> recover(c, lost, attempt + 1));
+      } else {
+        awaitRemade(c, lost, again, made, attempt, since);
+      }
+    };
+    later(c, 10 + lineageRandom.nextInt(60), poll);
+  }
+
+  private void letGo(Holder c, List<UUID> made) {
+    for (UUID v : made) {
+      c.recovering.remove(v);
+      c.drop(v, Release.Cause.EXPLICIT);
+    }
+  }
+
+  /** Runs {@code r} on {@code h}'s timer after {@code millis}, unless {@code h} is gone by then. */
+  private static void later(Holder h, long millis, Runnable r) {
+    try {
+      h.runtime.timer().schedule(r, millis, TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException | GridException down) {
+      // the node is gone, and what it would have done with it
     }
   }
 
@@ -693,7 +832,7 @@ public final class LifetimeSimulation {
         violation(
             "freed_while_referenced",
             "borrow" + b.arg + b.server.name,
-            gone + " while " + b.server + "'s call waits for it" + knownBorrowCause(b));
+            gone + " while " + b.server + "'s call waits for it");
       }
     }
     borrows.removeIf(b -> b.done);
@@ -746,14 +885,6 @@ public final class LifetimeSimulation {
     return false;
   }
 
-  /** {@link #RESTARTED} if it explains why the borrow ended early, else "". */
-  private String knownBorrowCause(Borrow b) {
-    if (world.answeredToOtherLife(b.server.node.address, b.arg, b.server.node.generation)) {
-      return RESTARTED;
-    }
-    return "";
-  }
-
   /** The generation of the server that owns {@code v} now, or -1 while it is down. */
   private int ownerLife(UUID v) {
     int i = values.get(v).owner.charAt("sim://S".length()) - '0';
@@ -772,7 +903,6 @@ public final class LifetimeSimulation {
 
   private void violation(String invariant, String key, String what) {
     if (!counted.add(invariant + key)) return;
-    if (what.endsWith(RESTARTED)) knownBorrows++;
     switch (invariant) {
       case "freed_while_referenced" -> freedWhileReferenced++;
       case "leaked" -> leaked++;

@@ -18,6 +18,7 @@ import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.wire.BatchReceipt;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
@@ -151,7 +152,8 @@ public class NodeEndpoint implements NodeService {
    * borrower that died before its word keeps the value no longer than its calls could have used it).
    */
   private void waitsFor(UUID id, Requester requester) {
-    if (requester != null) node.table().fetching(id, requester.address());
+    Borrower b = requester == null ? null : requester.borrower();
+    if (b != null) node.table().fetching(id, b);
   }
 
   /** Why {@code id} is not on {@code node}: how it went, if the node remembers, else the possible reasons. */
@@ -209,8 +211,16 @@ public class NodeEndpoint implements NodeService {
 
   @Override
   public void abandon(Requester requester, List<UUID> ids) {
-    requesters.authorize(requester, Caller.current());
-    node.table().abandonedBy(requester.address(), ids);
+    Borrower b = requester == null ? null : requester.borrower();
+    if (requester != null && b == null) { // checked first: asking the requester's node costs a call
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "an abandon on " + node.name() + " from " + requester + " names no node id (its"
+              + " requester must carry its address and node id): an owner ends only the borrows of"
+              + " the node (the life of the server at that address) that asks");
+    }
+    requesters.authorize(requester, Caller.current()); // INVALID_ARGUMENT for no requester
+    node.table().abandonedBy(b, ids);
   }
 
   @Override

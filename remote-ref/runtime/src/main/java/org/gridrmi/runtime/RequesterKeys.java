@@ -3,6 +3,7 @@ package org.gridrmi.runtime;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Requester;
 
 /**
@@ -14,11 +15,15 @@ import org.gridrmi.runtime.wire.Requester;
 public final class RequesterKeys {
   private final Map<String, UUID> byOwner = new ConcurrentHashMap<>();
 
-  /** How this node names itself to {@code owner}: its address {@code self} and its key for that owner. */
-  public Requester toOwner(String self, String owner) {
+  /**
+   * How this node names itself to {@code owner}: its address and node id ({@code self}, null for a node not started)
+   * and its key for that owner.
+   */
+  public Requester toOwner(Borrower self, String owner) {
     return self == null
         ? null
-        : new Requester(self, byOwner.computeIfAbsent(owner, o -> UUID.randomUUID()));
+        : new Requester(
+            self.address(), self.node(), byOwner.computeIfAbsent(owner, o -> UUID.randomUUID()));
   }
 
   /** Whether this node gave {@code key} to the node at {@code owner}. */

@@ -26,7 +26,6 @@ import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.NodeService;
 import org.gridrmi.runtime.transport.Operation;
 import org.gridrmi.runtime.transport.Transport;
-import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.ValueIds;
 
 /**
@@ -62,8 +61,6 @@ final class SimWorld {
   private final Map<String, Long> leaseNews = new HashMap<>();
   /** Per holder and owner, when the last silence longer than a lease between them ended. */
   private final Map<String, Long> cutOffUntil = new HashMap<>();
-  /** "requester fetch id": the generation of the requester that an owner last answered. */
-  private final Map<String, Integer> answeredLives = new HashMap<>();
 
   private long seq;
   private long traceHash = 17;
@@ -494,20 +491,7 @@ final class SimWorld {
       Long last = leaseNews.put(pair, nowMillis());
       if (last != null && nowMillis() - last > leaseMillis) cutOffUntil.put(pair, nowMillis());
     }
-    T answer = Caller.serving(new Caller(from.address, null), () -> body.apply(target));
-    if (answer instanceof FetchResult r && r.state() != FetchResult.State.PENDING) {
-      answeredLives.put(from.address + " " + what, from.generation);
-    }
-    return answer;
-  }
-
-  /**
-   * Whether an owner last answered a fetch of {@code id} by the node at {@code requester} (with the value or its
-   * failure) in another life of that node than {@code generation} (before it restarted at the same address).
-   */
-  boolean answeredToOtherLife(String requester, UUID id, int generation) {
-    Integer life = answeredLives.get(requester + " fetch " + ValueIds.shortForm(id));
-    return life != null && life != generation;
+    return Caller.serving(new Caller(from.address, null), () -> body.apply(target));
   }
 
   /** Runs a call at {@code target} later (nobody waits for its answer); it dies with the target. */

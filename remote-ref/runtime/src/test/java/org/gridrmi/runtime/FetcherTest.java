@@ -32,14 +32,16 @@ import org.junit.jupiter.api.Test;
 /** The shared fetches of one node, against a mocked transport: what goes on the wire, and when. */
 class FetcherTest {
   static final String OWNER = "rmi://owner:1";
+  static final org.gridrmi.runtime.wire.Borrower ME =
+      new org.gridrmi.runtime.wire.Borrower("rmi://me:2", UUID.randomUUID());
   final Transport transport = mock(Transport.class);
   final NodeClient owner = mock(NodeClient.class);
   final SerialPolicy policy = new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
   final NodeRuntime runtime = new NodeRuntime(
       "t", transport, policy, RuntimeSettings.DEFAULT.withTimeouts(Timeouts.DEFAULT));
   final List<Object[]> kept = new CopyOnWriteArrayList<>();
-  final Fetcher fetcher = new Fetcher(
-      runtime, () -> "rmi://me:2", (id, v, holders) -> kept.add(new Object[] {id, v, holders}));
+  final Fetcher fetcher =
+      new Fetcher(runtime, () -> ME, (id, v, holders) -> kept.add(new Object[] {id, v, holders}));
   static final CompletableFuture<Void> NOW = CompletableFuture.completedFuture(null);
 
   FetcherTest() {
@@ -103,8 +105,9 @@ class FetcherTest {
     for (UUID id : List.of(ready, failed)) {
       verify(owner, org.mockito.Mockito.timeout(5_000))
           .abandon(
-              org.mockito.ArgumentMatchers.argThat(
-                  r -> r.address().equals("rmi://me:2") && r.key() != null),
+              org.mockito.ArgumentMatchers.argThat(r -> r.address().equals("rmi://me:2")
+                  && ME.node().equals(r.node())
+                  && r.key() != null),
               eq(List.of(id)));
     }
   }

@@ -32,20 +32,23 @@ class LifetimeSimulationTest {
   }
 
   /**
-   * Every invariant over 300 seeds, but for the known violation not fixed yet (an owner remembers by address which
-   * borrowers have a value: {@link LifetimeSimulation#RESTARTED}), which is counted, not hidden.
+   * Every invariant over 300 seeds: any violation fails. Among the runs, results of {@code @Idempotent} calls whose
+   * owner was down are made again from their lineage, and keep every invariant too.
    */
   @Test
-  void threeHundredSeedsKeepEveryInvariantButTheKnownEarlyBorrowEnds() {
+  void threeHundredSeedsKeepEveryInvariant() {
     List<String> broken = new ArrayList<>();
     long steps = 0;
+    long remade = 0;
     for (long seed = 0; seed < 300; seed++) {
       LifetimeSimulation.Outcome o = LifetimeSimulation.run(seed, LifetimeSimulation.DEFAULT_STEPS);
       steps += o.steps();
-      if (o.violations() > o.knownBorrows()) broken.add(o.report());
+      remade += o.remade();
+      if (o.violations() > 0) broken.add(o.report());
     }
     assertThat(broken).isEmpty();
     assertThat(steps).isEqualTo(300L * LifetimeSimulation.DEFAULT_STEPS);
+    assertThat(remade).as("calls made again from their lineage").isPositive();
   }
 
   @Test
@@ -65,7 +68,7 @@ class LifetimeSimulationTest {
   void seed9RunsEveryCallOnce() {
     LifetimeSimulation.Outcome o = LifetimeSimulation.run(9, LifetimeSimulation.DEFAULT_STEPS);
     assertThat(o.duplicated()).as(o.report()).isZero();
-    assertThat(o.violations()).as(o.report()).isEqualTo(o.knownBorrows());
+    assertThat(o.violations()).as(o.report()).isZero();
   }
 
   /**
@@ -75,8 +78,8 @@ class LifetimeSimulationTest {
   @Test
   void seed87FreesNoValueItsClientHolds() {
     LifetimeSimulation.Outcome o = LifetimeSimulation.run(87, LifetimeSimulation.DEFAULT_STEPS);
-    assertThat(o.freedWhileReferenced()).as(o.report()).isEqualTo(o.knownBorrows());
-    assertThat(o.violations()).as(o.report()).isEqualTo(o.knownBorrows());
+    assertThat(o.freedWhileReferenced()).as(o.report()).isZero();
+    assertThat(o.violations()).as(o.report()).isZero();
   }
 
   /**
@@ -89,5 +92,19 @@ class LifetimeSimulationTest {
     LifetimeSimulation.Outcome o = LifetimeSimulation.run(251, LifetimeSimulation.DEFAULT_STEPS);
     assertThat(o.freedWhileReferenced()).as(o.report()).isZero();
     assertThat(o.violations()).as(o.report()).isZero();
+  }
+
+  /**
+   * Seeds 88 and 8991 freed a value a borrower waited for while owners remembered borrowers by address: a server that
+   * had fetched the value restarted at the same address, was lent it again, and the client's release naming that
+   * address kept nothing for its new life. Borrows are now kept and ended by node id.
+   */
+  @Test
+  void seeds88And8991FreeNoValueAServerRestartedAtTheSameAddressWaitsFor() {
+    for (long seed : new long[] {88, 8991}) {
+      LifetimeSimulation.Outcome o = LifetimeSimulation.run(seed, LifetimeSimulation.DEFAULT_STEPS);
+      assertThat(o.freedWhileReferenced()).as(o.report()).isZero();
+      assertThat(o.violations()).as(o.report()).isZero();
+    }
   }
 }

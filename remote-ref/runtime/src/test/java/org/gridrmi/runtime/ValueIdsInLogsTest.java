@@ -58,7 +58,7 @@ class ValueIdsInLogsTest {
         RuntimeSettings.DEFAULT.withTimeouts(Timeouts.DEFAULT))) {
       Fetcher fetcher = new Fetcher(
           runtime,
-          () -> "rmi://me:2",
+          () -> new org.gridrmi.runtime.wire.Borrower("rmi://me:2", UUID.randomUUID()),
           (id, v, holders) -> {},
           new KnownPeers(() -> "rmi://me:2", List.of()));
       UUID id = UUID.randomUUID();

@@ -26,6 +26,7 @@ import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.CallTimes;
 import org.gridrmi.runtime.telemetry.ServerCall;
 import org.gridrmi.runtime.transport.Caller;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
@@ -101,7 +102,13 @@ public final class DataflowExecutor implements AutoCloseable {
     this.services = services;
     this.tasks = tasks;
     this.limits = limits;
-    this.fetcher = new Fetcher(node.runtime(), node::address, node.table()::putReplica, peers);
+    // owners keep what they lend this server for this node id: a later life at the address is
+    // another borrower
+    this.fetcher = new Fetcher(
+        node.runtime(),
+        () -> new Borrower(node.address(), node.id()),
+        node.table()::putReplica,
+        peers);
     this.held = new HeldReferences(node, MAX_RENEW_MILLIS, peers::known);
     this.valueRefs = new FetchingContext(node.runtime(), fetcher, node, null, held);
     node.runtime().bindValues(valueRefs);

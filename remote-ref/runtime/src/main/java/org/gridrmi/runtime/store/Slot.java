@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.ValueIds;
@@ -28,12 +29,20 @@ public final class Slot {
 
   private final AtomicBoolean settled = new AtomicBoolean();
   final Set<UUID> holders = ConcurrentHashMap.newKeySet();
-  /** Servers a holder lent the value to that have not fetched it yet: their address and when their hold lapses. */
-  final Map<String, Long> borrowers = new ConcurrentHashMap<>();
+  /**
+   * Servers a holder lent the value to that have not fetched it yet (each by address and node id, so that a server
+   * restarted at the same address is another borrower) and when their hold lapses.
+   */
+  final Map<Borrower, Long> borrowers = new ConcurrentHashMap<>();
   /** The holder that pushed the value and released it before it arrived: it never holds it here (or null). */
   volatile UUID releasedEarly;
-  /** Nodes that fetched the value (a lender that releases it later need not keep it for them). */
-  final Set<String> fetchedBy = ConcurrentHashMap.newKeySet();
+  /**
+   * Nodes that fetched the value, by address: the node id there that said so last (a lender that releases it later
+   * need not keep it for that node, but does for another life at the same address). One entry per address, so
+   * abandons naming made-up node ids cost nothing that lasts; a late abandon of an earlier life that replaces a later
+   * one only makes a later release keep the value longer (until its borrow lapses), never shorter.
+   */
+  final Map<String, UUID> fetchedBy = new ConcurrentHashMap<>();
 
   private volatile Thread runner;
   /** Orders an interrupt of the runner with the end of its run (see {@link #stopRunning}). */

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.ValueIds;
 
@@ -33,8 +34,8 @@ public final class ValueTable {
   /** The most holders with a lease here at once (past it, a new one is refused: RESOURCE_EXHAUSTED). */
   public static final int MAX_HOLDERS = 100_000;
   /** The borrow that keeps a pushed value whose release arrived first, for the calls of its batch (see put). */
-  static final String RELEASED_EARLY =
-      "(calls of the batch that pushed it, released before it arrived)";
+  static final Borrower RELEASED_EARLY = new Borrower(
+      "(calls of the batch that pushed it, released before it arrived)", new UUID(0, 0));
 
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
   private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
@@ -315,8 +316,8 @@ public final class ValueTable {
         }
         continue;
       }
-      for (String b : r.borrowers())
-        if (!s.fetchedBy.contains(b)) s.borrowers.putIfAbsent(b, expiry);
+      for (Borrower b : r.borrowers())
+        if (!b.node().equals(s.fetchedBy.get(b.address()))) s.borrowers.putIfAbsent(b, expiry);
       releases.count(r.cause());
       freeIfUnheld(
           s,
@@ -356,32 +357,33 @@ public final class ValueTable {
    * a borrow ({@link #abandonedBy}), once it has the value: an answered fetch does not, since the answer may never
    * reach it.
    */
-  public void fetching(UUID id, String borrower) {
+  public void fetching(UUID id, Borrower borrower) {
     Slot s = slots.get(id);
     if (s != null)
       s.borrowers.computeIfPresent(borrower, (k, v) -> millis.getAsLong() + leaseMillis);
   }
 
-  /** Whether {@code id} is kept here for the server at {@code borrower} until it fetches it. */
-  public boolean borrows(UUID id, String borrower) {
+  /** Whether {@code id} is kept here for {@code borrower} (that node at that address) until it fetches it. */
+  public boolean borrows(UUID id, Borrower borrower) {
     Slot s = slots.get(id);
     return s != null && s.borrowers.containsKey(borrower);
   }
 
   /**
-   * The server at {@code borrower} no longer waits for these values: it has them (or their failure), or the calls
-   * that needed them went. Remembered per value, so that a holder's release naming it as a borrower later keeps
-   * nothing for it.
+   * {@code borrower} no longer waits for these values: it has them (or their failure), or the calls that needed them
+   * went. Ends its borrows, and only its own: those kept for another node id at the same address (a server restarted
+   * there, or its earlier life) stay. Remembered per value, so that a holder's release naming that node as a borrower
+   * later keeps nothing for it.
    */
-  public void abandonedBy(String borrower, Collection<UUID> ids) {
+  public void abandonedBy(Borrower borrower, Collection<UUID> ids) {
     for (UUID id : ids) {
       Slot s = slots.get(id);
       if (s != null) endBorrow(s, borrower);
     }
   }
 
-  private void endBorrow(Slot s, String borrower) {
-    s.fetchedBy.add(borrower);
+  private void endBorrow(Slot s, Borrower borrower) {
+    s.fetchedBy.put(borrower.address(), borrower.node());
     if (s.borrowers.remove(borrower) != null) {
       releases.borrowDone.increment();
       freeIfUnheld(s, "freed once its last borrower had fetched it");

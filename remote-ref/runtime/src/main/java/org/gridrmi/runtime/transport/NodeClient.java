@@ -36,7 +36,7 @@ public interface NodeClient extends NodeProtocol<RuntimeException> {
       FetchResult r = fetch(
           LinkProbe.id(bytes),
           0,
-          requester == null ? null : new Requester(requester, null),
+          requester == null ? null : new Requester(requester, null, null),
           false,
           null); // a probe value has no borrowers
       if (r.state() == FetchResult.State.READY) answered++;

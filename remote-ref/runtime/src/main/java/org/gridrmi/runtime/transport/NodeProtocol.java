@@ -74,8 +74,8 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
   /**
    * The value of {@code id}, waiting at most {@code waitMillis} for it to be set.
    *
-   * @param requester the node asking (its address becomes a known peer of this one; once it is confirmed, the value is
-   *     no longer kept for it as a borrower after this answer), or null
+   * @param requester the node asking (its address becomes a known peer of this one; a borrow this node keeps for it,
+   *     that node id at that address, is renewed while it waits; no answer ends one), or null
    * @param announced true if the batch that makes {@code id} may still be on its way here: then wait for it to arrive
    * @param trace the trace context of the fetch ({@link org.gridrmi.runtime.telemetry.TraceHeaders}), or null;
    *     never trusted: a malformed one is ignored
@@ -92,11 +92,13 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
   void hold(UUID holder, List<UUID> ids) throws X;
 
   /**
-   * The server at {@code requester} no longer waits for these values (the calls that needed them were released,
-   * cancelled or out of time): the owner need not keep them for it as a borrower.
+   * The server at {@code requester} no longer waits for these values (it has them or their failure, or the calls that
+   * needed them were released, cancelled or out of time): the owner need not keep them for it as a borrower. Ends only
+   * the borrows of the requester's node id, never those of another node at the same address.
    *
    * @throws org.gridrmi.ref.GridException PERMISSION_DENIED naming the requester and the caller, unless the caller is
-   *     that node (it presents the key it made for this owner, and the node at that address confirms it)
+   *     that node (it presents the key it made for this owner, and the node at that address confirms it);
+   *     INVALID_ARGUMENT if the requester names no node id
    */
   @Op(what = "an abandon", bound = Bound.ROUND_TRIP)
   void abandon(Requester requester, List<UUID> ids) throws X;

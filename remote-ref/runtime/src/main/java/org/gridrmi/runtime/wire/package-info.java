@@ -9,6 +9,8 @@
  *
  * <ul>
  *   <li>{@link BatchReceipt}: what a server answers to an accepted batch, such as that its store is under pressure.
+ *   <li>{@link Borrower}: a server a value was lent to, as its owner keeps the value for it: its address and the node
+ *       id of the process there.
  *   <li>{@link CodedValue}: a plain call's argument or result that has a value codec, written by it on the wire.
  *   <li>{@link Command}: one entry of a batch sent to a server: a call or a put.
  *   <li>{@link Failure}: a failure stored as a value, which travels along the chain of calls that depend on it.
@@ -33,8 +35,8 @@
  *   <li>{@link RefContexts}: which {@link RefContext} a reference binds to when it is read: the reading stream's, the
  *       one set for RMI's own streams on this thread, else unbound.
  *   <li>{@link Release}: a holder lets go of one value, naming the servers it lent the value to.
- *   <li>{@link Requester}: the node that asks in a fetch or an abandon: its address and the key it made for that
- *       owner.
+ *   <li>{@link Requester}: the node that asks in a fetch or an abandon: its address, its node id and the key it made
+ *       for that owner.
  *   <li>{@link SerializedValue}: a by-value argument kept as bytes until the call runs, so that a class the server
  *       cannot load fails that call only.
  *   <li>{@link ValueIds}: value ids: 127 random bits and one that says who writes the value.

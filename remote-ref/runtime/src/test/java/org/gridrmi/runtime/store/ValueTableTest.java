@@ -75,12 +75,12 @@ class ValueTableTest {
             new org.gridrmi.runtime.wire.Release(
                 bounded,
                 org.gridrmi.runtime.wire.Release.Cause.EXPLICIT,
-                List.of("rmi://S3:1"),
+                List.of(new org.gridrmi.runtime.wire.Borrower("rmi://S3:1", UUID.randomUUID())),
                 100),
             new org.gridrmi.runtime.wire.Release(
                 unbounded,
                 org.gridrmi.runtime.wire.Release.Cause.EXPLICIT,
-                List.of("rmi://S3:1"))));
+                List.of(new org.gridrmi.runtime.wire.Borrower("rmi://S3:1", UUID.randomUUID())))));
     assertThat(table.borrowers()).isEqualTo(2);
     table.expire(now + 50);
     assertThat(table.get(bounded))

@@ -181,6 +181,13 @@ public final class DataClient implements AutoCloseable {
       }
     }
 
+    /** An id that may be absent, as the protocol writes one: (0, 0) for none. */
+    private void writeOptional(UUID id) throws IOException {
+      UUID written = id == null ? new UUID(0, 0) : id;
+      out.writeLong(written.getMostSignificantBits());
+      out.writeLong(written.getLeastSignificantBits());
+    }
+
     FetchResult fetch(
         UUID id,
         long waitMillis,
@@ -205,9 +212,8 @@ public final class DataClient implements AutoCloseable {
       out.writeLong(id.getLeastSignificantBits());
       out.writeLong(waitMillis);
       out.writeUTF(requester == null ? "" : requester.address());
-      UUID key = requester == null || requester.key() == null ? new UUID(0, 0) : requester.key();
-      out.writeLong(key.getMostSignificantBits());
-      out.writeLong(key.getLeastSignificantBits());
+      writeOptional(requester == null ? null : requester.node());
+      writeOptional(requester == null ? null : requester.key());
       out.writeBoolean(announced);
       out.writeUTF(trace == null ? "" : trace);
       out.endMessage();

@@ -6,8 +6,8 @@ package org.gridrmi.runtime.internal.data;
  *
  * <pre>
  * client: "GRDP", hello {version int, ticket msb long, lsb long}       (sent with the first request, no round trip)
- * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), requester key msb long, lsb long
- *         (0, 0 none), announced boolean,
+ * client: FETCH {id msb long, lsb long, wait ms long, requester UTF ("" none), requester node id msb long, lsb long
+ *         (0, 0 none), requester key msb long, lsb long (0, 0 none), announced boolean,
  *         trace context UTF ("" none)}
  * server: READY {producer's trace context UTF ("" none), nanos the request was held waiting for the value long,
  *         value as WireValue.writeStreamed} | FAILED {Failure, Java serialization} | PENDING {}
@@ -19,8 +19,8 @@ package org.gridrmi.runtime.internal.data;
  */
 final class DataProtocol {
   // 2: a ready answer says how long the owner held the request (link samples); 3: a request carries
-  // the requester's key
-  static final int VERSION = 3;
+  // the requester's key; 4: and its node id (an owner keeps borrows by node, not address)
+  static final int VERSION = 4;
   static final byte FETCH = 1;
   static final byte READY = 0, FAILED = 1, PENDING = 2, REFUSED = 3;
 

@@ -276,13 +276,20 @@ public final class DataServer implements SharedPort.Handler {
       UUID id = new UUID(in.readLong(), in.readLong());
       long wait = in.readLong();
       String requester = in.readUTF();
-      UUID key = new UUID(in.readLong(), in.readLong());
+      UUID node = readOptional(in);
+      UUID key = readOptional(in);
       boolean announced = in.readBoolean();
       String trace = in.readUTF();
       in.endMessage();
-      boolean keyless = key.getMostSignificantBits() == 0 && key.getLeastSignificantBits() == 0;
-      Requester who = requester.isEmpty() ? null : new Requester(requester, keyless ? null : key);
+      Requester who = requester.isEmpty() ? null : new Requester(requester, node, key);
       return new Request(id, wait, who, announced, trace.isEmpty() ? null : trace);
+    }
+
+    /** An id that may be absent: (0, 0) on the wire is none. */
+    private static UUID readOptional(ChunkedInput in) throws IOException {
+      long msb = in.readLong();
+      long lsb = in.readLong();
+      return msb == 0 && lsb == 0 ? null : new UUID(msb, lsb);
     }
   }
 }

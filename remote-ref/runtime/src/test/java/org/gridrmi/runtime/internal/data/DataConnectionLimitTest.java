@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class DataConnectionLimitTest {
   private static final Timeouts TIMEOUTS =
       new Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(4));
-  private static final Requester TEST = new Requester("data-limit-test", null);
+  private static final Requester TEST = new Requester("data-limit-test", null, null);
 
   @Test
   void aNodeServesAsManyDataConnectionsAsItsTransportWasMadeWith() throws Exception {

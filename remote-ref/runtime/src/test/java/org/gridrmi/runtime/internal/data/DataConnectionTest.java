@@ -38,7 +38,8 @@ class DataConnectionTest {
       new Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(1), Duration.ofSeconds(2));
   private static final long BOUND = TimeUnit.SECONDS.toNanos(2);
   private static final org.gridrmi.runtime.wire.Requester REQUESTER =
-      new org.gridrmi.runtime.wire.Requester("rmi://127.0.0.1:4242", UUID.randomUUID());
+      new org.gridrmi.runtime.wire.Requester(
+          "rmi://127.0.0.1:4242", UUID.randomUUID(), UUID.randomUUID());
   private DataNode node;
   private Fetching fetching;
   private DataClient client;
