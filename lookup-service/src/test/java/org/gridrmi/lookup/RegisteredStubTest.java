@@ -3,21 +3,16 @@ package org.gridrmi.lookup;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.IOException;
 import java.io.Serializable;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
-import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.gridrmi.lookup.it.Echo;
 import org.gridrmi.runtime.net.NetContexts;
+import org.gridrmi.testing.CountingPort;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -54,28 +49,11 @@ class RegisteredStubTest {
     }
   }
 
-  /** Listens on a loopback port and counts the connections made to it. */
-  static final class Trap implements RMIServerSocketFactory, Serializable {
-    final transient AtomicInteger accepted = new AtomicInteger();
-
-    @Override
-    public ServerSocket createServerSocket(int port) throws IOException {
-      return new ServerSocket(port, 50, InetAddress.getLoopbackAddress()) {
-        @Override
-        public Socket accept() throws IOException {
-          Socket s = super.accept();
-          accepted.incrementAndGet();
-          return s;
-        }
-      };
-    }
-  }
-
   @Test
   void aStubInARegistrationMakesNoConnectionAndTheOtherServersStillList() throws Exception {
     LookupServer lookup = track(LookupServer.start("127.0.0.1", 0));
     URI at = URI.create(lookup.url());
-    Trap trap = new Trap();
+    CountingPort trap = new CountingPort();
     Bait bait = new Bait();
     Echo stub = (Echo) UnicastRemoteObject.exportObject(
         bait, 0, NetContexts.defaultPlain().clientFactory("127.0.0.1"), trap);
@@ -94,9 +72,9 @@ class RegisteredStubTest {
     LookupDirectory directory = track(LookupDirectory.unicast(at, Duration.ofSeconds(5)));
     await().atMost(Duration.ofSeconds(5)).until(() -> !directory.servers().isEmpty());
     Thread.sleep(1_500); // the distributed GC's "dirty" call comes at once; leave it time to show
-    assertThat(trap.accepted)
+    assertThat(trap.accepted())
         .as("connections to the address the registered stub names")
-        .hasValue(0);
+        .isZero();
     assertThat(directory.servers()).extracting(ServerRecord::name).containsExactly("REAL");
     assertThat(((Echo) directory.servers().get(0).proxy()).echo("a")).isEqualTo("REAL:a");
   }

@@ -3,18 +3,12 @@ package org.gridrmi.it.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.Serializable;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.rmi.Remote;
-import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.gridrmi.cli.GridRmiCli;
 import org.gridrmi.cli.LookupCommand;
 import org.gridrmi.cli.ServerCommand;
@@ -24,6 +18,7 @@ import org.gridrmi.jama.MatrixOps;
 import org.gridrmi.lookup.LookupRegistration;
 import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.runtime.net.NetContexts;
+import org.gridrmi.testing.CountingPort;
 import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.Test;
 
@@ -38,23 +33,6 @@ class RegisteredStubIT {
 
   /** A stub of no interface but {@link Remote}, which every JVM can read. */
   static final class Bait implements Remote {}
-
-  /** Listens on a loopback port and counts the connections made to it. */
-  static final class Trap implements RMIServerSocketFactory, Serializable {
-    final transient AtomicInteger accepted = new AtomicInteger();
-
-    @Override
-    public ServerSocket createServerSocket(int port) throws IOException {
-      return new ServerSocket(port, 50, InetAddress.getLoopbackAddress()) {
-        @Override
-        public Socket accept() throws IOException {
-          Socket s = super.accept();
-          accepted.incrementAndGet();
-          return s;
-        }
-      };
-    }
-  }
 
   private static JvmProcess java(String name, String main, List<String> args) throws IOException {
     return JvmProcess.start(
@@ -80,7 +58,7 @@ class RegisteredStubIT {
               MatrixOps.class.getName() + "=org.gridrmi.jama.JamaMatrixOps"))) {
         server.awaitLine(" ready at rmi://\\S+ .*registered with", START);
 
-        Trap trap = new Trap();
+        CountingPort trap = new CountingPort();
         Bait bait = new Bait();
         Remote stub = UnicastRemoteObject.exportObject(
             bait, 0, NetContexts.defaultPlain().clientFactory("127.0.0.1"), trap);
@@ -105,9 +83,9 @@ class RegisteredStubIT {
           }
           Thread.sleep(
               2_000); // the distributed GC's "dirty" call comes at once: leave it time to show
-          assertThat(trap.accepted)
+          assertThat(trap.accepted())
               .as("connections to the port the registered stub names")
-              .hasValue(0);
+              .isZero();
           assertThat(out).contains("1 server(s) registered with " + lookup).contains("R1 ");
           assertThat(listed).containsExactly("R1");
         } finally {
