@@ -42,19 +42,12 @@ class RegisteredStubTest {
     }
   }
 
-  static final class Bait implements Echo {
-    @Override
-    public String echo(String text) {
-      return text;
-    }
-  }
-
   @Test
   void aStubInARegistrationMakesNoConnectionAndTheOtherServersStillList() throws Exception {
     LookupServer lookup = track(LookupServer.start("127.0.0.1", 0));
     URI at = URI.create(lookup.url());
     CountingPort trap = new CountingPort();
-    Bait bait = new Bait();
+    Echo bait = text -> text; // never called: only its stub matters
     Echo stub = (Echo) UnicastRemoteObject.exportObject(
         bait, 0, NetContexts.defaultPlain().clientFactory("127.0.0.1"), trap);
     open.add(() -> UnicastRemoteObject.unexportObject(bait, true));
