@@ -39,7 +39,6 @@ import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.runtime.net.TlsRequiredException;
 import org.gridrmi.runtime.serial.JvmFilter;
-import org.gridrmi.runtime.serial.SerialPolicy;
 
 /**
  * {@link LookupDirectory} on River's ServiceDiscoveryManager and one LookupCache: the cache
@@ -52,14 +51,6 @@ public final class CachingDirectory implements LookupDirectory {
       new ServiceTemplate(null, null, new Entry[] {new GridServerInfo()});
 
   private static final long PROBE_RETRY_MILLIS = 100;
-
-  /**
-   * What a directory alone needs read (the baseline: JDK values, GridRMI's own types); registered so that GridRMI's
-   * JVM-wide filter is in force, and with it the refusal of remote references in registrants' objects
-   * ({@link RegisteredObjects}), in a JVM that has no Grid.
-   */
-  private static final SerialPolicy DIRECTORY_POLICY =
-      new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of());
 
   /** The most registrations the first query reads (each a proxy and a few entries). */
   private static final int MAX_CENSUS = 10_000;
@@ -111,16 +102,14 @@ public final class CachingDirectory implements LookupDirectory {
     return NetContexts.with(net, () -> unicastIn(lookup, timeout, net));
   }
 
-  /** Before anything is read: GridRMI's JVM-wide filter in force, refusing remote references in registrants' objects. */
-  private static synchronized void guardReads() {
-    if (guarded) return;
+  /**
+   * Before anything is read: GridRMI's JVM-wide filter in force (also in a JVM without a Grid), refusing remote
+   * references in registrants' objects ({@link RegisteredObjects}).
+   */
+  private static void guardReads() {
     RegisteredObjects.guard();
-    JvmFilter.register(
-        DIRECTORY_POLICY); // for the life of the JVM: River reads after a directory closes
-    guarded = true;
+    JvmFilter.install();
   }
-
-  private static boolean guarded;
 
   private static CachingDirectory unicastIn(URI lookup, Duration timeout, NetContext net) {
     RiverLogging.quietByDefault();

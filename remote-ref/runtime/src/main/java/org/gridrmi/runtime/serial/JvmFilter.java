@@ -55,6 +55,14 @@ public final class JvmFilter {
   /** Adds an instance's policy to what the JVM-wide filter allows, installing the filter the first time. */
   public static synchronized void register(SerialPolicy policy) {
     LIVE.add(policy);
+    install();
+  }
+
+  /**
+   * Installs the JVM-wide filter (allowing what every instance's policy allows) unless it or the user's own is in
+   * force; for a JVM that reads lookup-service replies without any GridRMI instance ({@code LookupDirectory} alone).
+   */
+  public static synchronized void install() {
     if (installed || theirs) return;
     if (ObjectInputFilter.Config.getSerialFilter() != null) {
       theirs = true; // the user's own JVM filter (jdk.serialFilter) stands
@@ -112,7 +120,8 @@ public final class JvmFilter {
     String reading();
   }
 
-  private static final List<PeerObjects> PEER_OBJECTS = new CopyOnWriteArrayList<>();
+  private static final CopyOnWriteArrayList<PeerObjects> PEER_OBJECTS =
+      new CopyOnWriteArrayList<>();
 
   /**
    * Makes the JVM-wide filter refuse, with PERMISSION_DENIED, a remote reference in whatever {@code peerObjects}
@@ -120,7 +129,7 @@ public final class JvmFilter {
    * the same instance. In force only while GridRMI's JVM-wide filter is ({@link #installed()}).
    */
   public static void refuseRemoteReferencesIn(PeerObjects peerObjects) {
-    if (!PEER_OBJECTS.contains(peerObjects)) PEER_OBJECTS.add(peerObjects);
+    PEER_OBJECTS.addIfAbsent(peerObjects);
   }
 
   /** What the current thread reads that must carry no remote reference, or null. */
