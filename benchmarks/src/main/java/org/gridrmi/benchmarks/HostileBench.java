@@ -27,6 +27,8 @@ import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsAsync;
 import org.gridrmi.jama.Adjust;
 import org.gridrmi.jama.MatrixOps;
+import org.gridrmi.lookup.LookupRegistration;
+import org.gridrmi.lookup.ServerRecord;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
@@ -92,6 +94,7 @@ public final class HostileBench implements Callable<Integer> {
   private static final Requester BENCH = new Requester("hostile-bench", null, null);
 
   private Grid normal;
+  private String lookupAddress;
   private List<ServerJvm> servers;
   private List<ServerInfo> infos;
   private NodeClient raw1;
@@ -105,6 +108,7 @@ public final class HostileBench implements Callable<Integer> {
   public Integer call() throws Exception {
     try (LocalGrid local = new LocalGrid(out.resolve("hostile-logs"), options.serverArgs())) {
       ServerJvm lookup = local.startLookup();
+      lookupAddress = lookup.address();
       List<String> join = List.of("--lookup", lookup.address());
       servers = List.of(local.startServer("S1", join), local.startServer("S2", join));
       try (Grid grid = options.grid().connect(lookup.address()).build();
@@ -478,6 +482,10 @@ public final class HostileBench implements Callable<Integer> {
         "gadget in a plain call",
         () -> gridCall(() -> plain1.execTask(
             untyped(new Adjust()), new javax.management.BadAttributeValueExpException("x")))));
+    a.add(new Attack(
+        "grid",
+        "lookup registration whose stub names an outsider",
+        this::registeredStubOfOutsider));
     if (!quick) {
       a.add(new Attack("grid", "flood of 20,000 async calls", () -> {
         try (Grid greedy = options.grid().servers(servers.get(1).address()).build()) {
@@ -580,15 +588,7 @@ public final class HostileBench implements Callable<Integer> {
    */
   private Attack.Outcome stubOfOutsider() throws Exception {
     AtomicInteger dialed = new AtomicInteger();
-    java.rmi.server.RMIServerSocketFactory counting =
-        port -> new ServerSocket(port, 50, InetAddress.getLoopbackAddress()) {
-          @Override
-          public Socket accept() throws IOException {
-            Socket s = super.accept();
-            dialed.incrementAndGet();
-            return s;
-          }
-        };
+    java.rmi.server.RMIServerSocketFactory counting = countingPort(dialed);
     OutsiderObject target = new OutsiderObject();
     java.rmi.Remote outsiderStub =
         java.rmi.server.UnicastRemoteObject.exportObject(target, 0, null, counting);
@@ -607,11 +607,63 @@ public final class HostileBench implements Callable<Integer> {
       } catch (GridException e) {
         // refused outright is as good
       }
-      long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-      while (dialed.get() == 0 && System.nanoTime() < until) Thread.sleep(50);
-      return Attack.Outcome.of(dialed.get() == 0, dialed.get() == 0 ? "NOT_DIALED" : "DIALED");
+      return notDialed(dialed);
     } finally {
       java.rmi.server.UnicastRemoteObject.unexportObject(decoy, true);
+      java.rmi.server.UnicastRemoteObject.unexportObject(target, true);
+    }
+  }
+
+  /** Loopback server sockets that count the connections made to them in {@code dialed}. */
+  private static java.rmi.server.RMIServerSocketFactory countingPort(AtomicInteger dialed) {
+    return port -> new ServerSocket(port, 50, InetAddress.getLoopbackAddress()) {
+      @Override
+      public Socket accept() throws IOException {
+        Socket s = super.accept();
+        dialed.incrementAndGet();
+        return s;
+      }
+    };
+  }
+
+  /** Refused if nothing dialed the outsider within 2 s (the distributed GC's "dirty" call comes at once). */
+  private static Attack.Outcome notDialed(AtomicInteger dialed) throws InterruptedException {
+    long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+    while (dialed.get() == 0 && System.nanoTime() < until) Thread.sleep(50);
+    return Attack.Outcome.of(dialed.get() == 0, dialed.get() == 0 ? "NOT_DIALED" : "DIALED");
+  }
+
+  /**
+   * A member of the grid registers with the lookup service a "server" whose proxy is an RMI stub naming an
+   * outsider's port (through GridRMI's sockets, as a server's stub would be), then a new Grid lists the lookup
+   * service's servers (and the bench's own Grid follows the registration by events). Reading that stub would make
+   * those JVMs connect to the outsider at once (RMI's distributed GC "dirty" call). Refused if nothing dialed it and
+   * the Grid lists S1 and S2 only.
+   */
+  private Attack.Outcome registeredStubOfOutsider() throws Exception {
+    AtomicInteger dialed = new AtomicInteger();
+    OutsiderObject target = new OutsiderObject();
+    java.rmi.Remote outsiderStub = java.rmi.server.UnicastRemoteObject.exportObject(
+        target, 0, member.clientFactory("127.0.0.1"), countingPort(dialed));
+    try (LookupRegistration registration = LookupRegistration.join(
+        URI.create(lookupAddress),
+        outsiderStub,
+        new ServerRecord("EVIL", "127.0.0.1", 2, List.of(Fig2Ops.class.getName())),
+        Duration.ofSeconds(10))) {
+      if (!registration.awaitRegistered(WAIT)) {
+        throw new IllegalStateException(
+            "the attack's registration was not accepted within " + WAIT);
+      }
+      List<String> listed;
+      try (Grid lister = options.grid().connect(lookupAddress).build()) {
+        listed = lister.servers().stream().map(ServerInfo::name).sorted().toList();
+      }
+      Attack.Outcome o = notDialed(dialed);
+      if (o.refused() && !listed.equals(List.of("S1", "S2"))) {
+        return Attack.Outcome.of(false, "LISTED " + listed);
+      }
+      return o;
+    } finally {
       java.rmi.server.UnicastRemoteObject.unexportObject(target, true);
     }
   }

@@ -17,7 +17,9 @@ import org.gridrmi.runtime.net.NetContexts;
  * come, change and go (by Reggie's events), and it keeps following them across restarts of the
  * lookup service. Reads are cheap (no remote call). Only registrations made by
  * {@link LookupRegistration} (those with a {@link org.gridrmi.lookup.entry.GridServerInfo}
- * entry) are seen; registrations sharing an address are one server.
+ * entry) are seen, and only those whose proxy and attributes carry no remote reference (an RMI stub in one is refused
+ * before it is read, since reading it would make this JVM connect to the address it names; such a registration counts
+ * as {@link #unloadable()}); registrations sharing an address are one server.
  */
 public interface LookupDirectory extends AutoCloseable {
 

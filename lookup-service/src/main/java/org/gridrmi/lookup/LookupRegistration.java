@@ -30,7 +30,10 @@ public interface LookupRegistration extends AutoCloseable {
   /**
    * Joins the lookup service at {@code lookup} ({@code jini://host:port}).
    *
-   * @param proxy the remote object clients will call (an RMI stub)
+   * @param proxy the serializable proxy clients will call; it must carry no live RMI stub or other remote reference,
+   *     or GridRMI's directories leave the registration out (reading a stub makes the JVM connect to the address it
+   *     names, so they refuse one before it is read): a proxy that holds its stub as bytes and makes it when first
+   *     called, as GridRMI servers' do
    * @param server the server to register (its {@link ServerRecord#proxy()} is not used)
    * @param lease the lease to ask for; a few seconds is fine on a LAN
    * @throws IllegalArgumentException for a malformed address (naming it) or a non-positive lease
@@ -57,7 +60,8 @@ public interface LookupRegistration extends AutoCloseable {
 
   /**
    * As {@link #join(URI, Remote, ServerRecord, Duration)}, registering each service type of the server
-   * under its own proxy, {@code proxies.get(type)}: any serializable object, typically one that implements that
+   * under its own proxy, {@code proxies.get(type)}: any serializable object that carries no remote reference (see
+   * {@link #join(URI, Remote, ServerRecord, Duration)}), typically one that implements that
    * type's interface so that plain Jini clients find it by type ({@code new ServiceTemplate(null, new Class[]
    * {Type.class}, null)}) and call it.
    *

@@ -18,7 +18,8 @@ import java.util.Map;
  *     {@link org.gridrmi.lookup.entry.GridAttribute} entries; read from a directory: every attribute as a string,
  *     the {@link LookupAttributes} keys plus the server's free-form ones
  * @param proxy read from a directory: the proxy it registered for the first of its service types (GridRMI servers
- *     register a proxy implementing each service's interface; GridRMI itself calls servers by their address); null
+ *     register a proxy implementing each service's interface that holds their stub as bytes; GridRMI itself calls
+ *     servers by their address); null
  *     in a record a server registers with, since {@code join} takes the proxies
  */
 public record ServerRecord(

@@ -12,6 +12,7 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.gridrmi.lookup.it.Echo;
+import org.gridrmi.lookup.it.StubBytes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class IdleRenewalTest {
   @Test
   void anIdleRegistrationRenewsAboutTwicePerLeaseAndStaysRegistered() throws Exception {
     Echo impl = text -> text;
-    Echo stub = (Echo) UnicastRemoteObject.exportObject(impl, 0);
+    Echo stub = StubBytes.of(UnicastRemoteObject.exportObject(impl, 0));
     Duration lease = Duration.ofSeconds(1);
     try (LookupServer server = LookupServer.start("127.0.0.1", 0);
         LookupRegistration registration = LookupRegistration.join(

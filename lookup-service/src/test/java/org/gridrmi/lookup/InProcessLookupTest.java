@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.gridrmi.lookup.it.Echo;
 import org.gridrmi.lookup.it.Ports;
+import org.gridrmi.lookup.it.StubBytes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +58,7 @@ class InProcessLookupTest {
   void registrationIsSeenChangedAndCancelledAtOnceOnClose() throws Exception {
     LookupServer server = track(LookupServer.start("127.0.0.1", 0));
     EchoImpl impl = new EchoImpl();
-    Echo stub = (Echo) UnicastRemoteObject.exportObject(impl, 0);
+    Echo stub = StubBytes.of(UnicastRemoteObject.exportObject(impl, 0));
     open.add(() -> UnicastRemoteObject.unexportObject(impl, true));
     LookupDirectory directory =
         track(LookupDirectory.unicast(URI.create(server.url()), Duration.ofSeconds(5)));
@@ -121,7 +122,7 @@ class InProcessLookupTest {
     open.add(() -> joinerLog.removeHandler(handler));
     LookupServer server = track(LookupServer.start("127.0.0.1", 0));
     EchoImpl impl = new EchoImpl();
-    Echo stub = (Echo) UnicastRemoteObject.exportObject(impl, 0);
+    Echo stub = StubBytes.of(UnicastRemoteObject.exportObject(impl, 0));
     open.add(() -> UnicastRemoteObject.unexportObject(impl, true));
     ServerRecord in = new ServerRecord("IN", "127.0.0.1", 1, List.of(Echo.class.getName()));
     LookupRegistration registration = track(LookupRegistration.join(
@@ -147,7 +148,7 @@ class InProcessLookupTest {
     String group = "gridrmi-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
     LookupServer server = track(LookupServer.start("127.0.0.1", 0, group));
     EchoImpl impl = new EchoImpl();
-    Echo stub = (Echo) UnicastRemoteObject.exportObject(impl, 0);
+    Echo stub = StubBytes.of(UnicastRemoteObject.exportObject(impl, 0));
     open.add(() -> UnicastRemoteObject.unexportObject(impl, true));
     track(LookupRegistration.join(
             URI.create(server.url()),

@@ -1,7 +1,7 @@
 /**
  * Process helpers for integration tests: JVMs started with the test's own class path, killed when the test's JVM
- * ends. A test-scope dependency of GridRMI's modules with integration tests (integration-tests, lookup-service),
- * never of production code.
+ * ends; and a connection-counting port. A test-scope dependency of GridRMI's modules with integration tests
+ * (integration-tests, lookup-service) and of the runtime's tests, never of production code.
  *
  * <p>Public API:
  *
@@ -10,6 +10,8 @@
  *       to a log file.
  *   <li>{@link ServerProcess}: a GridRMI server or lookup service in a JVM of its own, ready once it prints its
  *       address.
+ *   <li>{@link CountingPort}: loopback server sockets that count the connections made to them, for checking that
+ *       nothing connects where a hostile stub points.
  * </ul>
  */
 package org.gridrmi.testing;

@@ -55,7 +55,8 @@ class HostileBenchIT {
         .contains("no-secret plain call")
         .contains("replica over a pending result")
         .contains("stalled call, 800 MB array header")
-        .contains("probeLinks to an outsider");
+        .contains("probeLinks to an outsider")
+        .contains("lookup registration whose stub names an outsider");
     PlotAssert.assertPng(out.resolve("hostile.png"), 1400, 700);
   }
 }

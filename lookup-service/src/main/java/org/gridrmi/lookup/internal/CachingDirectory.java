@@ -38,6 +38,7 @@ import org.gridrmi.runtime.net.HandshakeRefusedException;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.runtime.net.TlsRequiredException;
+import org.gridrmi.runtime.serial.JvmFilter;
 
 /**
  * {@link LookupDirectory} on River's ServiceDiscoveryManager and one LookupCache: the cache
@@ -97,7 +98,17 @@ public final class CachingDirectory implements LookupDirectory {
 
   /** See {@link LookupDirectory#unicast(URI, Duration)}; the sockets are those of {@code net}. */
   public static CachingDirectory unicast(URI lookup, Duration timeout, NetContext net) {
+    guardReads();
     return NetContexts.with(net, () -> unicastIn(lookup, timeout, net));
+  }
+
+  /**
+   * Before anything is read: GridRMI's JVM-wide filter in force (also in a JVM without a Grid), refusing remote
+   * references in registrants' objects ({@link RegisteredObjects}).
+   */
+  private static void guardReads() {
+    RegisteredObjects.guard();
+    JvmFilter.install();
   }
 
   private static CachingDirectory unicastIn(URI lookup, Duration timeout, NetContext net) {
@@ -121,6 +132,7 @@ public final class CachingDirectory implements LookupDirectory {
 
   /** See {@link LookupDirectory#multicast(Duration, String...)}; the sockets are those of {@code net}. */
   public static CachingDirectory multicast(Duration timeout, NetContext net, String... groups) {
+    guardReads();
     return NetContexts.with(net, () -> multicastIn(timeout, net, groups));
   }
 

@@ -42,7 +42,7 @@ public final class Registrant {
     String name = args[0];
     Impl impl = new Impl(name);
     int port = Ports.free();
-    Remote stub = UnicastRemoteObject.exportObject(impl, port);
+    Remote stub = StubBytes.of(UnicastRemoteObject.exportObject(impl, port));
     ServerRecord server = new ServerRecord(
         name,
         "rmi://127.0.0.1:" + port,

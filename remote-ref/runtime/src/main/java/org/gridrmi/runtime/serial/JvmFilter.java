@@ -55,6 +55,14 @@ public final class JvmFilter {
   /** Adds an instance's policy to what the JVM-wide filter allows, installing the filter the first time. */
   public static synchronized void register(SerialPolicy policy) {
     LIVE.add(policy);
+    install();
+  }
+
+  /**
+   * Installs the JVM-wide filter (allowing what every instance's policy allows) unless it or the user's own is in
+   * force; for a JVM that reads lookup-service replies without any GridRMI instance ({@code LookupDirectory} alone).
+   */
+  public static synchronized void install() {
     if (installed || theirs) return;
     if (ObjectInputFilter.Config.getSerialFilter() != null) {
       theirs = true; // the user's own JVM filter (jdk.serialFilter) stands
@@ -87,8 +95,8 @@ public final class JvmFilter {
    * PERMISSION_DENIED before it is read. Reading one makes the JVM connect to the endpoint it names (RMI's
    * distributed GC "dirty" call, when the reply is done, and again later), and no node operation returns one (a
    * node's registry hands out its stub as bytes, checked before the stub is made); so a node cannot make its callers
-   * connect to an address of its choosing. Lookup-service replies, which carry stubs by design, are read outside
-   * it.
+   * connect to an address of its choosing. Lookup-service replies are read outside it (they carry the registrar's
+   * stubs); what registrants gave the lookup service is refused the same way through {@link #refuseRemoteReferencesIn}.
    */
   public static <T, E extends Exception> T readingNodeReply(Read<T, E> body) throws E {
     Boolean outer = NODE_REPLY.get();
@@ -100,6 +108,42 @@ public final class JvmFilter {
     }
   }
 
+  /**
+   * Names what the current thread reads, if it is an object a peer made that must carry no remote reference (an RMI
+   * stub, any {@link java.rmi.server.RemoteObject}, a bare {@link java.rmi.server.RemoteRef}); null otherwise. For
+   * objects read on threads GridRMI does not run (River's, unmarshalling what registrants gave the lookup service):
+   * the module that knows them installs one ({@link #refuseRemoteReferencesIn}). Asked only when such a class is
+   * met, so it costs nothing on other streams.
+   */
+  @FunctionalInterface
+  public interface PeerObjects {
+    String reading();
+  }
+
+  private static final CopyOnWriteArrayList<PeerObjects> PEER_OBJECTS =
+      new CopyOnWriteArrayList<>();
+
+  /**
+   * Makes the JVM-wide filter refuse, with PERMISSION_DENIED, a remote reference in whatever {@code peerObjects}
+   * names, before it is read (so the JVM's distributed GC never connects to the address it names). Idempotent for
+   * the same instance. In force only while GridRMI's JVM-wide filter is ({@link #installed()}).
+   */
+  public static void refuseRemoteReferencesIn(PeerObjects peerObjects) {
+    PEER_OBJECTS.addIfAbsent(peerObjects);
+  }
+
+  /** What the current thread reads that must carry no remote reference, or null. */
+  private static String peerObject() {
+    if (NODE_REPLY.get() != null) {
+      return "a GridRMI node's reply";
+    }
+    for (PeerObjects p : PEER_OBJECTS) {
+      String what = p.reading();
+      if (what != null) return what;
+    }
+    return null;
+  }
+
   /** Whether GridRMI's JVM-wide filter is the one in force. */
   public static synchronized boolean installed() {
     return installed;
@@ -108,14 +152,16 @@ public final class JvmFilter {
   private static ObjectInputFilter.Status check(ObjectInputFilter.FilterInfo info) {
     Class<?> c = info.serialClass();
     if (c != null
-        && NODE_REPLY.get() != null
         && (java.rmi.server.RemoteObject.class.isAssignableFrom(c)
             || java.rmi.server.RemoteRef.class.isAssignableFrom(c))) {
-      throw SerialFilters.refuse(
-          org.gridrmi.ref.Status.PERMISSION_DENIED,
-          "a GridRMI node's reply carries a remote reference (" + c.getName()
-              + "), which would make this JVM connect to the address it names: refused (no node operation "
-              + "returns one; the node is not a GridRMI node, or not a well-meaning one)");
+      String what = peerObject();
+      if (what != null) {
+        throw SerialFilters.refuse(
+            org.gridrmi.ref.Status.PERMISSION_DENIED,
+            what + " carries a remote reference (" + c.getName()
+                + "), which would make this JVM connect to the address it names: refused (GridRMI never "
+                + "sends one there; the peer is not a GridRMI program, or not a well-meaning one)");
+      }
     }
     SerialPolicy.Limits limits = loosest();
     return SerialFilters.check(

@@ -129,7 +129,8 @@ public final class RmiTransport implements Transport {
       @Override
       public java.util.Map<String, Object> proxiesByType(
           java.util.List<Class<?>> services, String serverName) {
-        return GatewayProxy.byType(services, stub, serverName);
+        return GatewayProxy.byType(
+            services, stub, serverName, address, net.clientFactory(host).toString());
       }
 
       @Override

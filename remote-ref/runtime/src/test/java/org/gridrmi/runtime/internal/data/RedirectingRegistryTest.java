@@ -3,18 +3,13 @@ package org.gridrmi.runtime.internal.data;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
 import java.lang.reflect.Proxy;
-import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.rmi.Remote;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
-import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.internal.rmi.CallGateway;
@@ -22,6 +17,7 @@ import org.gridrmi.runtime.internal.rmi.RmiTransport;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.testing.CountingPort;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,23 +81,6 @@ class RedirectingRegistryTest {
         .hasMessageContaining(String.valueOf(elsewhere.port()));
   }
 
-  /** A listening socket that counts the connections made to it: where a hostile reply's stub points. */
-  static final class CountingPort implements RMIServerSocketFactory {
-    final AtomicInteger accepted = new AtomicInteger();
-
-    @Override
-    public ServerSocket createServerSocket(int port) throws IOException {
-      return new ServerSocket(port, 50, InetAddress.getLoopbackAddress()) {
-        @Override
-        public Socket accept() throws IOException {
-          Socket s = super.accept();
-          accepted.incrementAndGet();
-          return s;
-        }
-      };
-    }
-  }
-
   private Remote exported; // the object whose stub the decoy hands out
 
   private static CallGateway gatewayLookalike() {
@@ -140,7 +119,7 @@ class RedirectingRegistryTest {
     org.awaitility.Awaitility.await("no connection to the address the decoy's stub names")
         .during(Duration.ofSeconds(1))
         .atMost(Duration.ofSeconds(2))
-        .until(() -> elsewherePort.accepted.get() == 0);
+        .until(() -> elsewherePort.accepted() == 0);
   }
 
   @Test
