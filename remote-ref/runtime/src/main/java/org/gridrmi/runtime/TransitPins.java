@@ -28,18 +28,19 @@ import org.gridrmi.runtime.wire.WrittenRefs;
  * RESOURCE_EXHAUSTED.
  */
 public final class TransitPins {
-  /** A pin; {@code ref} is null once its transfer was acknowledged. */
+  /**
+   * A pin; {@code ref} is null once its transfer was acknowledged, {@code transfer} null for a value written outside
+   * one.
+   */
   private static final class Pin {
     Object ref;
     final long untilNanos;
-    final long transfer;
-    final String receiver;
+    final Transfer transfer;
 
-    Pin(Object ref, long untilNanos, long transfer, String receiver) {
+    Pin(Object ref, long untilNanos, Transfer transfer) {
       this.ref = ref;
       this.untilNanos = untilNanos;
       this.transfer = transfer;
-      this.receiver = receiver;
     }
   }
 
@@ -127,8 +128,7 @@ public final class TransitPins {
     if (t != null && perReceiver.getOrDefault(t.receiver(), 0) + refs.size() > max / 2)
       throw exhausted(max / 2, " for " + t.receiver());
     for (Ref<?> r : refs) {
-      Pin p =
-          new Pin(r, now + periodNanos, t == null ? 0 : t.id(), t == null ? null : t.receiver());
+      Pin p = new Pin(r, now + periodNanos, t);
       pins.add(p);
       live++;
       if (t != null) {
@@ -162,8 +162,8 @@ public final class TransitPins {
     if (p.ref == null) return;
     p.ref = null;
     live--;
-    if (p.receiver != null)
-      perReceiver.computeIfPresent(p.receiver, (k, n) -> n > 1 ? n - 1 : null);
+    if (p.transfer != null)
+      perReceiver.computeIfPresent(p.transfer.receiver(), (k, n) -> n > 1 ? n - 1 : null);
   }
 
   /** Lets go of the pins whose period is over at this ticker's time; the runtime's timer calls it. */
@@ -176,7 +176,7 @@ public final class TransitPins {
     while (!pins.isEmpty() && pins.peekFirst().untilNanos - nowNanos <= 0) {
       Pin p = pins.pollFirst();
       unpin(p);
-      if (p.transfer != 0) transfers.remove(p.transfer);
+      if (p.transfer != null) transfers.remove(p.transfer.id());
     }
   }
 
