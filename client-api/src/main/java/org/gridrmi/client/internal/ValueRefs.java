@@ -74,6 +74,14 @@ final class ValueRefs implements RefContext {
   }
 
   @Override
+  public CompletableFuture<Void> held(Ref<?> ref) {
+    ServerChannel owner = session.ownerChannel(ref.owner());
+    return owner == null
+        ? CompletableFuture.completedFuture(null) // held in this Grid's own node
+        : owner.link().acknowledged(ref.id());
+  }
+
+  @Override
   public void pin(Ref<?> ref) {
     session.runtime().pins().pin(List.of(ref));
   }

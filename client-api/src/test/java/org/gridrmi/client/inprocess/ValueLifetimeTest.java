@@ -197,6 +197,31 @@ class ValueLifetimeTest {
   }
 
   @Test
+  void aServerLetsGoOfTheReferencesInsideAFetchedValueOnceTheClientHoldsThemNotAfterALease()
+      throws Exception {
+    // the servers' time never moves here: a pin that waits for a lease would keep S1's values
+    ManualTicker serverTime = new ManualTicker();
+    GridServer s1 = server("S1", b -> b.ticker(serverTime::nanoTime));
+    GridServer s2 = server("S2", b -> b.ticker(serverTime::nanoTime));
+    Grid grid = grid(s1, s2);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<List<RemoteReference<byte[]>>> list =
+        on2.keep(List.of(on1.make(500, 2), on1.make(700, 3)));
+    List<RemoteReference<byte[]>> fetched = list.get(WAIT); // S2 pins the references it writes
+    clientTime.advance(Duration.ofSeconds(1)); // past the client's pins of the references it sent
+    assertThat(fetched.get(0).get(WAIT)).isEqualTo(HoldingImpl.content(500, 2));
+    list = null;
+    collectUntil("S2 let go of the list", () -> s2.storeSize() == 0);
+    assertThat(s1.storeSize())
+        .as("the client's fetched references keep both values")
+        .isEqualTo(2);
+
+    fetched = null; // the client's holds were answered: S2 was told, and unpinned at once
+    collectUntil("S1 holds nothing, with no lease passing", () -> s1.storeSize() == 0);
+  }
+
+  @Test
   void callsReleasedWhileTheyWaitForTheirArgumentsLeaveNothingAnywhere() {
     GridServer s1 = server("S1", b -> b);
     GridServer s3 = server("S3", b -> b);

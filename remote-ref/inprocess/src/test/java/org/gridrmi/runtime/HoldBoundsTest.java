@@ -48,6 +48,18 @@ class HoldBoundsTest {
   }
 
   @Test
+  void aTransferAcknowledgementNamingMoreIdsThanTheLimitIsRefusedNamingIt() {
+    List<Long> ids = new ArrayList<>();
+    for (long i = 1; i <= ValueTable.MAX_IDS_PER_CALL + 1; i++) ids.add(i);
+    assertThatThrownBy(() -> owner.endpoint().transferred(ids))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("at most " + ValueTable.MAX_IDS_PER_CALL);
+    owner.endpoint().transferred(ids.subList(0, 10)); // transfers nobody was given: nothing changes
+    assertThat(owner.runtime().pins().size()).isZero();
+  }
+
+  @Test
   void holdsOfUnknownIdsAddNoTimerTaskAndTheSweepDropsThemAfterALease() {
     int before = owner.runtime().timerTasks();
     owner.endpoint().hold(UUID.randomUUID(), randomIds(1_000));

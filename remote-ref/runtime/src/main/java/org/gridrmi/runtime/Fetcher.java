@@ -13,6 +13,8 @@ import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.ReadRefs;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.ValueIds;
 
 /**
@@ -231,20 +233,24 @@ public final class Fetcher {
     private void pollOnceOrThrow() {
       if (!waited()) return;
       FetchResult r;
+      List<Ref<?>> read; // the references read inside the value, held by this instance
       try {
         boolean announced = announcedUntil != null && !announcedUntil.isDone();
         FetchSpan span = trace;
         // the value may be decoded while it arrives (a data connection): with this instance's
         // filters, and the
         // references inside it held by this instance
-        r = runtime.readingValues(() -> runtime
-            .node(owner)
-            .fetch(
-                id,
-                runtime.settings().fetchWait().toMillis(),
-                runtime.requesterKeys().toOwner(self.get(), owner),
-                announced,
-                span == null ? null : span.headers()));
+        ReadRefs.Read<FetchResult> answer =
+            ReadRefs.collect(() -> runtime.readingValues(() -> runtime
+                .node(owner)
+                .fetch(
+                    id,
+                    runtime.settings().fetchWait().toMillis(),
+                    runtime.requesterKeys().toOwner(self.get(), owner),
+                    announced,
+                    span == null ? null : span.headers())));
+        r = answer.result();
+        read = answer.refs();
       } catch (GridException e) {
         runtime.transport().forget(owner);
         if (e.status() == Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());
@@ -264,7 +270,13 @@ public final class Fetcher {
         case READY -> {
           Object value;
           try {
-            value = runtime.decode(r.value());
+            FetchResult ready = r;
+            ReadRefs.Read<Object> decoded = ReadRefs.collect(() -> runtime.decode(ready.value()));
+            value = decoded.result();
+            if (!decoded.refs().isEmpty()) {
+              read = new java.util.ArrayList<>(read);
+              read.addAll(decoded.refs());
+            }
           } catch (GridException e) {
             finish(null, e);
             return;
@@ -280,6 +292,7 @@ public final class Fetcher {
                     .toList());
           if (trace != null) traced(r.value().readBytes(), null, r.producer());
           finish(value, null);
+          acknowledge(r.transfer(), read);
           endBorrow(); // kept here now (a replica) for the calls that wait for it
         }
         case FAILED -> {
@@ -288,6 +301,31 @@ public final class Fetcher {
         }
         case PENDING -> poll();
       }
+    }
+
+    /**
+     * Tells the owner that this instance holds the references it read inside the value of {@code transfer} once their
+     * owners answered its holds (each settles within a lease: see {@link HolderLink#acknowledged}), so that the owner
+     * unpins them at once rather than after a lease. Best effort, never blocks: an acknowledgement that is lost leaves
+     * the pins to lapse with their lease.
+     */
+    private void acknowledge(long transfer, List<Ref<?>> refs) {
+      if (transfer == 0 || refs.isEmpty()) return;
+      CompletableFuture<?>[] held =
+          refs.stream().map(ref -> ref.context().held(ref)).toArray(CompletableFuture[]::new);
+      CompletableFuture.allOf(held).whenComplete((x, t) -> {
+        try {
+          runtime.io().execute(() -> {
+            try {
+              runtime.node(owner).transferred(List.of(transfer));
+            } catch (GridException ignored) {
+              // unreachable: the owner's pins lapse with their lease
+            }
+          });
+        } catch (GridException closing) {
+          // the pool is full or closed: the owner's pins lapse with their lease
+        }
+      });
     }
 
     private void finish(Object value, Throwable failure) {

@@ -87,6 +87,11 @@ public class FetchingContext implements RefContext {
   }
 
   @Override
+  public CompletableFuture<Void> held(Ref<?> ref) {
+    return held == null ? CompletableFuture.completedFuture(null) : held.acknowledged(ref);
+  }
+
+  @Override
   public void pin(Ref<?> ref) {
     if (held != null) runtime.pins().pin(java.util.List.of(ref));
   }

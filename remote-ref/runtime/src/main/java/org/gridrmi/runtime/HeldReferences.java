@@ -70,6 +70,15 @@ public final class HeldReferences implements AutoCloseable {
     return link == null ? CompletableFuture.completedFuture(null) : link.acknowledged(id);
   }
 
+  /**
+   * Completes once this node's hold of {@code ref}'s value waits for no answer of its owner (see
+   * {@link HolderLink#acknowledged}); at once for a value of this node, or one not held at another node.
+   */
+  public CompletableFuture<Void> acknowledged(Ref<?> ref) {
+    HolderLink link = ref.owner().equals(node.address()) ? null : links.get(ref.owner());
+    return link == null ? CompletableFuture.completedFuture(null) : link.acknowledged(ref.id());
+  }
+
   /** Holds {@code id} at {@code owner} through its link, made if there is none (a link that went idle was dropped). */
   private void holdAt(String owner, UUID id) {
     links.compute(owner, (o, l) -> {

@@ -42,7 +42,8 @@ import org.gridrmi.runtime.wire.ValueIds;
  * {@link HeldReferences}, {@link TransitPins}): here an explicit count per value, changed by the seed's steps, with the
  * same rules (a first reference holds, a last one releases naming the servers it was lent to; a reference sent inside
  * an argument stays pinned until its receiver's hold is acknowledged, or for a transit period if the call failed; a
- * server keeps a reference inside a result it sent for one lease). A batch is the simulation's too: a call creates its
+ * server keeps a reference inside a result it sent until the reader's hold of it is acknowledged and the reader says
+ * so ({@code transferred}, a call on the simulated network, which may lose it), or for one lease at most). A batch is the simulation's too: a call creates its
  * value at the server ({@code ValueTable.create}) and a put stores a pushed copy ({@code ValueTable.put}), as the
  * server's endpoint does with a batch's commands. So is the re-run of an {@code @Idempotent} call (a third of the calls,
  * chosen from a random stream of their own) whose owner is down when a client reads its value: made again from its
@@ -201,6 +202,9 @@ public final class LifetimeSimulation {
   private long duplicated;
   private long overdue;
   private long remade;
+  /** The last transfer id given to a fetch's answer that carries a reference (ids are never reused in a run). */
+  private long lastTransfer;
+
   private String firstViolation;
   private List<String> eventsAtViolation;
 
@@ -336,6 +340,54 @@ public final class LifetimeSimulation {
       drop(v, Release.Cause.COLLECTED);
     }
 
+    /** A server's pins of references inside results it sent, per transfer, until acknowledged or a lease passed. */
+    final Map<Long, UUID> transfers = new HashMap<>();
+
+    /**
+     * Pins {@code v}, written inside a fetch's answer, as a new transfer: until its reader acknowledges it
+     * ({@link #transferred}), one lease at most, as {@code TransitPins} does.
+     */
+    long pinInTransfer(UUID v) {
+      long t = ++lastTransfer;
+      pin(v);
+      transfers.put(t, v);
+      try {
+        runtime.timer().schedule(() -> transferred(t), LEASE_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (RejectedExecutionException down) {
+        // the node is gone, and its references with it
+      }
+      return t;
+    }
+
+    /** Transfer {@code t} is acknowledged, or its lease is over: its pin goes (once). */
+    void transferred(long t) {
+      UUID v = transfers.remove(t);
+      if (v != null) unpin(v);
+    }
+
+    /**
+     * Once this holder's hold of {@code v}, read inside a value fetched from {@code writer} as transfer {@code t}, was
+     * answered, tells the writer, as a {@code Fetcher} does: best effort, on the I/O pool, over the network.
+     */
+    void acknowledgeLater(UUID v, String writer, long t) {
+      link(values.get(v).owner).acknowledged(v).whenComplete((x, e) -> {
+        try {
+          runtime.io().execute(() -> {
+            try {
+              world.call(node, writer, "transferred", n -> {
+                serverAt(n).transferred(t);
+                return null;
+              });
+            } catch (GridException lost) {
+              // the writer's pin lapses with its lease
+            }
+          });
+        } catch (GridException | RejectedExecutionException down) {
+          // this node is gone: the writer's pin lapses with its lease
+        }
+      });
+    }
+
     /** Ends a pin of {@code v} after {@code millis}, on this node's timer. */
     void unpinLater(UUID v, long millis) {
       try {
@@ -348,6 +400,7 @@ public final class LifetimeSimulation {
     void close() {
       closed = true;
       pins.clear();
+      transfers.clear();
       for (UUID v : List.copyOf(live.keySet())) {
         live.put(v, 1);
         drop(v, Release.Cause.EXPLICIT);
@@ -691,14 +744,14 @@ public final class LifetimeSimulation {
     Val v = values.get(r);
     FetchResult fr = world.call(c.node, v.owner, "get", n -> {
       FetchResult x = n.service.fetch(r, 0, null, false, null);
-      if (x.state() == FetchResult.State.READY && v.carries != null) {
-        Holder writer = serverAt(n);
-        writer.pin(v.carries);
-        writer.unpinLater(v.carries, LEASE_MILLIS);
-      }
+      if (x.state() == FetchResult.State.READY && v.carries != null)
+        return x.inTransfer(serverAt(n).pinInTransfer(v.carries));
       return x;
     });
-    if (fr.state() == FetchResult.State.READY && v.carries != null) c.adopt(v.carries, false);
+    if (fr.state() == FetchResult.State.READY && v.carries != null) {
+      c.adopt(v.carries, false);
+      c.acknowledgeLater(v.carries, v.owner, fr.transfer());
+    }
     return fr.state() != FetchResult.State.PENDING;
   }
 

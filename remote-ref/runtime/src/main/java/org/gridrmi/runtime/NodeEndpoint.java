@@ -30,6 +30,7 @@ import org.gridrmi.runtime.wire.PlainResult;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.Requester;
 import org.gridrmi.runtime.wire.ValueIds;
+import org.gridrmi.runtime.wire.WrittenRefs;
 
 /** What every node serves: its values. A server's endpoint adds batches and plain calls. */
 public class NodeEndpoint implements NodeService {
@@ -78,16 +79,41 @@ public class NodeEndpoint implements NodeService {
     FetchResult r = fetchForStream(id, waitMillis, requester, announced, trace);
     if (r.state() != FetchResult.State.READY) return r;
     try {
-      r.value()
-          .encode(); // here, so that running out of memory is this fetch's failure, not a broken
-      // connection
-      return r;
+      // encoded here, so that running out of memory is this fetch's failure, not a broken
+      // connection;
+      // the references inside are pinned until the receiver says it holds them
+      long transfer = newTransfer();
+      return node.runtime().pins().writing(receiver(), transfer, () -> r.value().encode())
+          ? r.inTransfer(transfer)
+          : r;
     } catch (OutOfMemoryError e) {
       return FetchResult.failed(
           Failure.outOfMemory("sending value " + ValueIds.shortForm(id), node.toString(), e, null));
     } catch (java.io.IOException e) {
       return FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, notSendable(id, e), null, null));
     }
+  }
+
+  @Override
+  public long newTransfer() {
+    return node.runtime().pins().newTransfer();
+  }
+
+  @Override
+  public void streaming(long transfer, WrittenRefs.Write write) throws java.io.IOException {
+    node.runtime().pins().writing(receiver(), transfer, write);
+  }
+
+  /** Who reads a value this node sends now, for the bound on pins per receiver: the caller's host. */
+  private static String receiver() {
+    return Caller.current().host();
+  }
+
+  /** @throws GridException INVALID_ARGUMENT past {@link ValueTable#MAX_IDS_PER_CALL} ids */
+  @Override
+  public void transferred(List<Long> transfers) {
+    checkIds(transfers, "transfer acknowledgement");
+    node.runtime().pins().transferred(transfers);
   }
 
   /** Why value {@code id} cannot leave this node. */

@@ -41,7 +41,7 @@
  *   <li>{@link Ticker}: where a runtime reads the time, so that tests can run leases, pins and retries on a clock
  *       they move.
  *   <li>{@link TransitPins}: keeps the references written inside values that left this instance reachable until the
- *       receiver holds them.
+ *       receiver holds them: a fetch's until its receiver acknowledges the transfer, each at most one period.
  *   <li>{@link Transports}: makes the product's transport, RMI (the in-process one comes from gridrmi-inprocess).
  * </ul>
  */

@@ -104,6 +104,17 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
   void abandon(Requester requester, List<UUID> ids) throws X;
 
   /**
+   * The caller, which fetched values from this node, holds the references that were inside them: this node may unpin
+   * them now rather than after a lease. Each id is a transfer this node sent with a fetch's answer
+   * ({@link FetchResult#transfer}): random, and sent only to that receiver, so only it can acknowledge the transfer;
+   * ids of no transfer here (unknown, over, or acknowledged already) change nothing.
+   *
+   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT past 10,000 ids in one call
+   */
+  @Op(what = "a transfer acknowledgement", bound = Bound.ROUND_TRIP)
+  void transferred(List<Long> transfers) throws X;
+
+  /**
    * Whether this node gave {@code key} to the owner at {@code owner} as its requester key: what an owner asks before
    * it lets a caller naming this node's address end what it keeps for this node.
    */

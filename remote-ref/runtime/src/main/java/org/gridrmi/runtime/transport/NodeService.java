@@ -1,9 +1,11 @@
 package org.gridrmi.runtime.transport;
 
+import java.io.IOException;
 import java.util.UUID;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Requester;
 import org.gridrmi.runtime.wire.ValueIds;
+import org.gridrmi.runtime.wire.WrittenRefs;
 
 /**
  * A node as it serves other nodes, whatever carries the calls ({@link Transport}): the operations of
@@ -19,6 +21,23 @@ public interface NodeService extends NodeProtocol<RuntimeException> {
   default FetchResult fetchForStream(
       UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     return fetch(id, waitMillis, requester, announced, trace);
+  }
+
+  /**
+   * A new id for the transfer of a fetched value a data connection is about to stream (see {@link #streaming}); 0 if
+   * this node pins the references inside values for a time only.
+   */
+  default long newTransfer() {
+    return 0;
+  }
+
+  /**
+   * Runs {@code write}, which streams a fetched value as transfer {@code transfer} ({@link #newTransfer}): the
+   * references written inside it stay pinned here until the receiver acknowledges the transfer
+   * ({@link #transferred}), or one lease.
+   */
+  default void streaming(long transfer, WrittenRefs.Write write) throws IOException {
+    write.run();
   }
 
   /** The message for value {@code id} that failed to encode with {@code e} on its way out of this node. */

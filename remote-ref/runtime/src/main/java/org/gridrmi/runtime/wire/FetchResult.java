@@ -25,6 +25,12 @@ public final class FetchResult implements Externalizable {
   private Failure failure;
   /** The trace context of the call that made the value, as the owner knows it (fetch spans link to it), or null. */
   private String producer;
+  /**
+   * The transfer under which the owner pins the references written inside the value until this receiver holds them
+   * ({@code TransitPins}), or 0 for none: the receiver acknowledges it with {@code transferred} once its own holds of
+   * them were answered.
+   */
+  private long transfer;
 
   /** For deserialization only. */
   public FetchResult() {}
@@ -54,7 +60,24 @@ public final class FetchResult implements Externalizable {
   public FetchResult producedBy(String trace) {
     FetchResult r = new FetchResult(state, value, failure);
     r.producer = trace;
+    r.transfer = transfer;
     return r;
+  }
+
+  /** This ready answer as transfer {@code id} (0: none; see {@link #transfer}). */
+  public FetchResult inTransfer(long id) {
+    FetchResult r = new FetchResult(state, value, failure);
+    r.producer = producer;
+    r.transfer = id;
+    return r;
+  }
+
+  /**
+   * The transfer the owner pins the references inside the value under, until this receiver acknowledges it once it
+   * holds them; 0 for none (no references inside, or an owner that pins them for a time only).
+   */
+  public long transfer() {
+    return transfer;
   }
 
   public State state() {
@@ -79,6 +102,7 @@ public final class FetchResult implements Externalizable {
     switch (state) {
       case READY -> {
         out.writeUTF(producer == null ? "" : producer);
+        out.writeLong(transfer);
         value.writeExternal(out);
       }
       case FAILED -> out.writeObject(failure);
@@ -96,6 +120,7 @@ public final class FetchResult implements Externalizable {
       case READY -> {
         String p = in.readUTF();
         producer = p.isEmpty() ? null : p;
+        transfer = in.readLong();
         value = new WireValue();
         value.readExternal(in);
       }

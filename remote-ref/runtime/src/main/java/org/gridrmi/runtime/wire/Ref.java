@@ -160,6 +160,7 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
     context = RefContexts.of(in);
     context.adopt(
         this); // read inside a value: held by the context's instance while this object lives
+    ReadRefs.noticed(this); // a receiver may acknowledge the value's transfer once it holds it
   }
 
   @Override

@@ -39,6 +39,16 @@ public interface RefContext {
   default void adopt(Ref<?> ref) {}
 
   /**
+   * Completes once this context's hold of {@code ref} (registered by {@link #adopt}) waits for no answer of its owner:
+   * answered, refused, or given up after a lease of silence; at once for a reference this context does not hold at
+   * another node. What a receiver waits for before it tells the sender of a value that it may unpin the references
+   * inside (see {@link TransitPins}). Never blocks.
+   */
+  default CompletableFuture<Void> held(Ref<?> ref) {
+    return CompletableFuture.completedFuture(null);
+  }
+
+  /**
    * {@code ref} was written inside a value that leaves this instance: keep holding its value for a while even if
    * this reference object becomes garbage (see {@link TransitPins}), so the receiver can register its own hold.
    *

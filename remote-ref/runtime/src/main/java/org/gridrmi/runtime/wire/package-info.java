@@ -28,6 +28,7 @@
  *       as its stats answer.
  *   <li>{@link Outcomes}: how a value's outcome becomes what {@code get()} returns or throws.
  *   <li>{@link PlainResult}: the outcome of a plain call: a value or a failure.
+ *   <li>{@link ReadRefs}: notices the references read inside a value, for a fetcher that acknowledges its transfer.
  *   <li>{@link Ref}: the reference implementation: a value id and its owner's address, about a hundred bytes on the
  *       wire, bound to the context it was made or read in.
  *   <li>{@link RefContext}: what resolves a reference where it is used: the Grid that made it, the Grid or server

@@ -36,6 +36,7 @@ class OperationTest {
         .containsEntry("info", "info")
         .containsEntry("hold", "a hold")
         .containsEntry("abandon", "an abandon")
+        .containsEntry("transferred", "a transfer acknowledgement")
         .containsEntry("vouches", "a requester check")
         .containsEntry("release", "a release")
         .containsEntry("renew", "a lease renewal")
@@ -43,7 +44,7 @@ class OperationTest {
         .containsEntry("stats", "stats")
         .containsEntry("services", "services")
         .containsEntry("probeLinks", "a link probe")
-        .hasSize(13);
+        .hasSize(14);
     assertThat(Operation.FETCH.what(new Object[] {id, 0L, null, false, null}))
         .isEqualTo("the fetch of value " + id);
     assertThat(named("submit").what(new Object[] {id, null, List.of(1, 2, 3)}))
@@ -52,8 +53,16 @@ class OperationTest {
         .isEqualTo("the plain call m(int)");
 
     long call = TIMEOUTS.call().toNanos();
-    for (String shortOne :
-        List.of("info", "hold", "abandon", "release", "renew", "cancel", "stats", "submit")) {
+    for (String shortOne : List.of(
+        "info",
+        "hold",
+        "abandon",
+        "transferred",
+        "release",
+        "renew",
+        "cancel",
+        "stats",
+        "submit")) {
       assertThat(named(shortOne).sampled()).as(shortOne).isTrue();
       assertThat(named(shortOne).boundNanos(TIMEOUTS, new Object[3], 7))
           .as(shortOne)

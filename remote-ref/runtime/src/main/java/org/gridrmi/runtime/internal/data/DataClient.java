@@ -225,11 +225,12 @@ public final class DataClient implements AutoCloseable {
           case DataProtocol.READY -> {
             String producer = in.readUTF();
             long held = in.readLong();
+            long transfer = in.readLong();
             long first = in.received();
             Object value = WireValue.readStreamed(in, reader);
             long bytes = in.received() - first;
             sampleNanos = Math.max(1, System.nanoTime() - start - held);
-            FetchResult ready = FetchResult.received(value, bytes);
+            FetchResult ready = FetchResult.received(value, bytes).inTransfer(transfer);
             yield producer.isEmpty() ? ready : ready.producedBy(producer);
           }
           case DataProtocol.FAILED ->

@@ -10,7 +10,8 @@ package org.gridrmi.runtime.internal.data;
  *         (0, 0 none), requester key msb long, lsb long (0, 0 none), announced boolean,
  *         trace context UTF ("" none)}
  * server: READY {producer's trace context UTF ("" none), nanos the request was held waiting for the value long,
- *         value as WireValue.writeStreamed} | FAILED {Failure, Java serialization} | PENDING {}
+ *         transfer id long (0 none: the receiver acknowledges it with NodeProtocol.transferred once it holds the
+ *         references inside), value as WireValue.writeStreamed} | FAILED {Failure, Java serialization} | PENDING {}
  *         | REFUSED {status UTF, message UTF}, then the server closes the connection
  * </pre>
  * Before the magic, the connection proved the grid secret ({@code SecretHandshake}; under TLS, a certificate of the
@@ -19,8 +20,9 @@ package org.gridrmi.runtime.internal.data;
  */
 final class DataProtocol {
   // 2: a ready answer says how long the owner held the request (link samples); 3: a request carries
-  // the requester's key; 4: and its node id (an owner keeps borrows by node, not address)
-  static final int VERSION = 4;
+  // the requester's key; 4: and its node id (an owner keeps borrows by node, not address); 5: a
+  // ready answer carries its transfer id (pins acknowledged by the receiver)
+  static final int VERSION = 5;
   static final byte FETCH = 1;
   static final byte READY = 0, FAILED = 1, PENDING = 2, REFUSED = 3;
 

@@ -204,7 +204,9 @@ public final class DataServer implements SharedPort.Handler {
           out.writeByte(DataProtocol.READY);
           out.writeUTF(r.producer() == null ? "" : r.producer());
           out.writeLong(heldNanos);
-          WireValue.writeStreamed(r.value().decoded(), out);
+          long transfer = service.newTransfer();
+          out.writeLong(transfer);
+          service.streaming(transfer, () -> WireValue.writeStreamed(r.value().decoded(), out));
           out.endMessage();
         } catch (ChunkedOutput.LinkBroken e) {
           throw e;

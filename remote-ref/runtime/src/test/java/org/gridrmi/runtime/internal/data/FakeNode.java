@@ -119,6 +119,11 @@ final class FakeNode implements NodeService {
   }
 
   @Override
+  public void transferred(List<Long> transfers) {
+    throw notHere();
+  }
+
+  @Override
   public boolean vouches(String owner, UUID key) {
     throw notHere();
   }

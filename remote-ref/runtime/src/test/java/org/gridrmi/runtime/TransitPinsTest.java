@@ -1,0 +1,84 @@
+package org.gridrmi.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.wire.Ref;
+import org.gridrmi.runtime.wire.RefContexts;
+import org.junit.jupiter.api.Test;
+
+/** Pins of references inside values that left: per transfer until acknowledged, and never longer than a period. */
+class TransitPinsTest {
+  static final long PERIOD = Duration.ofSeconds(30).toNanos();
+  final ManualTicker ticker = new ManualTicker();
+
+  static Ref<?> ref() {
+    return new Ref<>(UUID.randomUUID(), "inproc://S1", RefContexts.unbound());
+  }
+
+  @Test
+  void aTransfersPinsGoWhenItsReceiverAcknowledgesItWithNoTimePassing() throws Exception {
+    TransitPins pins = new TransitPins(PERIOD, 100, ticker);
+    long mine = pins.newTransfer();
+    long other = pins.newTransfer();
+    assertThat(pins.writing("host-a", mine, () -> pins.pin(List.of(ref(), ref()))))
+        .isTrue();
+    assertThat(pins.writing("host-b", other, () -> pins.pin(List.of(ref())))).isTrue();
+    pins.pin(List.of(ref())); // written outside a transfer: pinned for the period only
+
+    pins.transferred(List.of(mine, 12345L)); // an id nobody was given changes nothing
+    assertThat(pins.size()).as("the other transfer's pin and the timed one").isEqualTo(2);
+    assertThat(pins.transfers()).isEqualTo(1);
+    pins.transferred(List.of(mine)); // again: nothing more
+    assertThat(pins.size()).isEqualTo(2);
+
+    ticker.advance(Duration.ofNanos(PERIOD));
+    pins.drain();
+    assertThat(pins.size())
+        .as("an unacknowledged transfer lapses with its period")
+        .isZero();
+    assertThat(pins.transfers()).isZero();
+  }
+
+  @Test
+  void aWriteThatPinsNothingIsNoTransfer() throws Exception {
+    TransitPins pins = new TransitPins(PERIOD, 100, ticker);
+    assertThat(pins.writing("host-a", pins.newTransfer(), () -> {})).isFalse();
+    assertThat(pins.transfers()).isZero();
+  }
+
+  @Test
+  void oneReceiverMayHoldAtMostHalfOfThePins() throws Exception {
+    TransitPins pins = new TransitPins(PERIOD, 10, ticker);
+    pins.writing("host-a", pins.newTransfer(), () -> {
+      for (int i = 0; i < 5; i++) pins.pin(List.of(ref()));
+    });
+    long next = pins.newTransfer();
+    assertThatThrownBy(() -> pins.writing("host-a", next, () -> pins.pin(List.of(ref()))))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
+        .hasMessageContaining("more than 5")
+        .hasMessageContaining("host-a");
+    assertThat(pins.writing("host-b", pins.newTransfer(), () -> pins.pin(List.of(ref()))))
+        .as("another receiver still may")
+        .isTrue();
+  }
+
+  @Test
+  void acknowledgedPinsLeaveRoomAtOnce() throws Exception {
+    TransitPins pins = new TransitPins(PERIOD, 4, ticker);
+    for (int round = 0; round < 100; round++) {
+      long t = pins.newTransfer();
+      pins.writing("host-" + round % 3, t, () -> pins.pin(List.of(ref(), ref())));
+      pins.transferred(List.of(t));
+    }
+    assertThat(pins.size()).isZero();
+    pins.pin(List.of(ref(), ref(), ref(), ref())); // the whole bound is free, with no time passing
+    assertThat(pins.size()).isEqualTo(4);
+  }
+}
