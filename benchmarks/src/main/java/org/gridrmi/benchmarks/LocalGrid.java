@@ -63,13 +63,34 @@ public final class LocalGrid implements AutoCloseable {
 
   private ServerJvm startServer(
       String name, int port, List<String> jvmArgs, List<String> extraArgs) {
+    // the examples' server command: the same as ./gridrmi server, with its options for the
+    // examples' services
+    return start(name, ServerCommand.class.getName(), jvmArgs, serverArgs(name, port, extraArgs));
+  }
+
+  private List<String> serverArgs(String name, int port, List<String> extraArgs) {
     List<String> args = new ArrayList<>(List.of("--name", name, "--port", String.valueOf(port)));
     SERVICES.forEach(s -> args.addAll(List.of("--service", s)));
     args.addAll(common);
     args.addAll(extraArgs);
-    // the examples' server command: the same as ./gridrmi server, with its options for the
-    // examples' services
-    return start(name, ServerCommand.class.getName(), jvmArgs, args);
+    return args;
+  }
+
+  /**
+   * Starts a server JVM as a user's {@code ./gridrmi server} runs: the common options, and the JVM's own heap and
+   * collector (no {@code -Xmx}, no {@code -XX} flag of the benchmarks').
+   */
+  public ServerJvm startStockServer(String name) {
+    createLogDir();
+    ServerJvm p = ServerJvm.startStock(
+        name,
+        ServerCommand.class.getName(),
+        List.of(),
+        serverArgs(name, 0, List.of()),
+        logDir.resolve(name + ".log"),
+        START_TIMEOUT);
+    servers.add(p);
+    return p;
   }
 
   /** {@code n} distinct ports that were free a moment ago, for servers that must keep their address. */
@@ -109,16 +130,23 @@ public final class LocalGrid implements AutoCloseable {
   }
 
   private ServerJvm start(String name, String mainClass, List<String> jvmArgs, List<String> args) {
+    createLogDir();
+    ServerJvm p = ServerJvm.start(
+        name, mainClass, jvmArgs, args, logDir.resolve(name + ".log"), START_TIMEOUT);
+    servers.add(p);
+    return p;
+  }
+
+  private void createLogDir() {
     try {
       Files.createDirectories(logDir);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    ServerJvm p = ServerJvm.start(
-        name, mainClass, jvmArgs, args, logDir.resolve(name + ".log"), Duration.ofSeconds(90));
-    servers.add(p);
-    return p;
   }
+
+  /** How long a process may take to print its {@code ready at} line. */
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
   /** Starts {@code n} servers named S1..Sn. */
   public List<String> startServers(int n, List<String> extraArgs) {

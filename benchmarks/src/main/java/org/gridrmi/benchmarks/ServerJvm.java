@@ -48,7 +48,8 @@ public final class ServerJvm implements AutoCloseable {
   }
 
   /**
-   * Starts {@code mainClass} with {@code args} in a new JVM and waits until it prints {@code ready at rmi://...}.
+   * Starts {@code mainClass} with {@code args} in a new JVM, with the benchmarks' heap ({@code -Xmx512m}, or the
+   * {@code gridrmi.serverHeap} property) and serial collector, and waits until it prints {@code ready at rmi://...}.
    *
    * @param jvmArgs extra JVM options such as {@code -Xmx1g}
    * @param log where the process's output goes
@@ -61,10 +62,36 @@ public final class ServerJvm implements AutoCloseable {
       List<String> args,
       Path log,
       Duration timeout) {
+    List<String> benchFlags =
+        List.of("-Xmx" + System.getProperty("gridrmi.serverHeap", "512m"), "-XX:+UseSerialGC");
+    return start(name, mainClass, benchFlags, jvmArgs, args, log, timeout);
+  }
+
+  /**
+   * Starts {@code mainClass} as {@link #start} does, but with the JVM's own defaults (its heap and collector) and no
+   * options beyond {@code jvmArgs}: a server as {@code ./gridrmi server} starts it for a user.
+   */
+  public static ServerJvm startStock(
+      String name,
+      String mainClass,
+      List<String> jvmArgs,
+      List<String> args,
+      Path log,
+      Duration timeout) {
+    return start(name, mainClass, List.of(), jvmArgs, args, log, timeout);
+  }
+
+  private static ServerJvm start(
+      String name,
+      String mainClass,
+      List<String> benchFlags,
+      List<String> jvmArgs,
+      List<String> args,
+      Path log,
+      Duration timeout) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-Xmx" + System.getProperty("gridrmi.serverHeap", "512m"));
-    cmd.add("-XX:+UseSerialGC");
+    cmd.addAll(benchFlags);
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
