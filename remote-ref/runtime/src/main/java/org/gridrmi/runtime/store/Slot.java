@@ -1,12 +1,15 @@
 package org.gridrmi.runtime.store;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.wire.Failure;
@@ -26,18 +29,42 @@ public final class Slot {
   /** Completes with this slot once the value is stored, or exceptionally with a {@link FailureCarrier}. */
   private final CompletableFuture<Slot> done = new CompletableFuture<>();
 
-  private final AtomicBoolean settled = new AtomicBoolean();
-  final Set<UUID> holders = ConcurrentHashMap.newKeySet();
-  /** Servers a holder lent the value to that have not fetched it yet: their address and when their hold lapses. */
-  final Map<String, Long> borrowers = new ConcurrentHashMap<>();
+  /** Set once, by the first {@link #set} or {@link #fail} (a field, not an AtomicBoolean: one object less per value). */
+  private volatile boolean settled;
+  /**
+   * Who holds the value: null (nobody), the one holder's id, or an immutable set of two or more, replaced whole by
+   * compare-and-set. Most values have a single holder, so they need no set of their own (see {@link #addHolder}).
+   */
+  private volatile Object holders;
+  /**
+   * Servers a holder lent the value to that have not fetched it yet: their address and when their hold lapses. Null
+   * until the first (most values are never lent): read through {@link #borrowers()}, added to through
+   * {@link #borrowersToAdd()}.
+   */
+  private volatile Map<String, Long> borrowers;
   /** The holder that pushed the value and released it before it arrived: it never holds it here (or null). */
   volatile UUID releasedEarly;
-  /** Nodes that fetched the value (a lender that releases it later need not keep it for them). */
-  final Set<String> fetchedBy = ConcurrentHashMap.newKeySet();
+  /** Nodes that fetched the value (a lender that releases it later need not keep it for them); null until the first. */
+  private volatile Set<String> fetchedBy;
 
   private volatile Thread runner;
-  /** Orders an interrupt of the runner with the end of its run (see {@link #stopRunning}). */
-  private final Object runnerLock = new Object();
+
+  private static final VarHandle SETTLED;
+  private static final VarHandle HOLDERS;
+  private static final VarHandle BORROWERS;
+  private static final VarHandle FETCHED_BY;
+
+  static {
+    try {
+      MethodHandles.Lookup l = MethodHandles.lookup();
+      SETTLED = l.findVarHandle(Slot.class, "settled", boolean.class);
+      HOLDERS = l.findVarHandle(Slot.class, "holders", Object.class);
+      BORROWERS = l.findVarHandle(Slot.class, "borrowers", Map.class);
+      FETCHED_BY = l.findVarHandle(Slot.class, "fetchedBy", Set.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private volatile boolean cancelled;
   /** The span of the call that makes the value, when traced: fetches of the value link to it. */
@@ -78,6 +105,93 @@ public final class Slot {
 
   public UUID id() {
     return id;
+  }
+
+  /** Adds {@code holder}; false if it held the value already. */
+  boolean addHolder(UUID holder) {
+    for (; ; ) {
+      Object now = holders;
+      Object next;
+      if (now == null) {
+        next = holder;
+      } else if (now instanceof UUID one) {
+        if (one.equals(holder)) return false;
+        next = Set.of(one, holder);
+      } else {
+        @SuppressWarnings("unchecked")
+        Set<UUID> set = (Set<UUID>) now;
+        if (set.contains(holder)) return false;
+        Set<UUID> more = new HashSet<>(set);
+        more.add(holder);
+        next = Set.copyOf(more);
+      }
+      if (HOLDERS.compareAndSet(this, now, next)) return true;
+    }
+  }
+
+  /** Removes {@code holder}; false if it did not hold the value. */
+  boolean removeHolder(UUID holder) {
+    for (; ; ) {
+      Object now = holders;
+      Object next;
+      if (now == null) {
+        return false;
+      } else if (now instanceof UUID one) {
+        if (!one.equals(holder)) return false;
+        next = null;
+      } else {
+        @SuppressWarnings("unchecked")
+        Set<UUID> set = (Set<UUID>) now;
+        if (!set.contains(holder)) return false;
+        Set<UUID> fewer = new HashSet<>(set);
+        fewer.remove(holder);
+        next = fewer.size() == 1 ? fewer.iterator().next() : Set.copyOf(fewer);
+      }
+      if (HOLDERS.compareAndSet(this, now, next)) return true;
+    }
+  }
+
+  /** Whether {@code holder} holds the value. */
+  boolean heldBy(UUID holder) {
+    Object now = holders;
+    return now instanceof UUID one
+        ? one.equals(holder)
+        : now != null && ((Set<?>) now).contains(holder);
+  }
+
+  /** Whether nobody holds the value. */
+  boolean unheld() {
+    return holders == null;
+  }
+
+  /**
+   * The borrowers, to read or to remove from: {@link Collections#emptyMap()} if none was ever added (its reads and
+   * removals are no-ops; it throws on {@code computeIfPresent} and on additions, which go through
+   * {@link #borrowersToAdd()}).
+   */
+  Map<String, Long> borrowers() {
+    Map<String, Long> m = borrowers;
+    return m != null ? m : Collections.emptyMap();
+  }
+
+  /** The borrowers, to add to: made on first use. */
+  Map<String, Long> borrowersToAdd() {
+    Map<String, Long> m = borrowers;
+    if (m != null) return m;
+    BORROWERS.compareAndSet(this, null, new ConcurrentHashMap<String, Long>());
+    return borrowers;
+  }
+
+  /** Whether the node at {@code address} fetched the value. */
+  boolean fetchedBy(String address) {
+    Set<String> f = fetchedBy;
+    return f != null && f.contains(address);
+  }
+
+  /** Remembers that the node at {@code address} fetched the value. */
+  void fetched(String address) {
+    if (fetchedBy == null) FETCHED_BY.compareAndSet(this, null, ConcurrentHashMap.newKeySet());
+    fetchedBy.add(address);
   }
   /** The holder that put the value (a client's put, or its copy pushed here), or null for a call's result. */
   UUID putBy() {
@@ -137,7 +251,7 @@ public final class Slot {
    * take (larger than its memory and disk budgets together) fails the slot with RESOURCE_EXHAUSTED instead.
    */
   public boolean set(Object v) {
-    if (!settled.compareAndSet(false, true)) return false;
+    if (!SETTLED.compareAndSet(this, false, true)) return false;
     try {
       store.admit(this, v);
     } catch (GridException e) {
@@ -151,7 +265,7 @@ public final class Slot {
 
   /** Sets a failure; false if the value was already set. */
   public boolean fail(Failure failure) {
-    if (!settled.compareAndSet(false, true)) return false;
+    if (!SETTLED.compareAndSet(this, false, true)) return false;
     done.completeExceptionally(new FailureCarrier(failure));
     return true;
   }
@@ -176,16 +290,17 @@ public final class Slot {
    */
   public boolean startRunning(Thread t) {
     runner = t;
-    return !cancelled && !settled.get();
+    return !cancelled && !settled;
   }
 
   /**
    * The computation ended; called by the thread that ran it. Once this returns, no interrupt of this slot's is pending
    * on that thread or will reach it (so none can hit the next call the thread runs): an interrupt and this take the
-   * same lock, and this clears one that came first.
+   * same lock (the slot's own future, which nothing else locks: one object less per value than a lock of its own), and
+   * this clears one that came first.
    */
   public void stopRunning() {
-    synchronized (runnerLock) {
+    synchronized (done) {
       runner = null;
       Thread.interrupted();
     }
@@ -193,7 +308,7 @@ public final class Slot {
 
   /** Interrupts the computation, if one is running (after a deadline passed). */
   public void interruptRunner() {
-    synchronized (runnerLock) {
+    synchronized (done) {
       Thread t = runner;
       if (t != null) t.interrupt();
     }
