@@ -32,10 +32,14 @@ public final class Slot {
   /** Set once, by the first {@link #set} or {@link #fail} (a field, not an AtomicBoolean: one object less per value). */
   private volatile boolean settled;
   /**
-   * Who holds the value: null (nobody), the one holder's id, or an immutable set of two or more, replaced whole by
-   * compare-and-set. Most values have a single holder, so they need no set of their own (see {@link #addHolder}).
+   * Who holds the value: null (nobody), the one holder's id, an immutable set of two to {@link #MAX_FEW_HOLDERS},
+   * each replaced whole by compare-and-set; past that a concurrent set, which then stays (so a value held by thousands
+   * costs no copy per hold). Most values have a single holder, so they need no set of their own.
    */
   private volatile Object holders;
+
+  /** The most holders kept in an immutable set, copied on each change. */
+  static final int MAX_FEW_HOLDERS = 8;
   /**
    * Servers a holder lent the value to that have not fetched it yet: their address and when their hold lapses. Null
    * until the first (most values are never lent): read through {@link #borrowers()}, added to through
@@ -89,6 +93,11 @@ public final class Slot {
    * point to keep their holds (in memory, the value itself keeps its references alive).
    */
   List<Object> refsOnDisk = List.of();
+  /** The value used just before and just after this one, while it is in the store's memory ({@link SlotQueue}). */
+  Slot older;
+
+  Slot newer;
+
   /** Calls about to use the value here: the store does not move it to disk meanwhile. */
   int readers;
   /** Chosen to move to disk and being written. */
@@ -111,6 +120,8 @@ public final class Slot {
   boolean addHolder(UUID holder) {
     for (; ; ) {
       Object now = holders;
+      if (now instanceof ConcurrentHashMap.KeySetView<?, ?> many)
+        return manyOf(many).add(holder);
       Object next;
       if (now == null) {
         next = holder;
@@ -118,12 +129,13 @@ public final class Slot {
         if (one.equals(holder)) return false;
         next = Set.of(one, holder);
       } else {
-        @SuppressWarnings("unchecked")
-        Set<UUID> set = (Set<UUID>) now;
-        if (set.contains(holder)) return false;
-        Set<UUID> more = new HashSet<>(set);
+        Set<UUID> few = fewOf(now);
+        if (few.contains(holder)) return false;
+        Set<UUID> more =
+            few.size() < MAX_FEW_HOLDERS ? new HashSet<>(few) : ConcurrentHashMap.newKeySet();
+        more.addAll(few);
         more.add(holder);
-        next = Set.copyOf(more);
+        next = more instanceof ConcurrentHashMap.KeySetView<?, ?> ? more : Set.copyOf(more);
       }
       if (HOLDERS.compareAndSet(this, now, next)) return true;
     }
@@ -133,6 +145,8 @@ public final class Slot {
   boolean removeHolder(UUID holder) {
     for (; ; ) {
       Object now = holders;
+      if (now instanceof ConcurrentHashMap.KeySetView<?, ?> many)
+        return manyOf(many).remove(holder);
       Object next;
       if (now == null) {
         return false;
@@ -140,10 +154,9 @@ public final class Slot {
         if (!one.equals(holder)) return false;
         next = null;
       } else {
-        @SuppressWarnings("unchecked")
-        Set<UUID> set = (Set<UUID>) now;
-        if (!set.contains(holder)) return false;
-        Set<UUID> fewer = new HashSet<>(set);
+        Set<UUID> few = fewOf(now);
+        if (!few.contains(holder)) return false;
+        Set<UUID> fewer = new HashSet<>(few);
         fewer.remove(holder);
         next = fewer.size() == 1 ? fewer.iterator().next() : Set.copyOf(fewer);
       }
@@ -154,14 +167,24 @@ public final class Slot {
   /** Whether {@code holder} holds the value. */
   boolean heldBy(UUID holder) {
     Object now = holders;
-    return now instanceof UUID one
-        ? one.equals(holder)
-        : now != null && ((Set<?>) now).contains(holder);
+    if (now == null) return false;
+    return now instanceof UUID one ? one.equals(holder) : ((Set<?>) now).contains(holder);
   }
 
   /** Whether nobody holds the value. */
   boolean unheld() {
-    return holders == null;
+    Object now = holders;
+    return now == null || now instanceof ConcurrentHashMap.KeySetView<?, ?> many && many.isEmpty();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Set<UUID> fewOf(Object holders) {
+    return (Set<UUID>) holders;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Set<UUID> manyOf(ConcurrentHashMap.KeySetView<?, ?> holders) {
+    return (Set<UUID>) holders;
   }
 
   /**
