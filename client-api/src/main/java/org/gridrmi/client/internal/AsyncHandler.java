@@ -95,7 +95,7 @@ final class AsyncHandler implements InvocationHandler {
           m.getParameters(),
           sm.isAnnotationPresent(Idempotent.class));
     });
-    String site = t.label() + " on " + channel.server().name();
+    String site = session.sites().of(t.label(), channel.server().name());
     if (session.closed()) throw new GridException(Status.CANCELLED, site + ": the Grid is closed");
     Object[] a = args == null ? new Object[0] : args;
     Object[] wire = new Object[a.length];

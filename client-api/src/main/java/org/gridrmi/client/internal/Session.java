@@ -21,6 +21,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.CallSites;
 import org.gridrmi.runtime.Cleaners;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.HolderLink;
@@ -54,6 +55,12 @@ public final class Session implements AutoCloseable {
    * {@code live}'s update of the same id, which orders them.
    */
   private final Map<UUID, Object> releasing = new ConcurrentHashMap<>();
+
+  /**
+   * The sites of this Grid's calls ({@code "Ops.f on S1"}), each made once: every reference keeps its call's site as
+   * its label. Its keys are this Grid's own methods and servers; the bound is for a Grid that sees very many servers.
+   */
+  private final CallSites sites = new CallSites(4096);
 
   private final GridSettings settings;
   private final NodeRuntime runtime;
@@ -221,6 +228,11 @@ public final class Session implements AutoCloseable {
 
   public TransportMetrics.Snapshot traffic() {
     return runtime.transport().traffic();
+  }
+
+  /** The sites of this Grid's calls, each one string. */
+  CallSites sites() {
+    return sites;
   }
 
   public String describeTransport() {
