@@ -85,7 +85,6 @@ public final class LocalGrid implements AutoCloseable {
     ServerJvm p = ServerJvm.startStock(
         name,
         ServerCommand.class.getName(),
-        List.of(),
         serverArgs(name, 0, List.of()),
         logDir.resolve(name + ".log"),
         START_TIMEOUT);

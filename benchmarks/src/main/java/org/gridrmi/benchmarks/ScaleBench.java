@@ -1,17 +1,12 @@
 package org.gridrmi.benchmarks;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gridrmi.benchmarks.harness.Stats;
 import org.gridrmi.cli.GridOptions;
@@ -265,9 +260,9 @@ public final class ScaleBench implements Callable<Integer> {
             "bytes");
         if (n == values) {
           System.out.println("  what a value costs S1, by class: "
-              + String.join("; ", server1.topGrowth(server0, n, 8)));
+              + String.join("; ", server1.topGrowth(server0, n, 12)));
           System.out.println("  what a reference costs the client, by class: "
-              + String.join("; ", client1.topGrowth(client0, n, 8)));
+              + String.join("; ", client1.topGrowth(client0, n, 12)));
         }
         Traffic before = grid.traffic();
         Thread.sleep(window.toMillis());
@@ -475,38 +470,12 @@ public final class ScaleBench implements Callable<Integer> {
    * first chain and round of chains, in ms.
    */
   private double[] freshClient(List<String> addresses) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp",
-        System.getProperty("java.class.path"),
-        FreshClient.class.getName()));
-    cmd.addAll(options.tls.asArguments(null));
-    cmd.addAll(addresses);
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    double[] found = null;
-    List<String> output = new ArrayList<>();
-    try (BufferedReader r =
-        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line; (line = r.readLine()) != null; ) {
-        output.add(line);
-        Matcher m = PROBE_LINE.matcher(line);
-        if (m.find()) {
-          found = new double[] {
-            Double.parseDouble(m.group(1)),
-            Double.parseDouble(m.group(2)),
-            Double.parseDouble(m.group(3))
-          };
-        }
-      }
-    }
-    if (!p.waitFor(2, TimeUnit.MINUTES)) p.destroyForcibly();
-    if (found == null) {
-      throw new GridException(
-          Status.INTERNAL,
-          "bench scale: the fresh client printed no times; its output: "
-              + String.join(" | ", output.subList(Math.max(0, output.size() - 5), output.size())));
-    }
-    return found;
+    List<String> args = new ArrayList<>(options.tls.asArguments(null));
+    args.addAll(addresses);
+    String[] got = FreshJvm.run(FreshClient.class, args, PROBE_LINE, "bench scale");
+    return new double[] {
+      Double.parseDouble(got[0]), Double.parseDouble(got[1]), Double.parseDouble(got[2])
+    };
   }
 
   /**

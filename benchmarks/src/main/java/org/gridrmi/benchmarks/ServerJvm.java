@@ -69,16 +69,11 @@ public final class ServerJvm implements AutoCloseable {
 
   /**
    * Starts {@code mainClass} as {@link #start} does, but with the JVM's own defaults (its heap and collector) and no
-   * options beyond {@code jvmArgs}: a server as {@code ./gridrmi server} starts it for a user.
+   * JVM option at all: a server as {@code ./gridrmi server} starts it for a user.
    */
   public static ServerJvm startStock(
-      String name,
-      String mainClass,
-      List<String> jvmArgs,
-      List<String> args,
-      Path log,
-      Duration timeout) {
-    return start(name, mainClass, List.of(), jvmArgs, args, log, timeout);
+      String name, String mainClass, List<String> args, Path log, Duration timeout) {
+    return start(name, mainClass, List.of(), List.of(), args, log, timeout);
   }
 
   private static ServerJvm start(
