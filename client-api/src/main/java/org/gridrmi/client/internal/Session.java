@@ -289,8 +289,7 @@ public final class Session implements AutoCloseable {
             .hold(id, holder); // if it was let go meanwhile, it fails as NOT_FOUND when used
       return 1;
     });
-    Cleaners.register(
-        ref, new Collected(this, ref.id(), CompletableFuture.completedFuture(null), owner));
+    Cleaners.register(ref, new Collected(this, ref.id(), CallContext.DONE, owner));
   }
 
   /**
@@ -338,9 +337,26 @@ public final class Session implements AutoCloseable {
    * What the cleaner runs for a collected reference: it must not hold the reference itself. {@code after} is the
    * acceptance of the batch that makes the value (a release must not overtake it).
    */
-  private record Collected(
-      Session session, UUID id, CompletableFuture<?> after, ServerChannel owner)
-      implements Runnable {
+  private static final class Collected implements Runnable {
+    private final Session session;
+    private final UUID id;
+    private final ServerChannel owner;
+    /**
+     * The acceptance of the batch that makes the value; once it completed normally, a shared completed future, so
+     * that a reference held for long keeps nothing of its batch.
+     */
+    private volatile CompletableFuture<?> after;
+
+    Collected(Session session, UUID id, CompletableFuture<?> after, ServerChannel owner) {
+      this.session = session;
+      this.id = id;
+      this.owner = owner;
+      this.after = after;
+      after.whenComplete((v, t) -> {
+        if (t == null) this.after = CallContext.DONE;
+      });
+    }
+
     @Override
     public void run() {
       session.collected(id, after, owner);
