@@ -31,11 +31,15 @@ class ScaleBenchIT {
     Matcher m = SUMMARY.matcher(stdout);
     assertThat(m.find()).as(stdout).isTrue();
     assertThat(Integer.parseInt(m.group(1))).isEqualTo(2);
-    assertThat(Double.parseDouble(m.group(2))).as("connect + first chain, ms").isBetween(1.0, 60_000.0);
+    assertThat(Double.parseDouble(m.group(2)))
+        .as("connect + first chain, ms")
+        .isBetween(1.0, 60_000.0);
     // a value costs a slot, an id and its entries, at least; far more than a few KB would be a leak
     assertThat(Double.parseDouble(m.group(3))).as("bytes per value on S1").isBetween(24.0, 4_000.0);
     assertThat(Double.parseDouble(m.group(4))).as("bytes per reference").isBetween(16.0, 4_000.0);
-    assertThat(Double.parseDouble(m.group(5))).as("renewal growth, 10k over 1k values").isBetween(0.2, 5.0);
+    assertThat(Double.parseDouble(m.group(5)))
+        .as("renewal growth, 10k over 1k values")
+        .isBetween(0.2, 5.0);
     List<String> csv = Files.readAllLines(out.resolve("scale.csv"));
     assertThat(csv.get(0)).isEqualTo("section,x,metric,value,unit");
     assertThat(csv.subList(1, csv.size()))
