@@ -145,8 +145,8 @@ final class AsyncHandler implements InvocationHandler {
         ? new Lineage(
             service, method, a.clone(), deadline, deadlineNanos, channel.server(), site, remaking)
         : null;
-    CallContext ctx = new CallContext(
-        session, site, accepted, sent, channel, lineage, deadlineNanos, new CompletableFuture<>());
+    CallContext ctx =
+        new CallContext(session, site, accepted, sent, channel, lineage, deadlineNanos);
     Ref<Object> ref = new Ref<>(id, channel.server().address(), ctx);
     failWithInputs(ctx, inputs, site);
     for (int i = 0; i < commands.size(); i++) {

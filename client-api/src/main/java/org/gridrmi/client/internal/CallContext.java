@@ -1,5 +1,7 @@
 package org.gridrmi.client.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -44,7 +46,22 @@ final class CallContext implements RefContext {
   private final ServerChannel channel;
   private final Lineage lineage;
   private final long deadlineNanos;
-  private final CompletableFuture<Object> localOutcome;
+  /**
+   * Fails when the value fails here; made on first use (a wait, a call taking the value, a local failure), so that
+   * a reference only held costs no future for it.
+   */
+  private volatile CompletableFuture<Object> localOutcome;
+
+  private static final VarHandle LOCAL_OUTCOME;
+
+  static {
+    try {
+      LOCAL_OUTCOME = MethodHandles.lookup()
+          .findVarHandle(CallContext.class, "localOutcome", CompletableFuture.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   /**
    * @param submitted completes when the batch making the value was accepted (or failed)
@@ -60,8 +77,7 @@ final class CallContext implements RefContext {
       CompletableFuture<?> sent,
       ServerChannel channel,
       Lineage lineage,
-      long deadlineNanos,
-      CompletableFuture<Object> localOutcome) {
+      long deadlineNanos) {
     this.session = session;
     this.label = label;
     this.submitted = submitted;
@@ -69,7 +85,6 @@ final class CallContext implements RefContext {
     this.channel = channel;
     this.lineage = lineage;
     this.deadlineNanos = deadlineNanos;
-    this.localOutcome = localOutcome;
     submitted.whenComplete((v, t) -> {
       if (t == null) this.submitted = DONE;
     });
@@ -82,7 +97,7 @@ final class CallContext implements RefContext {
   }
 
   static CallContext forPut(Session session, String label) {
-    return new CallContext(session, label, DONE, DONE, null, null, 0, new CompletableFuture<>());
+    return new CallContext(session, label, DONE, DONE, null, null, 0);
   }
 
   Session session() {
@@ -120,6 +135,9 @@ final class CallContext implements RefContext {
 
   /** Fails when the value fails here (its deadline, or an input's local failure); never completes normally. */
   CompletableFuture<Object> localOutcome() {
+    CompletableFuture<Object> f = localOutcome;
+    if (f != null) return f;
+    LOCAL_OUTCOME.compareAndSet(this, null, new CompletableFuture<Object>());
     return localOutcome;
   }
 
@@ -135,7 +153,7 @@ final class CallContext implements RefContext {
 
   /** Fails the value here (the deadline passed, or an argument failed so), unless it is already known. */
   void failLocally(GridException e) {
-    localOutcome.completeExceptionally(e);
+    localOutcome().completeExceptionally(e);
   }
 
   @Override
@@ -158,7 +176,7 @@ final class CallContext implements RefContext {
         result.completeExceptionally(Outcomes.toGrid(t));
       }
     });
-    localOutcome.whenComplete((v, t) -> {
+    localOutcome().whenComplete((v, t) -> {
       if (t != null) result.completeExceptionally(t);
     });
     if (deadlineNanos != 0) boundByDeadline(result);
