@@ -90,6 +90,9 @@ final class ScaleReport {
         ps.stream().mapToDouble(Point::value).toArray()));
     XYChart chart = plot.chart();
     chart.getStyler().setXAxisLogarithmic(true);
+    chart
+        .getStyler()
+        .setXAxisLogarithmicDecadeOnly(true); // ticks at 1k, 10k, ...: labels that do not overlap
     panels.add(chart);
   }
 
