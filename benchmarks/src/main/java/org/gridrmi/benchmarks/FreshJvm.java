@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -26,12 +25,7 @@ final class FreshJvm {
    */
   static String[] run(Class<?> main, List<String> args, Pattern line, String what)
       throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp",
-        System.getProperty("java.class.path"),
-        main.getName()));
-    cmd.addAll(args);
+    List<String> cmd = ServerJvm.command(main.getName(), List.of(), args);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String[] found = null;
     List<String> output = new ArrayList<>();

@@ -62,9 +62,10 @@ public final class ServerJvm implements AutoCloseable {
       List<String> args,
       Path log,
       Duration timeout) {
-    List<String> benchFlags =
-        List.of("-Xmx" + System.getProperty("gridrmi.serverHeap", "512m"), "-XX:+UseSerialGC");
-    return start(name, mainClass, benchFlags, jvmArgs, args, log, timeout);
+    List<String> options = new ArrayList<>(
+        List.of("-Xmx" + System.getProperty("gridrmi.serverHeap", "512m"), "-XX:+UseSerialGC"));
+    options.addAll(jvmArgs);
+    return launch(name, command(mainClass, options, args), log, timeout);
   }
 
   /**
@@ -73,25 +74,22 @@ public final class ServerJvm implements AutoCloseable {
    */
   public static ServerJvm startStock(
       String name, String mainClass, List<String> args, Path log, Duration timeout) {
-    return start(name, mainClass, List.of(), List.of(), args, log, timeout);
+    return launch(name, command(mainClass, List.of(), args), log, timeout);
   }
 
-  private static ServerJvm start(
-      String name,
-      String mainClass,
-      List<String> benchFlags,
-      List<String> jvmArgs,
-      List<String> args,
-      Path log,
-      Duration timeout) {
+  /** {@code java OPTIONS -cp CLASSPATH MAIN ARGS}, with this JVM's java and class path. */
+  static List<String> command(String mainClass, List<String> jvmOptions, List<String> args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(benchFlags);
-    cmd.addAll(jvmArgs);
+    cmd.addAll(jvmOptions);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(mainClass);
     cmd.addAll(args);
+    return cmd;
+  }
+
+  private static ServerJvm launch(String name, List<String> cmd, Path log, Duration timeout) {
     try {
       File logFile = log.toFile();
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
