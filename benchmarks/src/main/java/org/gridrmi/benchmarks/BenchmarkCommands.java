@@ -26,6 +26,7 @@ public final class BenchmarkCommands implements CommandProvider {
         new ValuesBench(),
         new PlacementBench(),
         new HostileBench(),
-        new LifetimeBench());
+        new LifetimeBench(),
+        new ScaleBench());
   }
 }

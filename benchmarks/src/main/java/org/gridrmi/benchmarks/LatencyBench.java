@@ -1,17 +1,12 @@
 package org.gridrmi.benchmarks;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gridrmi.benchmarks.harness.Stats;
 import org.gridrmi.cli.GridOptions;
@@ -190,32 +185,10 @@ public final class LatencyBench implements Callable<Integer> {
    * median it prints.
    */
   private double freshClient(String server) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp",
-        System.getProperty("java.class.path"),
-        FreshClient.class.getName()));
-    cmd.addAll(options.tls.asArguments(null));
-    cmd.addAll(List.of("--bytes", String.valueOf(bytes), server));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    Double p50 = null;
-    List<String> output = new ArrayList<>();
-    try (BufferedReader r =
-        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line; (line = r.readLine()) != null; ) {
-        output.add(line);
-        Matcher m = PROBE_LINE.matcher(line);
-        if (m.find()) p50 = Double.parseDouble(m.group(1));
-      }
-    }
-    if (!p.waitFor(2, TimeUnit.MINUTES)) p.destroyForcibly();
-    if (p50 == null) {
-      throw new GridException(
-          Status.INTERNAL,
-          "bench latency: the fresh client printed no median; its output: "
-              + String.join(" | ", output.subList(Math.max(0, output.size() - 5), output.size())));
-    }
-    return p50;
+    List<String> args = new ArrayList<>(options.tls.asArguments(null));
+    args.addAll(List.of("--bytes", String.valueOf(bytes), server));
+    return Double.parseDouble(
+        FreshJvm.run(FreshClient.class, args, PROBE_LINE, "bench latency")[0]);
   }
 
   private int report(List<Series> warm, double first) throws IOException {

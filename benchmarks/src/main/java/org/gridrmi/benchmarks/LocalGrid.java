@@ -76,15 +76,6 @@ public final class LocalGrid implements AutoCloseable {
     return args;
   }
 
-  private Path logs() {
-    try {
-      Files.createDirectories(logDir);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return logDir;
-  }
-
   /** {@code n} distinct ports that were free a moment ago, for servers that must keep their address. */
   public static int[] freePorts(int n) {
     List<ServerSocket> open = new ArrayList<>();
@@ -121,14 +112,24 @@ public final class LocalGrid implements AutoCloseable {
     return start(name, mainClass, List.of(), args);
   }
 
-  private static final Duration START_BOUND = Duration.ofSeconds(90);
-
   private ServerJvm start(String name, String mainClass, List<String> jvmArgs, List<String> args) {
-    ServerJvm p =
-        ServerJvm.start(name, mainClass, jvmArgs, args, logs().resolve(name + ".log"), START_BOUND);
+    createLogDir();
+    ServerJvm p = ServerJvm.start(
+        name, mainClass, jvmArgs, args, logDir.resolve(name + ".log"), START_TIMEOUT);
     servers.add(p);
     return p;
   }
+
+  private void createLogDir() {
+    try {
+      Files.createDirectories(logDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** How long a process may take to print its {@code ready at} line. */
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
   /** Starts {@code n} servers named S1..Sn. */
   public List<String> startServers(int n, List<String> extraArgs) {

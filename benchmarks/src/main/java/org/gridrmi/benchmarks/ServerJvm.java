@@ -65,25 +65,24 @@ public final class ServerJvm implements AutoCloseable {
       Path log,
       Duration timeout) {
     String opts = System.getenv().getOrDefault("GRIDRMI_JAVA_OPTS", "").trim();
-    List<String> all = new ArrayList<>(opts.isEmpty() ? List.of() : List.of(opts.split("\\s+")));
-    all.addAll(jvmArgs);
-    return startWith(name, mainClass, all, args, log, timeout);
+    List<String> options = new ArrayList<>(opts.isEmpty() ? List.of() : List.of(opts.split("\\s+")));
+    options.addAll(jvmArgs);
+    return launch(name, command(mainClass, options, args), log, timeout);
   }
 
-  private static ServerJvm startWith(
-      String name,
-      String mainClass,
-      List<String> jvmArgs,
-      List<String> args,
-      Path log,
-      Duration timeout) {
+  /** {@code java OPTIONS -cp CLASSPATH MAIN ARGS}, with this JVM's java and class path. */
+  static List<String> command(String mainClass, List<String> jvmOptions, List<String> args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(jvmArgs);
+    cmd.addAll(jvmOptions);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(mainClass);
     cmd.addAll(args);
+    return cmd;
+  }
+
+  private static ServerJvm launch(String name, List<String> cmd, Path log, Duration timeout) {
     try {
       File logFile = log.toFile();
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

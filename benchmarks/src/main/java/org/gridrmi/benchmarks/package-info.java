@@ -36,6 +36,8 @@
  *   <li>{@link MemoryReport}: what {@code bench memory} prints and writes.
  *   <li>{@link PlacementBench}: {@code gridrmi bench placement}: four servers with mixed links and speeds under
  *       every placement policy.
+ *   <li>{@link ScaleBench}: {@code gridrmi bench scale}: how costs grow with servers, clients, live values and
+ *       value size, on stock server JVMs.
  *   <li>{@link ServerJvm}: a GridRMI server in a JVM of its own, started with this JVM's class path.
  *   <li>{@link SoakBench}: {@code gridrmi bench soak}: many client threads run chains across server JVMs, optionally
  *       killing one halfway.

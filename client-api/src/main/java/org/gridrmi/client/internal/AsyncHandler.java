@@ -95,7 +95,7 @@ final class AsyncHandler implements InvocationHandler {
           m.getParameters(),
           sm.isAnnotationPresent(Idempotent.class));
     });
-    String site = t.label() + " on " + channel.server().name();
+    String site = session.sites().of(t.label(), channel.server().name());
     if (session.closed()) throw new GridException(Status.CANCELLED, site + ": the Grid is closed");
     Object[] a = args == null ? new Object[0] : args;
     Object[] wire = new Object[a.length];
@@ -145,8 +145,8 @@ final class AsyncHandler implements InvocationHandler {
         ? new Lineage(
             service, method, a.clone(), deadline, deadlineNanos, channel.server(), site, remaking)
         : null;
-    CallContext ctx = new CallContext(
-        session, site, accepted, sent, channel, lineage, deadlineNanos, new CompletableFuture<>());
+    CallContext ctx =
+        new CallContext(session, site, accepted, sent, channel, lineage, deadlineNanos);
     Ref<Object> ref = new Ref<>(id, channel.server().address(), ctx);
     failWithInputs(ctx, inputs, site);
     for (int i = 0; i < commands.size(); i++) {

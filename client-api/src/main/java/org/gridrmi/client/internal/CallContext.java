@@ -1,5 +1,7 @@
 package org.gridrmi.client.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -28,26 +30,115 @@ import org.gridrmi.runtime.wire.ValueIds;
  * usually arrives first), it fails here with DEADLINE_EXCEEDED, whether or not the server can be reached. That failure
  * is the value's local outcome, and every call this Grid made from the value fails with it.
  *
- * @param channel the server's channel, or null for a value this Grid put
- * @param lineage how to make the value again, for a call to an {@code @Idempotent} method; else null
- * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()}), or 0 for none
+ * <p>Once {@code sent} and {@code submitted} complete normally they are replaced by one shared completed future, so
+ * that a reference held for long keeps no futures of its call's batch (about 50 bytes a reference).
  */
-record CallContext(
-    Session session,
-    String label,
-    CompletableFuture<?> submitted,
-    CompletableFuture<?> sent,
-    ServerChannel channel,
-    Lineage lineage,
-    long deadlineNanos,
-    CompletableFuture<Object> localOutcome)
-    implements RefContext {
+final class CallContext implements RefContext {
   /** How long after a deadline the client waits for the server's answer before it fails the value itself. */
   static final long GRACE_NANOS = 200_000_000L;
+  /** What {@code sent} and {@code submitted} become once they completed normally. */
+  static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+  private final Session session;
+  private final String label;
+  private volatile CompletableFuture<?> submitted;
+  private volatile CompletableFuture<?> sent;
+  private final ServerChannel channel;
+  private final Lineage lineage;
+  private final long deadlineNanos;
+  /**
+   * Fails when the value fails here; made on first use (a wait, a call taking the value, a local failure), so that
+   * a reference only held costs no future for it.
+   */
+  private volatile CompletableFuture<Object> localOutcome;
+
+  private static final VarHandle LOCAL_OUTCOME;
+
+  static {
+    try {
+      LOCAL_OUTCOME = MethodHandles.lookup()
+          .findVarHandle(CallContext.class, "localOutcome", CompletableFuture.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /**
+   * @param submitted completes when the batch making the value was accepted (or failed)
+   * @param sent completes when that batch holds its connection
+   * @param channel the server's channel, or null for a value this Grid put
+   * @param lineage how to make the value again, for a call to an {@code @Idempotent} method; else null
+   * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()}), or 0 for none
+   */
+  CallContext(
+      Session session,
+      String label,
+      CompletableFuture<?> submitted,
+      CompletableFuture<?> sent,
+      ServerChannel channel,
+      Lineage lineage,
+      long deadlineNanos) {
+    this.session = session;
+    this.label = label;
+    this.submitted = submitted;
+    this.sent = sent;
+    this.channel = channel;
+    this.lineage = lineage;
+    this.deadlineNanos = deadlineNanos;
+    submitted.whenComplete((v, t) -> {
+      if (t == null) this.submitted = DONE;
+    });
+    sent.whenComplete((v, t) -> {
+      if (t == null) this.sent = DONE;
+    });
+    // (a cleaner's action for the reference must not reach it: this context does, through the
+    // dependents of its local outcome and a lineage's arguments, so Session keeps a Collected of
+    // its own)
+  }
 
   static CallContext forPut(Session session, String label) {
-    CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
-    return new CallContext(session, label, done, done, null, null, 0, new CompletableFuture<>());
+    return new CallContext(session, label, DONE, DONE, null, null, 0);
+  }
+
+  Session session() {
+    return session;
+  }
+
+  String label() {
+    return label;
+  }
+
+  /** Completes when the batch that makes the value was accepted (or failed). */
+  CompletableFuture<?> submitted() {
+    return submitted;
+  }
+
+  /** Completes when that batch holds its connection. */
+  CompletableFuture<?> sent() {
+    return sent;
+  }
+
+  /** The server's channel, or null for a value this Grid put. */
+  ServerChannel channel() {
+    return channel;
+  }
+
+  /** How to make the value again, or null. */
+  Lineage lineage() {
+    return lineage;
+  }
+
+  /** When the call's time runs out ({@link System#nanoTime()}), or 0 for none. */
+  long deadlineNanos() {
+    return deadlineNanos;
+  }
+
+  /** Fails when the value fails here (its deadline, or an input's local failure); never completes normally. */
+  CompletableFuture<Object> localOutcome() {
+    CompletableFuture<Object> f = localOutcome;
+    if (f != null) return f;
+    LOCAL_OUTCOME.compareAndSet(this, null, new CompletableFuture<Object>());
+    return localOutcome;
   }
 
   @Override
@@ -62,7 +153,7 @@ record CallContext(
 
   /** Fails the value here (the deadline passed, or an argument failed so), unless it is already known. */
   void failLocally(GridException e) {
-    localOutcome.completeExceptionally(e);
+    localOutcome().completeExceptionally(e);
   }
 
   @Override
@@ -85,7 +176,7 @@ record CallContext(
         result.completeExceptionally(Outcomes.toGrid(t));
       }
     });
-    localOutcome.whenComplete((v, t) -> {
+    localOutcome().whenComplete((v, t) -> {
       if (t != null) result.completeExceptionally(t);
     });
     if (deadlineNanos != 0) boundByDeadline(result);

@@ -21,6 +21,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.CallSites;
 import org.gridrmi.runtime.Cleaners;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.HolderLink;
@@ -55,6 +56,12 @@ public final class Session implements AutoCloseable {
    * {@code live}'s update of the same id, which orders them.
    */
   private final Map<UUID, Object> releasing = new ConcurrentHashMap<>();
+
+  /**
+   * The sites of this Grid's calls ({@code "Ops.f on S1"}), each made once: every reference keeps its call's site as
+   * its label. Its keys are this Grid's own methods and servers; the bound is for a Grid that sees very many servers.
+   */
+  private final CallSites sites = new CallSites(4096);
 
   private final GridSettings settings;
   private final NodeRuntime runtime;
@@ -224,6 +231,11 @@ public final class Session implements AutoCloseable {
     return runtime.transport().traffic();
   }
 
+  /** The sites of this Grid's calls, each one string. */
+  CallSites sites() {
+    return sites;
+  }
+
   public String describeTransport() {
     return runtime.transport().describe();
   }
@@ -278,8 +290,7 @@ public final class Session implements AutoCloseable {
             .hold(id, holder); // if it was let go meanwhile, it fails as NOT_FOUND when used
       return 1;
     });
-    Cleaners.register(
-        ref, new Collected(this, ref.id(), CompletableFuture.completedFuture(null), owner));
+    Cleaners.register(ref, new Collected(this, ref.id(), CallContext.DONE, owner));
   }
 
   /**
@@ -327,9 +338,26 @@ public final class Session implements AutoCloseable {
    * What the cleaner runs for a collected reference: it must not hold the reference itself. {@code after} is the
    * acceptance of the batch that makes the value (a release must not overtake it).
    */
-  private record Collected(
-      Session session, UUID id, CompletableFuture<?> after, ServerChannel owner)
-      implements Runnable {
+  private static final class Collected implements Runnable {
+    private final Session session;
+    private final UUID id;
+    private final ServerChannel owner;
+    /**
+     * The acceptance of the batch that makes the value; once it completed normally, a shared completed future, so
+     * that a reference held for long keeps nothing of its batch.
+     */
+    private volatile CompletableFuture<?> after;
+
+    Collected(Session session, UUID id, CompletableFuture<?> after, ServerChannel owner) {
+      this.session = session;
+      this.id = id;
+      this.owner = owner;
+      this.after = after;
+      after.whenComplete((v, t) -> {
+        if (t == null) this.after = CallContext.DONE;
+      });
+    }
+
     @Override
     public void run() {
       session.collected(id, after, owner);

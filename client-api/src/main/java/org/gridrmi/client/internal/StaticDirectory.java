@@ -6,10 +6,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.lookup.PortProbe;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.Daemons;
 import org.gridrmi.runtime.NodeRuntime;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.wire.NodeInfo;
@@ -21,10 +26,43 @@ public final class StaticDirectory implements Directory {
 
   private final List<ServerInfo> servers;
 
+  /**
+   * Asks every address at once, each on a thread of its own (at most {@link #MAX_ASKING} at a time), so that a Grid of
+   * many servers connects in about the time of the slowest, not the sum; each question is bounded by the runtime's
+   * call timeout. The servers keep the order of the addresses; if several fail, the first address's failure is thrown.
+   */
   public StaticDirectory(List<String> addresses, NodeRuntime runtime) {
-    List<ServerInfo> list = new ArrayList<>();
-    for (String a : addresses) list.add(ask(a, runtime));
-    this.servers = List.copyOf(list);
+    if (addresses.size() <= 1) {
+      this.servers = addresses.stream().map(a -> ask(a, runtime)).toList();
+      return;
+    }
+    ExecutorService asking = Executors.newFixedThreadPool(
+        Math.min(addresses.size(), MAX_ASKING), Daemons.factory("gridrmi-connect"));
+    try {
+      List<Future<ServerInfo>> answers = new ArrayList<>();
+      for (String a : addresses) answers.add(asking.submit(() -> ask(a, runtime)));
+      List<ServerInfo> list = new ArrayList<>();
+      for (Future<ServerInfo> f : answers) list.add(answer(f));
+      this.servers = List.copyOf(list);
+    } finally {
+      asking.shutdownNow();
+    }
+  }
+
+  /** The most addresses asked at the same time. */
+  static final int MAX_ASKING = 16;
+
+  private static ServerInfo answer(Future<ServerInfo> f) {
+    try {
+      return f.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) throw r;
+      throw new GridException(
+          Status.INTERNAL, "asking a server who it is failed: " + e.getCause(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new GridException(Status.CANCELLED, "interrupted while connecting to the servers", e);
+    }
   }
 
   private static ServerInfo ask(String address, NodeRuntime runtime) {

@@ -12,6 +12,8 @@
  * <ul>
  *   <li>{@link BoundedExecutor}: a pool bounded in threads and in queue, whose refusal is a
  *       {@link org.gridrmi.ref.GridException} naming the pool and its limits.
+ *   <li>{@link CallSites}: the names of call sites ({@code "label on node"}), each one string, at most a bounded
+ *       number.
  *   <li>{@link Cleaners}: the one cleaner of the JVM that watches reference objects for every Grid and server; its
  *       actions only queue releases.
  *   <li>{@link Daemons}: daemon threads named for what they do.

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.CallSites;
 import org.gridrmi.runtime.Daemons;
 import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.FetchingContext;
@@ -51,7 +52,13 @@ public final class DataflowExecutor implements AutoCloseable {
 
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
+  /** The most call sites kept as one string each (see {@link CallSites}); a peer's labels cost a bounded map. */
+  static final int MAX_SITES = 1024;
+
   private final LocalNode node;
+  /** Each call label's site, made once: every value a call makes keeps it as its label. */
+  private final CallSites sites = new CallSites(MAX_SITES);
+
   private final ServiceRegistry services;
   private final TaskAllowlist tasks;
   private final Fetcher fetcher;
@@ -198,7 +205,7 @@ public final class DataflowExecutor implements AutoCloseable {
    *     their owners (see {@link HeldReferences#adopt}); at once if it has none
    */
   public CompletableFuture<Void> submit(UUID holder, Command.Call c, long arrivedNanos) {
-    String site = c.label() + " on " + node.name();
+    String site = sites.of(c.label(), node.name());
     String client = clientOf(Caller.current());
     String full = takePending(client);
     if (full != null) {

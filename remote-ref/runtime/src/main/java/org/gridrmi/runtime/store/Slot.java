@@ -1,12 +1,15 @@
 package org.gridrmi.runtime.store;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.wire.Borrower;
@@ -27,26 +30,52 @@ public final class Slot {
   /** Completes with this slot once the value is stored, or exceptionally with a {@link FailureCarrier}. */
   private final CompletableFuture<Slot> done = new CompletableFuture<>();
 
-  private final AtomicBoolean settled = new AtomicBoolean();
-  final Set<UUID> holders = ConcurrentHashMap.newKeySet();
+  /** Set once, by the first {@link #set} or {@link #fail} (a field, not an AtomicBoolean: one object less per value). */
+  private volatile boolean settled;
+  /**
+   * Who holds the value: null (nobody), the one holder's id, an immutable set of two to {@link #MAX_FEW_HOLDERS},
+   * each replaced whole by compare-and-set; past that a concurrent set, which then stays (so a value held by thousands
+   * costs no copy per hold). Most values have a single holder, so they need no set of their own.
+   */
+  private volatile Object holders;
+
+  /** The most holders kept in an immutable set, copied on each change. */
+  static final int MAX_FEW_HOLDERS = 8;
   /**
    * Servers a holder lent the value to that have not fetched it yet (each by address and node id, so that a server
-   * restarted at the same address is another borrower) and when their hold lapses.
+   * restarted at the same address is another borrower) and when their hold lapses. Null until the first (most values
+   * are never lent): read through {@link #borrowers()}, added to through {@link #borrowersToAdd()}.
    */
-  final Map<Borrower, Long> borrowers = new ConcurrentHashMap<>();
+  private volatile Map<Borrower, Long> borrowers;
   /** The holder that pushed the value and released it before it arrived: it never holds it here (or null). */
   volatile UUID releasedEarly;
   /**
    * Nodes that fetched the value, by address: the node id there that said so last (a lender that releases it later
    * need not keep it for that node, but does for another life at the same address). One entry per address, so
    * abandons naming made-up node ids cost nothing that lasts; a late abandon of an earlier life that replaces a later
-   * one only makes a later release keep the value longer (until its borrow lapses), never shorter.
+   * one only makes a later release keep the value longer (until its borrow lapses), never shorter. Null until the
+   * first.
    */
-  final Map<String, UUID> fetchedBy = new ConcurrentHashMap<>();
+  private volatile Map<String, UUID> fetchedBy;
 
   private volatile Thread runner;
-  /** Orders an interrupt of the runner with the end of its run (see {@link #stopRunning}). */
-  private final Object runnerLock = new Object();
+
+  private static final VarHandle SETTLED;
+  private static final VarHandle HOLDERS;
+  private static final VarHandle BORROWERS;
+  private static final VarHandle FETCHED_BY;
+
+  static {
+    try {
+      MethodHandles.Lookup l = MethodHandles.lookup();
+      SETTLED = l.findVarHandle(Slot.class, "settled", boolean.class);
+      HOLDERS = l.findVarHandle(Slot.class, "holders", Object.class);
+      BORROWERS = l.findVarHandle(Slot.class, "borrowers", Map.class);
+      FETCHED_BY = l.findVarHandle(Slot.class, "fetchedBy", Map.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private volatile boolean cancelled;
   /** The span of the call that makes the value, when traced: fetches of the value link to it. */
@@ -71,6 +100,11 @@ public final class Slot {
    * point to keep their holds (in memory, the value itself keeps its references alive).
    */
   List<Object> refsOnDisk = List.of();
+  /** The value used just before and just after this one, while it is in the store's memory ({@link SlotQueue}). */
+  Slot older;
+
+  Slot newer;
+
   /** Calls about to use the value here: the store does not move it to disk meanwhile. */
   int readers;
   /** Chosen to move to disk and being written. */
@@ -87,6 +121,107 @@ public final class Slot {
 
   public UUID id() {
     return id;
+  }
+
+  /** Adds {@code holder}; false if it held the value already. */
+  boolean addHolder(UUID holder) {
+    for (; ; ) {
+      Object now = holders;
+      if (now instanceof ConcurrentHashMap.KeySetView<?, ?> many)
+        return manyOf(many).add(holder);
+      Object next;
+      if (now == null) {
+        next = holder;
+      } else if (now instanceof UUID one) {
+        if (one.equals(holder)) return false;
+        next = Set.of(one, holder);
+      } else {
+        Set<UUID> few = fewOf(now);
+        if (few.contains(holder)) return false;
+        Set<UUID> more =
+            few.size() < MAX_FEW_HOLDERS ? new HashSet<>(few) : ConcurrentHashMap.newKeySet();
+        more.addAll(few);
+        more.add(holder);
+        next = more instanceof ConcurrentHashMap.KeySetView<?, ?> ? more : Set.copyOf(more);
+      }
+      if (HOLDERS.compareAndSet(this, now, next)) return true;
+    }
+  }
+
+  /** Removes {@code holder}; false if it did not hold the value. */
+  boolean removeHolder(UUID holder) {
+    for (; ; ) {
+      Object now = holders;
+      if (now instanceof ConcurrentHashMap.KeySetView<?, ?> many)
+        return manyOf(many).remove(holder);
+      Object next;
+      if (now == null) {
+        return false;
+      } else if (now instanceof UUID one) {
+        if (!one.equals(holder)) return false;
+        next = null;
+      } else {
+        Set<UUID> few = fewOf(now);
+        if (!few.contains(holder)) return false;
+        Set<UUID> fewer = new HashSet<>(few);
+        fewer.remove(holder);
+        next = fewer.size() == 1 ? fewer.iterator().next() : Set.copyOf(fewer);
+      }
+      if (HOLDERS.compareAndSet(this, now, next)) return true;
+    }
+  }
+
+  /** Whether {@code holder} holds the value. */
+  boolean heldBy(UUID holder) {
+    Object now = holders;
+    if (now == null) return false;
+    return now instanceof UUID one ? one.equals(holder) : ((Set<?>) now).contains(holder);
+  }
+
+  /** Whether nobody holds the value. */
+  boolean unheld() {
+    Object now = holders;
+    return now == null || now instanceof ConcurrentHashMap.KeySetView<?, ?> many && many.isEmpty();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Set<UUID> fewOf(Object holders) {
+    return (Set<UUID>) holders;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Set<UUID> manyOf(ConcurrentHashMap.KeySetView<?, ?> holders) {
+    return (Set<UUID>) holders;
+  }
+
+  /**
+   * The borrowers, to read or to remove from: {@link Collections#emptyMap()} if none was ever added (its reads and
+   * removals are no-ops; it throws on {@code computeIfPresent} and on additions, which go through
+   * {@link #borrowersToAdd()}).
+   */
+  Map<Borrower, Long> borrowers() {
+    Map<Borrower, Long> m = borrowers;
+    return m != null ? m : Collections.emptyMap();
+  }
+
+  /** The borrowers, to add to: made on first use. */
+  Map<Borrower, Long> borrowersToAdd() {
+    Map<Borrower, Long> m = borrowers;
+    if (m != null) return m;
+    BORROWERS.compareAndSet(this, null, new ConcurrentHashMap<Borrower, Long>());
+    return borrowers;
+  }
+
+  /** Whether {@code b} (that node at that address) said it fetched the value. */
+  boolean fetchedBy(Borrower b) {
+    Map<String, UUID> f = fetchedBy;
+    return f != null && b.node().equals(f.get(b.address()));
+  }
+
+  /** Remembers that {@code b} fetched the value (replacing an earlier life at its address). */
+  void fetched(Borrower b) {
+    if (fetchedBy == null) FETCHED_BY.compareAndSet(this, null, new ConcurrentHashMap<String, UUID>());
+    fetchedBy.put(b.address(), b.node());
   }
   /** The holder that put the value (a client's put, or its copy pushed here), or null for a call's result. */
   UUID putBy() {
@@ -146,7 +281,7 @@ public final class Slot {
    * take (larger than its memory and disk budgets together) fails the slot with RESOURCE_EXHAUSTED instead.
    */
   public boolean set(Object v) {
-    if (!settled.compareAndSet(false, true)) return false;
+    if (!SETTLED.compareAndSet(this, false, true)) return false;
     try {
       store.admit(this, v);
     } catch (GridException e) {
@@ -160,7 +295,7 @@ public final class Slot {
 
   /** Sets a failure; false if the value was already set. */
   public boolean fail(Failure failure) {
-    if (!settled.compareAndSet(false, true)) return false;
+    if (!SETTLED.compareAndSet(this, false, true)) return false;
     done.completeExceptionally(new FailureCarrier(failure));
     return true;
   }
@@ -185,16 +320,17 @@ public final class Slot {
    */
   public boolean startRunning(Thread t) {
     runner = t;
-    return !cancelled && !settled.get();
+    return !cancelled && !settled;
   }
 
   /**
    * The computation ended; called by the thread that ran it. Once this returns, no interrupt of this slot's is pending
    * on that thread or will reach it (so none can hit the next call the thread runs): an interrupt and this take the
-   * same lock, and this clears one that came first.
+   * same lock (the slot's own future, which nothing else locks: one object less per value than a lock of its own), and
+   * this clears one that came first.
    */
   public void stopRunning() {
-    synchronized (runnerLock) {
+    synchronized (done) {
       runner = null;
       Thread.interrupted();
     }
@@ -202,7 +338,7 @@ public final class Slot {
 
   /** Interrupts the computation, if one is running (after a deadline passed). */
   public void interruptRunner() {
-    synchronized (runnerLock) {
+    synchronized (done) {
       Thread t = runner;
       if (t != null) t.interrupt();
     }

@@ -3,7 +3,6 @@ package org.gridrmi.runtime.store;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
@@ -28,7 +27,7 @@ public final class ValueStore implements AutoCloseable {
   private final SpillFiles files;
   private long maxSpill;
   /** Slots whose value is in memory and counted, least recently used first. */
-  private final LinkedHashMap<Slot, Boolean> lru = new LinkedHashMap<>(64, 0.75f, true);
+  private final SlotQueue lru = new SlotQueue();
 
   private long memoryBytes;
   private long spilledBytes;
@@ -98,7 +97,7 @@ public final class ValueStore implements AutoCloseable {
       } else {
         s.inMemory = true;
         memoryBytes += size;
-        lru.put(s, Boolean.TRUE);
+        lru.touch(s);
         victims = chooseVictims(s);
       }
     }
@@ -167,8 +166,7 @@ public final class ValueStore implements AutoCloseable {
         if (s.readers == 0) {
           dropFromMemory(s);
         } else {
-          lru.put(
-              s, Boolean.TRUE); // a call took it meanwhile: stays, now with a clean copy on disk
+          lru.touch(s); // a call took it meanwhile: stays, now with a clean copy on disk
         }
       }
     }
@@ -227,7 +225,7 @@ public final class ValueStore implements AutoCloseable {
     long excess = memoryBytes - leaving - maxMemory;
     // small values last: a file per few bytes costs more than it saves (an inode, a disk block)
     for (long minimum : new long[] {SMALL, 0}) {
-      for (Iterator<Slot> it = lru.keySet().iterator(); excess > 0 && it.hasNext(); ) {
+      for (Iterator<Slot> it = lru.iterator(); excess > 0 && it.hasNext(); ) {
         Slot v = it.next();
         if (v == keep || v.readers > 0 || v.evicting || v.size < minimum) continue;
         if (v.file != null) { // a clean copy on disk: nothing to write
@@ -264,7 +262,7 @@ public final class ValueStore implements AutoCloseable {
           if (v.inMemory) leaving -= v.size;
           v.evicting = false;
           lastSpillFailure = e.toString();
-          if (!v.freed) lru.put(v, Boolean.TRUE);
+          if (!v.freed) lru.touch(v);
         }
       }
     }
@@ -275,7 +273,7 @@ public final class ValueStore implements AutoCloseable {
     SpillFiles.Entry file;
     synchronized (this) {
       if (s.value != null || s.size == 0 && s.file == null) {
-        if (s.inMemory) lru.get(s);
+        if (s.inMemory) lru.touchIfPresent(s);
         return s.value;
       }
       file = s.file;
@@ -304,7 +302,7 @@ public final class ValueStore implements AutoCloseable {
           s.value = value;
           s.inMemory = true;
           memoryBytes += s.size;
-          lru.put(s, Boolean.TRUE);
+          lru.touch(s);
           victims = chooseVictims(s);
         }
       }

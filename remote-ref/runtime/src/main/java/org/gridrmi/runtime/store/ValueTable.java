@@ -137,7 +137,7 @@ public final class ValueTable {
       // copy): the calls of that batch may still read it, for a lease at most, but it is not kept
       // for the writer, which will never release it again
       fresh.releasedEarly = holder;
-      fresh.borrowers.put(RELEASED_EARLY, millis.getAsLong() + leaseMillis);
+      fresh.borrowersToAdd().put(RELEASED_EARLY, millis.getAsLong() + leaseMillis);
     } else {
       hold(fresh, holder);
     }
@@ -268,7 +268,7 @@ public final class ValueTable {
   private void hold(Slot s, UUID holder) {
     if (holder.equals(s.releasedEarly)) return; // it released this value before it got here
     if (!holder.equals(self)) lapseIfRunOut(holder);
-    s.holders.add(holder);
+    s.addHolder(holder);
     byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
     // a hold is news from a live holder: its lease starts again, as its link counts it (a link that
     // held nothing stopped renewing; kept the old expiry, a value made now could lapse at once:
@@ -284,7 +284,7 @@ public final class ValueTable {
   /** Whether {@code holder} holds {@code id} here. */
   public boolean holds(UUID holder, UUID id) {
     Slot s = slots.get(id);
-    return s != null && s.holders.contains(holder);
+    return s != null && s.heldBy(holder);
   }
 
   /** Drops {@code holder}'s hold on these values, explicitly; a value nobody holds any more is freed. */
@@ -308,7 +308,7 @@ public final class ValueTable {
       if (held != null) held.remove(r.id());
       Slot s = slots.get(r.id());
       if (s == null
-          || !s.holders.remove(holder)) { // ahead of the replica it ends, perhaps: remembered
+          || !s.removeHolder(holder)) { // ahead of the replica it ends, perhaps: remembered
         early.record(holder, r.id());
         if (s != null && s.isDone() && !holder.equals(s.releasedEarly)) {
           notHeld = r.id(); // here and made, but not held by it: nothing it may end
@@ -317,7 +317,7 @@ public final class ValueTable {
         continue;
       }
       for (Borrower b : r.borrowers())
-        if (!b.node().equals(s.fetchedBy.get(b.address()))) s.borrowers.putIfAbsent(b, expiry);
+        if (!s.fetchedBy(b)) s.borrowersToAdd().putIfAbsent(b, expiry);
       releases.count(r.cause());
       freeIfUnheld(
           s,
@@ -336,7 +336,7 @@ public final class ValueTable {
   }
 
   private void freeIfUnheld(Slot s, String cause) {
-    if (s.holders.isEmpty() && s.borrowers.isEmpty() && slots.remove(s.id(), s)) {
+    if (s.unheld() && s.borrowers().isEmpty() && slots.remove(s.id(), s)) {
       store.cancelUnlessRead(
           s); // a call still to run or running that no call here waits for: stops, with its fetches
       store.free(s);
@@ -359,14 +359,14 @@ public final class ValueTable {
    */
   public void fetching(UUID id, Borrower borrower) {
     Slot s = slots.get(id);
-    if (s != null)
-      s.borrowers.computeIfPresent(borrower, (k, v) -> millis.getAsLong() + leaseMillis);
+    if (s != null && !s.borrowers().isEmpty())
+      s.borrowers().computeIfPresent(borrower, (k, v) -> millis.getAsLong() + leaseMillis);
   }
 
   /** Whether {@code id} is kept here for {@code borrower} (that node at that address) until it fetches it. */
   public boolean borrows(UUID id, Borrower borrower) {
     Slot s = slots.get(id);
-    return s != null && s.borrowers.containsKey(borrower);
+    return s != null && s.borrowers().containsKey(borrower);
   }
 
   /**
@@ -383,8 +383,8 @@ public final class ValueTable {
   }
 
   private void endBorrow(Slot s, Borrower borrower) {
-    s.fetchedBy.put(borrower.address(), borrower.node());
-    if (s.borrowers.remove(borrower) != null) {
+    s.fetched(borrower);
+    if (s.borrowers().remove(borrower) != null) {
       releases.borrowDone.increment();
       freeIfUnheld(s, "freed once its last borrower had fetched it");
     }
@@ -393,7 +393,7 @@ public final class ValueTable {
   /** Servers a value is kept for until they fetch it, over all values. */
   public int borrowers() {
     int n = 0;
-    for (Slot s : slots.values()) n += s.borrowers.size();
+    for (Slot s : slots.values()) n += s.borrowers().size();
     return n;
   }
 
@@ -465,7 +465,7 @@ public final class ValueTable {
       });
     }
     for (Slot s : slots.values()) { // borrowers that never came, or died waiting
-      if (s.borrowers.values().removeIf(expiry -> expiry < now)) {
+      if (s.borrowers().values().removeIf(expiry -> expiry < now)) {
         releases.lapsed.increment();
         freeIfUnheld(s, "freed when its borrower did not fetch it within a lease");
       }
@@ -486,7 +486,7 @@ public final class ValueTable {
     if (held != null) {
       for (UUID id : held) {
         Slot s = slots.get(id);
-        if (s != null && s.holders.remove(holder)) {
+        if (s != null && s.removeHolder(holder)) {
           ended++;
           releases.lapsed.increment();
           freeIfUnheld(
