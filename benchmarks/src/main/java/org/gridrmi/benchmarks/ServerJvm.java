@@ -65,7 +65,8 @@ public final class ServerJvm implements AutoCloseable {
       Path log,
       Duration timeout) {
     String opts = System.getenv().getOrDefault("GRIDRMI_JAVA_OPTS", "").trim();
-    List<String> options = new ArrayList<>(opts.isEmpty() ? List.of() : List.of(opts.split("\\s+")));
+    List<String> options =
+        new ArrayList<>(opts.isEmpty() ? List.of() : List.of(opts.split("\\s+")));
     options.addAll(jvmArgs);
     return launch(name, command(mainClass, options, args), log, timeout);
   }

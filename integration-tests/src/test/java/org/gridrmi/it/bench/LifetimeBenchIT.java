@@ -39,14 +39,14 @@ class LifetimeBenchIT {
     List<String> rows = Files.readAllLines(out.resolve("lifetime.csv"));
     assertThat(rows.get(0))
         .isEqualTo(
-            "seed,steps,messages,freed_while_referenced,leaked,duplicated,overdue,trace_hash,"
+            "seed,steps,messages,remade,freed_while_referenced,leaked,duplicated,overdue,trace_hash,"
                 + "first_violation");
     assertThat(rows).hasSize(51);
     PlotAssert.assertPng(out.resolve("lifetime.png"), 900, 600);
 
     String replay = BenchCommands.run(new LifetimeBench(), "--seed", "7", "--out", out.toString());
     assertThat(replay).contains("seed 7: every invariant kept").contains("  last events:");
-    String hash = rows.get(1 + 7).split(",")[7];
+    String hash = rows.get(1 + 7).split(",")[8];
     assertThat(replay)
         .as("the replay ran the same events as seed 7 of the sweep")
         .contains("trace_hash=" + hash);

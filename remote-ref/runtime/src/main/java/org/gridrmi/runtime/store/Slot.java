@@ -220,7 +220,8 @@ public final class Slot {
 
   /** Remembers that {@code b} fetched the value (replacing an earlier life at its address). */
   void fetched(Borrower b) {
-    if (fetchedBy == null) FETCHED_BY.compareAndSet(this, null, new ConcurrentHashMap<String, UUID>());
+    if (fetchedBy == null)
+      FETCHED_BY.compareAndSet(this, null, new ConcurrentHashMap<String, UUID>());
     fetchedBy.put(b.address(), b.node());
   }
   /** The holder that put the value (a client's put, or its copy pushed here), or null for a call's result. */
