@@ -107,4 +107,18 @@ class LifetimeSimulationTest {
       assertThat(o.violations()).as(o.report()).isZero();
     }
   }
+
+  /**
+   * Seed 8169 lent a value whose only holder, its client, had been cut off from the owner for more than a lease (a
+   * stall and three renewals lost in a row): the owner let the value go as the protocol says, and the server's call
+   * found it gone. Not a protocol fault: the lease of the lender's hold had lapsed before it lent the value, so the
+   * borrow could not keep it; the simulation flagged it because its check of borrows did not know the lapse the check
+   * of holds allows.
+   */
+  @Test
+  void seed8169AllowsAServerToFindGoneAValueWhoseLenderLostItsLeaseBeforeLendingIt() {
+    LifetimeSimulation.Outcome o = LifetimeSimulation.run(8169, LifetimeSimulation.DEFAULT_STEPS);
+    assertThat(o.freedWhileReferenced()).as(o.report()).isZero();
+    assertThat(o.violations()).as(o.report()).isZero();
+  }
 }
