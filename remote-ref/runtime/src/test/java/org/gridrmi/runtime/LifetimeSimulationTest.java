@@ -121,4 +121,16 @@ class LifetimeSimulationTest {
     assertThat(o.freedWhileReferenced()).as(o.report()).isZero();
     assertThat(o.violations()).as(o.report()).isZero();
   }
+
+  /**
+   * Seed 2117 over 600 steps is seed 8169's case with the value sent inside an argument: the client, cut off from the
+   * owner for a lease (three renewals lost and a partition), had lost its hold of its own result when it sent the
+   * result by value to a server, whose hold then found it gone.
+   */
+  @Test
+  void seed2117Of600StepsAllowsAServerToFindGoneAValueItsCallerLostBeforeSendingIt() {
+    LifetimeSimulation.Outcome o = LifetimeSimulation.run(2117, 600);
+    assertThat(o.freedWhileReferenced()).as(o.report()).isZero();
+    assertThat(o.violations()).as(o.report()).isZero();
+  }
 }
