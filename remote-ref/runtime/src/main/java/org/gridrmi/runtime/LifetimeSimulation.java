@@ -57,7 +57,8 @@ import org.gridrmi.runtime.wire.ValueIds;
  *       server holds it inside the result of a call of a client still open, or while a server's call it was lent to
  *       waits for it (within half a lease of the call, unless the server has a replica). Faults last at most a quarter
  *       of a lease; a holder none of whose renewals, holds or batches reached the owner for a whole lease since it took
- *       its reference (every one lost by chance) may lose it, as the protocol says.
+ *       its reference (every one lost by chance) may lose it, as the protocol says, and so may a server it lends the
+ *       value to once it is gone (seed 8169).
  *   <li><b>leaked</b>: once every client closed, the network healed and five leases passed, no server keeps a value or
  *       a parked hold.
  *   <li><b>duplicated</b>: no call runs twice (a batch the network delivered twice makes its value once); a call is
@@ -158,6 +159,11 @@ public final class LifetimeSimulation {
     final long startMillis;
     /** The client knows the server got the call (so it named it a borrower when it released the value). */
     boolean known;
+    /**
+     * The value was gone when the call reached the server, freed because the client that lent it had been cut off from
+     * the owner for a lease since it took its reference (its hold lapsed, as the protocol says): no borrow keeps it.
+     */
+    boolean lostBeforeLent;
 
     boolean done;
 
@@ -252,6 +258,13 @@ public final class LifetimeSimulation {
      * until their value is read or the re-run gives up.
      */
     final Set<UUID> recovering = new HashSet<>();
+    /**
+     * Values a server took inside an argument from a client that had lost them already (gone at their owner when the
+     * call came, because the client was cut off from the owner for a lease): its hold cannot keep them (seed 2117 of
+     * 600 steps).
+     */
+    final Set<UUID> lostBeforeHeld = new HashSet<>();
+
     /** Values a server fetched as a borrower: it keeps a replica, which its later calls read instead. */
     final Set<UUID> replicas = new HashSet<>();
     /** A server's results that carry a reference it holds (until the result is gone). */
@@ -316,6 +329,7 @@ public final class LifetimeSimulation {
       }
       live.remove(v);
       since.remove(v);
+      lostBeforeHeld.remove(v);
       Set<Borrower> to = lent.remove(v);
       world.event(name + " releases " + ValueIds.shortForm(v));
       link(values.get(v).owner)
@@ -582,12 +596,15 @@ public final class LifetimeSimulation {
         runs.merge(id, 1, Integer::sum);
         values.put(id, new Val(n.address, n.generation, byValue ? arg : null, lineage));
         if (arg != null && byValue) {
+          if (!s.live.containsKey(arg) && goneFromLiveOwner(arg) != null && cutOffForALease(c, arg))
+            s.lostBeforeHeld.add(arg);
           s.adopt(arg, false);
           s.carriers.put(id, arg);
           s.callers.put(id, c);
         }
         if (arg != null && !byValue && !s.replicas.contains(arg)) {
           borrow[0] = new Borrow(s, slot, arg, world.nowMillis());
+          borrow[0].lostBeforeLent = goneFromLiveOwner(arg) != null && cutOffForALease(c, arg);
           borrows.add(borrow[0]);
           fetchLater(borrow[0], 0);
         } else {
@@ -866,7 +883,7 @@ public final class LifetimeSimulation {
       for (Map.Entry<UUID, Integer> e : h.live.entrySet()) {
         // a pin protects another node's hold, which is checked there
         if (h.local == null ? h.own(e.getKey()) == 0 : !neededByOpenClient(h, e.getKey())) continue;
-        if (cutOffForALease(h, e.getKey())) continue;
+        if (cutOffForALease(h, e.getKey()) || h.lostBeforeHeld.contains(e.getKey())) continue;
         String gone = goneFromLiveOwner(e.getKey());
         if (gone != null) {
           violation(
@@ -877,7 +894,8 @@ public final class LifetimeSimulation {
       }
     }
     for (Borrow b : borrows) {
-      if (b.done || !b.known || now() - b.startMillis > LEASE_MILLIS / 2) continue;
+      if (b.done || !b.known || b.lostBeforeLent || now() - b.startMillis > LEASE_MILLIS / 2)
+        continue;
       if (b.server.replicas.contains(b.arg))
         continue; // fetched meanwhile for another call: read there
       String gone = goneFromLiveOwner(b.arg);
