@@ -43,14 +43,22 @@ record HeapHistogram(
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
     List<String> cmd = List.of(jcmd.toString(), Long.toString(pid), "GC.class_histogram");
     try {
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-      // read before waiting: the histogram is larger than a pipe's buffer
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw failed(cmd, "did not end within " + TIMEOUT_SECONDS + " s");
+      // into a file, not a pipe: reading a pipe to its end would wait for a stuck jcmd with no
+      // bound
+      Path file = java.nio.file.Files.createTempFile("gridrmi-histogram", ".txt");
+      try {
+        Process p = new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(file.toFile())
+            .start();
+        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+          throw failed(cmd, "did not end within " + TIMEOUT_SECONDS + " s");
+        }
+        return parse(java.nio.file.Files.readString(file, StandardCharsets.UTF_8), cmd);
+      } finally {
+        java.nio.file.Files.deleteIfExists(file);
       }
-      return parse(out, cmd);
     } catch (IOException e) {
       throw failed(cmd, e.toString() + " (jcmd comes with a JDK: run with a JDK, not a JRE)");
     } catch (InterruptedException e) {
