@@ -120,7 +120,10 @@ public final class ValueStore implements AutoCloseable {
   private void moveToDisk(Slot s, String why) {
     Object value;
     synchronized (this) {
-      if (s.freed) return;
+      // another thread storing a value of its own may have chosen this one since admit looked
+      // (evicting), or written it already (file): that thread moves it out; a second writer of the
+      // same file would rename a file the first one had renamed already
+      if (s.freed || s.evicting || s.file != null) return;
       value = s.value;
       if (!reserve(s.size)) {
         forget(s);

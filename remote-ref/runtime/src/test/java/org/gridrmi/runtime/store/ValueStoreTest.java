@@ -49,6 +49,58 @@ class ValueStoreTest {
     assertThat(store.usage().memoryBytes()).isLessThanOrEqualTo(250_000);
   }
 
+  /**
+   * Values stored by many threads at once over a small budget: each is written to disk at most once at a time and
+   * reads back whole. A value whose own store found no other to move out used to be written by its storing thread
+   * while another thread, storing a value of its own, had already chosen it and was writing the same file: one of
+   * the two renames found no file, and the value failed with RESOURCE_EXHAUSTED (a fresh clone's test run hit it).
+   */
+  @Test
+  void valuesStoredInParallelOverTheBudgetAreAllKeptAndReadBack() throws Exception {
+    ValueStore store = TestStores.bounded(8_000, tmp, 100_000_000);
+    ValueTable table = new ValueTable(self, 60_000, store);
+    int threads = 8;
+    int perThread = 400;
+    java.util.concurrent.ConcurrentLinkedQueue<Throwable> failures =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+    List<Thread> running = new java.util.ArrayList<>();
+    UUID[][] ids = new UUID[threads][perThread];
+    for (int t = 0; t < threads; t++) {
+      int thread = t;
+      Thread worker = new Thread(() -> {
+        try {
+          start.await();
+          for (int i = 0; i < perThread; i++) {
+            UUID id = UUID.randomUUID();
+            ids[thread][i] = id;
+            table.put(id, client, "v" + thread + "." + i, bytes(2_000, thread * perThread + i));
+            // a call reads it for a while, as calls do: what is being read cannot be moved out
+            table.get(id).beginRead();
+            if (i >= 2) table.get(ids[thread][i - 2]).endRead();
+          }
+        } catch (Throwable e) {
+          failures.add(e);
+        }
+      });
+      worker.start();
+      running.add(worker);
+    }
+    for (Thread t : running) t.join(60_000);
+    for (int t = 0; t < threads; t++) {
+      for (int i = perThread - 2; i < perThread; i++) table.get(ids[t][i]).endRead();
+    }
+    assertThat(failures).as("failures while storing").isEmpty();
+    for (int t = 0; t < threads; t++) {
+      for (int i = 0; i < perThread; i++) {
+        assertThat((byte[]) table.get(ids[t][i]).value())
+            .as("value %d.%d read back", t, i)
+            .isEqualTo(bytes(2_000, t * perThread + i));
+      }
+    }
+    assertThat(store.usage().memoryBytes()).isLessThanOrEqualTo(8_000);
+  }
+
   @Test
   void aValueAboutToBeReadByACallStaysInMemory() {
     ValueStore store = TestStores.bounded(250_000, tmp, 10_000_000);
