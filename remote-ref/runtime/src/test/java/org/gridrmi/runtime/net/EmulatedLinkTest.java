@@ -52,23 +52,32 @@ class EmulatedLinkTest {
     return b;
   }
 
+  /**
+   * What is asserted does not depend on how loaded the machine is: a flush that waited for the latency would take at
+   * least 50 ms every time (a loaded machine made single flushes take 37 ms), and a message delayed twice would take at
+   * least 100 ms every time.
+   */
   @Test
   void smallMessageArrivesAfterTheOneWayDelay() throws IOException {
     OutputStream out = shaped(50 * MS, Double.POSITIVE_INFINITY);
     InputStream in = server.getInputStream();
+    long[] flushed = new long[5];
     long[] elapsed = new long[5];
     for (int i = 0; i < elapsed.length; i++) {
       long t0 = System.nanoTime();
       out.write(new byte[100]);
       out.flush();
-      long flushed = System.nanoTime() - t0;
-      assertThat(flushed).as("flush must not wait for the latency").isLessThan(10 * MS);
+      flushed[i] = System.nanoTime() - t0;
       readFully(in, 100);
       elapsed[i] = System.nanoTime() - t0;
     }
+    Arrays.sort(flushed);
     Arrays.sort(elapsed);
-    assertThat(elapsed[0]).isGreaterThanOrEqualTo(50 * MS);
-    assertThat(elapsed[2]).as("median one-way time").isLessThanOrEqualTo(65 * MS);
+    assertThat(flushed[0]).as("a flush does not wait for the latency").isLessThan(25 * MS);
+    assertThat(elapsed[0])
+        .as("no message arrives before the one-way delay")
+        .isGreaterThanOrEqualTo(50 * MS);
+    assertThat(elapsed[0]).as("the delay is applied once").isLessThan(100 * MS);
   }
 
   @Test
@@ -80,7 +89,10 @@ class EmulatedLinkTest {
     out.flush();
     readFully(in, 1_000_000);
     long ms = (System.nanoTime() - t0) / MS;
-    assertThat(ms).isBetween(95L, 300L);
+    // at least the time the bandwidth gives; the upper bound only catches a shaper several times
+    // too
+    // slow (a loaded machine took 336 ms)
+    assertThat(ms).isBetween(95L, 1000L);
   }
 
   @Test
@@ -91,9 +103,14 @@ class EmulatedLinkTest {
       out.write(new byte[100]);
       out.flush();
     }
-    assertThat(System.nanoTime() - t0).isLessThan(20 * MS);
+    // bounds that tell "once" from "each time" on a loaded machine too: writes that waited would
+    // take
+    // 500 ms, messages delayed one after the other at least 100 ms
+    assertThat(System.nanoTime() - t0)
+        .as("ten writes do not wait for the latency")
+        .isLessThan(50 * MS);
     readFully(server.getInputStream(), 1000);
-    assertThat(System.nanoTime() - t0).isBetween(50 * MS, 90 * MS);
+    assertThat(System.nanoTime() - t0).isBetween(50 * MS, 100 * MS - 1);
   }
 
   @Test
