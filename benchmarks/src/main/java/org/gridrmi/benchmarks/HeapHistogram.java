@@ -2,6 +2,7 @@ package org.gridrmi.benchmarks;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -35,7 +36,8 @@ record HeapHistogram(
   private static final long TIMEOUT_SECONDS = 120;
 
   /**
-   * The histogram of the JVM {@code pid} (this JVM's own pid works too: jcmd is a process of its own).
+   * The histogram of the JVM {@code pid}; this JVM's own pid works too (jcmd is a process of its own, and its output
+   * goes to a file, not a pipe this JVM reads: see the note in the body). Waits {@value #TIMEOUT_SECONDS} s at most.
    *
    * @throws GridException INTERNAL naming the command and its output if jcmd fails or prints no total
    */
@@ -43,9 +45,15 @@ record HeapHistogram(
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
     List<String> cmd = List.of(jcmd.toString(), Long.toString(pid), "GC.class_histogram");
     try {
-      // into a file, not a pipe: reading a pipe to its end would wait for a stuck jcmd with no
-      // bound
-      Path file = java.nio.file.Files.createTempFile("gridrmi-histogram", ".txt");
+      // Into a file, not a pipe, because this JVM may be the target. Since JDK 25 the target
+      // streams
+      // the histogram to jcmd while its VM thread still holds the histogram's safepoint
+      // (JDK-8319055,
+      // on by default since JDK-8354460); a thread of the target reading a pipe stops at that
+      // safepoint, the pipe fills, jcmd stops reading the attach socket, and the VM thread waits on
+      // the socket for ever (no Java code runs, so no timeout here could end it). A file never
+      // fills.
+      Path file = Files.createTempFile("gridrmi-histogram", ".txt");
       try {
         Process p = new ProcessBuilder(cmd)
             .redirectErrorStream(true)
@@ -55,9 +63,9 @@ record HeapHistogram(
           p.destroyForcibly();
           throw failed(cmd, "did not end within " + TIMEOUT_SECONDS + " s");
         }
-        return parse(java.nio.file.Files.readString(file, StandardCharsets.UTF_8), cmd);
+        return parse(Files.readString(file, StandardCharsets.UTF_8), cmd);
       } finally {
-        java.nio.file.Files.deleteIfExists(file);
+        Files.deleteIfExists(file);
       }
     } catch (IOException e) {
       throw failed(cmd, e.toString() + " (jcmd comes with a JDK: run with a JDK, not a JRE)");

@@ -10,8 +10,6 @@ import java.util.regex.Pattern;
 import org.gridrmi.benchmarks.ScaleBench;
 import org.gridrmi.cli.report.PlotAssert;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledOnJre;
-import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,13 +24,6 @@ class ScaleBenchIT {
   @TempDir
   Path dir;
 
-  // On Temurin 25 here, jcmd GC.class_histogram attached to the test JVM did not return (15 min,
-  // stop 35): not
-  // understood yet; HeapHistogram now bounds the wait (120 s), and this test runs on Java 17 until
-  // the cause is found.
-  @DisabledOnJre(
-      value = JRE.JAVA_25,
-      disabledReason = "jcmd attach to the test JVM hangs on Temurin 25 here (stop 35)")
   @Test
   void quickRunPrintsAWellFormedSummaryAndWritesCsvAndPng() throws Exception {
     Path out = dir.resolve("results");
