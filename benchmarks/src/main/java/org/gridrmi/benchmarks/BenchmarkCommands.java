@@ -7,7 +7,7 @@ import org.gridrmi.cli.CommandProvider;
 public final class BenchmarkCommands implements CommandProvider {
   @Override
   public List<Object> commands() {
-    return List.of(new DemoCommand(), new CalibrateCommand());
+    return List.of(new DemoCommand(), new CalibrateCommand(), new ArchiveClassesCommand());
   }
 
   @Override

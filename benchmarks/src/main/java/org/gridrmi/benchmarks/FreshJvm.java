@@ -12,7 +12,10 @@ import java.util.regex.Pattern;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 
-/** A client main run in a JVM of its own, started fresh with this JVM's class path, whose figures a bench reads. */
+/**
+ * A client main run in a JVM of its own, started fresh as the launcher starts commands (its class-data-sharing
+ * archive, {@code GRIDRMI_JAVA_OPTS}) with this JVM's class path, whose figures a bench reads.
+ */
 final class FreshJvm {
   private FreshJvm() {}
 
@@ -25,7 +28,14 @@ final class FreshJvm {
    */
   static String[] run(Class<?> main, List<String> args, Pattern line, String what)
       throws IOException, InterruptedException {
-    List<String> cmd = ServerJvm.command(main.getName(), List.of(), args);
+    return run(main, ServerJvm.launcherOptions(), args, line, what);
+  }
+
+  /** {@link #run(Class, List, Pattern, String)} with these JVM options instead of the launcher's. */
+  static String[] run(
+      Class<?> main, List<String> jvmOptions, List<String> args, Pattern line, String what)
+      throws IOException, InterruptedException {
+    List<String> cmd = ServerJvm.command(main.getName(), jvmOptions, args);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String[] found = null;
     List<String> output = new ArrayList<>();

@@ -48,9 +48,10 @@ import picocli.CommandLine.Spec;
  *       client holds one value on each, the servers' CPU and the renewal traffic over {@code --renew-window}.
  * </ul>
  *
- * Last line: {@code scale: servers=N connect_ms=X bytes_per_value=Y bytes_per_ref=Z renew_growth=W} (connect and
- * first chain at the most servers; memory at the most values; renewal bytes/s at the most values over the same at
- * the fewest).
+ * Last line: {@code scale: servers=N connect_ms=X bytes_per_value=Y bytes_per_ref=Z renew_growth=W
+ * connect_ms_no_cds=V} (connect and first chain at the most servers, of a client JVM started as the launcher starts
+ * commands, and beside it of one without the launcher's class-data-sharing archive, as a user's own client program
+ * starts; memory at the most values; renewal bytes/s at the most values over the same at the fewest).
  */
 @Command(
     name = "scale",
@@ -59,7 +60,8 @@ import picocli.CommandLine.Spec;
       "How costs grow: live values (heap per value on the server and per reference on the client, renewal"
           + " traffic), value size (lazy/raw), concurrent clients (throughput, p99) and servers in the grid (a fresh"
           + " client's connect and first chain, a round of chains, idle CPU, renewal traffic), on stock server JVMs."
-          + " Last line: scale: servers=N connect_ms=X bytes_per_value=Y bytes_per_ref=Z renew_growth=W. Writes"
+          + " Last line: scale: servers=N connect_ms=X bytes_per_value=Y bytes_per_ref=Z renew_growth=W"
+          + " connect_ms_no_cds=V (a client JVM without the launcher's class-data-sharing archive). Writes"
           + " results/scale.csv and results/scale.png (log-log)."
     })
 public final class ScaleBench implements Callable<Integer> {
@@ -169,12 +171,14 @@ public final class ScaleBench implements Callable<Integer> {
     System.out.printf(Locale.ROOT, "bench scale: wrote %s and %s%n", csv, png);
     System.out.printf(
         Locale.ROOT,
-        "scale: servers=%d connect_ms=%.1f bytes_per_value=%.1f bytes_per_ref=%.1f renew_growth=%.2f%n",
+        "scale: servers=%d connect_ms=%.1f bytes_per_value=%.1f bytes_per_ref=%.1f renew_growth=%.2f"
+            + " connect_ms_no_cds=%.1f%n",
         servers,
         report.atMax(ScaleReport.SERVERS, "connect_first_chain"),
         report.atMax(ScaleReport.VALUES, "server_bytes_per_value"),
         report.atMax(ScaleReport.VALUES, "client_bytes_per_ref"),
-        growth);
+        growth,
+        report.atMax(ScaleReport.SERVERS, "connect_first_chain_no_cds"));
     return 0;
   }
 
@@ -428,8 +432,11 @@ public final class ScaleBench implements Callable<Integer> {
       while (jvms.size() < n) jvms.add(local.startServer("S" + (jvms.size() + 1), List.of()));
       List<String> addresses =
           jvms.subList(0, n).stream().map(ServerJvm::address).toList();
-      double[] fresh = freshClient(addresses);
+      double[] fresh = freshClient(addresses, true);
       report.add(ScaleReport.SERVERS, n, "connect_first_chain", fresh[0] + fresh[1], "ms");
+      double[] plainJvm = freshClient(addresses, false);
+      report.add(
+          ScaleReport.SERVERS, n, "connect_first_chain_no_cds", plainJvm[0] + plainJvm[1], "ms");
       report.add(ScaleReport.SERVERS, n, "connect", fresh[0], "ms");
       report.add(ScaleReport.SERVERS, n, "first_chain", fresh[1], "ms");
       report.add(ScaleReport.SERVERS, n, "round_of_chains", fresh[2], "ms");
@@ -471,10 +478,15 @@ public final class ScaleBench implements Callable<Integer> {
    * Runs {@link FreshClient} in a new JVM with this JVM's class path and the run's security options: its connect,
    * first chain and round of chains, in ms.
    */
-  private double[] freshClient(List<String> addresses) throws IOException, InterruptedException {
+  private double[] freshClient(List<String> addresses, boolean launcherArchive)
+      throws IOException, InterruptedException {
     List<String> args = new ArrayList<>(options.tls.asArguments(null));
     args.addAll(addresses);
-    String[] got = FreshJvm.run(FreshClient.class, args, PROBE_LINE, "bench scale");
+    List<String> jvm = ServerJvm.launcherOptions();
+    // a user's own client JVM: no archive of the launcher's (GRIDRMI_JAVA_OPTS still apply)
+    if (!launcherArchive)
+      jvm.removeIf(o -> o.startsWith("-XX:SharedArchiveFile=") || o.startsWith("-Xlog:"));
+    String[] got = FreshJvm.run(FreshClient.class, jvm, args, PROBE_LINE, "bench scale");
     return new double[] {
       Double.parseDouble(got[0]), Double.parseDouble(got[1]), Double.parseDouble(got[2])
     };

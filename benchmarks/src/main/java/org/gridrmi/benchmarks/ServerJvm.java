@@ -64,11 +64,29 @@ public final class ServerJvm implements AutoCloseable {
       List<String> args,
       Path log,
       Duration timeout) {
-    String opts = System.getenv().getOrDefault("GRIDRMI_JAVA_OPTS", "").trim();
-    List<String> options =
-        new ArrayList<>(opts.isEmpty() ? List.of() : List.of(opts.split("\\s+")));
+    List<String> options = launcherOptions();
     options.addAll(jvmArgs);
     return launch(name, command(mainClass, options, args), log, timeout);
+  }
+
+  /**
+   * The JVM options the {@code ./gridrmi} launcher gives every command: its class-data-sharing archive (which it
+   * names in {@code GRIDRMI_CDS_ARCHIVE} when it uses one: this JVM's class path is the launcher's, so a child JVM
+   * can map the same archive), then {@code GRIDRMI_JAVA_OPTS}.
+   */
+  static List<String> launcherOptions() {
+    List<String> options = new ArrayList<>();
+    String archive = System.getenv().getOrDefault("GRIDRMI_CDS_ARCHIVE", "");
+    if (!archive.isEmpty()) {
+      options.addAll(List.of(
+          "-XX:SharedArchiveFile=" + archive,
+          "-Xshare:auto",
+          "-Xlog:cds*=off",
+          "-Xlog:class+path=off"));
+    }
+    String opts = System.getenv().getOrDefault("GRIDRMI_JAVA_OPTS", "").trim();
+    if (!opts.isEmpty()) options.addAll(List.of(opts.split("\\s+")));
+    return options;
   }
 
   /** {@code java OPTIONS -cp CLASSPATH MAIN ARGS}, with this JVM's java and class path. */
