@@ -1,0 +1,192 @@
+package org.gridrmi.lookup.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.rmi.MarshalledObject;
+import java.rmi.Remote;
+import java.rmi.server.UnicastRemoteObject;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gridrmi.lookup.LookupDirectory;
+import org.gridrmi.lookup.LookupServer;
+import org.gridrmi.lookup.it.Echo;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.net.NetContexts;
+import org.gridrmi.testing.CountingPort;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A program answering Jini unicast discovery at a lookup service's port hands out a registrar proxy whose stub names an
+ * address of its choosing: a directory must not connect there (reading a stub makes the JVM's distributed GC call the
+ * address it names at once), and must fail at once with PERMISSION_DENIED naming the lookup address, not wait out its
+ * timeout.
+ */
+class RegistrarProxyTest {
+  private static final Duration TIMEOUT = Duration.ofSeconds(8);
+  private final List<AutoCloseable> open = new CopyOnWriteArrayList<>();
+
+  @AfterEach
+  void closeAll() throws Exception {
+    for (int i = open.size() - 1; i >= 0; i--) open.get(i).close();
+  }
+
+  private <T extends AutoCloseable> T track(T t) {
+    open.add(t);
+    return t;
+  }
+
+  @Test
+  void aGridRmiRegistrarProxyNamingAnotherHostIsRefusedBeforeAnyConnection() throws Exception {
+    CountingPort trap = new CountingPort(InetAddress.getByName("127.0.0.2"));
+    Remote stub = bait(trap, "127.0.0.2");
+    FakeLookup fake = track(new FakeLookup(InheritingInvocationHandler.wrap(stub)));
+
+    GridException e = directoryFailure(fake);
+
+    Thread.sleep(1_500); // the distributed GC's "dirty" call comes at once; leave it time to show
+    assertThat(trap.accepted())
+        .as("connections to the address the registrar's stub names")
+        .isZero();
+    assertRefusedAtOnce(e);
+    assertThat(e.getMessage())
+        .contains("jini://127.0.0.1:" + fake.port())
+        .contains("127.0.0.2:")
+        .contains("not to the host of a lookup service this program follows");
+  }
+
+  @Test
+  void aLiveStubInDiscoverysAnswerIsRefusedBeforeAnyConnection() throws Exception {
+    CountingPort trap = new CountingPort();
+    FakeLookup fake = track(new FakeLookup(bait(trap, "127.0.0.1")));
+
+    GridException e = directoryFailure(fake);
+
+    Thread.sleep(1_500);
+    assertThat(trap.accepted())
+        .as("connections to the address the live stub names")
+        .isZero();
+    assertRefusedAtOnce(e);
+    assertThat(e.getMessage())
+        .contains("jini://127.0.0.1:" + fake.port())
+        .contains("answer to unicast discovery")
+        .contains("remote reference");
+  }
+
+  @Test
+  void aRegistrarProxyNamingTheLookupHostWithAnotherTlsSettingIsRefused() {
+    FollowedLookups.check(new org.gridrmi.runtime.InternalStubs.Target("127.0.0.1", 1, false));
+    try (AutoCloseable followed =
+        FollowedLookups.follow("127.0.0.1", false, "jini://127.0.0.1:4160")) {
+      FollowedLookups.check(
+          new org.gridrmi.runtime.InternalStubs.Target("localhost", 40000, false));
+      GridException e = catchThrowableOfType(
+          () -> FollowedLookups.check(
+              new org.gridrmi.runtime.InternalStubs.Target("127.0.0.1", 40000, true)),
+          GridException.class);
+      assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+      assertThat(e.getMessage())
+          .contains("with TLS to 127.0.0.1:40000")
+          .contains("jini://127.0.0.1:4160");
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void aRealLookupServiceStillAnswersAndItsRegistrarIsCalled() {
+    LookupServer lookup = track(LookupServer.start("127.0.0.1", 0));
+    LookupDirectory directory = track(LookupDirectory.unicast(URI.create(lookup.url()), TIMEOUT));
+    assertThat(directory.servers()).isEmpty();
+    assertThat(directory.unloadable()).isEmpty();
+  }
+
+  private long failedAfterNanos;
+
+  /** The failure of a directory following {@code fake}, timed. */
+  private GridException directoryFailure(FakeLookup fake) {
+    long start = System.nanoTime();
+    GridException e = catchThrowableOfType(
+        () ->
+            track(LookupDirectory.unicast(URI.create("jini://127.0.0.1:" + fake.port()), TIMEOUT)),
+        GridException.class);
+    failedAfterNanos = System.nanoTime() - start;
+    assertThat(e).as("the directory's failure").isNotNull();
+    assertThat(fake.answered()).as("discovery answers sent").isPositive();
+    return e;
+  }
+
+  private void assertRefusedAtOnce(GridException e) {
+    assertThat(e.status()).as(e.getMessage()).isEqualTo(Status.PERMISSION_DENIED);
+    assertThat(Duration.ofNanos(failedAfterNanos))
+        .as("time to refuse (not the timeout)")
+        .isLessThan(TIMEOUT.dividedBy(2));
+  }
+
+  /** An exported object whose stub's calls (GridRMI's plain sockets) go to {@code host} at the trap's port. */
+  private Remote bait(CountingPort trap, String host) throws Exception {
+    Echo bait = text -> text; // never called: only its stub matters
+    Remote stub = UnicastRemoteObject.exportObject(
+        bait, 0, NetContexts.defaultPlain().clientFactory(host), trap);
+    open.add(() -> UnicastRemoteObject.unexportObject(bait, true));
+    return stub;
+  }
+
+  /**
+   * Answers Jini unicast discovery, version 1 (what River's {@code LookupLocator.getRegistrar} asks: the version as an
+   * int; the answer a {@code MarshalledObject} of the registrar's proxy, then the groups), with a proxy of its choosing.
+   */
+  private static final class FakeLookup implements AutoCloseable {
+    private final ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    private final AtomicInteger answered = new AtomicInteger();
+    private final Thread thread;
+
+    FakeLookup(Object registrar) throws IOException {
+      MarshalledObject<Object> answer = new MarshalledObject<>(registrar);
+      thread = new Thread(
+          () -> {
+            while (!socket.isClosed()) {
+              try (Socket s = socket.accept()) {
+                s.setSoTimeout(5_000);
+                if (new DataInputStream(s.getInputStream()).readInt() != 1) continue;
+                ObjectOutputStream out = new ObjectOutputStream(s.getOutputStream());
+                out.writeObject(answer);
+                out.writeInt(0); // no groups
+                out.flush();
+                answered.incrementAndGet();
+              } catch (IOException closedOrCutShort) {
+                // the next connection, or closed
+              }
+            }
+          },
+          "fake-lookup");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    int port() {
+      return socket.getLocalPort();
+    }
+
+    int answered() {
+      return answered.get();
+    }
+
+    @Override
+    public void close() throws Exception {
+      socket.close();
+      thread.join(5_000);
+    }
+  }
+}
