@@ -279,9 +279,10 @@ public final class CachingDirectory implements LookupDirectory {
         if (refused != null && refused.status() == Status.PERMISSION_DENIED) {
           throw new GridException(
               Status.PERMISSION_DENIED,
-              "the " + what + " answered discovery with " + refused.getMessage()
-                  + " (is " + JiniUrls.format(locator.getHost(), locator.getPort())
-                  + " the GridRMI lookup service you meant? a program that is not one answers at its port)",
+              "the " + what + " answered discovery, but " + refused.description()
+                  + ". Use the address the lookup service prints ('lookup service ready at jini://...': one"
+                  + " started with --host H takes its clients at H), and check that no other program answers at "
+                  + JiniUrls.format(locator.getHost(), locator.getPort()),
               e);
         }
         last = e;

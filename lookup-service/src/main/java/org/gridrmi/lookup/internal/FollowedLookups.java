@@ -63,11 +63,11 @@ final class FollowedLookups {
     throw new GridException(
         Status.PERMISSION_DENIED,
         hostFollowed
-            ? "a registrar proxy whose calls go " + (to.tls() ? "with" : "without") + " TLS to "
+            ? "its registrar proxy's calls go " + (to.tls() ? "with" : "without") + " TLS to "
                 + to.host() + ":" + to.port() + ", which this program follows ("
                 + String.join(", ", followed)
                 + ") " + (to.tls() ? "without" : "with") + " TLS: refused before any connection"
-            : "a registrar proxy whose calls go to " + to.host() + ":" + to.port()
+            : "its registrar proxy's calls go to " + to.host() + ":" + to.port()
                 + ", not to the host of a lookup service this program follows ("
                 + String.join(", ", followed)
                 + "): refused before any connection");

@@ -42,8 +42,8 @@ final class RegistrarHandle implements Serializable {
     } catch (IOException | ClassNotFoundException | RuntimeException e) {
       throw new GridException(
           Status.PERMISSION_DENIED,
-          "a registrar proxy of another form than a GridRMI lookup service's (" + e.getMessage()
-              + "): refused before any connection",
+          "its registrar proxy is of another form than a GridRMI lookup service's ("
+              + e.getMessage() + "): refused before any connection",
           e);
     }
     FollowedLookups.check(to);

@@ -3,20 +3,13 @@ package org.gridrmi.lookup.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import java.io.DataInputStream;
-import java.io.IOException;
-import java.io.ObjectOutputStream;
 import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
-import java.rmi.MarshalledObject;
 import java.rmi.Remote;
 import java.rmi.server.UnicastRemoteObject;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.gridrmi.lookup.LookupDirectory;
 import org.gridrmi.lookup.LookupServer;
 import org.gridrmi.lookup.it.Echo;
@@ -24,6 +17,7 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.testing.CountingPort;
+import org.gridrmi.testing.FakeLookupService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -51,7 +45,7 @@ class RegistrarProxyTest {
   void aGridRmiRegistrarProxyNamingAnotherHostIsRefusedBeforeAnyConnection() throws Exception {
     CountingPort trap = new CountingPort(InetAddress.getByName("127.0.0.2"));
     Remote stub = bait(trap, "127.0.0.2");
-    FakeLookup fake = track(new FakeLookup(InheritingInvocationHandler.wrap(stub)));
+    FakeLookupService fake = track(new FakeLookupService(InheritingInvocationHandler.wrap(stub)));
 
     GridException e = directoryFailure(fake);
 
@@ -61,7 +55,7 @@ class RegistrarProxyTest {
         .isZero();
     assertRefusedAtOnce(e);
     assertThat(e.getMessage())
-        .contains("jini://127.0.0.1:" + fake.port())
+        .contains(fake.url())
         .contains("127.0.0.2:")
         .contains("not to the host of a lookup service this program follows");
   }
@@ -69,7 +63,7 @@ class RegistrarProxyTest {
   @Test
   void aLiveStubInDiscoverysAnswerIsRefusedBeforeAnyConnection() throws Exception {
     CountingPort trap = new CountingPort();
-    FakeLookup fake = track(new FakeLookup(bait(trap, "127.0.0.1")));
+    FakeLookupService fake = track(new FakeLookupService(bait(trap, "127.0.0.1")));
 
     GridException e = directoryFailure(fake);
 
@@ -79,7 +73,7 @@ class RegistrarProxyTest {
         .isZero();
     assertRefusedAtOnce(e);
     assertThat(e.getMessage())
-        .contains("jini://127.0.0.1:" + fake.port())
+        .contains(fake.url())
         .contains("answer to unicast discovery")
         .contains("remote reference");
   }
@@ -115,12 +109,10 @@ class RegistrarProxyTest {
   private long failedAfterNanos;
 
   /** The failure of a directory following {@code fake}, timed. */
-  private GridException directoryFailure(FakeLookup fake) {
+  private GridException directoryFailure(FakeLookupService fake) {
     long start = System.nanoTime();
     GridException e = catchThrowableOfType(
-        () ->
-            track(LookupDirectory.unicast(URI.create("jini://127.0.0.1:" + fake.port()), TIMEOUT)),
-        GridException.class);
+        () -> track(LookupDirectory.unicast(URI.create(fake.url()), TIMEOUT)), GridException.class);
     failedAfterNanos = System.nanoTime() - start;
     assertThat(e).as("the directory's failure").isNotNull();
     assertThat(fake.answered()).as("discovery answers sent").isPositive();
@@ -141,52 +133,5 @@ class RegistrarProxyTest {
         bait, 0, NetContexts.defaultPlain().clientFactory(host), trap);
     open.add(() -> UnicastRemoteObject.unexportObject(bait, true));
     return stub;
-  }
-
-  /**
-   * Answers Jini unicast discovery, version 1 (what River's {@code LookupLocator.getRegistrar} asks: the version as an
-   * int; the answer a {@code MarshalledObject} of the registrar's proxy, then the groups), with a proxy of its choosing.
-   */
-  private static final class FakeLookup implements AutoCloseable {
-    private final ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    private final AtomicInteger answered = new AtomicInteger();
-    private final Thread thread;
-
-    FakeLookup(Object registrar) throws IOException {
-      MarshalledObject<Object> answer = new MarshalledObject<>(registrar);
-      thread = new Thread(
-          () -> {
-            while (!socket.isClosed()) {
-              try (Socket s = socket.accept()) {
-                s.setSoTimeout(5_000);
-                if (new DataInputStream(s.getInputStream()).readInt() != 1) continue;
-                ObjectOutputStream out = new ObjectOutputStream(s.getOutputStream());
-                out.writeObject(answer);
-                out.writeInt(0); // no groups
-                out.flush();
-                answered.incrementAndGet();
-              } catch (IOException closedOrCutShort) {
-                // the next connection, or closed
-              }
-            }
-          },
-          "fake-lookup");
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    int port() {
-      return socket.getLocalPort();
-    }
-
-    int answered() {
-      return answered.get();
-    }
-
-    @Override
-    public void close() throws Exception {
-      socket.close();
-      thread.join(5_000);
-    }
   }
 }
