@@ -17,10 +17,11 @@ import org.gridrmi.runtime.InternalStubs;
  * admits a reference to the host of any lookup service followed now. Only the host can be checked: the registrar's
  * port is one of Reggie's RMI exports, not the {@code jini://} port.
  *
- * <p>A host named {@code localhost} or a loopback address also admits this machine's own interface addresses (a
- * lookup service started without {@code --host} advertises the machine's address, which users reach as
- * {@code jini://localhost:4160}): the same machine, whose every port a lookup service at a loopback address could
- * name anyway.
+ * <p>Where the lookup service's host is an address of this machine (one of its interfaces', loopback included), any
+ * address of this machine's interfaces is admitted too: a lookup service started without {@code --host} advertises
+ * the machine's address, which users reach as {@code jini://localhost:4160}, and one started with
+ * {@code --host 127.0.0.1} may be reached at the machine's address. The same machine, any of whose ports such a
+ * lookup service could name anyway (the port is not checked). Other loopback addresses (127.0.0.2) are other hosts.
  */
 final class FollowedLookups {
   /** One lookup service followed: its host (null: any, multicast discovery), and whether its calls use TLS. */
@@ -73,12 +74,17 @@ final class FollowedLookups {
                 + "): refused before any connection");
   }
 
+  /** Whether {@code a} is the address of one of this machine's interfaces (not merely in 127/8). */
+  private static boolean thisMachines(InetAddress a) throws SocketException {
+    return NetworkInterface.getByInetAddress(a) != null;
+  }
+
   private static boolean sameHost(String followed, String named) {
     if (followed.equalsIgnoreCase(named)) return true;
     try {
       InetAddress f = InetAddress.getByName(followed);
       InetAddress n = InetAddress.getByName(named);
-      return f.equals(n) || f.isLoopbackAddress() && NetworkInterface.getByInetAddress(n) != null;
+      return f.equals(n) || thisMachines(f) && thisMachines(n);
     } catch (UnknownHostException | SocketException e) {
       return false;
     }
