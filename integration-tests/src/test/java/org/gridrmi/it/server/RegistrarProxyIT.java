@@ -2,8 +2,6 @@ package org.gridrmi.it.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.rmi.Remote;
 import java.rmi.server.UnicastRemoteObject;
 import java.time.Duration;
@@ -27,24 +25,16 @@ import org.junit.jupiter.api.Test;
 class RegistrarProxyIT {
   private static final Duration START = Duration.ofSeconds(60);
 
-  /** A stub of no interface but {@link Remote}, which every JVM can read. */
-  static final class Bait implements Remote {}
-
-  private static JvmProcess java(String name, String main, List<String> args) throws IOException {
-    return JvmProcess.start(
-        name, main, List.of(), args, Path.of("target", "it-logs", name + ".log"));
-  }
-
   @Test
   void aProgramAnsweringAtTheLookupPortCannotMakeStatusConnectElsewhere() throws Exception {
     CountingPort trap = new CountingPort();
-    Bait bait = new Bait();
+    RegisteredStubIT.Bait bait = new RegisteredStubIT.Bait();
     Remote stub = UnicastRemoteObject.exportObject(
         bait, 0, NetContexts.defaultPlain().clientFactory("127.0.0.1"), trap);
     try (FakeLookupService fake = new FakeLookupService(stub)) {
       String out;
       int exit;
-      try (JvmProcess status = java(
+      try (JvmProcess status = RegisteredStubIT.java(
           "registrar-status-fake",
           GridRmiCli.class.getName(),
           List.of("status", "--lookup", fake.url(), "--timeout", "20s"))) {
@@ -68,14 +58,14 @@ class RegistrarProxyIT {
 
   @Test
   void aRegistrarNamingAnotherHostThanTheOneAskedIsRefused() throws Exception {
-    try (JvmProcess reggie = java(
+    try (JvmProcess reggie = RegisteredStubIT.java(
         "registrar-reggie-elsewhere",
         LookupCommand.class.getName(),
         List.of("--port", "0", "--host", "127.0.0.2"))) {
       String port =
           reggie.awaitLine("ready at jini://127\\.0\\.0\\.2:(\\d+)", START).group(1);
       String asked = "jini://127.0.0.1:" + port;
-      try (JvmProcess status = java(
+      try (JvmProcess status = RegisteredStubIT.java(
           "registrar-status-elsewhere",
           GridRmiCli.class.getName(),
           List.of("status", "--lookup", asked, "--timeout", "20s"))) {

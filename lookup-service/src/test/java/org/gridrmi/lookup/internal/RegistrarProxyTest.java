@@ -49,11 +49,7 @@ class RegistrarProxyTest {
 
     GridException e = directoryFailure(fake);
 
-    Thread.sleep(1_500); // the distributed GC's "dirty" call comes at once; leave it time to show
-    assertThat(trap.accepted())
-        .as("connections to the address the registrar's stub names")
-        .isZero();
-    assertRefusedAtOnce(e);
+    assertNothingDialedAndRefusedAtOnce(trap, e);
     assertThat(e.getMessage())
         .contains(fake.url())
         .contains("127.0.0.2:")
@@ -67,11 +63,7 @@ class RegistrarProxyTest {
 
     GridException e = directoryFailure(fake);
 
-    Thread.sleep(1_500);
-    assertThat(trap.accepted())
-        .as("connections to the address the live stub names")
-        .isZero();
-    assertRefusedAtOnce(e);
+    assertNothingDialedAndRefusedAtOnce(trap, e);
     assertThat(e.getMessage())
         .contains(fake.url())
         .contains("answer to unicast discovery")
@@ -119,7 +111,10 @@ class RegistrarProxyTest {
     return e;
   }
 
-  private void assertRefusedAtOnce(GridException e) {
+  private void assertNothingDialedAndRefusedAtOnce(CountingPort trap, GridException e)
+      throws InterruptedException {
+    Thread.sleep(1_500); // the distributed GC's "dirty" call comes at once; leave it time to show
+    assertThat(trap.accepted()).as("connections to the address the stub names").isZero();
     assertThat(e.status()).as(e.getMessage()).isEqualTo(Status.PERMISSION_DENIED);
     assertThat(Duration.ofNanos(failedAfterNanos))
         .as("time to refuse (not the timeout)")
