@@ -486,6 +486,10 @@ public final class HostileBench implements Callable<Integer> {
         "grid",
         "lookup registration whose stub names an outsider",
         this::registeredStubOfOutsider));
+    a.add(new Attack(
+        "grid",
+        "registrar proxy from unicast discovery names an outsider",
+        this::registrarOfOutsider));
     if (!quick) {
       a.add(new Attack("grid", "flood of 20,000 async calls", () -> {
         try (Grid greedy = options.grid().servers(servers.get(1).address()).build()) {
@@ -663,6 +667,59 @@ public final class HostileBench implements Callable<Integer> {
         return Attack.Outcome.of(false, "LISTED " + listed);
       }
       return o;
+    } finally {
+      java.rmi.server.UnicastRemoteObject.unexportObject(target, true);
+    }
+  }
+
+  /**
+   * A program answering Jini unicast discovery at a {@code jini://} address (one that took over a lookup service's
+   * port, say) hands out a "registrar proxy" that is an RMI stub naming an outsider's port (through GridRMI's sockets),
+   * and a new Grid connects to that address. Reading the stub would make the Grid's JVM connect to the outsider at
+   * once (RMI's distributed GC "dirty" call), on River's discovery thread before GridRMI sees it. Refused if nothing
+   * dialed it and the Grid failed with PERMISSION_DENIED (not UNAVAILABLE after its timeout).
+   */
+  private Attack.Outcome registrarOfOutsider() throws Exception {
+    AtomicInteger dialed = new AtomicInteger();
+    OutsiderObject target = new OutsiderObject();
+    java.rmi.Remote outsiderStub = java.rmi.server.UnicastRemoteObject.exportObject(
+        target, 0, member.clientFactory("127.0.0.1"), countingPort(dialed));
+    // Jini unicast discovery, version 1 (what River's LookupLocator asks): the client sends the
+    // version (an int), the
+    // answer is a MarshalledObject of the registrar's proxy and the lookup service's groups (none)
+    ByteArrayOutputStream answer = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(answer)) {
+      out.writeObject(new java.rmi.MarshalledObject<>(outsiderStub));
+      out.writeInt(0);
+    }
+    try (ServerSocket lookupPort = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread answering = new Thread(() -> {
+        while (!lookupPort.isClosed()) {
+          try (Socket s = lookupPort.accept()) {
+            s.setSoTimeout(5_000);
+            s.getInputStream().readNBytes(4);
+            s.getOutputStream().write(answer.toByteArray());
+          } catch (IOException closed) {
+            // the next request, or the attack is over
+          }
+        }
+      });
+      answering.setDaemon(true);
+      answering.start();
+      String status;
+      try (Grid lister = options
+          .grid()
+          .connect("jini://127.0.0.1:" + lookupPort.getLocalPort())
+          .build()) {
+        status = "ACCEPTED";
+      } catch (GridException e) {
+        status = e.status().name();
+      }
+      Attack.Outcome o = notDialed(dialed);
+      if (o.refused() && !status.equals(Status.PERMISSION_DENIED.name())) {
+        return Attack.Outcome.of(false, status);
+      }
+      return o.refused() ? Attack.Outcome.of(true, status) : o;
     } finally {
       java.rmi.server.UnicastRemoteObject.unexportObject(target, true);
     }

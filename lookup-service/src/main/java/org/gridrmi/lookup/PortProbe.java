@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import net.jini.core.discovery.LookupLocator;
+import org.gridrmi.lookup.internal.CachingDirectory;
 import org.gridrmi.runtime.net.HelloProbe;
 import org.gridrmi.runtime.net.NetContexts;
 
@@ -34,7 +35,9 @@ public final class PortProbe {
    * exchange, also where the lookup service's calls use TLS).
    */
   public static boolean answersJiniDiscovery(String host, int port, Duration bound) {
-    try {
+    // its registrar's reference may point at the host probed (FollowedLookups), with either TLS
+    // setting
+    try (AutoCloseable probing = CachingDirectory.probing(host, port)) {
       return NetContexts.with(
               NetContexts.defaultPlain(),
               () -> new LookupLocator(host, port).getRegistrar(millis(bound)))

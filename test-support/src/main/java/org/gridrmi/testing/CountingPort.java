@@ -14,11 +14,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class CountingPort implements RMIServerSocketFactory {
   private final AtomicInteger accepted = new AtomicInteger();
+  private final InetAddress bindTo;
   private volatile int port;
+
+  /** Sockets on the loopback address. */
+  public CountingPort() {
+    this(InetAddress.getLoopbackAddress());
+  }
+
+  /** Sockets on {@code bindTo} (another loopback address, say 127.0.0.2, to tell a second host of this machine). */
+  public CountingPort(InetAddress bindTo) {
+    this.bindTo = bindTo;
+  }
 
   @Override
   public ServerSocket createServerSocket(int port) throws IOException {
-    ServerSocket s = new ServerSocket(port, 50, InetAddress.getLoopbackAddress()) {
+    ServerSocket s = new ServerSocket(port, 50, bindTo) {
       @Override
       public Socket accept() throws IOException {
         Socket s = super.accept();

@@ -56,7 +56,8 @@ class HostileBenchIT {
         .contains("replica over a pending result")
         .contains("stalled call, 800 MB array header")
         .contains("probeLinks to an outsider")
-        .contains("lookup registration whose stub names an outsider");
+        .contains("lookup registration whose stub names an outsider")
+        .contains("registrar proxy from unicast discovery names an outsider");
     PlotAssert.assertPng(out.resolve("hostile.png"), 1400, 700);
   }
 }

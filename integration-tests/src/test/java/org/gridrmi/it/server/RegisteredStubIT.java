@@ -34,7 +34,7 @@ class RegisteredStubIT {
   /** A stub of no interface but {@link Remote}, which every JVM can read. */
   static final class Bait implements Remote {}
 
-  private static JvmProcess java(String name, String main, List<String> args) throws IOException {
+  static JvmProcess java(String name, String main, List<String> args) throws IOException {
     return JvmProcess.start(
         name, main, List.of(), args, Path.of("target", "it-logs", name + ".log"));
   }

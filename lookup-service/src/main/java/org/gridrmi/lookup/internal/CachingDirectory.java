@@ -39,6 +39,7 @@ import org.gridrmi.runtime.net.NetContext;
 import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.runtime.net.TlsRequiredException;
 import org.gridrmi.runtime.serial.JvmFilter;
+import org.gridrmi.runtime.serial.SerialFilters;
 
 /**
  * {@link LookupDirectory} on River's ServiceDiscoveryManager and one LookupCache: the cache
@@ -67,6 +68,9 @@ public final class CachingDirectory implements LookupDirectory {
   private final ServerTable table;
   private final List<ServerRecord> unloadable;
   private LocatorWatchdog watchdog; // unicast only
+  /** Admits the registrar references of the lookup services it follows ({@link FollowedLookups}) until closed. */
+  private AutoCloseable followed;
+
   private boolean closed;
 
   private CachingDirectory(
@@ -115,18 +119,42 @@ public final class CachingDirectory implements LookupDirectory {
     RiverLogging.quietByDefault();
     LookupLocator locator = JiniUrls.toLocator(lookup);
     long deadline = deadline(timeout);
-    String what = "lookup service " + JiniUrls.format(locator.getHost(), locator.getPort());
-    // Probe first, ourselves: River's discovery would retry silently for ever, we owe the
-    // caller an error naming the address within the timeout.
-    Census census = census(probe(locator, deadline, timeout, what), what, net);
+    String address = JiniUrls.format(locator.getHost(), locator.getPort());
+    String what = "lookup service " + address;
+    AutoCloseable followed = FollowedLookups.follow(locator.getHost(), net.tls(), address);
     try {
+      // Probe first, ourselves: River's discovery would retry silently for ever, we owe the
+      // caller an error naming the address within the timeout.
+      Census census = census(probe(locator, deadline, timeout, what), what, net);
       LookupDiscoveryManager discovery = new LookupDiscoveryManager(
           new String[0], new LookupLocator[] {locator}, null, RiverConfigs.discovery(net));
       CachingDirectory directory = open(discovery, census, deadline, what, net);
       directory.watchdog = new LocatorWatchdog(discovery, locator);
+      directory.followed = followed;
       return directory;
     } catch (IOException | ConfigurationException e) {
+      unfollow(followed);
       throw new GridException(Status.UNAVAILABLE, "cannot follow the " + what + ": " + e, e);
+    } catch (RuntimeException | Error e) {
+      unfollow(followed);
+      throw e;
+    }
+  }
+
+  /**
+   * Admits, until closed, the registrar reference of the lookup service at {@code host:port} with either TLS setting:
+   * for a probe that asks only whether one answers there ({@link PortProbe}).
+   */
+  public static AutoCloseable probing(String host, int port) {
+    return FollowedLookups.follow(host, null, JiniUrls.format(host, port));
+  }
+
+  static void unfollow(AutoCloseable followed) {
+    if (followed == null) return;
+    try {
+      followed.close();
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot happen: removing from a list", e);
     }
   }
 
@@ -143,6 +171,21 @@ public final class CachingDirectory implements LookupDirectory {
         groups == null || groups.length == 0 ? LookupDiscovery.ALL_GROUPS : groups.clone();
     String what =
         "lookup services of groups " + (wanted == null ? "(all)" : Arrays.toString(wanted));
+    // whoever answers multicast discovery is a lookup service of these groups: only the sockets can
+    // be checked
+    AutoCloseable followed = FollowedLookups.follow(null, net.tls(), what);
+    try {
+      CachingDirectory directory = discoverIn(timeout, net, deadline, wanted, what);
+      directory.followed = followed;
+      return directory;
+    } catch (RuntimeException | Error e) {
+      unfollow(followed);
+      throw e;
+    }
+  }
+
+  private static CachingDirectory discoverIn(
+      Duration timeout, NetContext net, long deadline, String[] wanted, String what) {
     CountDownLatch found = new CountDownLatch(1);
     LookupDiscoveryManager discovery;
     try {
@@ -232,6 +275,16 @@ public final class CachingDirectory implements LookupDirectory {
       try {
         return locator.getRegistrar((int) Math.max(1, Math.min(Integer.MAX_VALUE, bound)));
       } catch (IOException | ClassNotFoundException | RuntimeException e) {
+        GridException refused = SerialFilters.refusal(e);
+        if (refused != null && refused.status() == Status.PERMISSION_DENIED) {
+          throw new GridException(
+              Status.PERMISSION_DENIED,
+              "the " + what + " answered discovery, but " + refused.description()
+                  + ". Use the address the lookup service prints ('lookup service ready at jini://...': one"
+                  + " started with --host H takes its clients at H), and check that no other program answers at "
+                  + JiniUrls.format(locator.getHost(), locator.getPort()),
+              e);
+        }
         last = e;
         if (!askedWhatIsThere && !(rootCause(e) instanceof java.net.ConnectException)) {
           askedWhatIsThere = true;
@@ -361,6 +414,7 @@ public final class CachingDirectory implements LookupDirectory {
     sdm.terminate();
     discovery.terminate();
     table.close();
+    unfollow(followed);
   }
 
   private static long deadline(Duration timeout) {

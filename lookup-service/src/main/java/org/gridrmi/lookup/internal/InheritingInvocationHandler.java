@@ -3,6 +3,7 @@ package org.gridrmi.lookup.internal;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.Serializable;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -28,13 +29,48 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code ServiceRegistrar.getGroups()}. The server side of JRMP dispatches every method of a
  * remote interface, inherited ones included, so only the client needed changing. The method
  * hash is the one the RMI specification defines (section 8.3).
+ *
+ * <p>It travels as a {@link RegistrarHandle}: its reference as bytes, checked before it is made. It is no
+ * {@link RemoteObject} (as the JDK's handler is), so that no stream ever carries it with a live reference.
  */
-final class InheritingInvocationHandler extends RemoteObject implements InvocationHandler {
+final class InheritingInvocationHandler implements InvocationHandler, Serializable {
   private static final long serialVersionUID = 1L;
   private static final Map<Method, Long> HASHES = new ConcurrentHashMap<>();
 
+  /** Not a {@link RemoteObject}'s field: never serialized itself, so GridRMI's filters never meet a live one here. */
+  private final transient RemoteRef ref;
+
   InheritingInvocationHandler(RemoteRef ref) {
-    super(ref);
+    this.ref = java.util.Objects.requireNonNull(ref, "ref");
+  }
+
+  /** As {@link RemoteObject#equals}: handlers of the same remote object. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof InheritingInvocationHandler other && ref.remoteEquals(other.ref);
+  }
+
+  @Override
+  public int hashCode() {
+    return ref.remoteHashCode();
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName() + "[" + ref.remoteToString() + "]";
+  }
+
+  /** Travels as its reference's bytes: see {@link RegistrarHandle}. */
+  @java.io.Serial
+  private Object writeReplace() {
+    return new RegistrarHandle(ref);
+  }
+
+  /** Never read itself: a stream that names this class was not written by it. */
+  @java.io.Serial
+  private void readObject(java.io.ObjectInputStream in) throws java.io.InvalidObjectException {
+    throw new java.io.InvalidObjectException(
+        "a registrar handler travels only as a " + RegistrarHandle.class.getSimpleName());
   }
 
   /** Wraps the ref of a JDK stub in a proxy with the same interfaces and this handler. */

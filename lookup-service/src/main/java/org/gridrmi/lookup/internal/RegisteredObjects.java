@@ -13,14 +13,24 @@ import org.gridrmi.runtime.serial.JvmFilter;
  * <p>Why refuse: reading an RMI stub makes the JVM's distributed GC call ("dirty") the address it names at once, and
  * whoever holds the grid secret may register; GridRMI servers register proxies that hold their stub as bytes, so a
  * registration that carries a live one was not made by a GridRMI server. River then sees such a service as one it
- * cannot load (its proxy null) and a directory leaves it out. The registrar's own stubs (discovery, leases, events)
- * are not read through these frames and pass.
+ * cannot load (its proxy null) and a directory leaves it out.
+ *
+ * <p>The same for unicast discovery's answer (River's {@code LookupLocator} and {@code com.sun.jini.discovery} code on
+ * the stack): a GridRMI lookup service's registrar proxy holds its reference as bytes ({@link RegistrarHandle}, which
+ * reads it with a filter of its own after checking where it points), so a live one there comes from a program that
+ * is not GridRMI's lookup service, and is refused before it is read. The registrar's stubs in Reggie's replies and
+ * events are read through {@link RegistrarHandle} too.
  */
 final class RegisteredObjects {
   /** River's wrapper of a registrant's marshalled object, and the Reggie proxy code that unwraps it. */
   private static final String WRAPPER = "com.sun.jini.proxy.MarshalledWrapper";
 
   private static final String REGGIE_PROXY_CODE = "com.sun.jini.reggie.";
+
+  /** River's unicast discovery: version 1 in LookupLocator, both versions in com.sun.jini.discovery. */
+  private static final String LOCATOR = "net.jini.core.discovery.LookupLocator";
+
+  private static final String DISCOVERY_CODE = "com.sun.jini.discovery.";
   private static final JvmFilter.PeerObjects GUARD = RegisteredObjects::reading;
 
   private RegisteredObjects() {}
@@ -36,7 +46,9 @@ final class RegisteredObjects {
       boolean inWrapper = false;
       while (it.hasNext()) {
         String c = it.next().getClassName();
-        if (c.equals(WRAPPER)) {
+        if (c.equals(LOCATOR) || c.startsWith(DISCOVERY_CODE)) {
+          return "the lookup service's answer to unicast discovery (its registrar's proxy)";
+        } else if (c.equals(WRAPPER)) {
           inWrapper = true;
         } else if (inWrapper) {
           return c.startsWith(REGGIE_PROXY_CODE)

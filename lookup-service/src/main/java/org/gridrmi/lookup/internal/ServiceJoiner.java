@@ -44,6 +44,9 @@ public final class ServiceJoiner implements LookupRegistration {
   private final List<Map<String, String>> published = new ArrayList<>();
   private final ScheduledExecutorService refresher;
   private LocatorWatchdog watchdog;
+  /** Admits the registrar references of its lookup service ({@link FollowedLookups}) until closed. */
+  private AutoCloseable followed;
+
   private boolean closed;
   /** Where it registers, and whether it was registered at the last refresh (each change is one log line). */
   private URI lookup;
@@ -89,6 +92,11 @@ public final class ServiceJoiner implements LookupRegistration {
       throw new IllegalArgumentException("refresh interval must be positive, not " + refresh);
     }
     Configuration config = RiverConfigs.join(lease);
+    RegisteredObjects.guard();
+    // the TLS setting of the registrar's calls is the JVM's sockets' business: a server's instance
+    // uses one
+    AutoCloseable followed = FollowedLookups.follow(
+        locator.getHost(), null, JiniUrls.format(locator.getHost(), locator.getPort()));
     ServiceJoiner joiner;
     try {
       joiner = new ServiceJoiner(
@@ -98,8 +106,10 @@ public final class ServiceJoiner implements LookupRegistration {
           new LeaseRenewalManager(config));
       joiner.start(proxyOf, config);
     } catch (IOException | ConfigurationException e) {
+      CachingDirectory.unfollow(followed);
       throw new IllegalStateException("cannot join the lookup service at " + lookup + ": " + e, e);
     }
+    joiner.followed = followed;
     joiner.lookup = lookup;
     joiner.watchdog = new LocatorWatchdog(joiner.discovery, locator);
     joiner.refresher.scheduleWithFixedDelay(
@@ -212,6 +222,7 @@ public final class ServiceJoiner implements LookupRegistration {
     joins.forEach(JoinManager::terminate); // cancels the leases: the registrations go at once
     discovery.terminate();
     leases.clear();
+    CachingDirectory.unfollow(followed);
   }
 
   @Override

@@ -11,6 +11,8 @@ import java.rmi.RemoteException;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
 import org.gridrmi.ref.GridService;
+import org.gridrmi.runtime.net.NetContext;
+import org.gridrmi.runtime.net.NetContexts;
 import org.gridrmi.runtime.serial.JvmFilter;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.junit.jupiter.api.Test;
@@ -43,7 +45,11 @@ class OwnTypesFilterTest {
     JvmFilter.unregister(closedGrid); // as the Grid's close does
     assertThat(JvmFilter.installed()).isTrue();
     EchoImpl impl = new EchoImpl();
-    Remote stub = InheritingInvocationHandler.wrap(UnicastRemoteObject.exportObject(impl, 0));
+    // as Reggie exports its registrar: through GridRMI's sockets (a registrar handle admits no
+    // other)
+    NetContext net = NetContexts.defaultPlain();
+    Remote stub = InheritingInvocationHandler.wrap(UnicastRemoteObject.exportObject(
+        impl, 0, net.clientFactory("127.0.0.1"), net.serverFactory()));
     try {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {

@@ -25,6 +25,8 @@
  *       values, carried by calls).
  *   <li>{@link HolderLink}: one holder's hold on the values of one owner node: holds and releases in the order made,
  *       sent until acknowledged, and the lease renewals that keep them.
+ *   <li>{@link InternalStubs}: the gate through which lookup-service carries the registrar's remote reference as
+ *       bytes and reads where it points before making it; not for users.
  *   <li>{@link KnownPeers}: the nodes a server may fetch values from, so that an address named in a reference cannot
  *       send it to any host.
  *   <li>{@link LifetimeSimulation}: the deterministic simulation of value lifetime that {@code bench lifetime} runs:

@@ -25,8 +25,8 @@ public final class JvmFilter {
 
   /**
    * What every instance's policy allows (JDK value types, GridRMI's own {@code org.gridrmi.**}, {@code java.time}),
-   * allowed also when no instance is live: River's threads read registrar stubs (their handler
-   * InheritingInvocationHandler, their socket factory GridRMI's) and lookup replies (JDK collections) after a client's
+   * allowed also when no instance is live: River's threads read registrar proxies (their handler's serial form
+   * RegistrarHandle, the stub's socket factory GridRMI's) and lookup replies (JDK collections) after a client's
    * Grid has closed and taken its policy with it, or in a JVM that uses a {@code LookupDirectory} alone.
    */
   private static final SerialPolicy BASELINE =
@@ -96,7 +96,8 @@ public final class JvmFilter {
    * distributed GC "dirty" call, when the reply is done, and again later), and no node operation returns one (a
    * node's registry hands out its stub as bytes, checked before the stub is made); so a node cannot make its callers
    * connect to an address of its choosing. Lookup-service replies are read outside it (they carry the registrar's
-   * stubs); what registrants gave the lookup service is refused the same way through {@link #refuseRemoteReferencesIn}.
+   * reference as bytes, which lookup-service checks before making it); what registrants gave the lookup service, and
+   * unicast discovery's answer, are refused the same way through {@link #refuseRemoteReferencesIn}.
    */
   public static <T, E extends Exception> T readingNodeReply(Read<T, E> body) throws E {
     Boolean outer = NODE_REPLY.get();

@@ -1,10 +1,7 @@
 package org.gridrmi.runtime.internal.rmi;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.ObjectInputFilter;
-import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -58,12 +55,8 @@ final class GatewayHandle implements Remote, Serializable {
       throw StubCheck.redirect(address, "a stub of another form than a GridRMI node's (" + e + ")");
     }
     StubCheck.pointsAt(to, host, port, factory, address);
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(stub))) {
-      in.setObjectInputFilter(info ->
-          info.serialClass() == null || StubForm.madeOf(info.serialClass(), CallGateway.class)
-              ? ObjectInputFilter.Status.UNDECIDED
-              : ObjectInputFilter.Status.REJECTED);
-      return (CallGateway) in.readObject();
+    try {
+      return StubForm.make(stub, CallGateway.class);
     } catch (IOException | ClassNotFoundException | ClassCastException e) {
       throw new GridException(
           Status.UNAVAILABLE,

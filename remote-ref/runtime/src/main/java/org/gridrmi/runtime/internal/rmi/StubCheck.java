@@ -3,8 +3,6 @@ package org.gridrmi.runtime.internal.rmi;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.internal.rmi.stubform.StubForm;
@@ -17,9 +15,6 @@ import org.gridrmi.runtime.internal.rmi.stubform.StubForm;
  * made, since making it already connects to its endpoint (see {@link GatewayHandle}).
  */
 final class StubCheck {
-  private static final Pattern PINNED =
-      Pattern.compile("GridSocketFactory\\[(TLS|plain)(?:, (.+))?\\]");
-
   private StubCheck() {}
 
   /**
@@ -29,18 +24,17 @@ final class StubCheck {
    */
   static void pointsAt(
       StubForm.Endpoint to, String host, int port, String factory, String address) {
-    Matcher f = PINNED.matcher(to.factory());
-    if (!f.matches()) {
+    if (!to.gridSockets()) {
       throw redirect(address, "a stub whose calls bypass GridRMI's sockets (" + to.factory() + ")");
     }
     boolean wantTls = factory.contains("[TLS");
-    if (f.group(1).equals("TLS") != wantTls) {
+    if (to.tls() != wantTls) {
       throw redirect(
           address,
           "a stub whose calls go " + (wantTls ? "without" : "with") + " TLS, looked up "
               + (wantTls ? "with" : "without"));
     }
-    String target = f.group(2) != null ? f.group(2) : to.host();
+    String target = to.target();
     if (to.port() != port || !sameHost(target, host)) {
       throw redirect(address, "a stub for " + target + ":" + to.port());
     }

@@ -10,6 +10,8 @@ import java.io.ObjectStreamClass;
 import java.lang.reflect.Proxy;
 import java.rmi.Remote;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.gridrmi.runtime.net.GridSocketFactory;
 
 /**
@@ -36,7 +38,27 @@ public final class StubForm {
    * @param factory the description of its socket factory ({@link GridSocketFactory#toString()}): TLS or plain, and
    *     the host it pins, if any
    */
-  public record Endpoint(String host, int port, String factory) {}
+  public record Endpoint(String host, int port, String factory) {
+    private static final Pattern FACTORY =
+        Pattern.compile("GridSocketFactory\\[(TLS|plain)(?:, (.+))?\\]");
+
+    /** Whether its calls go through GridRMI's sockets at all (a description of GridRMI's socket factory). */
+    public boolean gridSockets() {
+      return FACTORY.matcher(factory).matches();
+    }
+
+    /** Whether its calls use TLS; false where they bypass GridRMI's sockets. */
+    public boolean tls() {
+      Matcher f = FACTORY.matcher(factory);
+      return f.matches() && f.group(1).equals("TLS");
+    }
+
+    /** The host its calls connect to: the one its socket factory pins, else its endpoint's. */
+    public String target() {
+      Matcher f = FACTORY.matcher(factory);
+      return f.matches() && f.group(2) != null ? f.group(2) : host;
+    }
+  }
 
   private StubForm() {}
 
@@ -59,6 +81,23 @@ public final class StubForm {
             "a stub whose calls bypass GridRMI's sockets (its socket factory is not GridRMI's)");
       }
       return new Endpoint(h.host, h.port, f.toString());
+    }
+  }
+
+  /**
+   * Makes the stub {@code bytes} hold, once {@link #read} found where it points: the JDK reads the same bytes (so the
+   * stub's reference is registered with the distributed GC, which connects to its endpoint), admitting only the
+   * classes {@link #read} admitted.
+   *
+   * @throws IOException (or {@link ClassNotFoundException}, {@link ClassCastException}) if this JVM cannot read it
+   */
+  public static <T extends Remote> T make(byte[] bytes, Class<T> type)
+      throws IOException, ClassNotFoundException {
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+      in.setObjectInputFilter(info -> info.serialClass() == null || madeOf(info.serialClass(), type)
+          ? ObjectInputFilter.Status.UNDECIDED
+          : ObjectInputFilter.Status.REJECTED);
+      return type.cast(in.readObject());
     }
   }
 
