@@ -48,6 +48,23 @@ class HoldBoundsTest {
   }
 
   @Test
+  void aHoldOrReleaseWithANegativeSequenceNumberIsRefusedNamingIt() {
+    UUID holder = UUID.randomUUID();
+    UUID id = UUID.randomUUID();
+    assertThatThrownBy(() -> owner.endpoint().hold(holder, -1, List.of(id)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("numbered -1");
+    assertThatThrownBy(() -> owner
+            .endpoint()
+            .release(holder, -1, List.of(org.gridrmi.runtime.wire.Release.explicit(id))))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("numbered -1");
+    assertThat(owner.node().table().parkedHolds()).as("nothing parked for it").isZero();
+  }
+
+  @Test
   void aTransferAcknowledgementNamingMoreIdsThanTheLimitIsRefusedNamingIt() {
     List<Long> ids = new ArrayList<>();
     for (long i = 1; i <= ValueTable.MAX_IDS_PER_CALL + 1; i++) ids.add(i);
