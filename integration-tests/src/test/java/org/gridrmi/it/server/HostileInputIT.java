@@ -190,8 +190,8 @@ class HostileInputIT {
           .isEqualTo(FetchResult.State.READY);
       UUID stranger = UUID.randomUUID();
       assertThat(gw.cancel(stranger, kept)).isFalse();
-      org.assertj.core.api.Assertions.assertThatThrownBy(
-              () -> gw.release(stranger, List.of(org.gridrmi.runtime.wire.Release.explicit(kept))))
+      org.assertj.core.api.Assertions.assertThatThrownBy(() ->
+              gw.release(stranger, 0, List.of(org.gridrmi.runtime.wire.Release.explicit(kept))))
           .as("a release from a holder that does not hold the value is refused")
           .isInstanceOfSatisfying(
               GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED));
@@ -224,6 +224,7 @@ class HostileInputIT {
       for (int from = 0; from < flood.size(); from += ValueTable.MAX_IDS_PER_CALL) {
         gw.release(
             greedy,
+            0, // unnumbered: no holder link speaks here
             flood.subList(from, Math.min(flood.size(), from + ValueTable.MAX_IDS_PER_CALL)).stream()
                 .map(org.gridrmi.runtime.wire.Release::explicit)
                 .toList());
@@ -258,6 +259,7 @@ class HostileInputIT {
       for (int b = 0; b < holders.size(); b++) {
         gw.release(
             holders.get(b),
+            0,
             floods.get(b).stream()
                 .map(org.gridrmi.runtime.wire.Release::explicit)
                 .toList());

@@ -258,7 +258,7 @@ class BorrowerIdentityTest {
         .id(); // anyone may ask it
     assertThat(bsNodeId).isEqualTo(borrower.node().id());
     assertThatThrownBy(() -> as(new Caller("inproc://M", null), () -> {
-          owner.endpoint().release(bsNodeId, List.of(Release.explicit(id)));
+          owner.endpoint().release(bsNodeId, 0, List.of(Release.explicit(id)));
           return null;
         }))
         .as("a release by a holder that holds nothing there is refused")

@@ -40,11 +40,28 @@ class HoldBoundsTest {
   @Test
   void aHoldNamingMoreIdsThanTheLimitIsRefusedNamingIt() {
     List<UUID> ids = randomIds(ValueTable.MAX_IDS_PER_CALL + 1);
-    assertThatThrownBy(() -> owner.endpoint().hold(UUID.randomUUID(), ids))
+    assertThatThrownBy(() -> owner.endpoint().hold(UUID.randomUUID(), 0, ids))
         .isInstanceOfSatisfying(
             GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
         .hasMessageContaining("at most " + ValueTable.MAX_IDS_PER_CALL);
     assertThat(owner.node().table().parkedHolds()).isZero();
+  }
+
+  @Test
+  void aHoldOrReleaseWithANegativeSequenceNumberIsRefusedNamingIt() {
+    UUID holder = UUID.randomUUID();
+    UUID id = UUID.randomUUID();
+    assertThatThrownBy(() -> owner.endpoint().hold(holder, -1, List.of(id)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("numbered -1");
+    assertThatThrownBy(() -> owner
+            .endpoint()
+            .release(holder, -1, List.of(org.gridrmi.runtime.wire.Release.explicit(id))))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("numbered -1");
+    assertThat(owner.node().table().parkedHolds()).as("nothing parked for it").isZero();
   }
 
   @Test
@@ -62,7 +79,7 @@ class HoldBoundsTest {
   @Test
   void holdsOfUnknownIdsAddNoTimerTaskAndTheSweepDropsThemAfterALease() {
     int before = owner.runtime().timerTasks();
-    owner.endpoint().hold(UUID.randomUUID(), randomIds(1_000));
+    owner.endpoint().hold(UUID.randomUUID(), 0, randomIds(1_000));
     assertThat(owner.runtime().timerTasks() - before).as("timer tasks added").isLessThan(10);
     assertThat(owner.node().table().parkedHolds()).isEqualTo(1_000);
     ticker.advance(java.time.Duration.ofSeconds(61));
@@ -74,7 +91,7 @@ class HoldBoundsTest {
   void aParkedHoldStillHoldsTheValueOnceItsCallMakesIt() {
     UUID holder = UUID.randomUUID();
     UUID id = UUID.randomUUID();
-    owner.endpoint().hold(holder, List.of(id));
+    owner.endpoint().hold(holder, 0, List.of(id));
     owner.node().table().create(id, UUID.randomUUID(), "its call");
     assertThat(owner.node().table().holds(holder, id)).isTrue();
     assertThat(owner.node().table().parkedHolds()).isZero();
@@ -85,8 +102,8 @@ class HoldBoundsTest {
     UUID holder = UUID.randomUUID();
     int calls = ValueTable.MAX_PARKED_HOLDS / ValueTable.MAX_IDS_PER_CALL;
     for (int i = 0; i < calls; i++)
-      owner.endpoint().hold(holder, randomIds(ValueTable.MAX_IDS_PER_CALL));
-    assertThatThrownBy(() -> owner.endpoint().hold(holder, randomIds(1)))
+      owner.endpoint().hold(holder, 0, randomIds(ValueTable.MAX_IDS_PER_CALL));
+    assertThatThrownBy(() -> owner.endpoint().hold(holder, 0, randomIds(1)))
         .isInstanceOfSatisfying(
             GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
         .hasMessageContaining(String.valueOf(ValueTable.MAX_PARKED_HOLDS));
@@ -103,16 +120,18 @@ class HoldBoundsTest {
     UUID id = UUID.randomUUID();
     owner.node().table().put(id, UUID.randomUUID(), "v", "value");
     List<UUID> holders = randomIds(ValueTable.MAX_HOLDERS - 1); // and the one that put it
-    for (UUID h : holders) owner.endpoint().hold(h, List.of(id));
-    assertThatThrownBy(() -> owner.endpoint().hold(UUID.randomUUID(), List.of(id)))
+    for (UUID h : holders) owner.endpoint().hold(h, 0, List.of(id));
+    assertThatThrownBy(() -> owner.endpoint().hold(UUID.randomUUID(), 0, List.of(id)))
         .isInstanceOfSatisfying(
             GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
         .hasMessageContaining(String.valueOf(ValueTable.MAX_HOLDERS));
     owner
         .endpoint()
-        .release(holders.get(0), List.of(org.gridrmi.runtime.wire.Release.explicit(id)));
+        .release(holders.get(0), 0, List.of(org.gridrmi.runtime.wire.Release.explicit(id)));
     UUID late = UUID.randomUUID();
-    owner.endpoint().hold(late, List.of(id)); // the entry of a holder that holds nothing made room
+    owner
+        .endpoint()
+        .hold(late, 0, List.of(id)); // the entry of a holder that holds nothing made room
     assertThat(owner.node().table().holds(late, id)).isTrue();
   }
 }

@@ -26,8 +26,8 @@ class HolderIdentityTest {
           ALICE, () -> n.endpoint().renew(holder)); // alice's first use binds the holder to her
       n.node().table().create(id, holder, "call");
       for (Runnable act : List.<Runnable>of(
-          () ->
-              n.endpoint().release(holder, List.of(org.gridrmi.runtime.wire.Release.explicit(id))),
+          () -> n.endpoint()
+              .release(holder, 0, List.of(org.gridrmi.runtime.wire.Release.explicit(id))),
           () -> n.endpoint().renew(holder),
           () -> n.endpoint().cancel(holder, id))) {
         assertThatThrownBy(() -> Caller.serving(MALLORY, () -> {
@@ -52,7 +52,7 @@ class HolderIdentityTest {
       n.node().table().create(id, holder, "call");
       UUID stranger = UUID.randomUUID();
       assertThat(n.endpoint().cancel(stranger, id)).isFalse();
-      n.endpoint().release(stranger, List.of(org.gridrmi.runtime.wire.Release.explicit(id)));
+      n.endpoint().release(stranger, 0, List.of(org.gridrmi.runtime.wire.Release.explicit(id)));
       assertThat(n.node().table().get(id)).isNotNull();
     }
   }

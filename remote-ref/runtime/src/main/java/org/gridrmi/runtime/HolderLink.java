@@ -14,6 +14,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.store.ValueTable;
@@ -32,6 +33,9 @@ import org.gridrmi.runtime.wire.Release;
  *       later change, and is sent again after a growing pause; so is a change the I/O pool had no room for. Holds and
  *       releases are idempotent at the owner, so one that arrived although its answer was lost does no harm sent
  *       again. A change the owner refuses (PERMISSION_DENIED, INVALID_ARGUMENT) is not sent again.
+ *   <li><b>Numbered:</b> every hold and release call carries a sequence number higher than every earlier one of the
+ *       holder, as Java RMI's DGC numbers dirty and clean calls; the owner drops, per value, one older than the last
+ *       it applied, so a duplicate or late call cannot undo a newer one. Renewals carry none.
  *   <li><b>Bounded:</b> once the owner has not answered for one lease (the last one it granted), it has let go of
  *       everything this holder held there: the link gives up, forgets what it held and stops renewing ({@link #lapsed}
  *       then counts it). A later hold starts it afresh.
@@ -46,6 +50,13 @@ import org.gridrmi.runtime.wire.Release;
 public final class HolderLink {
   /** The first pause before a failed call is made again; each failure in a row doubles it, up to the renewal period. */
   static final long FIRST_RETRY_MILLIS = 50;
+
+  /**
+   * The sequence numbers of holds and releases (see {@link #send}): one counter for every link of the JVM, so that
+   * numbers increase per holder and owner even across links (a server drops a link that holds nothing and makes a new
+   * one for the same owner later; the owner still remembers the numbers of the old one).
+   */
+  private static final AtomicLong SEQUENCE = new AtomicLong();
 
   private final NodeRuntime runtime;
   private final UUID holder;
@@ -178,7 +189,10 @@ public final class HolderLink {
 
   /**
    * Sends the queued changes in order, consecutive holds together and consecutive releases together; on a failure,
-   * puts what was not acknowledged back at the head of the queue and tries again later.
+   * puts what was not acknowledged back at the head of the queue and tries again later. Each call carries a new
+   * sequence number, higher than every one this holder sent before (a call sent again too): the owner drops a hold or
+   * release older than the last of this holder it applied to the value, so a release the network delivers twice, or
+   * late, never ends a hold made after it (seed 443 of the lifetime simulation), nor does a late hold undo a release.
    */
   private void send() {
     while (true) {
@@ -196,8 +210,11 @@ public final class HolderLink {
         List<UUID> heldIds = holds ? group.stream().map(UUID.class::cast).toList() : List.of();
         try {
           NodeClient node = runtime.node(owner);
-          if (holds) node.hold(holder, heldIds);
-          else node.release(holder, group.stream().map(Release.class::cast).toList());
+          long sequence = SEQUENCE.incrementAndGet();
+          if (holds) node.hold(holder, sequence, heldIds);
+          else
+            node.release(
+                holder, sequence, group.stream().map(Release.class::cast).toList());
           answered();
         } catch (GridException e) {
           if (!closed && worthRetrying(e)) {

@@ -218,11 +218,23 @@ public class NodeEndpoint implements NodeService {
    *     {@link ValueTable#MAX_PARKED_HOLDS} values not made yet
    */
   @Override
-  public void hold(UUID holder, List<UUID> ids) {
+  public void hold(UUID holder, long sequence, List<UUID> ids) {
     checkIds(ids, "hold");
+    checkSequence(sequence, "hold");
     authorize(holder);
     node.table().admit(holder);
-    for (UUID id : node.table().holdAll(holder, ids)) node.table().holdWhenCreated(id, holder);
+    for (UUID id : node.table().holdAll(holder, sequence, ids))
+      node.table().holdWhenCreated(id, holder, sequence);
+  }
+
+  /** @throws GridException INVALID_ARGUMENT for a negative sequence number */
+  private void checkSequence(long sequence, String what) {
+    if (sequence < 0) {
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a " + what + " on " + node.name() + " numbered " + sequence
+              + ": a holder link numbers its" + " holds and releases from 1 up (0 for none)");
+    }
   }
 
   /** @throws GridException INVALID_ARGUMENT naming the limit, past {@link ValueTable#MAX_IDS_PER_CALL} ids */
@@ -255,10 +267,11 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public void release(UUID holder, List<Release> releases) {
+  public void release(UUID holder, long sequence, List<Release> releases) {
     checkIds(releases, "release");
+    checkSequence(sequence, "release");
     authorize(holder);
-    node.table().release(holder, releases);
+    node.table().release(holder, sequence, releases);
   }
 
   @Override

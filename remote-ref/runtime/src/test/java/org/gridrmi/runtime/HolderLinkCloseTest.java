@@ -3,6 +3,7 @@ package org.gridrmi.runtime;
 import static org.awaitility.Awaitility.await;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyList;
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockingDetails;
 import static org.mockito.Mockito.timeout;
@@ -48,7 +49,7 @@ class HolderLinkCloseTest {
           return null;
         })
         .when(owner)
-        .hold(any(), anyList());
+        .hold(any(), anyLong(), anyList());
     HolderLink link = new HolderLink(runtime, UUID.randomUUID(), OWNER, 600_000);
     link.hold(UUID.randomUUID());
     // six attempts (0, 50, 150, 350, 750, 1550 ms): the next waits 1.6 s
@@ -56,7 +57,7 @@ class HolderLinkCloseTest {
     down.set(false);
     link.close();
     // the hold goes once more, then the release; a second after the close, well before the pause
-    verify(owner, timeout(1_000)).release(any(), anyList());
+    verify(owner, timeout(1_000)).release(any(), anyLong(), anyList());
   }
 
   private long holds() {

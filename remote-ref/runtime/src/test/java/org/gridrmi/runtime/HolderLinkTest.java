@@ -65,4 +65,44 @@ class HolderLinkTest {
     assertThat(link.holds(made)).as("300 ms after the owner answered").isTrue();
     assertThat(link.lapses()).isZero();
   }
+
+  /**
+   * Every hold and release call carries a number higher than every earlier one of the holder: a call sent again after
+   * a failure too, and the calls of a new link to the same owner (a server drops an idle link and makes another), so
+   * that the owner can drop a late or duplicate one (seed 443 of the lifetime simulation).
+   */
+  @Test
+  void holdsAndReleasesCarryNumbersThatOnlyGrowAcrossResendsAndLinks() {
+    when(transport.client(OWNER)).thenReturn(owner);
+    when(owner.renew(any())).thenReturn(60_000L);
+    List<Long> sent = new java.util.ArrayList<>();
+    java.util.concurrent.atomic.AtomicInteger failHolds =
+        new java.util.concurrent.atomic.AtomicInteger(1);
+    org.mockito.Mockito.doAnswer(call -> {
+          sent.add(call.getArgument(1));
+          if (failHolds.getAndDecrement() > 0)
+            throw new GridException(Status.UNAVAILABLE, "lost (simulated)");
+          return null;
+        })
+        .when(owner)
+        .hold(
+            any(), org.mockito.ArgumentMatchers.anyLong(), org.mockito.ArgumentMatchers.anyList());
+    org.mockito.Mockito.doAnswer(call -> sent.add(call.getArgument(1)))
+        .when(owner)
+        .release(
+            any(), org.mockito.ArgumentMatchers.anyLong(), org.mockito.ArgumentMatchers.anyList());
+    UUID holder = UUID.randomUUID();
+    UUID v = UUID.randomUUID();
+    HolderLink first = new HolderLink(runtime, holder, OWNER, 300);
+    first.hold(v); // lost, then sent again
+    pass(200);
+    first.release(List.of(org.gridrmi.runtime.wire.Release.explicit(v)));
+    pass(50);
+    HolderLink second = new HolderLink(runtime, holder, OWNER, 300);
+    second.hold(v);
+    pass(50);
+    assertThat(sent).as("hold, its resend, release, the new link's hold").hasSize(4);
+    assertThat(sent).isSortedAccordingTo(Long::compare).doesNotHaveDuplicates();
+    assertThat(sent.get(0)).isPositive();
+  }
 }

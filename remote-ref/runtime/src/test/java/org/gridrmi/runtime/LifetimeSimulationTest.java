@@ -123,6 +123,17 @@ class LifetimeSimulationTest {
     assertKeepsEveryInvariant(2117, 600);
   }
 
+  /**
+   * Seed 443 over 600 steps: server S1 released a value by reference (the network delivered the release twice), then
+   * held it again for a new by-value argument; the late duplicate of the first release ended the newer hold, and the
+   * value was collected while S1 held it. Holds and releases now carry their link's sequence number, and the owner
+   * drops one older than the last it applied for that holder and value.
+   */
+  @Test
+  void seed443Of600StepsKeepsAHoldThatALateDuplicateOfAnOlderReleaseWouldEnd() {
+    assertKeepsEveryInvariant(443, 600);
+  }
+
   /** Runs {@code seed} for {@code steps}: no value is freed while referenced, and no other invariant breaks. */
   private static void assertKeepsEveryInvariant(long seed, int steps) {
     LifetimeSimulation.Outcome o = LifetimeSimulation.run(seed, steps);

@@ -23,8 +23,8 @@ import org.gridrmi.ref.Status;
  * nothing per byte.
  *
  * <pre>
- * client hello  (38 bytes): "GRAU", version 1, mode ('S' with a secret, 'N' for a program run --insecure), nonce_c (32)
- * server reply  (70 bytes): "GRAU", version 1, code, nonce_s (32), proof_s (32)
+ * client hello  (38 bytes): "GRAU", version 2, mode ('S' with a secret, 'N' for a program run --insecure), nonce_c (32)
+ * server reply  (70 bytes): "GRAU", version 2, code, nonce_s (32), proof_s (32)
  *     code 'P': proven, proof_s = HMAC(secret, "GridRMI server" | nonce_c | nonce_s)
  *          'O': an --insecure server, which accepts anyone (proof_s zeros; a client with a secret refuses it)
  *          'N': this server needs the secret and the client has none        (then the server closes)
@@ -42,7 +42,13 @@ import org.gridrmi.ref.Status;
  */
 final class SecretHandshake {
   static final byte[] MAGIC = {'G', 'R', 'A', 'U'};
-  static final byte VERSION = 1;
+  /**
+   * The version of the exchange, and of what follows it on a plain connection: a peer of another version is refused
+   * here with a message naming mixed GridRMI versions, rather than later by RMI as an unknown method. 2: the node
+   * protocol's hold and release carry their holder link's sequence number (docs/reference-counting.md).
+   */
+  static final byte VERSION = 2;
+
   static final byte WITH_SECRET = 'S', NO_SECRET = 'N';
   static final byte PROVEN = 'P',
       OPEN = 'O',

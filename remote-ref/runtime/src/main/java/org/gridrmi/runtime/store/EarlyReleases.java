@@ -8,17 +8,24 @@ import java.util.function.LongSupplier;
 /**
  * Releases that arrived before the hold they end: a client releases a value on a server that is still fetching it for
  * one of its calls (the release and the fetch travel separately). The replica that arrives later must not be kept for
- * that client, which will never release it again. Remembered for one lease, at most {@code max} of them.
+ * that client, which will never release it again. Remembered for one lease, at most {@code max} of them, each with the
+ * sequence number of the release ({@link ValueTable#UNNUMBERED} for none), so that a hold of the same link numbered
+ * higher (made after the release) is not taken for one the release ended.
  */
 final class EarlyReleases {
   private record Key(UUID holder, UUID id) {}
 
+  private record Entry(long until, long sequence) {}
+
+  /** What {@link #take} returns when no release is remembered. */
+  static final long NONE = -1;
+
   private final int max;
   private final long ttlMillis;
   private final LongSupplier millis;
-  private final LinkedHashMap<Key, Long> until = new LinkedHashMap<>(16, 0.75f, false) {
+  private final LinkedHashMap<Key, Entry> released = new LinkedHashMap<>(16, 0.75f, false) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<Key, Long> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<Key, Entry> eldest) {
       return size() > EarlyReleases.this.max;
     }
   };
@@ -29,13 +36,22 @@ final class EarlyReleases {
     this.millis = millis;
   }
 
-  synchronized void record(UUID holder, UUID id) {
-    until.put(new Key(holder, id), millis.getAsLong() + ttlMillis);
+  /** {@code holder} released {@code id}, not here (or not held by it); keeps the higher number of two. */
+  synchronized void record(UUID holder, UUID id, long sequence) {
+    long until = millis.getAsLong() + ttlMillis;
+    released.merge(
+        new Key(holder, id),
+        new Entry(until, sequence),
+        (a, b) -> new Entry(until, Math.max(a.sequence(), b.sequence())));
   }
 
-  /** Whether {@code holder} released {@code id} before it was here; forgets it (a release ends one hold). */
-  synchronized boolean consume(UUID holder, UUID id) {
-    Long t = until.remove(new Key(holder, id));
-    return t != null && t >= millis.getAsLong();
+  /**
+   * The sequence number of {@code holder}'s release of {@code id} that came before the value (or before it held it):
+   * {@link ValueTable#UNNUMBERED} for an unnumbered one, {@link #NONE} if there is none (or it is older than a lease).
+   * Forgets it: a release ends one hold.
+   */
+  synchronized long take(UUID holder, UUID id) {
+    Entry e = released.remove(new Key(holder, id));
+    return e == null || e.until() < millis.getAsLong() ? NONE : e.sequence();
   }
 }

@@ -57,6 +57,13 @@ public final class Slot {
    * first.
    */
   private volatile Map<String, UUID> fetchedBy;
+  /**
+   * Per holder, the sequence number of the last hold or release of its {@link org.gridrmi.runtime.HolderLink} applied
+   * to this value (see {@link #inOrder}); kept after a release, so that an older hold arriving late is dropped. One
+   * entry per holder that ever held the value through its link (each paid a hold for it). Null until the first: most
+   * values are held only by the batch that made them, which is unnumbered.
+   */
+  private volatile Map<UUID, Long> sequences;
 
   private volatile Thread runner;
 
@@ -64,6 +71,7 @@ public final class Slot {
   private static final VarHandle HOLDERS;
   private static final VarHandle BORROWERS;
   private static final VarHandle FETCHED_BY;
+  private static final VarHandle SEQUENCES;
 
   static {
     try {
@@ -72,6 +80,7 @@ public final class Slot {
       HOLDERS = l.findVarHandle(Slot.class, "holders", Object.class);
       BORROWERS = l.findVarHandle(Slot.class, "borrowers", Map.class);
       FETCHED_BY = l.findVarHandle(Slot.class, "fetchedBy", Map.class);
+      SEQUENCES = l.findVarHandle(Slot.class, "sequences", Map.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -169,6 +178,33 @@ public final class Slot {
       }
       if (HOLDERS.compareAndSet(this, now, next)) return true;
     }
+  }
+
+  /**
+   * Applies a hold or release of {@code holder}'s link numbered {@code sequence}: runs {@code change} (which adds or
+   * removes the holder) and records the number, unless a change of that link numbered as high or higher was applied
+   * to this value already: then the message is a late one (a duplicate, or one delayed past its successors) and
+   * changes nothing.
+   * The check, the change and the record are atomic per holder, so a late message racing a newer one cannot undo it.
+   * An unnumbered change ({@link ValueTable#UNNUMBERED}) is applied and recorded nowhere.
+   *
+   * @return false if the message was no newer than one applied already (and so dropped)
+   */
+  boolean inOrder(UUID holder, long sequence, Runnable change) {
+    if (sequence == ValueTable.UNNUMBERED) {
+      change.run();
+      return true;
+    }
+    if (sequences == null)
+      SEQUENCES.compareAndSet(this, null, new ConcurrentHashMap<UUID, Long>(2));
+    boolean[] applied = {false};
+    sequences.compute(holder, (h, last) -> {
+      if (last != null && sequence <= last) return last;
+      change.run();
+      applied[0] = true;
+      return sequence;
+    });
+    return applied[0];
   }
 
   /** Whether {@code holder} holds the value. */

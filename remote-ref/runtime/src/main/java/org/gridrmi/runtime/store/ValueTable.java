@@ -33,6 +33,13 @@ public final class ValueTable {
   public static final int MAX_PARKED_HOLDS = 100_000;
   /** The most holders with a lease here at once (past it, a new one is refused: RESOURCE_EXHAUSTED). */
   public static final int MAX_HOLDERS = 100_000;
+  /**
+   * The sequence number of a hold or release that carries none: the node's own holds, a batch's, a tool's. It is
+   * applied as it comes and recorded nowhere. A {@code HolderLink} numbers its holds and releases from 1 up, and the
+   * table drops one numbered no higher than the last of that link it applied to the value (see {@link #hold(UUID, UUID, long)},
+   * {@link #release(UUID, long, Collection)}).
+   */
+  public static final long UNNUMBERED = 0;
   /** The borrow that keeps a pushed value whose release arrived first, for the calls of its batch (see put). */
   static final Borrower RELEASED_EARLY = new Borrower(
       "(calls of the batch that pushed it, released before it arrived)", new UUID(0, 0));
@@ -42,10 +49,13 @@ public final class ValueTable {
   private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
   private final Map<UUID, AtomicInteger> pendingByHolder = new ConcurrentHashMap<>();
   /**
-   * Holds that arrived before the value they name (see {@link #holdWhenCreated}): per value id, each holder and until
-   * when (ms) it waits. Bounded by {@link #MAX_PARKED_HOLDS}; the sweep ({@link #expire}) drops them after a lease.
+   * Holds that arrived before the value they name (see {@link #holdWhenCreated}): per value id, each holder, until
+   * when (ms) it waits and its hold's sequence number. Bounded by {@link #MAX_PARKED_HOLDS}; the sweep
+   * ({@link #expire}) drops them after a lease.
    */
-  private final Map<UUID, Map<UUID, Long>> parked = new ConcurrentHashMap<>();
+  private final Map<UUID, Map<UUID, Parked>> parked = new ConcurrentHashMap<>();
+
+  private record Parked(long until, long sequence) {}
 
   private final AtomicInteger parkedCount = new AtomicInteger();
   /** Fetches waiting for an id whose call is still on its way here (see {@link #whenCreated}). */
@@ -132,7 +142,7 @@ public final class ValueTable {
       return s;
     }
     fresh.set(value);
-    if (early.consume(holder, id)) {
+    if (releasedBefore(fresh, holder, UNNUMBERED)) {
       // its writer released it before it got here (the release overtook the batch carrying the
       // copy): the calls of that batch may still read it, for a lease at most, but it is not kept
       // for the writer, which will never release it again
@@ -147,34 +157,61 @@ public final class ValueTable {
 
   /** Keeps a copy of another node's value, fetched for calls of these holders, so their later calls find it here. */
   public void putReplica(UUID id, Object value, List<UUID> holders) {
-    List<UUID> keepers = holders.stream().filter(h -> !early.consume(h, id)).toList();
+    List<UUID> keepers =
+        holders.stream().filter(h -> early.take(h, id) == EarlyReleases.NONE).toList();
     if (keepers.isEmpty()) return; // nobody would ever release it
     Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k, store, null));
     s.set(value);
     for (UUID h : keepers) hold(s, h);
   }
 
-  /** Adds {@code holder} to a value already here; false if it is not here (or the holder released it already). */
+  /**
+   * Adds {@code holder} to a value already here, unnumbered (the node's own hold, or one for a call here); false if it
+   * is not here (or the holder released it already).
+   */
   public boolean hold(UUID id, UUID holder) {
-    Slot s = slots.get(id);
-    if (s == null || early.consume(holder, id) || holder.equals(s.releasedEarly)) return false;
-    hold(s, holder);
-    return true;
+    return hold(id, holder, UNNUMBERED);
   }
 
   /**
-   * Adds {@code holder} to each of these values that is here (a node that read references to them).
+   * Adds {@code holder} to a value already here, for a hold numbered {@code sequence} by the holder's link; false if it
+   * is not here, the holder released it already (a release that came first and was made after this hold), or a hold
+   * or release of that link numbered as high or higher was applied to it already (this hold is a copy, or arrived
+   * late).
+   */
+  public boolean hold(UUID id, UUID holder, long sequence) {
+    Slot s = slots.get(id);
+    return s != null && !releasedBefore(s, holder, sequence) && hold(s, holder, sequence);
+  }
+
+  /**
+   * Adds {@code holder} to each of these values that is here (a node that read references to them), as
+   * {@link #hold(UUID, UUID, long)} does for each.
    *
    * @return the ids that are not here
    */
-  public List<UUID> holdAll(UUID holder, Collection<UUID> ids) {
+  public List<UUID> holdAll(UUID holder, long sequence, Collection<UUID> ids) {
     List<UUID> missing = new ArrayList<>();
     for (UUID id : ids) {
       Slot s = slots.get(id);
-      if (s != null) hold(s, holder);
-      else missing.add(id);
+      if (s == null) missing.add(id);
+      else if (!releasedBefore(s, holder, sequence)) hold(s, holder, sequence);
     }
     return missing;
+  }
+
+  /**
+   * Whether a release of {@code holder} that came before {@code s} was here (or before the holder held it) ends the
+   * hold numbered {@code sequence}: one made after it (numbered higher), or either unnumbered. A release numbered lower
+   * ended an older hold (or was a duplicate): the hold stands. The release is forgotten either way; one that ends the
+   * hold leaves its number on the value, so that a late duplicate of the hold changes nothing either.
+   */
+  private boolean releasedBefore(Slot s, UUID holder, long sequence) {
+    long released = early.take(holder, s.id());
+    if (released == EarlyReleases.NONE) return false;
+    if (released != UNNUMBERED && sequence != UNNUMBERED && released < sequence) return false;
+    s.inOrder(holder, released, () -> {});
+    return true;
   }
 
   /** Calls of {@code holder} registered here and not yet done. */
@@ -222,7 +259,7 @@ public final class ValueTable {
    *
    * @throws GridException RESOURCE_EXHAUSTED naming the limit when {@link #MAX_PARKED_HOLDS} holds wait already
    */
-  public void holdWhenCreated(UUID id, UUID holder) {
+  public void holdWhenCreated(UUID id, UUID holder, long sequence) {
     if (freedBecause(id) != null) return;
     if (parkedCount.get() >= MAX_PARKED_HOLDS) {
       throw new GridException(
@@ -232,8 +269,10 @@ public final class ValueTable {
     }
     long until = millis.getAsLong() + leaseMillis;
     parked.compute(id, (k, m) -> {
-      Map<UUID, Long> holders = m == null ? new java.util.HashMap<>(2) : m;
-      if (holders.put(holder, until) == null) parkedCount.incrementAndGet();
+      Map<UUID, Parked> holders = m == null ? new java.util.HashMap<>(2) : m;
+      Parked before = holders.get(holder);
+      long newest = before == null ? sequence : Math.max(before.sequence(), sequence);
+      if (holders.put(holder, new Parked(until, newest)) == null) parkedCount.incrementAndGet();
       return holders;
     });
     Slot s = slots.get(id); // made meanwhile: created() may have looked before this parked
@@ -242,10 +281,10 @@ public final class ValueTable {
 
   /** The holds parked for {@code s}'s id, now that it exists. */
   private void takeParked(Slot s) {
-    Map<UUID, Long> holders = parked.remove(s.id());
+    Map<UUID, Parked> holders = parked.remove(s.id());
     if (holders == null) return;
     parkedCount.addAndGet(-holders.size());
-    for (UUID h : holders.keySet()) hold(s.id(), h);
+    holders.forEach((h, p) -> hold(s.id(), h, p.sequence()));
   }
 
   /** Holds waiting for values not made here yet (for tests and stats). */
@@ -266,15 +305,26 @@ public final class ValueTable {
   }
 
   private void hold(Slot s, UUID holder) {
-    if (holder.equals(s.releasedEarly)) return; // it released this value before it got here
+    hold(s, holder, UNNUMBERED);
+  }
+
+  /** Adds {@code holder} to {@code s}; false if it did not (it released it early, or the hold is late). */
+  private boolean hold(Slot s, UUID holder, long sequence) {
+    if (holder.equals(s.releasedEarly)) return false; // it released this value before it got here
     if (!holder.equals(self)) lapseIfRunOut(holder);
-    s.addHolder(holder);
-    byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
+    // a hold older than a release of its link applied here already arrived late: it would undo it
+    // (the holder's index changes with the value, in the same order as a concurrent release's)
+    Runnable add = () -> {
+      s.addHolder(holder);
+      byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
+    };
+    if (!s.inOrder(holder, sequence, add)) return false;
     // a hold is news from a live holder: its lease starts again, as its link counts it (a link that
     // held nothing stopped renewing; kept the old expiry, a value made now could lapse at once:
     // seed 39)
     if (!holder.equals(self))
       leaseExpiry.merge(holder, millis.getAsLong() + leaseMillis, Math::max);
+    return true;
   }
 
   public Slot get(UUID id) {
@@ -289,15 +339,26 @@ public final class ValueTable {
 
   /** Drops {@code holder}'s hold on these values, explicitly; a value nobody holds any more is freed. */
   public void release(UUID holder, List<UUID> ids) {
-    release(holder, ids.stream().map(Release::explicit).toList());
+    release(holder, UNNUMBERED, ids.stream().map(Release::explicit).toList());
+  }
+
+  /** Drops {@code holder}'s hold on these values, unnumbered (the node's own holds). */
+  public void release(UUID holder, Collection<Release> rs) {
+    release(holder, UNNUMBERED, rs);
   }
 
   /**
-   * Drops {@code holder}'s hold on these values. Where the holder lent a value to servers that have not fetched it
-   * yet, the value is kept for each of them (a borrow hold, for one lease or the time left of the calls they took it
-   * for, renewed while it asks for it) until it has it. A value nobody holds or borrows any more is freed.
+   * Drops {@code holder}'s hold on these values, for a release numbered {@code sequence} by the holder's link (or
+   * {@link #UNNUMBERED}). Where the holder lent a value to servers that have not fetched it yet, the value is kept for
+   * each of them (a borrow hold, for one lease or the time left of the calls they took it for, renewed while it asks
+   * for it) until it has it. A value nobody holds or borrows any more is freed. A release older than a hold or release
+   * of the same link applied to the value already (a duplicate, or one delayed past a newer hold) changes nothing: it
+   * would end a hold made after it (seed 443 of the lifetime simulation).
+   *
+   * @throws GridException PERMISSION_DENIED if a value is here and made, and the holder does not hold it (the others
+   *     are released all the same)
    */
-  public void release(UUID holder, Collection<Release> rs) {
+  public void release(UUID holder, long sequence, Collection<Release> rs) {
     Set<UUID> held = byHolder.get(holder);
     long now = millis.getAsLong();
     UUID notHeld = null;
@@ -305,11 +366,17 @@ public final class ValueTable {
     for (Release r : rs) {
       long expiry =
           now + (r.borrowMillis() > 0 ? Math.min(leaseMillis, r.borrowMillis()) : leaseMillis);
-      if (held != null) held.remove(r.id());
       Slot s = slots.get(r.id());
-      if (s == null
-          || !s.removeHolder(holder)) { // ahead of the replica it ends, perhaps: remembered
-        early.record(holder, r.id());
+      boolean[] removed = {false};
+      Runnable end = () -> {
+        if (held != null) held.remove(r.id());
+        removed[0] = s != null && s.removeHolder(holder);
+      };
+      if (s == null) end.run();
+      else if (!s.inOrder(holder, sequence, end))
+        continue; // late: a newer hold or release of this holder's link was applied already
+      if (!removed[0]) { // ahead of the value or replica it ends, perhaps: remembered
+        early.record(holder, r.id(), sequence);
         if (s != null && s.isDone() && !holder.equals(s.releasedEarly)) {
           notHeld = r.id(); // here and made, but not held by it: nothing it may end
           notHeldCount++;
@@ -456,10 +523,10 @@ public final class ValueTable {
           lapsedHolders,
           lapsedValues);
     }
-    for (Map.Entry<UUID, Map<UUID, Long>> e : parked.entrySet()) {
+    for (Map.Entry<UUID, Map<UUID, Parked>> e : parked.entrySet()) {
       parked.computeIfPresent(e.getKey(), (id, holders) -> {
         int waiting = holders.size();
-        holders.values().removeIf(until -> until < now);
+        holders.values().removeIf(p -> p.until() < now);
         parkedCount.addAndGet(holders.size() - waiting);
         return holders.isEmpty() ? null : holders;
       });

@@ -1,7 +1,10 @@
 package org.gridrmi.runtime.transport;
 
+import java.util.List;
+import java.util.UUID;
 import org.gridrmi.runtime.cost.LinkProbe;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.Requester;
 
 /**
@@ -20,6 +23,19 @@ public interface NodeClient extends NodeProtocol<RuntimeException> {
    * bounded by {@code timeoutNanos}, or by nothing for 0 (plain calls may run as long as they like). Cheap.
    */
   NodeClient within(long timeoutNanos);
+
+  /**
+   * An unnumbered {@link #hold(UUID, long, List)} (sequence 0), for a caller that speaks for a holder without its
+   * {@code HolderLink} (a tool, a test of bad input): the owner applies it as it arrives, in no order with the link's.
+   */
+  default void hold(UUID holder, List<UUID> ids) {
+    hold(holder, 0, ids);
+  }
+
+  /** An unnumbered {@link #release(UUID, long, List)} (sequence 0), as {@link #hold(UUID, List)}. */
+  default void release(UUID holder, List<Release> releases) {
+    release(holder, 0, releases);
+  }
 
   /**
    * Probes the link to this node ({@link LinkProbe}): {@value LinkProbe#SMALL} fetches of small probe values and one

@@ -87,9 +87,16 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
   /**
    * {@code holder} holds these values too: it read references to them inside a value (Java RMI's "dirty" call). Ids
    * not held here any more are ignored (the holder's reference then fails with NOT_FOUND when it is resolved).
+   *
+   * @param sequence the number the holder's link gave this call: it numbers its holds and releases to this node from 1
+   *     up, each call higher than the one before (a call sent again gets a new number), as Java RMI's DGC numbers its
+   *     dirty and clean calls; the owner ignores, per value, a hold or release numbered no higher than the last it
+   *     applied of that holder (a duplicate, or one delayed past newer ones). 0 for an unnumbered call (a tool's), applied as it
+   *     arrives. See docs/reference-counting.md.
+   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT for a negative sequence or past 10,000 ids
    */
   @Op(what = "a hold", bound = Bound.ROUND_TRIP)
-  void hold(UUID holder, List<UUID> ids) throws X;
+  void hold(UUID holder, long sequence, List<UUID> ids) throws X;
 
   /**
    * The server at {@code requester} no longer waits for these values (it has them or their failure, or the calls that
@@ -121,9 +128,16 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
   @Op(what = "a requester check", bound = Bound.CALL)
   boolean vouches(String owner, UUID key) throws X;
 
-  /** {@code holder} no longer needs these values; ids it does not hold are ignored. */
+  /**
+   * {@code holder} no longer needs these values (Java RMI's "clean" call). A release older than a hold or release of
+   * the same holder's link applied to a value already changes nothing for that value.
+   *
+   * @param sequence as for {@link #hold}: the link's number of this call, or 0 for an unnumbered one
+   * @throws org.gridrmi.ref.GridException PERMISSION_DENIED if a value is here and made and the holder does not hold
+   *     it (the others are released); INVALID_ARGUMENT for a negative sequence or past 10,000 ids
+   */
   @Op(what = "a release", bound = Bound.ROUND_TRIP)
-  void release(UUID holder, List<Release> releases) throws X;
+  void release(UUID holder, long sequence, List<Release> releases) throws X;
 
   /** Renews every lease of {@code holder}; returns the lease granted, in milliseconds. */
   @Op(what = "a lease renewal", bound = Bound.ROUND_TRIP)

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.runtime.ManualTicker;
+import org.gridrmi.runtime.wire.Release;
 import org.junit.jupiter.api.Test;
 
 class ValueTableTest {
@@ -47,6 +48,65 @@ class ValueTableTest {
     assertThat(table.holds(client, id)).as("the holder's hold stays").isTrue();
     table.release(client, List.of(id));
     assertThat(table.get(id)).isNull();
+  }
+
+  @Test
+  void aLateDuplicateOfAReleaseDoesNotEndTheSameHoldersNewerHold() {
+    // seed 443 of the lifetime simulation: server S held a client's value by reference, released it
+    // (the network delivered that release twice), then held it again; the late duplicate ended the
+    // newer hold, and the value was freed while S held it. S's link numbers its calls 1, 2, 3.
+    UUID id = UUID.randomUUID();
+    UUID server = UUID.randomUUID();
+    table.create(id, client, "v");
+    table.hold(id, server, 1);
+    table.release(server, 2, List.of(Release.explicit(id)));
+    table.hold(id, server, 3);
+    table.release(client, List.of(id));
+    table.release(server, 2, List.of(Release.explicit(id))); // the first release's duplicate, late
+    assertThat(table.holds(server, id)).as("the newer hold stays").isTrue();
+    assertThat(table.get(id)).isNotNull();
+    table.release(server, 4, List.of(Release.explicit(id)));
+    assertThat(table.get(id)).as("its own later release ends it").isNull();
+  }
+
+  @Test
+  void aHoldDelayedPastTheReleaseAfterItDoesNotHoldTheValueAgain() {
+    UUID id = UUID.randomUUID();
+    UUID server = UUID.randomUUID();
+    table.create(id, client, "v");
+    table.hold(
+        id, server, 5); // answered, then sent again as 6 (the answer was lost): 5 is on its way
+    table.hold(id, server, 6);
+    table.release(server, 7, List.of(Release.explicit(id)));
+    assertThat(table.hold(id, server, 5)).as("the first hold, late").isFalse();
+    assertThat(table.holds(server, id)).isFalse();
+    table.release(client, List.of(id));
+    assertThat(table.get(id))
+        .as("nobody holds it: freed, not kept for the late hold")
+        .isNull();
+  }
+
+  @Test
+  void aReleaseThatCameBeforeTheValueEndsOnlyTheHoldsMadeBeforeIt() {
+    UUID older = UUID.randomUUID();
+    UUID newer = UUID.randomUUID();
+    UUID server = UUID.randomUUID();
+    // the server's holds wait for values whose calls are on their way; a release of each overtakes
+    // them
+    table.holdWhenCreated(older, server, 1);
+    table.release(server, 2, List.of(Release.explicit(older)));
+    table.release(
+        server, 3, List.of(Release.explicit(newer))); // a late duplicate of an old release
+    table.holdWhenCreated(newer, server, 4);
+    table.create(older, client, "a");
+    table.create(newer, client, "b");
+    assertThat(table.holds(server, older))
+        .as("its release was made after the hold")
+        .isFalse();
+    assertThat(table.holds(server, newer))
+        .as("its hold was made after the release")
+        .isTrue();
+    assertThat(table.hold(older, server, 1)).as("the first hold again, late").isFalse();
   }
 
   @Test

@@ -109,7 +109,7 @@ final class FakeNode implements NodeService {
   }
 
   @Override
-  public void hold(UUID holder, List<UUID> ids) {
+  public void hold(UUID holder, long sequence, List<UUID> ids) {
     throw notHere();
   }
 
@@ -129,7 +129,7 @@ final class FakeNode implements NodeService {
   }
 
   @Override
-  public void release(UUID holder, List<Release> releases) {
+  public void release(UUID holder, long sequence, List<Release> releases) {
     throw notHere();
   }
 
