@@ -32,14 +32,29 @@ final class BenchTelemetry {
 
   private static OpenTelemetrySdk sdk() {
     SpanExporter drop = new SpanExporter() {
-      @Override public CompletableResultCode export(Collection<SpanData> spans) { return CompletableResultCode.ofSuccess(); }
-      @Override public CompletableResultCode flush() { return CompletableResultCode.ofSuccess(); }
-      @Override public CompletableResultCode shutdown() { return CompletableResultCode.ofSuccess(); }
+      @Override
+      public CompletableResultCode export(Collection<SpanData> spans) {
+        return CompletableResultCode.ofSuccess();
+      }
+
+      @Override
+      public CompletableResultCode flush() {
+        return CompletableResultCode.ofSuccess();
+      }
+
+      @Override
+      public CompletableResultCode shutdown() {
+        return CompletableResultCode.ofSuccess();
+      }
     };
     return OpenTelemetrySdk.builder()
-        .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(BatchSpanProcessor.builder(drop).build()).build())
+        .setTracerProvider(SdkTracerProvider.builder()
+            .addSpanProcessor(BatchSpanProcessor.builder(drop).build())
+            .build())
         .setMeterProvider(SdkMeterProvider.builder()
-            .registerMetricReader(PrometheusHttpServer.builder().setHost("127.0.0.1").setPort(0).build()).build())
+            .registerMetricReader(
+                PrometheusHttpServer.builder().setHost("127.0.0.1").setPort(0).build())
+            .build())
         .setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
         .build();
   }

@@ -30,11 +30,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgs = {"-Xmx512m"})
+@Fork(
+    value = 1,
+    jvmArgs = {"-Xmx512m"})
 public class CallBenchmarks {
   /** {@code api}: the OpenTelemetry API alone, as without an SDK; {@code sdk}: every span and metric recorded. */
   @Param({"api", "sdk"})
   public String telemetry;
+
   private io.opentelemetry.api.OpenTelemetry otel;
   private LoopbackGrid grid;
   private Fig2Ops plain;

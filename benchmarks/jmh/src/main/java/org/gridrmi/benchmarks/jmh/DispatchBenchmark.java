@@ -3,16 +3,15 @@ package org.gridrmi.benchmarks.jmh;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.gridrmi.ref.InternalInProcess;
-import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.examples.fig2.Fig2Ops;
 import org.gridrmi.examples.fig2.Fig2OpsImpl;
 import org.gridrmi.ref.InProcessNetwork;
-import org.gridrmi.runtime.wire.MethodKeys;
+import org.gridrmi.ref.InternalInProcess;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.MethodKeys;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.server.GridServer;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -39,7 +38,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgs = {"-Xmx512m"})
+@Fork(
+    value = 1,
+    jvmArgs = {"-Xmx512m"})
 public class DispatchBenchmark {
   private GridServer server;
   private NodeClient node;
@@ -50,9 +51,17 @@ public class DispatchBenchmark {
   @Setup(Level.Trial)
   public void start() throws Exception {
     InProcessNetwork net = new InProcessNetwork();
-    server = GridServer.builder().name("jmh").inProcess(net).export(Fig2Ops.class, new Fig2OpsImpl()).start();
-    node = InternalInProcess.transport(net, "jmh-client", Timeouts.DEFAULT,
-        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter()).client(server.address());
+    server = GridServer.builder()
+        .name("jmh")
+        .inProcess(net)
+        .export(Fig2Ops.class, new Fig2OpsImpl())
+        .start();
+    node = InternalInProcess.transport(
+            net,
+            "jmh-client",
+            Timeouts.DEFAULT,
+            new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of()).filter())
+        .client(server.address());
     method = MethodKeys.of(Fig2Ops.class.getMethod("noop"));
   }
 
@@ -64,8 +73,11 @@ public class DispatchBenchmark {
   @Benchmark
   public Object dispatchNoop() {
     UUID id = new UUID(holder.getMostSignificantBits(), ++sequence);
-    node.submit(holder, null, List.of(new Command.Call(id, Fig2Ops.class.getName(), method, new Object[0], 0,
-        "Fig2Ops.noop", null)));
+    node.submit(
+        holder,
+        null,
+        List.of(new Command.Call(
+            id, Fig2Ops.class.getName(), method, new Object[0], 0, "Fig2Ops.noop", null)));
     Object v = node.fetch(id, 10_000, null, false, null).state();
     node.release(holder, List.of(Release.explicit(id)));
     return v;

@@ -18,8 +18,13 @@ final class LoopbackGrid implements AutoCloseable {
 
   /** Server and Grid reporting through {@code otel} (null: the default). */
   LoopbackGrid(OpenTelemetry otel) {
-    server = GridServer.builder().name("jmh").host("127.0.0.1").port(0).openTelemetry(otel)
-        .export(Fig2Ops.class, new Fig2OpsImpl()).start();
+    server = GridServer.builder()
+        .name("jmh")
+        .host("127.0.0.1")
+        .port(0)
+        .openTelemetry(otel)
+        .export(Fig2Ops.class, new Fig2OpsImpl())
+        .start();
     grid = Grid.builder().servers(server.address()).openTelemetry(otel).build();
   }
 

@@ -11,6 +11,8 @@ import java.io.ObjectOutputStream;
 import java.util.concurrent.TimeUnit;
 import org.gridrmi.jama.MatrixCodec;
 import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.spi.ValueInput;
+import org.gridrmi.ref.spi.ValueOutput;
 import org.gridrmi.runtime.wire.Ref;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -34,7 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgs = {"-Xmx1g"})
+@Fork(
+    value = 1,
+    jvmArgs = {"-Xmx1g"})
 public class ValueBenchmarks {
   private LoopbackGrid grid;
   private RemoteReference<byte[]> megabyte;
@@ -81,7 +85,7 @@ public class ValueBenchmarks {
   @Benchmark
   @OutputTimeUnit(TimeUnit.MICROSECONDS)
   public Matrix codecRead2MB() throws IOException {
-    return codec.read(new DataInputStream(new ByteArrayInputStream(encoded)));
+    return codec.read(ValueInput.of(new DataInputStream(new ByteArrayInputStream(encoded))));
   }
 
   @Benchmark
@@ -101,7 +105,7 @@ public class ValueBenchmarks {
   private byte[] encode() throws IOException {
     ByteArrayOutputStream b = new ByteArrayOutputStream(2_100_000);
     DataOutputStream out = new DataOutputStream(b);
-    codec.write(matrix, out);
+    codec.write(matrix, ValueOutput.of(out));
     out.flush();
     return b.toByteArray();
   }
