@@ -30,7 +30,7 @@ import picocli.CommandLine.Command;
     hidden = true,
     description =
         "The launcher's class-data-sharing training run (two servers and a Grid in this JVM).")
-public final class ArchiveClassesCommand implements Callable<Integer> {
+final class ArchiveClassesCommand implements Callable<Integer> {
   private static final Duration DEADLINE = Duration.ofSeconds(30);
 
   @Override
