@@ -6,6 +6,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.spi.ValueInput;
@@ -23,6 +27,10 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   private final InputStream source;
   private final ByteBuffer chunk = ByteBuffer.allocate(ChunkedOutput.CHUNK_BYTES);
   private final DataInputStream data = new DataInputStream(this);
+  private final DoubleBuffer[] doubleViews = new DoubleBuffer[Double.BYTES];
+  private final FloatBuffer[] floatViews = new FloatBuffer[Float.BYTES];
+  private final IntBuffer[] intViews = new IntBuffer[Integer.BYTES];
+  private final LongBuffer[] longViews = new LongBuffer[Long.BYTES];
   /** Bytes of the current frame still in the source. */
   private int frameLeft;
   /** The end mark of the current message was read. */
@@ -39,6 +47,21 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   public ChunkedInput(InputStream source) {
     this.source = source;
     chunk.limit(0);
+    for (int k = 0; k < Long.BYTES; k++) {
+      doubleViews[k] = littleEndianFrom(k).asDoubleBuffer();
+      longViews[k] = littleEndianFrom(k).asLongBuffer();
+      if (k < Integer.BYTES) {
+        floatViews[k] = littleEndianFrom(k).asFloatBuffer();
+        intViews[k] = littleEndianFrom(k).asIntBuffer();
+      }
+    }
+  }
+
+  /** The chunk's array from byte {@code k} to its end, little-endian: element i of a view of it is at k + i * size. */
+  private ByteBuffer littleEndianFrom(int k) {
+    return ByteBuffer.wrap(chunk.array(), k, chunk.capacity() - k)
+        .slice()
+        .order(ByteOrder.LITTLE_ENDIAN);
   }
 
   /** Reads the next frame's header; false at the end of the message. */
@@ -136,45 +159,82 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     ended = false;
   }
 
-  /** Copies {@code len} elements out of a little-endian view of the chunk. */
-  @FunctionalInterface
-  private interface Get {
-    void get(ByteBuffer littleEndian, int off, int len);
+  /**
+   * Makes at least one element of {@code elementBytes} readable and returns how many of the {@code len} wanted the
+   * chunk holds now.
+   */
+  private int available(int len, int elementBytes) throws IOException {
+    if (chunk.remaining() < elementBytes && !fill(elementBytes)) {
+      throw new EOFException(
+          "a message on a data connection ended " + len + " elements short of an array");
+    }
+    return Math.min(len, chunk.remaining() / elementBytes);
   }
 
-  private void run(int off, int len, int elementBytes, Get get) throws IOException {
+  /** The view of {@code views} that starts at the chunk's position, and moves the position past {@code n} elements. */
+  private int viewIndex(int elementBytes, int n) {
+    int p = chunk.position();
+    chunk.position(p + n * elementBytes);
+    return p / elementBytes;
+  }
+
+  // Copies out of the chunk go through little-endian views of the whole chunk array, one per byte
+  // offset modulo the
+  // element size, made once: a copy allocates nothing. A view made per copy (with the lambda that
+  // held the target
+  // array) was most of what a fetch thread allocated besides the values themselves, and on a G1
+  // heap whose TLABs had
+  // shrunk after a few 256 MB values, those small allocations made an 8 MB Matrix (1,000 rows, a
+  // copy per row)
+  // arrive three to four times slower than on the same servers with fixed TLABs
+  // (docs/performance.md).
+
+  @Override
+  public void readDoubles(double[] a, int off, int len) throws IOException {
+    java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
-      if (chunk.remaining() < elementBytes && !fill(elementBytes)) {
-        throw new EOFException(
-            "a message on a data connection ended " + len + " elements short of an array");
-      }
-      ByteBuffer view = chunk.slice().order(ByteOrder.LITTLE_ENDIAN);
-      int n = Math.min(len, chunk.remaining() / elementBytes);
-      get.get(view, off, n);
-      chunk.position(chunk.position() + n * elementBytes);
+      int n = available(len, Double.BYTES);
+      DoubleBuffer view = doubleViews[chunk.position() % Double.BYTES];
+      view.get(viewIndex(Double.BYTES, n), a, off, n);
       off += n;
       len -= n;
     }
   }
 
   @Override
-  public void readDoubles(double[] a, int off, int len) throws IOException {
-    run(off, len, Double.BYTES, (v, o, n) -> v.asDoubleBuffer().get(a, o, n));
-  }
-
-  @Override
   public void readFloats(float[] a, int off, int len) throws IOException {
-    run(off, len, Float.BYTES, (v, o, n) -> v.asFloatBuffer().get(a, o, n));
+    java.util.Objects.checkFromIndexSize(off, len, a.length);
+    while (len > 0) {
+      int n = available(len, Float.BYTES);
+      FloatBuffer view = floatViews[chunk.position() % Float.BYTES];
+      view.get(viewIndex(Float.BYTES, n), a, off, n);
+      off += n;
+      len -= n;
+    }
   }
 
   @Override
   public void readInts(int[] a, int off, int len) throws IOException {
-    run(off, len, Integer.BYTES, (v, o, n) -> v.asIntBuffer().get(a, o, n));
+    java.util.Objects.checkFromIndexSize(off, len, a.length);
+    while (len > 0) {
+      int n = available(len, Integer.BYTES);
+      IntBuffer view = intViews[chunk.position() % Integer.BYTES];
+      view.get(viewIndex(Integer.BYTES, n), a, off, n);
+      off += n;
+      len -= n;
+    }
   }
 
   @Override
   public void readLongs(long[] a, int off, int len) throws IOException {
-    run(off, len, Long.BYTES, (v, o, n) -> v.asLongBuffer().get(a, o, n));
+    java.util.Objects.checkFromIndexSize(off, len, a.length);
+    while (len > 0) {
+      int n = available(len, Long.BYTES);
+      LongBuffer view = longViews[chunk.position() % Long.BYTES];
+      view.get(viewIndex(Long.BYTES, n), a, off, n);
+      off += n;
+      len -= n;
+    }
   }
 
   /** Does not close the connection: streams read from a message (Java serialization) close this at their end. */

@@ -5,6 +5,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.spi.ValueOutput;
 
@@ -29,11 +33,30 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
   private final ByteBuffer chunk =
       ByteBuffer.allocate(HEADER + CHUNK_BYTES + HEADER); // room for the end mark
   private final DataOutputStream data = new DataOutputStream(this);
+  private final DoubleBuffer[] doubleViews = new DoubleBuffer[Double.BYTES];
+  private final FloatBuffer[] floatViews = new FloatBuffer[Float.BYTES];
+  private final IntBuffer[] intViews = new IntBuffer[Integer.BYTES];
+  private final LongBuffer[] longViews = new LongBuffer[Long.BYTES];
 
   /** @param sink the connection's stream, unbuffered: every frame is one write to it */
   public ChunkedOutput(OutputStream sink) {
     this.sink = sink;
     chunk.position(HEADER);
+    for (int k = 0; k < Long.BYTES; k++) {
+      doubleViews[k] = littleEndianFrom(k).asDoubleBuffer();
+      longViews[k] = littleEndianFrom(k).asLongBuffer();
+      if (k < Integer.BYTES) {
+        floatViews[k] = littleEndianFrom(k).asFloatBuffer();
+        intViews[k] = littleEndianFrom(k).asIntBuffer();
+      }
+    }
+  }
+
+  /** The chunk's array from byte {@code k} to its end, little-endian: element i of a view of it is at k + i * size. */
+  private ByteBuffer littleEndianFrom(int k) {
+    return ByteBuffer.wrap(chunk.array(), k, chunk.capacity() - k)
+        .slice()
+        .order(ByteOrder.LITTLE_ENDIAN);
   }
 
   private int room() {
@@ -106,42 +129,72 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     }
   }
 
-  /** Puts {@code len} elements at the chunk's position through a view. */
-  @FunctionalInterface
-  private interface Put {
-    void put(ByteBuffer littleEndian, int off, int len);
+  /**
+   * Makes room for at least one element of {@code elementBytes} and returns how many of the {@code len} to write fit
+   * in the chunk now.
+   */
+  private int room(int len, int elementBytes) throws IOException {
+    if (room() < elementBytes) sendChunk(false);
+    return Math.min(len, room() / elementBytes);
   }
 
-  private void run(int off, int len, int elementBytes, Put put) throws IOException {
+  /** The index in a view of the chunk's position, and moves the position past {@code n} elements. */
+  private int viewIndex(int elementBytes, int n) {
+    int p = chunk.position();
+    chunk.position(p + n * elementBytes);
+    return p / elementBytes;
+  }
+
+  // Copies into the chunk go through little-endian views of the whole chunk array, one per byte
+  // offset modulo the
+  // element size, made once, so that a copy allocates nothing (as ChunkedInput's, which says why).
+
+  @Override
+  public void writeDoubles(double[] a, int off, int len) throws IOException {
+    java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
-      if (room() < elementBytes) sendChunk(false);
-      ByteBuffer view = chunk.slice(chunk.position(), room()).order(ByteOrder.LITTLE_ENDIAN);
-      int n = Math.min(len, room() / elementBytes);
-      put.put(view, off, n);
-      chunk.position(chunk.position() + n * elementBytes);
+      int n = room(len, Double.BYTES);
+      DoubleBuffer view = doubleViews[chunk.position() % Double.BYTES];
+      view.put(viewIndex(Double.BYTES, n), a, off, n);
       off += n;
       len -= n;
     }
   }
 
   @Override
-  public void writeDoubles(double[] a, int off, int len) throws IOException {
-    run(off, len, Double.BYTES, (v, o, n) -> v.asDoubleBuffer().put(a, o, n));
-  }
-
-  @Override
   public void writeFloats(float[] a, int off, int len) throws IOException {
-    run(off, len, Float.BYTES, (v, o, n) -> v.asFloatBuffer().put(a, o, n));
+    java.util.Objects.checkFromIndexSize(off, len, a.length);
+    while (len > 0) {
+      int n = room(len, Float.BYTES);
+      FloatBuffer view = floatViews[chunk.position() % Float.BYTES];
+      view.put(viewIndex(Float.BYTES, n), a, off, n);
+      off += n;
+      len -= n;
+    }
   }
 
   @Override
   public void writeInts(int[] a, int off, int len) throws IOException {
-    run(off, len, Integer.BYTES, (v, o, n) -> v.asIntBuffer().put(a, o, n));
+    java.util.Objects.checkFromIndexSize(off, len, a.length);
+    while (len > 0) {
+      int n = room(len, Integer.BYTES);
+      IntBuffer view = intViews[chunk.position() % Integer.BYTES];
+      view.put(viewIndex(Integer.BYTES, n), a, off, n);
+      off += n;
+      len -= n;
+    }
   }
 
   @Override
   public void writeLongs(long[] a, int off, int len) throws IOException {
-    run(off, len, Long.BYTES, (v, o, n) -> v.asLongBuffer().put(a, o, n));
+    java.util.Objects.checkFromIndexSize(off, len, a.length);
+    while (len > 0) {
+      int n = room(len, Long.BYTES);
+      LongBuffer view = longViews[chunk.position() % Long.BYTES];
+      view.put(viewIndex(Long.BYTES, n), a, off, n);
+      off += n;
+      len -= n;
+    }
   }
 
   /** Nothing to do: a message goes out in full chunks and at its end ({@link #endMessage}). */
