@@ -277,12 +277,16 @@ public final class CachingDirectory implements LookupDirectory {
       } catch (IOException | ClassNotFoundException | RuntimeException e) {
         GridException refused = SerialFilters.refusal(e);
         if (refused != null && refused.status() == Status.PERMISSION_DENIED) {
+          String why = refused.description();
           throw new GridException(
               Status.PERMISSION_DENIED,
-              "the " + what + " answered discovery, but " + refused.description()
-                  + ". Use the address the lookup service prints ('lookup service ready at jini://...': one"
-                  + " started with --host H takes its clients at H), and check that no other program answers at "
-                  + JiniUrls.format(locator.getHost(), locator.getPort()),
+              "the " + what + " answered discovery, but " + why
+                  + (FollowedLookups.tlsOnOneSide(why)
+                      ? ""
+                      : ". Use the address the lookup service prints ('lookup service ready at"
+                          + " jini://...': one started with --host H takes its clients at H), and check that"
+                          + " no other program answers at "
+                          + JiniUrls.format(locator.getHost(), locator.getPort())),
               e);
         }
         last = e;

@@ -61,17 +61,35 @@ final class FollowedLookups {
       }
     }
     List<String> followed = FOLLOWED.stream().map(Followed::address).distinct().toList();
+    if (hostFollowed) {
+      // the lookup service runs with TLS and this program without, or the other way round: said as
+      // a GridRMI connection says it, with the fix, not as an address to distrust
+      throw new GridException(
+          Status.PERMISSION_DENIED,
+          "its registrar at " + to.host() + ":" + to.port()
+              + (to.tls()
+                  ? TLS_PEER
+                      + ": give it --tls (with the grid's keys), or start that lookup service"
+                      + " and the rest of its grid without --tls"
+                  : PLAIN_PEER
+                      + ": drop --tls here, or start that lookup service and the rest of its"
+                      + " grid with --tls")
+              + " (refused before any connection)");
+    }
     throw new GridException(
         Status.PERMISSION_DENIED,
-        hostFollowed
-            ? "its registrar proxy's calls go " + (to.tls() ? "with" : "without") + " TLS to "
-                + to.host() + ":" + to.port() + ", which this program follows ("
-                + String.join(", ", followed)
-                + ") " + (to.tls() ? "without" : "with") + " TLS: refused before any connection"
-            : "its registrar proxy's calls go to " + to.host() + ":" + to.port()
-                + ", not to the host of a lookup service this program follows ("
-                + String.join(", ", followed)
-                + "): refused before any connection");
+        "its registrar proxy's calls go to " + to.host() + ":" + to.port()
+            + ", not to the host of a lookup service this program follows ("
+            + String.join(", ", followed)
+            + "): refused before any connection");
+  }
+
+  private static final String PLAIN_PEER = " runs without TLS, and this program uses TLS (--tls)";
+  private static final String TLS_PEER = " uses TLS, and this program has no TLS settings";
+
+  /** Whether a refusal of {@link #check} is TLS on one side only (not an address to distrust). */
+  static boolean tlsOnOneSide(String refusal) {
+    return refusal.contains(PLAIN_PEER) || refusal.contains(TLS_PEER);
   }
 
   /** Whether {@code a} is the address of one of this machine's interfaces (not merely in 127/8). */

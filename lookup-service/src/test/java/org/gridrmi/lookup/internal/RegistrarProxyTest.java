@@ -82,9 +82,11 @@ class RegistrarProxyTest {
               new org.gridrmi.runtime.InternalStubs.Target("127.0.0.1", 40000, true)),
           GridException.class);
       assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+      // TLS on one side only is said as a GridRMI connection says it, with the fix
       assertThat(e.getMessage())
-          .contains("with TLS to 127.0.0.1:40000")
-          .contains("jini://127.0.0.1:4160");
+          .contains("127.0.0.1:40000 uses TLS, and this program has no TLS settings")
+          .contains("give it --tls");
+      assertThat(FollowedLookups.tlsOnOneSide(e.getMessage())).isTrue();
     } catch (Exception e) {
       throw new AssertionError(e);
     }
