@@ -5,7 +5,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -27,10 +26,7 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   private final InputStream source;
   private final ByteBuffer chunk = ByteBuffer.allocate(ChunkedOutput.CHUNK_BYTES);
   private final DataInputStream data = new DataInputStream(this);
-  private final DoubleBuffer[] doubleViews = new DoubleBuffer[Double.BYTES];
-  private final FloatBuffer[] floatViews = new FloatBuffer[Float.BYTES];
-  private final IntBuffer[] intViews = new IntBuffer[Integer.BYTES];
-  private final LongBuffer[] longViews = new LongBuffer[Long.BYTES];
+  private final ChunkViews views;
   /** Bytes of the current frame still in the source. */
   private int frameLeft;
   /** The end mark of the current message was read. */
@@ -47,21 +43,7 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   public ChunkedInput(InputStream source) {
     this.source = source;
     chunk.limit(0);
-    for (int k = 0; k < Long.BYTES; k++) {
-      doubleViews[k] = littleEndianFrom(k).asDoubleBuffer();
-      longViews[k] = littleEndianFrom(k).asLongBuffer();
-      if (k < Integer.BYTES) {
-        floatViews[k] = littleEndianFrom(k).asFloatBuffer();
-        intViews[k] = littleEndianFrom(k).asIntBuffer();
-      }
-    }
-  }
-
-  /** The chunk's array from byte {@code k} to its end, little-endian: element i of a view of it is at k + i * size. */
-  private ByteBuffer littleEndianFrom(int k) {
-    return ByteBuffer.wrap(chunk.array(), k, chunk.capacity() - k)
-        .slice()
-        .order(ByteOrder.LITTLE_ENDIAN);
+    views = new ChunkViews(chunk.array());
   }
 
   /** Reads the next frame's header; false at the end of the message. */
@@ -171,30 +153,21 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     return Math.min(len, chunk.remaining() / elementBytes);
   }
 
-  /** The view of {@code views} that starts at the chunk's position, and moves the position past {@code n} elements. */
+  /** The index of the chunk's position in its view ({@link ChunkViews}), and moves the position past {@code n} elements. */
   private int viewIndex(int elementBytes, int n) {
     int p = chunk.position();
     chunk.position(p + n * elementBytes);
     return p / elementBytes;
   }
 
-  // Copies out of the chunk go through little-endian views of the whole chunk array, one per byte
-  // offset modulo the
-  // element size, made once: a copy allocates nothing. A view made per copy (with the lambda that
-  // held the target
-  // array) was most of what a fetch thread allocated besides the values themselves, and on a G1
-  // heap whose TLABs had
-  // shrunk after a few 256 MB values, those small allocations made an 8 MB Matrix (1,000 rows, a
-  // copy per row)
-  // arrive three to four times slower than on the same servers with fixed TLABs
-  // (docs/performance.md).
+  // runs of primitives: one absolute bulk copy through a view of the chunk made once (ChunkViews)
 
   @Override
   public void readDoubles(double[] a, int off, int len) throws IOException {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = available(len, Double.BYTES);
-      DoubleBuffer view = doubleViews[chunk.position() % Double.BYTES];
+      DoubleBuffer view = views.doublesAt(chunk.position());
       view.get(viewIndex(Double.BYTES, n), a, off, n);
       off += n;
       len -= n;
@@ -206,7 +179,7 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = available(len, Float.BYTES);
-      FloatBuffer view = floatViews[chunk.position() % Float.BYTES];
+      FloatBuffer view = views.floatsAt(chunk.position());
       view.get(viewIndex(Float.BYTES, n), a, off, n);
       off += n;
       len -= n;
@@ -218,7 +191,7 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = available(len, Integer.BYTES);
-      IntBuffer view = intViews[chunk.position() % Integer.BYTES];
+      IntBuffer view = views.intsAt(chunk.position());
       view.get(viewIndex(Integer.BYTES, n), a, off, n);
       off += n;
       len -= n;
@@ -230,7 +203,7 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = available(len, Long.BYTES);
-      LongBuffer view = longViews[chunk.position() % Long.BYTES];
+      LongBuffer view = views.longsAt(chunk.position());
       view.get(viewIndex(Long.BYTES, n), a, off, n);
       off += n;
       len -= n;

@@ -4,7 +4,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -33,30 +32,13 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
   private final ByteBuffer chunk =
       ByteBuffer.allocate(HEADER + CHUNK_BYTES + HEADER); // room for the end mark
   private final DataOutputStream data = new DataOutputStream(this);
-  private final DoubleBuffer[] doubleViews = new DoubleBuffer[Double.BYTES];
-  private final FloatBuffer[] floatViews = new FloatBuffer[Float.BYTES];
-  private final IntBuffer[] intViews = new IntBuffer[Integer.BYTES];
-  private final LongBuffer[] longViews = new LongBuffer[Long.BYTES];
+  private final ChunkViews views;
 
   /** @param sink the connection's stream, unbuffered: every frame is one write to it */
   public ChunkedOutput(OutputStream sink) {
     this.sink = sink;
     chunk.position(HEADER);
-    for (int k = 0; k < Long.BYTES; k++) {
-      doubleViews[k] = littleEndianFrom(k).asDoubleBuffer();
-      longViews[k] = littleEndianFrom(k).asLongBuffer();
-      if (k < Integer.BYTES) {
-        floatViews[k] = littleEndianFrom(k).asFloatBuffer();
-        intViews[k] = littleEndianFrom(k).asIntBuffer();
-      }
-    }
-  }
-
-  /** The chunk's array from byte {@code k} to its end, little-endian: element i of a view of it is at k + i * size. */
-  private ByteBuffer littleEndianFrom(int k) {
-    return ByteBuffer.wrap(chunk.array(), k, chunk.capacity() - k)
-        .slice()
-        .order(ByteOrder.LITTLE_ENDIAN);
+    views = new ChunkViews(chunk.array());
   }
 
   private int room() {
@@ -145,16 +127,14 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     return p / elementBytes;
   }
 
-  // Copies into the chunk go through little-endian views of the whole chunk array, one per byte
-  // offset modulo the
-  // element size, made once, so that a copy allocates nothing (as ChunkedInput's, which says why).
+  // runs of primitives: one absolute bulk copy through a view of the chunk made once (ChunkViews)
 
   @Override
   public void writeDoubles(double[] a, int off, int len) throws IOException {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = room(len, Double.BYTES);
-      DoubleBuffer view = doubleViews[chunk.position() % Double.BYTES];
+      DoubleBuffer view = views.doublesAt(chunk.position());
       view.put(viewIndex(Double.BYTES, n), a, off, n);
       off += n;
       len -= n;
@@ -166,7 +146,7 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = room(len, Float.BYTES);
-      FloatBuffer view = floatViews[chunk.position() % Float.BYTES];
+      FloatBuffer view = views.floatsAt(chunk.position());
       view.put(viewIndex(Float.BYTES, n), a, off, n);
       off += n;
       len -= n;
@@ -178,7 +158,7 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = room(len, Integer.BYTES);
-      IntBuffer view = intViews[chunk.position() % Integer.BYTES];
+      IntBuffer view = views.intsAt(chunk.position());
       view.put(viewIndex(Integer.BYTES, n), a, off, n);
       off += n;
       len -= n;
@@ -190,7 +170,7 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = room(len, Long.BYTES);
-      LongBuffer view = longViews[chunk.position() % Long.BYTES];
+      LongBuffer view = views.longsAt(chunk.position());
       view.put(viewIndex(Long.BYTES, n), a, off, n);
       off += n;
       len -= n;
