@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ScaleBenchIT {
   private static final Pattern SUMMARY = Pattern.compile(
       "(?m)^scale: servers=(\\d+) connect_ms=([0-9.]+) bytes_per_value=([0-9.]+) bytes_per_ref=([0-9.]+)"
-          + " renew_growth=([0-9.]+)$");
+          + " renew_growth=([0-9.]+) connect_ms_no_cds=([0-9.]+)$");
 
   @TempDir
   Path dir;
@@ -40,6 +40,11 @@ class ScaleBenchIT {
     assertThat(Double.parseDouble(m.group(5)))
         .as("renewal growth, 10k over 1k values")
         .isBetween(0.2, 5.0);
+    // the same fresh client without the launcher's class-data-sharing archive (none here: not run
+    // by the launcher)
+    assertThat(Double.parseDouble(m.group(6)))
+        .as("connect + first chain without the archive, ms")
+        .isBetween(1.0, 60_000.0);
     List<String> csv = Files.readAllLines(out.resolve("scale.csv"));
     assertThat(csv.get(0)).isEqualTo("section,x,metric,value,unit");
     assertThat(csv.subList(1, csv.size()))
@@ -52,6 +57,7 @@ class ScaleBenchIT {
             "clients/throughput",
             "clients/p99",
             "servers/connect_first_chain",
+            "servers/connect_first_chain_no_cds",
             "servers/round_of_chains",
             "servers/idle_cpu",
             "servers/renewal_traffic");
