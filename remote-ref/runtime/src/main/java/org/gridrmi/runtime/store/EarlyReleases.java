@@ -15,7 +15,8 @@ import java.util.function.LongSupplier;
 final class EarlyReleases {
   private record Key(UUID holder, UUID id) {}
 
-  private record Entry(long until, long sequence) {}
+  /** A release remembered (not named Entry: inside the map's subclass below, javac 25 takes that name for Map.Entry). */
+  private record Remembered(long until, long sequence) {}
 
   /** What {@link #take} returns when no release is remembered. */
   static final long NONE = -1;
@@ -23,9 +24,9 @@ final class EarlyReleases {
   private final int max;
   private final long ttlMillis;
   private final LongSupplier millis;
-  private final LinkedHashMap<Key, Entry> released = new LinkedHashMap<>(16, 0.75f, false) {
+  private final LinkedHashMap<Key, Remembered> released = new LinkedHashMap<>(16, 0.75f, false) {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<Key, Entry> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<Key, Remembered> eldest) {
       return size() > EarlyReleases.this.max;
     }
   };
@@ -41,8 +42,8 @@ final class EarlyReleases {
     long until = millis.getAsLong() + ttlMillis;
     released.merge(
         new Key(holder, id),
-        new Entry(until, sequence),
-        (a, b) -> new Entry(until, Math.max(a.sequence(), b.sequence())));
+        new Remembered(until, sequence),
+        (a, b) -> new Remembered(until, Math.max(a.sequence(), b.sequence())));
   }
 
   /**
@@ -51,7 +52,7 @@ final class EarlyReleases {
    * Forgets it: a release ends one hold.
    */
   synchronized long take(UUID holder, UUID id) {
-    Entry e = released.remove(new Key(holder, id));
+    Remembered e = released.remove(new Key(holder, id));
     return e == null || e.until() < millis.getAsLong() ? NONE : e.sequence();
   }
 }
