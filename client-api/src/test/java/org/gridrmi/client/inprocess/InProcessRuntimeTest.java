@@ -363,7 +363,10 @@ class InProcessRuntimeTest extends InProcessGridTest {
   @Test
   void aCallWhoseArgumentsCallNeverReachesItsOwnerFailsNotFoundWithinItsBounds() {
     TwoServers t = twoServers();
-    net.dropNext("S1", 1); // S1's batch is lost; S2's fetch of the value it would have made is not
+    // S1's batch is lost; S2's fetch of the value it would have made is not (a drop of "the next
+    // call
+    // to S1" was sometimes taken by that fetch, when it came first: the batch then arrived)
+    net.dropNext("S1", "a batch", 1);
     RemoteReference<String> made = t.on1().append(RemoteReference.of("a"), "b");
     RemoteReference<String> used = t.on2().append(made, "c");
     assertThatThrownBy(() -> made.get(Duration.ofSeconds(5)))

@@ -46,6 +46,14 @@ public final class InProcessNetwork {
     hub.dropNext(node, calls);
   }
 
+  /**
+   * The next {@code calls} calls to {@code node} whose description contains {@code what} ({@code "a batch"}, {@code
+   * "a hold"}, {@code "the fetch"}) fail as a connection that drops; other calls to it go through.
+   */
+  public void dropNext(String node, String what, int calls) {
+    hub.dropNext(node, what, calls);
+  }
+
   /** Every call to {@code node} is delivered {@code d} late (zero: no delay). */
   public void delay(String node, Duration d) {
     hub.delay(node, d);

@@ -83,6 +83,28 @@ public final class InProcessHub {
     drops.computeIfAbsent(address(node), k -> new AtomicInteger()).addAndGet(calls);
   }
 
+  /** Calls to one node of one kind (their description contains {@code what}) to drop. */
+  private record Kind(String address, String what) {}
+
+  private final Map<Kind, AtomicInteger> kindDrops = new ConcurrentHashMap<>();
+
+  public void dropNext(String node, String what, int calls) {
+    kindDrops
+        .computeIfAbsent(new Kind(address(node), what), k -> new AtomicInteger())
+        .addAndGet(calls);
+  }
+
+  private boolean dropsNow(String to, String what) {
+    AtomicInteger drop = drops.get(to);
+    if (drop != null && drop.getAndUpdate(n -> Math.max(0, n - 1)) > 0) return true;
+    for (Map.Entry<Kind, AtomicInteger> e : kindDrops.entrySet()) {
+      if (e.getKey().address().equals(to)
+          && what.contains(e.getKey().what())
+          && e.getValue().getAndUpdate(n -> Math.max(0, n - 1)) > 0) return true;
+    }
+    return false;
+  }
+
   public void delay(String node, Duration d) {
     if (d == null || d.isZero()) delays.remove(address(node));
     else delays.put(address(node), d);
@@ -97,6 +119,7 @@ public final class InProcessHub {
     stalled.clear();
     delays.clear();
     drops.clear();
+    kindDrops.clear();
     notifyAll();
   }
 
@@ -130,8 +153,7 @@ public final class InProcessHub {
           Status.UNAVAILABLE,
           "the GridRMI node at " + to + " is unreachable (" + what + "): connection refused");
     }
-    AtomicInteger drop = drops.get(to);
-    if (drop != null && drop.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+    if (dropsNow(to, what)) {
       throw new GridException(
           Status.UNAVAILABLE,
           "the GridRMI node at " + to + " is unreachable (" + what + "): connection reset");
