@@ -36,20 +36,40 @@ final class ChunkViews {
     return ByteBuffer.wrap(chunk, k, chunk.length - k).slice().order(ByteOrder.LITTLE_ENDIAN);
   }
 
-  /** The view in which the double at byte {@code position} is element {@code position / 8}. */
-  DoubleBuffer doublesAt(int position) {
-    return doubles[position % Double.BYTES];
+  // element i of the view for offset k is at byte k + i * size: the run at byte p is in view p %
+  // size, from p / size
+
+  /** Copies {@code n} doubles from byte {@code position} of the chunk into {@code a} at {@code off}. */
+  void get(int position, double[] a, int off, int n) {
+    doubles[position % Double.BYTES].get(position / Double.BYTES, a, off, n);
   }
 
-  FloatBuffer floatsAt(int position) {
-    return floats[position % Float.BYTES];
+  void get(int position, float[] a, int off, int n) {
+    floats[position % Float.BYTES].get(position / Float.BYTES, a, off, n);
   }
 
-  IntBuffer intsAt(int position) {
-    return ints[position % Integer.BYTES];
+  void get(int position, int[] a, int off, int n) {
+    ints[position % Integer.BYTES].get(position / Integer.BYTES, a, off, n);
   }
 
-  LongBuffer longsAt(int position) {
-    return longs[position % Long.BYTES];
+  void get(int position, long[] a, int off, int n) {
+    longs[position % Long.BYTES].get(position / Long.BYTES, a, off, n);
+  }
+
+  /** Copies {@code n} doubles of {@code a} from {@code off} into the chunk at byte {@code position}. */
+  void put(int position, double[] a, int off, int n) {
+    doubles[position % Double.BYTES].put(position / Double.BYTES, a, off, n);
+  }
+
+  void put(int position, float[] a, int off, int n) {
+    floats[position % Float.BYTES].put(position / Float.BYTES, a, off, n);
+  }
+
+  void put(int position, int[] a, int off, int n) {
+    ints[position % Integer.BYTES].put(position / Integer.BYTES, a, off, n);
+  }
+
+  void put(int position, long[] a, int off, int n) {
+    longs[position % Long.BYTES].put(position / Long.BYTES, a, off, n);
   }
 }

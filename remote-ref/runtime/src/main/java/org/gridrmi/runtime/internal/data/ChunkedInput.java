@@ -5,10 +5,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.spi.ValueInput;
@@ -153,13 +149,6 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     return Math.min(len, chunk.remaining() / elementBytes);
   }
 
-  /** The index of the chunk's position in its view ({@link ChunkViews}), and moves the position past {@code n} elements. */
-  private int viewIndex(int elementBytes, int n) {
-    int p = chunk.position();
-    chunk.position(p + n * elementBytes);
-    return p / elementBytes;
-  }
-
   // runs of primitives: one absolute bulk copy through a view of the chunk made once (ChunkViews)
 
   @Override
@@ -167,8 +156,8 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = available(len, Double.BYTES);
-      DoubleBuffer view = views.doublesAt(chunk.position());
-      view.get(viewIndex(Double.BYTES, n), a, off, n);
+      views.get(chunk.position(), a, off, n);
+      chunk.position(chunk.position() + n * Double.BYTES);
       off += n;
       len -= n;
     }
@@ -179,8 +168,8 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = available(len, Float.BYTES);
-      FloatBuffer view = views.floatsAt(chunk.position());
-      view.get(viewIndex(Float.BYTES, n), a, off, n);
+      views.get(chunk.position(), a, off, n);
+      chunk.position(chunk.position() + n * Float.BYTES);
       off += n;
       len -= n;
     }
@@ -191,8 +180,8 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = available(len, Integer.BYTES);
-      IntBuffer view = views.intsAt(chunk.position());
-      view.get(viewIndex(Integer.BYTES, n), a, off, n);
+      views.get(chunk.position(), a, off, n);
+      chunk.position(chunk.position() + n * Integer.BYTES);
       off += n;
       len -= n;
     }
@@ -203,8 +192,8 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = available(len, Long.BYTES);
-      LongBuffer view = views.longsAt(chunk.position());
-      view.get(viewIndex(Long.BYTES, n), a, off, n);
+      views.get(chunk.position(), a, off, n);
+      chunk.position(chunk.position() + n * Long.BYTES);
       off += n;
       len -= n;
     }

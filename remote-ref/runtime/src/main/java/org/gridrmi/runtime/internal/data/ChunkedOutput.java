@@ -4,10 +4,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
 import org.gridrmi.ref.Status;
 import org.gridrmi.ref.spi.ValueOutput;
 
@@ -120,13 +116,6 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     return Math.min(len, room() / elementBytes);
   }
 
-  /** The index in a view of the chunk's position, and moves the position past {@code n} elements. */
-  private int viewIndex(int elementBytes, int n) {
-    int p = chunk.position();
-    chunk.position(p + n * elementBytes);
-    return p / elementBytes;
-  }
-
   // runs of primitives: one absolute bulk copy through a view of the chunk made once (ChunkViews)
 
   @Override
@@ -134,8 +123,8 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = room(len, Double.BYTES);
-      DoubleBuffer view = views.doublesAt(chunk.position());
-      view.put(viewIndex(Double.BYTES, n), a, off, n);
+      views.put(chunk.position(), a, off, n);
+      chunk.position(chunk.position() + n * Double.BYTES);
       off += n;
       len -= n;
     }
@@ -146,8 +135,8 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = room(len, Float.BYTES);
-      FloatBuffer view = views.floatsAt(chunk.position());
-      view.put(viewIndex(Float.BYTES, n), a, off, n);
+      views.put(chunk.position(), a, off, n);
+      chunk.position(chunk.position() + n * Float.BYTES);
       off += n;
       len -= n;
     }
@@ -158,8 +147,8 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = room(len, Integer.BYTES);
-      IntBuffer view = views.intsAt(chunk.position());
-      view.put(viewIndex(Integer.BYTES, n), a, off, n);
+      views.put(chunk.position(), a, off, n);
+      chunk.position(chunk.position() + n * Integer.BYTES);
       off += n;
       len -= n;
     }
@@ -170,8 +159,8 @@ public final class ChunkedOutput extends OutputStream implements ValueOutput {
     java.util.Objects.checkFromIndexSize(off, len, a.length);
     while (len > 0) {
       int n = room(len, Long.BYTES);
-      LongBuffer view = views.longsAt(chunk.position());
-      view.put(viewIndex(Long.BYTES, n), a, off, n);
+      views.put(chunk.position(), a, off, n);
+      chunk.position(chunk.position() + n * Long.BYTES);
       off += n;
       len -= n;
     }
