@@ -98,6 +98,11 @@ final class ServerChannel {
     return link;
   }
 
+  /** The Grid this channel belongs to. */
+  Session session() {
+    return session;
+  }
+
   NodeClient node() {
     return session.runtime().node(server.address());
   }

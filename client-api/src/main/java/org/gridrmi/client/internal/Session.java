@@ -47,8 +47,16 @@ public final class Session implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
   /** The shortest time between two collections asked for by servers' pressure. */
   static final long MIN_GC_GAP_NANOS = 250_000_000L;
-  /** Live reference objects per value id this Grid holds (several when a reference is copied). */
-  private final Map<UUID, Integer> live = new ConcurrentHashMap<>();
+  /**
+   * Open sessions: a Grid its program dropped without closing still releases the values of its reference objects as
+   * they become garbage (its watches reach it only through its own map).
+   */
+  private static final Set<Session> OPEN = ConcurrentHashMap.newKeySet();
+  /**
+   * Live reference objects of this Grid, by value id: each value's are a chain of {@link Tracked} watches (several
+   * when a reference is copied), whose length is the count and which keeps them reachable.
+   */
+  private final Map<UUID, Tracked> live = new ConcurrentHashMap<>();
   /**
    * Releases decided (the last reference object went, or {@code release()}) and not yet sent to the owner, by value
    * id: an {@link #adopt} of that id before it is sent cancels it, so the hold the release would end stays for the
@@ -107,6 +115,7 @@ public final class Session implements AutoCloseable {
         new NodeRuntime(name, transport, policy, settings.runtime(), settings.telemetry());
     this.fetcher = new Fetcher(runtime, () -> null, null);
     runtime.bindValues(new ValueRefs(this));
+    OPEN.add(this);
   }
 
   /** 128 random bits: a holder id no one can guess (a holder acts on its own holds only). */
@@ -266,8 +275,9 @@ public final class Session implements AutoCloseable {
   void track(Ref<?> ref, CallContext context) {
     Deque<Scope> d = scopes.get();
     if (!d.isEmpty()) d.peek().refs.add(ref);
-    live.merge(ref.id(), 1, Integer::sum);
-    Cleaners.register(ref, new Collected(this, ref.id(), context.submitted(), context.channel()));
+    Tracked t =
+        new Tracked(ref, context.channel() != null ? context.channel() : this, context.submitted());
+    live.compute(ref.id(), (id, chain) -> t.linkBefore(chain));
   }
 
   /**
@@ -280,17 +290,18 @@ public final class Session implements AutoCloseable {
     ServerChannel owner = ownerChannel(ref.owner());
     // the hold is queued inside the count's update, so the release of an earlier last one cannot
     // overtake it
-    live.compute(ref.id(), (id, n) -> {
-      if (n != null) return n + 1;
-      if (releasing.remove(id) != null) return 1; // its release is not sent: the hold stays
+    Tracked t = new Tracked(ref, owner != null ? owner : this, CallContext.DONE);
+    live.compute(ref.id(), (id, chain) -> {
+      if (chain != null) return t.linkBefore(chain);
+      if (releasing.remove(id) != null)
+        return t.linkBefore(null); // its release is not sent: the hold stays
       if (owner != null) owner.link().hold(id);
       else
         home()
             .table()
             .hold(id, holder); // if it was let go meanwhile, it fails as NOT_FOUND when used
-      return 1;
+      return t.linkBefore(null);
     });
-    Cleaners.register(ref, new Collected(this, ref.id(), CallContext.DONE, owner));
   }
 
   /**
@@ -319,48 +330,132 @@ public final class Session implements AutoCloseable {
     return c != null ? c : channel(new ServerInfo(address, address, List.of(), Map.of()));
   }
 
-  /** A reference object of this Grid became garbage: the last one for its value releases the value. */
-  void collected(UUID id, CompletableFuture<?> after, ServerChannel owner) {
+  /**
+   * A reference object of this Grid became garbage: the last one for its value releases the value. One an explicit
+   * release dropped from its chain releases nothing more.
+   */
+  private void collected(Tracked t) {
     if (closed) return;
     Object decision = new Object();
     boolean[] last = {false};
-    live.computeIfPresent(id, (k, n) -> {
-      if (n > 1) return n - 1;
+    live.computeIfPresent(t.id, (id, chain) -> {
+      if (t.dropped()) return chain;
+      Tracked rest = t.unlink(chain);
+      if (rest != null) return rest;
       last[0] = true;
       releasing.put(id, decision);
       return null;
     });
     if (last[0])
-      after.whenComplete((x, t) -> release(id, owner, Release.Cause.COLLECTED, decision));
+      t.after.whenComplete((x, e) -> release(t.id, t.owner(), Release.Cause.COLLECTED, decision));
+  }
+
+  /** For tests: the watch of reference object {@code ref} (see {@link #collectedNow}). */
+  Object watchOf(Ref<?> ref) {
+    Tracked[] watch = {null};
+    live.computeIfPresent(ref.id(), (id, chain) -> {
+      for (Tracked t = chain; t != null; t = t.next) if (t.refersTo(ref)) watch[0] = t;
+      return chain;
+    });
+    if (watch[0] == null)
+      throw new IllegalArgumentException("not a live reference object here: " + ref);
+    return watch[0];
   }
 
   /**
-   * What the cleaner runs for a collected reference: it must not hold the reference itself. {@code after} is the
-   * acceptance of the batch that makes the value (a release must not overtake it).
+   * For tests: runs at once what the collection of the reference object of {@code watch} runs (without the
+   * collector), as if its value's batch were accepted when {@code after} completes.
    */
-  private static final class Collected implements Runnable {
-    private final Session session;
-    private final UUID id;
-    private final ServerChannel owner;
+  void collectedNow(Object watch, CompletableFuture<?> after) {
+    Tracked t = (Tracked) watch;
+    t.after = after;
+    collected(t);
+  }
+
+  /** For tests: how many reference objects of value {@code id} this Grid counts. */
+  int references(UUID id) {
+    int[] n = {0};
+    live.computeIfPresent(id, (k, chain) -> {
+      for (Tracked t = chain; t != null; t = t.next) n[0]++;
+      return chain;
+    });
+    return n[0];
+  }
+
+  /**
+   * One reference object of this Grid, watched for when it becomes garbage. It must not reach the reference object,
+   * nor its call's context (which does, through the call's arguments and the dependents of its outcome), so it keeps
+   * what the release needs itself: 48 bytes, where the JDK's Cleaner with an action object took about 75. Kept
+   * reachable by its value's chain in {@code live}; {@code prev} and {@code next} change only inside live's update of
+   * the id. An explicit release drops the chain (each member then points back at itself: {@link #dropped}).
+   */
+  private static final class Tracked extends Cleaners.Watch<Ref<?>> {
+    final UUID id;
+    /** The owner's channel, or this Grid's own Session for a value its own node holds. */
+    private final Object owner;
     /**
-     * The acceptance of the batch that makes the value; once it completed normally, a shared completed future, so
-     * that a reference held for long keeps nothing of its batch.
+     * The acceptance of the batch that makes the value (a release must not overtake it); once it completed normally,
+     * a shared completed future, so that a reference held for long keeps nothing of its batch.
      */
     private volatile CompletableFuture<?> after;
 
-    Collected(Session session, UUID id, CompletableFuture<?> after, ServerChannel owner) {
-      this.session = session;
-      this.id = id;
+    private Tracked prev;
+    private Tracked next;
+
+    Tracked(Ref<?> ref, Object owner, CompletableFuture<?> after) {
+      super(ref);
+      this.id = ref.id();
       this.owner = owner;
       this.after = after;
-      after.whenComplete((v, t) -> {
-        if (t == null) this.after = CallContext.DONE;
-      });
+      if (after != CallContext.DONE)
+        after.whenComplete((v, e) -> {
+          if (e == null) this.after = CallContext.DONE;
+        });
+    }
+
+    Session session() {
+      return owner instanceof ServerChannel c ? c.session() : (Session) owner;
+    }
+
+    /** The owner's channel, or null for a value of this Grid's own node. */
+    ServerChannel owner() {
+      return owner instanceof ServerChannel c ? c : null;
     }
 
     @Override
-    public void run() {
-      session.collected(id, after, owner);
+    protected void collected() {
+      session().collected(this);
+    }
+
+    /** Puts this watch at the head of {@code chain} (null for none); returns the new head. */
+    Tracked linkBefore(Tracked chain) {
+      next = chain;
+      if (chain != null) chain.prev = this;
+      return this;
+    }
+
+    /** Takes this watch out of {@code chain}, whose head it may be; returns the head left (null for none). */
+    Tracked unlink(Tracked chain) {
+      Tracked head = prev == null ? next : chain;
+      if (prev != null) prev.next = next;
+      if (next != null) next.prev = prev;
+      prev = this; // out of every chain now: nothing to unlink again
+      next = null;
+      return head;
+    }
+
+    boolean dropped() {
+      return prev == this;
+    }
+
+    /** Drops every watch of {@code chain}: their collection releases nothing more. */
+    static void dropAll(Tracked chain) {
+      while (chain != null) {
+        Tracked n = chain.next;
+        chain.prev = chain;
+        chain.next = null;
+        chain = n;
+      }
     }
   }
 
@@ -401,10 +496,11 @@ public final class Session implements AutoCloseable {
    */
   void release(UUID id, ServerChannel owner, Release.Cause cause) {
     Object decision = new Object();
-    live.compute(id, (k, n) -> {
+    live.compute(id, (k, chain) -> {
       releasing.put(id, decision);
-      // its other reference objects release nothing more
-      return cause == Release.Cause.EXPLICIT ? null : n;
+      if (cause != Release.Cause.EXPLICIT) return chain;
+      Tracked.dropAll(chain); // its other reference objects release nothing more
+      return null;
     });
     release(id, owner, cause, decision);
   }
@@ -433,9 +529,9 @@ public final class Session implements AutoCloseable {
    * queues its hold after it.
    */
   private void sendUnlessAdopted(UUID id, Object decision, Runnable send) {
-    live.compute(id, (k, n) -> {
+    live.compute(id, (k, chain) -> {
       if (releasing.remove(id, decision)) send.run();
-      return n;
+      return chain;
     });
   }
 
@@ -513,6 +609,7 @@ public final class Session implements AutoCloseable {
       closed = true;
       node = home;
     }
+    OPEN.remove(this);
     waits.forEach(Session::cancelForClose);
     channels.values().forEach(ServerChannel::close);
     HolderLink.awaitSent(

@@ -68,12 +68,44 @@ class SessionReleaseTest {
     Ref<?> ref = (Ref<?>) made;
     CompletableFuture<Void> batchAccepted = new CompletableFuture<>();
 
-    session.collected(ref.id(), batchAccepted, channel); // the last reference object went
+    session.collectedNow(session.watchOf(ref), batchAccepted); // the last reference object went
     session.adopt(ref); // read inside a value before the release went
     batchAccepted.complete(null);
     HolderLink.awaitSent(List.of(channel.link()), Duration.ofSeconds(5));
 
     assertThat(s1.storeSize()).as("values S1 keeps").isEqualTo(1);
     assertThat(made.get(Duration.ofSeconds(5))).isEqualTo("ab");
+  }
+
+  /**
+   * An explicit release ends this Grid's hold for every reference object of the value; a copy made before it and
+   * collected after a new reference to the same value was read must not end the new one's count. Before, the count
+   * was a number: the release removed it, the adopt made it 1, and the old copy's collection took it to 0 and
+   * released the value the new reference relied on.
+   */
+  @Test
+  void aCopyDroppedByAnExplicitReleaseDoesNotEndTheCountOfAReferenceReadAfterIt() {
+    ServerInfo server = new ServerInfo("S1", s1.address(), List.of(Work.class.getName()), Map.of());
+    ServerChannel channel = session.channel(server);
+    WorkAsync on1 = Views.async(session, server, WorkAsync.class, null);
+    RemoteReference<String> made = on1.append(RemoteReference.of("a"), "b");
+    assertThat(made.get(Duration.ofSeconds(5))).isEqualTo("ab");
+    Ref<?> ref = (Ref<?>) made;
+    Ref<String> copy =
+        new Ref<>(ref.id(), ref.owner(), org.gridrmi.runtime.wire.RefContexts.unbound());
+    session.adopt(copy); // a copy read inside some value
+    assertThat(session.references(ref.id())).isEqualTo(2);
+    Object copyWatch = session.watchOf(copy);
+
+    made.release(); // ends the Grid's hold, for the copy too
+    Ref<String> readAgain =
+        new Ref<>(ref.id(), ref.owner(), org.gridrmi.runtime.wire.RefContexts.unbound());
+    session.adopt(readAgain); // the value read again inside another value: held again
+    session.collectedNow(copyWatch, CallContext.DONE); // the old copy goes
+
+    assertThat(session.references(ref.id()))
+        .as("reference objects counted for the value read again")
+        .isEqualTo(1);
+    HolderLink.awaitSent(List.of(channel.link()), Duration.ofSeconds(5));
   }
 }
