@@ -93,6 +93,29 @@ class ValueLifetimeTest {
     }
   }
 
+  /**
+   * A server that fetched a value says so to its owner (an abandon), so that the owner keeps nothing for it once the
+   * client releases the value. That word was sent once, best effort: lost, the owner kept the value for the server
+   * for a lease (what bench memory's leftover values looked like). It is sent again until answered.
+   */
+  @Test
+  void aLostAbandonIsSentAgainSoTheOwnerKeepsNothingForABorrowerThatHasTheValue() {
+    // the servers' time never moves here: a borrow left to lapse with its lease would stay
+    ManualTicker serverTime = new ManualTicker();
+    GridServer s1 = server("S1", b -> b.ticker(serverTime::nanoTime));
+    GridServer s2 = server("S2", b -> b.ticker(serverTime::nanoTime));
+    Grid grid = grid(s1, s2);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    net.dropNext("S1", "an abandon", 1); // S2's word that it has the value is lost once
+    RemoteReference<byte[]> data = on1.make(1000, 1);
+    RemoteReference<Long> crc = on2.crc(data);
+    assertThat(crc.get(WAIT)).isEqualTo(new HoldingImpl().crc(HoldingImpl.content(1000, 1)));
+    data.release();
+    crc.release();
+    await("S1 holds nothing, with no lease passing").atMost(WAIT).until(() -> s1.storeSize() == 0);
+  }
+
   @Test
   void aValueReferencedOnlyFromInsideAListOnAnotherServerLivesAsLongAsTheList() throws Exception {
     GridServer s1 = server("S1", b -> b);

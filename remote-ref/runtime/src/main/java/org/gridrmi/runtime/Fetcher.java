@@ -6,6 +6,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.telemetry.FetchSpan;
@@ -34,6 +35,10 @@ public final class Fetcher {
   private final Keeper keeper;
   private final KnownPeers peers;
   private final Map<UUID, Shared> inFlight = new ConcurrentHashMap<>();
+  /** The first pause before a failed abandon is sent again; it doubles with each failure, up to {@link #MAX_ABANDON_RETRY_MILLIS}. */
+  static final long FIRST_ABANDON_RETRY_MILLIS = 50;
+
+  static final long MAX_ABANDON_RETRY_MILLIS = 5_000;
 
   /**
    * @param self the node fetching, as owners keep values for it as a borrower: its address (owners learn it as a peer)
@@ -179,22 +184,52 @@ public final class Fetcher {
      * The owner may keep the value for this node as a borrower: it need not any more (this node has it, or its failure,
      * or nobody here waits for it). Only this node's word ends a borrow: an owner that answered a fetch cannot tell
      * whether the answer arrived. It carries this node's id: the owner ends only the borrows of this life of the server
-     * at this address, never those it keeps for a later one. Best effort, never blocks: an {@code abandon} that is lost
-     * leaves the borrow to lapse with its lease.
+     * at this address, never those it keeps for a later one. Never blocks. Sent again after a pause that doubles
+     * (from {@link #FIRST_ABANDON_RETRY_MILLIS}) until the owner answers or refuses, as holds and releases are: a lost
+     * abandon had the owner keep the value for a lease. After one transit period of tries (a lease on a server) it is
+     * left to lapse there with its borrow.
      */
     private void endBorrow() {
       Borrower me = self.get();
       if (me == null) return;
+      sendAbandon(
+          me,
+          runtime.ticker().nanoTime() + runtime.settings().referenceTransit().toNanos(),
+          FIRST_ABANDON_RETRY_MILLIS);
+    }
+
+    private void sendAbandon(Borrower me, long giveUpAtNanos, long pauseMillis) {
+      Runnable send = () -> {
+        try {
+          runtime.node(owner).abandon(runtime.requesterKeys().toOwner(me, owner), List.of(id));
+        } catch (GridException e) {
+          if (e.status() == Status.UNAVAILABLE
+              || e.status() == Status.DEADLINE_EXCEEDED
+              || e.status() == Status.RESOURCE_EXHAUSTED)
+            abandonLater(me, giveUpAtNanos, pauseMillis);
+          // else refused: another answer would be the same
+        }
+      };
       try {
-        runtime.io().execute(() -> {
-          try {
-            runtime.node(owner).abandon(runtime.requesterKeys().toOwner(me, owner), List.of(id));
-          } catch (GridException ignored) {
-            // unreachable: the borrow lapses with its lease
-          }
-        });
-      } catch (GridException closing) {
-        // the pool is full or closed: the borrow lapses with its lease
+        runtime.io().execute(send);
+      } catch (GridException fullOrClosed) {
+        abandonLater(me, giveUpAtNanos, pauseMillis);
+      }
+    }
+
+    private void abandonLater(Borrower me, long giveUpAtNanos, long pauseMillis) {
+      if (runtime.ticker().nanoTime() - giveUpAtNanos >= 0)
+        return; // the owner silent for a transit period: the borrow lapses there
+      try {
+        runtime
+            .timer()
+            .schedule(
+                () -> sendAbandon(
+                    me, giveUpAtNanos, Math.min(MAX_ABANDON_RETRY_MILLIS, 2 * pauseMillis)),
+                pauseMillis,
+                TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.RejectedExecutionException closing) {
+        // the runtime closed: the borrow lapses with its lease there
       }
     }
 
