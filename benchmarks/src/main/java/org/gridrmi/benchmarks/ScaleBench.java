@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.gridrmi.benchmarks.harness.Stats;
 import org.gridrmi.cli.GridOptions;
@@ -43,8 +44,9 @@ import picocli.CommandLine.Spec;
  *       (lazy/raw, 1 is the socket's speed);
  *   <li><b>clients</b>: 1 up to {@code --max-clients} Grids on threads of their own, each running cross-server chains
  *       of 16 B values for {@code --client-seconds}: chains per second in all, and their p99;
- *   <li><b>servers</b>: 1 up to {@code --max-servers} server JVMs: a fresh client JVM's connect to all of them plus its
- *       first chain (across the first and last), a round of chains across every neighbouring pair, and, while a
+ *   <li><b>servers</b>: 1 up to {@code --max-servers} server JVMs, a grid in use (its servers settled after their
+ *       start-up and warm from a ring of chains: {@link #warmGrid}): a fresh client JVM's connect to all of them plus
+ *       its first chain (across the first and last), a round of chains across every neighbouring pair, and, while a
  *       client holds one value on each, the servers' CPU and the renewal traffic over {@code --renew-window}.
  * </ul>
  *
@@ -432,6 +434,7 @@ public final class ScaleBench implements Callable<Integer> {
       while (jvms.size() < n) jvms.add(local.startServer("S" + (jvms.size() + 1), List.of()));
       List<String> addresses =
           jvms.subList(0, n).stream().map(ServerJvm::address).toList();
+      warmGrid(jvms.subList(0, n), addresses);
       double[] fresh = freshClient(addresses, true);
       report.add(ScaleReport.SERVERS, n, "connect_first_chain", fresh[0] + fresh[1], "ms");
       double[] plainJvm = freshClient(addresses, false);
@@ -468,6 +471,41 @@ public final class ScaleBench implements Callable<Integer> {
         java.lang.ref.Reference.reachabilityFence(held);
       }
     }
+  }
+
+  /**
+   * A grid a new client joins has been running: its servers are past their own start-up and have run chains. So the
+   * servers just started are let settle first (a server's start-up, its class loading and JIT, takes seconds of CPU
+   * after it says it is ready, which a client connecting at that moment would share on a 2-core machine: 8 servers
+   * started just before made connect + first chain with 16 servers 1.5 s), and then each runs a cross-server chain
+   * around the ring S1 to S2, ..., Sn to S1 (for 1 or 2 servers a chain on each instead: with 2 the ring is the pair
+   * the fresh client measures). The fresh client's first chain, S1 to Sn, still makes its server-to-server
+   * connection (Sn to S1, which no chain of the ring made) and pays its own start-up.
+   */
+  private void warmGrid(List<ServerJvm> jvms, List<String> addresses) throws InterruptedException {
+    awaitQuiet(jvms);
+    int n = jvms.size();
+    try (Grid grid = options.grid().connect(addresses.toArray(String[]::new)).build()) {
+      for (int i = 1; i <= n; i++) {
+        Fig2OpsAsync from = grid.async(Fig2OpsAsync.class, CallOptions.on(grid.server("S" + i)));
+        int next = n <= 2 ? i : i % n + 1;
+        chain(from, grid.async(Fig2OpsAsync.class, CallOptions.on(grid.server("S" + next))), 16);
+      }
+    }
+  }
+
+  /** Waits until no server used more than 5% of a core over half a second, 30 s at most (then says so). */
+  private static void awaitQuiet(List<ServerJvm> jvms) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (System.nanoTime() < end) {
+      double[] before = jvms.stream().mapToDouble(ServerJvm::cpuSeconds).toArray();
+      Thread.sleep(500);
+      boolean quiet = true;
+      for (int i = 0; i < before.length; i++)
+        quiet &= jvms.get(i).cpuSeconds() - before[i] <= 0.025;
+      if (quiet) return;
+    }
+    System.out.println("bench scale: the servers were still busy after 30 s; measuring anyway");
   }
 
   private static double cpu(List<ServerJvm> jvms, int n) {
