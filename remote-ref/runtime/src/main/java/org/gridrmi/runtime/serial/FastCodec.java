@@ -785,13 +785,59 @@ public class FastCodec implements ValueCodec<Object> {
     }
   }
 
-  /** Fory's map serializer, with the count checked before the map is sized. */
+  /**
+   * Fory's map serializer, with the count checked before the map is sized, and maps of strings written as runs
+   * ({@link StringRuns}). Its own {@link #write} and {@link #read} put a form byte after the count; Fory's generated
+   * code (a map in a field of a record) writes and reads through the hooks {@link #onMapWrite} and {@link #newMap}
+   * and its own chunks, so the hooks alone write and read the count only.
+   */
   private static final class GuardedMap<T extends Map> extends MapSerializer<T> {
     private final java.util.function.IntFunction<T> make;
+    /** Set by {@link #write} for the {@link #onMapWrite} it calls: a form byte follows the count. */
+    private boolean formFollows;
 
     GuardedMap(Fory fory, Class<T> type, java.util.function.IntFunction<T> make) {
       super(fory, type, true);
       this.make = make;
+    }
+
+    @Override
+    public void write(MemoryBuffer buffer, T value) {
+      int start = buffer.writerIndex();
+      if (StringRuns.write(fory, buffer, value)) {
+        setKeySerializer(null); // as Fory's own write does: those a field's generics set are spent
+        setValueSerializer(null);
+        return;
+      }
+      buffer.writerIndex(start);
+      formFollows = true;
+      super.write(buffer, value);
+    }
+
+    @Override
+    public Map onMapWrite(MemoryBuffer buffer, T value) {
+      Map m = super.onMapWrite(buffer, value);
+      if (formFollows) {
+        formFollows = false; // before any entry is written: a map inside takes its own turn
+        buffer.writeByte(StringRuns.GENERAL);
+      }
+      return m;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public T read(MemoryBuffer buffer) {
+      Map map = newMap(buffer);
+      int count = getAndClearNumElements();
+      byte form = buffer.readByte();
+      if (form == StringRuns.GENERAL) {
+        readElements(buffer, count, map);
+      } else {
+        setKeySerializer(null);
+        setValueSerializer(null);
+        StringRuns.read(fory, buffer, form, count, map);
+      }
+      return (T) onMapRead(map);
     }
 
     @Override
@@ -809,7 +855,7 @@ public class FastCodec implements ValueCodec<Object> {
    * arrays of primitives): a count larger than the bytes left is refused before anything is allocated, since every
    * element takes at least one byte.
    */
-  private static final class CountGuard<T> extends Serializer<T> {
+  static final class CountGuard<T> extends Serializer<T> {
     private final Serializer<T> inner;
 
     CountGuard(Fory fory, Class<T> type, Serializer<T> inner) {
