@@ -339,27 +339,21 @@ public class FastCodec implements ValueCodec<Object> {
    * not take it (Java serialization then writes it).
    */
   static ValueCodec<Object> encode(Object value) {
-    Encoding e = encoding(value);
-    if (e == null) return null;
-    try {
-      return new Encoded(e.names, e.buffer.getBytes(0, e.length));
-    } finally {
-      e.close();
-    }
+    Encoding e = encodingOnce(value);
+    return e == null ? null : new Encoded(e);
   }
 
   /**
    * The stream size of {@code value} by the fast path, or -1 if it does not take it: encoded into an idle buffer
-   * and counted, nothing copied or kept.
+   * and counted, nothing copied; the encoding is kept for a write that comes right after (see {@link #JUST_ENCODED}).
    */
   static long encodedSize(Object value) {
     Encoding e = encoding(value);
     if (e == null) return -1;
-    try {
-      return streamSize(e.names, e.length);
-    } finally {
-      e.close();
-    }
+    long size = streamSize(e.names, e.length);
+    if (e.buffer.getHeapMemory().length <= KEPT_BUFFER_BYTES) JUST_ENCODED.put(value, e);
+    else e.close();
+    return size;
   }
 
   /**
@@ -367,7 +361,7 @@ public class FastCodec implements ValueCodec<Object> {
    * from the buffer it was encoded into, if the fast path takes it; else writes nothing and returns false.
    */
   static boolean writeWithId(Object value, ValueOutput out) throws IOException {
-    Encoding e = encoding(value);
+    Encoding e = encodingOnce(value);
     if (e == null) return false;
     try {
       Codecs.countWritten(ID);
@@ -398,6 +392,12 @@ public class FastCodec implements ValueCodec<Object> {
     public void close() {
       giveBack(buffer.getHeapMemory()); // the one it grew into, if it grew
     }
+  }
+
+  /** {@code value}'s encoding as it was just counted, else {@code value} encoded now; null if not taken. */
+  private static Encoding encodingOnce(Object value) {
+    Encoding counted = JUST_ENCODED.take(value);
+    return counted != null ? counted : encoding(value);
   }
 
   /** {@code value} encoded by the fast path, or null if it does not take it. */
@@ -446,36 +446,19 @@ public class FastCodec implements ValueCodec<Object> {
    * Each size is taken once (a value counted again may have been changed since, and is encoded again).
    */
   static long takeSizeAsRead(Object value) {
-    return JustRead.take(value);
+    Long size = JUST_READ.take(value);
+    return size == null ? -1 : size;
   }
+
+  /** The sizes of the last values read. */
+  private static final RecentValues<Long> JUST_READ = new RecentValues<>(16, size -> {});
 
   /**
-   * The last values read, by identity, with their sizes: a few, weakly held, each taken at most once. A node counts
-   * a value it received right after reading it, so a few are enough; an older one is counted by encoding it.
+   * The encodings of the last values counted ({@link #encodedSize}): a node counts a value as it stores it, and a
+   * fetch that waited for it sends it right after, from the bytes counted rather than encoding it again (a value
+   * does not change once made). Two, so that a node keeps at most two buffers out of the idle ones this way.
    */
-  private static final class JustRead {
-    private static final int KEPT = 16;
-    private static final java.lang.ref.WeakReference<?>[] VALUES =
-        new java.lang.ref.WeakReference<?>[KEPT];
-    private static final long[] SIZES = new long[KEPT];
-    private static int next;
-
-    static synchronized void put(Object value, long size) {
-      VALUES[next] = new java.lang.ref.WeakReference<>(value);
-      SIZES[next] = size;
-      next = (next + 1) % KEPT;
-    }
-
-    static synchronized long take(Object value) {
-      for (int i = 0; i < KEPT; i++) {
-        if (VALUES[i] != null && VALUES[i].get() == value) {
-          VALUES[i] = null;
-          return SIZES[i];
-        }
-      }
-      return -1;
-    }
-  }
+  private static final RecentValues<Encoding> JUST_ENCODED = new RecentValues<>(2, Encoding::close);
 
   /** Values this JVM has encoded by the fast path (the tests' view of work done). */
   private static final java.util.concurrent.atomic.LongAdder ENCODES =
@@ -506,24 +489,44 @@ public class FastCodec implements ValueCodec<Object> {
     return context != null ? context : FastCodec.class.getClassLoader();
   }
 
-  /** A value already encoded: writes its class names and bytes (reads as the fast codec does). */
+  /**
+   * A value already encoded, to be written later: writes its class names and bytes from the buffer it was encoded
+   * into, then gives the buffer back; written again (a stream sent twice), it encodes the value again. Reads as the
+   * fast codec does.
+   */
   private static final class Encoded extends FastCodec {
     private final List<String> names;
-    private final byte[] bytes;
+    private final int length;
+    /** Until the first write. */
+    private Encoding encoding;
 
-    Encoded(List<String> names, byte[] bytes) {
-      this.names = names;
-      this.bytes = bytes;
+    Encoded(Encoding encoding) {
+      this.names = encoding.names;
+      this.length = encoding.length;
+      this.encoding = encoding;
     }
 
     @Override
     public void write(Object value, ValueOutput out) throws IOException {
-      writeBody(names, bytes, bytes.length, out);
+      Encoding e;
+      synchronized (this) {
+        e = encoding;
+        encoding = null;
+      }
+      if (e == null) {
+        super.write(value, out);
+        return;
+      }
+      try {
+        writeBody(e.names, e.buffer.getHeapMemory(), e.length, out);
+      } finally {
+        e.close();
+      }
     }
 
     @Override
     public long size(Object value) {
-      return streamSize(names, bytes.length);
+      return streamSize(names, length);
     }
   }
 
@@ -574,7 +577,7 @@ public class FastCodec implements ValueCodec<Object> {
         // a view of exactly the n bytes that arrived: Fory's bounds, and the counts checked against
         // the bytes left, end there, whatever the buffer held before
         Object value = inst.fory.deserialize(MemoryBuffer.fromByteArray(bytes, 0, n));
-        if (value != null) JustRead.put(value, streamSize(names, n));
+        if (value != null) JUST_READ.put(value, streamSize(names, n));
         return value;
       } catch (RuntimeException | StackOverflowError e) {
         throw refusal(e);

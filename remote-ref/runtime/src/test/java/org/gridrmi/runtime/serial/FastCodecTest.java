@@ -151,8 +151,8 @@ class FastCodecTest {
   @Test
   void aValueIsCountedInAStoreWithoutACopyOfItsBytes() {
     Point value = wide(1 << 20, 'a');
-    SerialPolicy.using(
-        ALLOWS_SHAPES, () -> ValueSizes.of(value)); // the instance's buffer grows once
+    // the buffers grow once; the last two encodings are kept for a send right after
+    for (int i = 0; i < 3; i++) SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(value));
     long before = allocated();
     long size = SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(value));
     long cost = allocated() - before;
@@ -287,6 +287,44 @@ class FastCodecTest {
       throw new AssertionError(e);
     }
     return m.count;
+  }
+
+  @Test
+  void aValueSentRightAfterItWasCountedIsNotEncodedAgain() {
+    // a server counts a value when it stores it, and a fetch that waited for it sends it at once
+    Point value = new Point(5, "sent after counting", 1);
+    long counted = SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(value));
+    long encodes = FastCodec.encodes();
+    long sent = SerialPolicy.using(ALLOWS_SHAPES, () -> streamed(value));
+    assertThat(FastCodec.encodes()).as("encodes to send it").isEqualTo(encodes);
+    assertThat(sent).isEqualTo(2 + FastCodec.ID.length() + counted); // the id (writeUTF), then it
+
+    // the encoding is taken once: the value sent again is encoded again
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> streamed(value))).isEqualTo(sent);
+    assertThat(FastCodec.encodes()).isEqualTo(encodes + 1);
+  }
+
+  @Test
+  void aValueEncodedToBeWrittenLaterIsWrittenWithoutACopyAndTheSameAgain() throws IOException {
+    Point value = wide(1 << 20, 'd');
+    byte[] expected = write(ALLOWS_SHAPES, value); // the buffers grow once
+    long before = allocated();
+    ValueCodec<?> codec = SerialPolicy.using(ALLOWS_SHAPES, () -> Codecs.forValue(value));
+    CountingMessage m = new CountingMessage();
+    writeTo(codec, value, m);
+    long cost = allocated() - before;
+    assertThat(m.count).isEqualTo(expected.length);
+    // before: the encoded bytes were copied out of the buffer to be written later
+    assertThat(cost)
+        .as("bytes allocated to write a value of %d bytes", m.count)
+        .isLessThan(m.count / 8);
+    // written again (a stream sent twice), it writes the same bytes
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> bytesOf(codec, value))).isEqualTo(expected);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static void writeTo(ValueCodec codec, Object value, ValueOutput out) throws IOException {
+    codec.write(value, out);
   }
 
   @Test
