@@ -696,10 +696,32 @@ public class FastCodec implements ValueCodec<Object> {
   private static final class GuardedCollection<T extends java.util.Collection>
       extends CollectionSerializer<T> {
     private final java.util.function.IntFunction<T> make;
+    private final org.apache.fory.resolver.ClassInfoHolder elementClass;
 
     GuardedCollection(Fory fory, Class<T> type, java.util.function.IntFunction<T> make) {
       super(fory, type, true);
       this.make = make;
+      this.elementClass = fory.getClassResolver().nilClassInfoHolder();
+    }
+
+    // the forms only in this serializer's own write and read, not in the hooks Fory's generated
+    // code
+    // uses (a collection in a record's field), which keep the count alone
+    @Override
+    public void write(MemoryBuffer buffer, T value) {
+      java.util.Collection c = onCollectionWrite(buffer, value);
+      ListRuns.write(fory, buffer, c, elementClass, () -> writeElements(fory, buffer, c));
+      onCollectionWriteFinish(c);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public T read(MemoryBuffer buffer) {
+      java.util.Collection c = newCollection(buffer);
+      int count = getAndClearNumElements();
+      ListRuns.read(
+          fory, buffer, count, c, elementClass, () -> readElements(fory, buffer, c, count));
+      return (T) onCollectionRead(c);
     }
 
     @Override
