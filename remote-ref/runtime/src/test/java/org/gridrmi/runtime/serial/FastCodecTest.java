@@ -385,6 +385,33 @@ class FastCodecTest {
   }
 
   @Test
+  void aFormThisNodeDoesNotKnowOrARunCutShortIsRefusedNamingTheReason() {
+    byte[] list = write(ALLOWS_SHAPES, new ArrayList<>(Shapes.points(50)));
+    byte[] map = write(ALLOWS_SHAPES, new HashMap<>(Map.of("a", 1, "b", 2)));
+    int listForm = payloadStart(list) + 3 + 1, mapForm = payloadStart(map) + 3 + 1;
+    for (byte[] unknown : List.of(withByte(list, listForm, 7), withByte(map, mapForm, 7))) {
+      assertThatThrownBy(() -> read(ALLOWS_SHAPES, unknown))
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+          .hasMessageContaining("in form 7, which this node does not know");
+    }
+    // the run's last records cut off, the stream's own length right: Fory's bounds end the read
+    int start = payloadStart(list);
+    byte[] cut =
+        lengthRewritten(Arrays.copyOf(list, list.length - 30), start, list.length - 30 - start);
+    assertThatThrownBy(() -> read(ALLOWS_SHAPES, cut))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("could not be read here");
+  }
+
+  private static byte[] withByte(byte[] b, int at, int value) {
+    byte[] c = b.clone();
+    c[at] = (byte) value;
+    return c;
+  }
+
+  @Test
   void aLyingStringLengthInARunAllocatesNothing() {
     HashMap<String, Integer> map = new HashMap<>(Map.of("key", 1, "other", 2));
     byte[] bytes = write(ALLOWS_SHAPES, map);
