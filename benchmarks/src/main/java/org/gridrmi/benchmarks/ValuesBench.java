@@ -167,11 +167,15 @@ public final class ValuesBench implements Callable<Integer> {
             g.async(ValueOpsAsync.class, CallOptions.on(g.server("S1")).withDeadline(deadline));
         ValueOpsAsync on2 =
             g.async(ValueOpsAsync.class, CallOptions.on(g.server("S2")).withDeadline(deadline));
+        Map<String, Supplier<Object>> values = shapes(elements);
         for (String shape : ValueThroughput.SHAPES) {
+          // each chain's checksum is checked against the value made here: a value that arrived
+          // broken cannot pass
+          long expected = Shapes.checksum(values.get(shape).get());
           double[] across = new double[chainRounds], alone = new double[chainRounds];
           for (int i = -chainRounds; i < chainRounds; i++) { // as many warm-up chains first
-            double a = timeChain(shape, on1, on2, deadline);
-            double b = timeChain(shape, on1, on1, deadline);
+            double a = timeChain(shape, on1, on2, deadline, expected);
+            double b = timeChain(shape, on1, on1, deadline, expected);
             if (i >= 0) {
               across[i] = a;
               alone[i] = b;
@@ -194,9 +198,13 @@ public final class ValuesBench implements Callable<Integer> {
     return moves;
   }
 
-  /** Milliseconds of {@code consumer.check(maker.make(n)).get()}. */
+  /**
+   * Milliseconds of {@code consumer.check(maker.make(n)).get()}.
+   *
+   * @throws IllegalStateException if the consumer's checksum is not {@code expected}
+   */
   private double timeChain(
-      String shape, ValueOpsAsync maker, ValueOpsAsync consumer, Duration deadline) {
+      String shape, ValueOpsAsync maker, ValueOpsAsync consumer, Duration deadline, long expected) {
     int n = elements;
     long t0 = System.nanoTime();
     RemoteReference<Long> sum = switch (shape) {
@@ -207,8 +215,14 @@ public final class ValuesBench implements Callable<Integer> {
       case "media" -> consumer.mediaChecksum(maker.media(Math.max(1, n / 10)));
       default -> throw new IllegalArgumentException(shape);
     };
-    sum.get(deadline);
-    return (System.nanoTime() - t0) / 1e6;
+    long got = sum.get(deadline);
+    double ms = (System.nanoTime() - t0) / 1e6;
+    if (got != expected) {
+      throw new IllegalStateException(
+          "the " + shape + " value the chain's consumer read has checksum " + got + ", expected "
+              + expected + ": it arrived different from what was made");
+    }
+    return ms;
   }
 
   private int report(

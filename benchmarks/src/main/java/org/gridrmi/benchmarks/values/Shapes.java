@@ -106,13 +106,48 @@ public final class Shapes {
     return v;
   }
 
-  /** A checksum of any shape's content, so that a value cannot arrive broken and pass. */
+  /**
+   * A checksum of any shape's content, so that a value cannot arrive broken and pass; the same in every JVM (an enum's
+   * own hash code is its identity's, so MediaContent is hashed with its enums' names).
+   */
   public static long checksum(Object v) {
     if (v instanceof double[] d) {
       long s = 0;
       for (double x : d) s = 31 * s + Double.doubleToLongBits(x);
       return s;
     }
+    if (v instanceof List<?> l && !l.isEmpty() && l.get(0) instanceof MediaContent) {
+      long s = 0;
+      for (Object c : l) s = 31 * s + checksum((MediaContent) c);
+      return s;
+    }
     return v instanceof int[] a ? java.util.Arrays.hashCode(a) : v.hashCode();
+  }
+
+  private static int checksum(MediaContent c) {
+    Media m = c.media();
+    int h = java.util.Objects.hash(
+        m.uri(),
+        m.title(),
+        m.width(),
+        m.height(),
+        m.format(),
+        m.duration(),
+        m.size(),
+        m.bitrate(),
+        m.hasBitrate(),
+        m.persons(),
+        m.player() == null ? null : m.player().name(),
+        m.copyright());
+    for (Image i : c.images()) {
+      h = 31 * h
+          + java.util.Objects.hash(
+              i.uri(),
+              i.title(),
+              i.width(),
+              i.height(),
+              i.size() == null ? null : i.size().name());
+    }
+    return h;
   }
 }

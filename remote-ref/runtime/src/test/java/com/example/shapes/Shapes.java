@@ -42,6 +42,9 @@ public final class Shapes {
   /** A record holding arrays, for lying lengths inside a graph. */
   public record Holder(List<Object> items) {}
 
+  /** A record with a map field: Fory's generated code writes the map through its serializer's hooks. */
+  public record Index(java.util.HashMap<String, Integer> entries, String note) {}
+
   /** A record with an array field: the record's generated serializer reads the array. */
   public record WithArray(int[] values) {}
 

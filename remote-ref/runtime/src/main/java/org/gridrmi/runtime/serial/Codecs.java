@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gridrmi.ref.spi.ValueCodec;
+import org.gridrmi.ref.spi.ValueOutput;
 
 /**
  * The value codecs found on the class path (and in users' jars, once added), by exact class and by id; for a value
@@ -45,6 +46,35 @@ public final class Codecs {
   public static ValueCodec<?> forValue(Object value) {
     ValueCodec<?> c = BY_CLASS.get(value.getClass());
     return c != null || !FAST_CODEC ? c : FastCodec.encode(value);
+  }
+
+  /**
+   * The bytes {@code value} takes when written by the codec that takes it: its class's codec's size, else the fast
+   * codec's (encoded into a reused buffer and counted, nothing kept); -1 if none takes it (Java serialization writes
+   * it).
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static long size(Object value) {
+    ValueCodec c = BY_CLASS.get(value.getClass());
+    if (c != null) return c.size(value);
+    return FAST_CODEC ? FastCodec.encodedSize(value) : -1;
+  }
+
+  /**
+   * Writes {@code value} by the codec that takes it, its id first (as {@code out.writeUTF(id)}), and counts it as
+   * written by that codec; writes nothing and returns false if none takes it (Java serialization writes it). The fast
+   * codec writes from the buffer it encoded the value into: no copy of the value's bytes is made.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static boolean writeWithId(Object value, ValueOutput out) throws IOException {
+    ValueCodec c = BY_CLASS.get(value.getClass());
+    if (c != null) {
+      countWritten(c.id());
+      out.writeUTF(c.id());
+      c.write(value, out);
+      return true;
+    }
+    return FAST_CODEC && FastCodec.writeWithId(value, out);
   }
 
   /**

@@ -135,14 +135,27 @@ public class FastCodec implements ValueCodec<Object> {
       java.util.Collections.synchronizedMap(new WeakHashMap<>());
 
   /**
-   * The write buffer an idle instance keeps (bytes): a value up to this size is encoded without growing a buffer
-   * again; a larger one's buffer is dropped once it is written, so idle instances keep at most {@link #KEPT} times
-   * this per policy.
+   * Idle instances kept per policy, and idle buffers in all; more are made when more threads encode at once, and
+   * dropped after.
+   */
+  private static final int KEPT = 8;
+
+  /**
+   * The largest buffer kept for the next value (bytes): a value up to this size is encoded, or read, into a buffer
+   * of the last values' without a new one; a larger one's buffer is dropped once it is written or decoded, so idle
+   * buffers take at most {@link #KEPT} times this in all.
    */
   static final int KEPT_BUFFER_BYTES = 4 << 20;
 
-  /** Idle instances kept per policy; more are made when more threads encode at once, and dropped after. */
-  private static final int KEPT = 8;
+  /**
+   * Idle buffers for values' bytes, shared by every policy (bytes are no policy's): a value is encoded into one
+   * before it is written, and its bytes are read into one before they are decoded. Reused rather than made per
+   * value, because a buffer of a value over a megabyte is a humongous allocation for G1 (a region or more, which
+   * may start a collection at once): a server that made two per value it moved spent more in pauses than in its
+   * codec. Not an instance's own: a thread that writes a value to a slow peer, or waits for a value's bytes, holds
+   * a buffer, not a Fory instance.
+   */
+  private static final IdleBuffers BUFFERS = new IdleBuffers(KEPT);
 
   static {
     LoggerFactory
@@ -165,9 +178,6 @@ public class FastCodec implements ValueCodec<Object> {
           .withRefTracking(false)
           .withMaxDepth((int) Math.min(Integer.MAX_VALUE, policy.limits().maxDepth()))
           .withClassLoader(FastCodec.class.getClassLoader())
-          // Fory's default drops a buffer over 128 KB after each value, so that every larger
-          // value grew one again
-          .withBufferSizeLimitBytes(KEPT_BUFFER_BYTES)
           .build();
       for (Class<?> c : COUNTED) guard(fory, c);
       fory.registerSerializer(
@@ -224,12 +234,67 @@ public class FastCodec implements ValueCodec<Object> {
     return i != null ? i : new Instance(policy, idle);
   }
 
-  /** The bytes the idle instances of {@code policy} keep in their write buffers. */
-  static long idleBufferBytes(SerialPolicy policy) {
-    BlockingQueue<Instance> idle = IDLE.get(policy);
-    long sum = 0;
-    if (idle != null) for (Instance i : idle) sum += i.fory.getBuffer().size();
-    return sum;
+  /** The length of the largest idle buffer (0 if none is idle). */
+  static int largestIdleBuffer() {
+    return BUFFERS.largest();
+  }
+
+  /** An idle buffer for about {@code bytes} bytes, else a new one of up to the first chunk of a read. */
+  private static byte[] takeBuffer(int bytes) {
+    byte[] b = BUFFERS.take(bytes);
+    return b != null ? b : new byte[Math.min(Math.max(bytes, 1), BoundedReads.FIRST_CHUNK)];
+  }
+
+  private static void giveBack(byte[] buffer) {
+    if (buffer.length <= KEPT_BUFFER_BYTES) BUFFERS.give(buffer);
+  }
+
+  /**
+   * At most {@code kept} idle buffers. A value takes the smallest that holds it (else the largest), so that small
+   * values leave the large buffers to large ones; when all places are taken, a buffer given back replaces a smaller
+   * one, so that the buffers kept are those the largest values grew.
+   */
+  private static final class IdleBuffers {
+    private final byte[][] idle;
+
+    IdleBuffers(int kept) {
+      idle = new byte[kept][];
+    }
+
+    synchronized byte[] take(int bytes) {
+      int best = -1;
+      for (int i = 0; i < idle.length; i++) {
+        if (idle[i] == null) continue;
+        if (best < 0) best = i;
+        else {
+          boolean fits = idle[i].length >= bytes, bestFits = idle[best].length >= bytes;
+          if (fits && (!bestFits || idle[i].length < idle[best].length)
+              || !fits && !bestFits && idle[i].length > idle[best].length) best = i;
+        }
+      }
+      if (best < 0) return null;
+      byte[] b = idle[best];
+      idle[best] = null;
+      return b;
+    }
+
+    synchronized void give(byte[] buffer) {
+      int smallest = -1;
+      for (int i = 0; i < idle.length; i++) {
+        if (idle[i] == null) {
+          idle[i] = buffer;
+          return;
+        }
+        if (smallest < 0 || idle[i].length < idle[smallest].length) smallest = i;
+      }
+      if (idle[smallest].length < buffer.length) idle[smallest] = buffer;
+    }
+
+    synchronized int largest() {
+      int max = 0;
+      for (byte[] b : idle) if (b != null) max = Math.max(max, b.length);
+      return max;
+    }
   }
 
   private static void giveBack(Instance i) {
@@ -274,33 +339,98 @@ public class FastCodec implements ValueCodec<Object> {
    * not take it (Java serialization then writes it).
    */
   static ValueCodec<Object> encode(Object value) {
-    if (!tries(value.getClass())) return null;
-    ENCODES.increment();
-    Instance in = borrow();
+    Encoding e = encodingOnce(value);
+    return e == null ? null : new Encoded(e);
+  }
+
+  /**
+   * The stream size of {@code value} by the fast path, or -1 if it does not take it: encoded into an idle buffer
+   * and counted, nothing copied; the encoding is kept for a write that comes right after (see {@link #JUST_ENCODED}).
+   */
+  static long encodedSize(Object value) {
+    Encoding e = encoding(value);
+    if (e == null) return -1;
+    long size = streamSize(e.names, e.length);
+    if (e.buffer.getHeapMemory().length <= KEPT_BUFFER_BYTES) JUST_ENCODED.put(value, e);
+    else e.close();
+    return size;
+  }
+
+  /**
+   * Writes {@code value} as a data connection sends it (this codec's id, then what {@link #write} writes) straight
+   * from the buffer it was encoded into, if the fast path takes it; else writes nothing and returns false.
+   */
+  static boolean writeWithId(Object value, ValueOutput out) throws IOException {
+    Encoding e = encodingOnce(value);
+    if (e == null) return false;
     try {
-      return encode(value, in);
+      Codecs.countWritten(ID);
+      out.writeUTF(ID);
+      writeBody(e.names, e.buffer.getHeapMemory(), e.length, out);
+      return true;
     } finally {
-      giveBack(in);
+      e.close();
     }
   }
 
-  private static ValueCodec<Object> encode(Object value, Instance in) {
-    for (int attempt = 0; attempt <= MAX_NAMES; attempt++) {
-      try {
-        return new Encoded(List.copyOf(in.registered), in.fory.serialize(value));
-      } catch (RuntimeException | StackOverflowError e) {
-        Class<?> missing = unregistered(e);
-        // the writer registers what it sends (as Java serialization writes any class): the reader's
-        // policy
-        // decides what is made
-        if (missing == null
-            || ownedByPlatform(missing.getName())
-            || KnownGadgets.contains(missing.getName())
-            || in.registered.contains(missing.getName())) return null;
-        in.register(missing);
-      }
+  /** The stream's form of a value after its id: the class names, then the Fory bytes. */
+  private static void writeBody(List<String> names, byte[] bytes, int length, ValueOutput out)
+      throws IOException {
+    out.writeInt(names.size());
+    for (String n : names) out.writeUTF(n);
+    out.writeInt(length);
+    out.write(bytes, 0, length);
+  }
+
+  /**
+   * A value encoded into an idle buffer (its bytes from index 0 to {@code length}), with the class names its reader
+   * registers; {@link #close} gives the buffer back.
+   */
+  private record Encoding(List<String> names, MemoryBuffer buffer, int length)
+      implements AutoCloseable {
+    @Override
+    public void close() {
+      giveBack(buffer.getHeapMemory()); // the one it grew into, if it grew
     }
-    return null;
+  }
+
+  /** {@code value}'s encoding as it was just counted, else {@code value} encoded now; null if not taken. */
+  private static Encoding encodingOnce(Object value) {
+    Encoding counted = JUST_ENCODED.take(value);
+    return counted != null ? counted : encoding(value);
+  }
+
+  /** {@code value} encoded by the fast path, or null if it does not take it. */
+  private static Encoding encoding(Object value) {
+    if (!tries(value.getClass())) return null;
+    ENCODES.increment();
+    // the size is known once encoded: the largest idle buffer, which the largest values grew
+    MemoryBuffer buffer = MemoryBuffer.fromByteArray(takeBuffer(KEPT_BUFFER_BYTES));
+    Instance in = borrow();
+    try {
+      for (int attempt = 0; attempt <= MAX_NAMES; attempt++) {
+        try {
+          buffer.writerIndex(0);
+          in.fory.serialize(buffer, value);
+          Encoding e = new Encoding(List.copyOf(in.registered), buffer, buffer.writerIndex());
+          buffer = null; // the encoding's now
+          return e;
+        } catch (RuntimeException | StackOverflowError e) {
+          Class<?> missing = unregistered(e);
+          // the writer registers what it sends (as Java serialization writes any class): the
+          // reader's policy decides what is made
+          if (missing == null
+              || ownedByPlatform(missing.getName())
+              || KnownGadgets.contains(missing.getName())
+              || in.registered.contains(missing.getName())) return null;
+          in.register(missing);
+        }
+      }
+      return null;
+    } finally {
+      giveBack(in); // before the bytes are written: a slow peer holds a buffer, not an instance
+      if (buffer != null) giveBack(buffer.getHeapMemory());
+    }
   }
 
   /** The bytes a fast-codec value takes in a stream: its class names, then its Fory bytes. */
@@ -316,36 +446,19 @@ public class FastCodec implements ValueCodec<Object> {
    * Each size is taken once (a value counted again may have been changed since, and is encoded again).
    */
   static long takeSizeAsRead(Object value) {
-    return JustRead.take(value);
+    Long size = JUST_READ.take(value);
+    return size == null ? -1 : size;
   }
+
+  /** The sizes of the last values read. */
+  private static final RecentValues<Long> JUST_READ = new RecentValues<>(16, size -> {});
 
   /**
-   * The last values read, by identity, with their sizes: a few, weakly held, each taken at most once. A node counts
-   * a value it received right after reading it, so a few are enough; an older one is counted by encoding it.
+   * The encodings of the last values counted ({@link #encodedSize}): a node counts a value as it stores it, and a
+   * fetch that waited for it sends it right after, from the bytes counted rather than encoding it again (a value
+   * does not change once made). Two, so that a node keeps at most two buffers out of the idle ones this way.
    */
-  private static final class JustRead {
-    private static final int KEPT = 16;
-    private static final java.lang.ref.WeakReference<?>[] VALUES =
-        new java.lang.ref.WeakReference<?>[KEPT];
-    private static final long[] SIZES = new long[KEPT];
-    private static int next;
-
-    static synchronized void put(Object value, long size) {
-      VALUES[next] = new java.lang.ref.WeakReference<>(value);
-      SIZES[next] = size;
-      next = (next + 1) % KEPT;
-    }
-
-    static synchronized long take(Object value) {
-      for (int i = 0; i < KEPT; i++) {
-        if (VALUES[i] != null && VALUES[i].get() == value) {
-          VALUES[i] = null;
-          return SIZES[i];
-        }
-      }
-      return -1;
-    }
-  }
+  private static final RecentValues<Encoding> JUST_ENCODED = new RecentValues<>(2, Encoding::close);
 
   /** Values this JVM has encoded by the fast path (the tests' view of work done). */
   private static final java.util.concurrent.atomic.LongAdder ENCODES =
@@ -376,27 +489,44 @@ public class FastCodec implements ValueCodec<Object> {
     return context != null ? context : FastCodec.class.getClassLoader();
   }
 
-  /** A value already encoded: writes its class names and bytes (reads as the fast codec does). */
+  /**
+   * A value already encoded, to be written later: writes its class names and bytes from the buffer it was encoded
+   * into, then gives the buffer back; written again (a stream sent twice), it encodes the value again. Reads as the
+   * fast codec does.
+   */
   private static final class Encoded extends FastCodec {
     private final List<String> names;
-    private final byte[] bytes;
+    private final int length;
+    /** Until the first write. */
+    private Encoding encoding;
 
-    Encoded(List<String> names, byte[] bytes) {
-      this.names = names;
-      this.bytes = bytes;
+    Encoded(Encoding encoding) {
+      this.names = encoding.names;
+      this.length = encoding.length;
+      this.encoding = encoding;
     }
 
     @Override
     public void write(Object value, ValueOutput out) throws IOException {
-      out.writeInt(names.size());
-      for (String n : names) out.writeUTF(n);
-      out.writeInt(bytes.length);
-      out.write(bytes);
+      Encoding e;
+      synchronized (this) {
+        e = encoding;
+        encoding = null;
+      }
+      if (e == null) {
+        super.write(value, out);
+        return;
+      }
+      try {
+        writeBody(e.names, e.buffer.getHeapMemory(), e.length, out);
+      } finally {
+        e.close();
+      }
     }
 
     @Override
     public long size(Object value) {
-      return streamSize(names, bytes.length);
+      return streamSize(names, length);
     }
   }
 
@@ -439,18 +569,50 @@ public class FastCodec implements ValueCodec<Object> {
     List<String> names = new ArrayList<>(Math.min(count, 64));
     for (int i = 0; i < count; i++) names.add(in.readUTF());
     int n = BoundedReads.length(in, 1, policy.limits().maxBytes(), "a fast-codec value");
-    byte[] bytes = BoundedReads.bytes(in, n);
-    Instance inst = borrow(); // once the bytes are here: a slow peer holds no instance
+    byte[] bytes = arrived(in, n);
     try {
-      registerAllowed(names, inst, policy);
-      Object value = inst.fory.deserialize(bytes);
-      if (value != null) JustRead.put(value, streamSize(names, bytes.length));
-      return value;
-    } catch (RuntimeException | StackOverflowError e) {
-      throw refusal(e);
+      Instance inst = borrow(); // once the bytes are here: a slow peer holds no instance
+      try {
+        registerAllowed(names, inst, policy);
+        // a view of exactly the n bytes that arrived: Fory's bounds, and the counts checked against
+        // the bytes left, end there, whatever the buffer held before
+        Object value = inst.fory.deserialize(MemoryBuffer.fromByteArray(bytes, 0, n));
+        if (value != null) JUST_READ.put(value, streamSize(names, n));
+        return value;
+      } catch (RuntimeException | StackOverflowError e) {
+        throw refusal(e);
+      } finally {
+        giveBack(inst);
+      }
     } finally {
-      giveBack(inst);
+      giveBack(bytes);
     }
+  }
+
+  /**
+   * Exactly {@code n} bytes from {@code in}, at the start of an idle buffer (or a new one); a buffer too small for
+   * them grows as they arrive, as {@link BoundedReads#bytes} does, so a length that lies costs what arrives. Give it
+   * back once decoded.
+   */
+  private static byte[] arrived(ValueInput in, int n) throws IOException {
+    byte[] b = takeBuffer(n);
+    int filled = 0;
+    while (filled < n) {
+      if (filled == b.length) {
+        byte[] larger = java.util.Arrays.copyOf(b, (int) Math.min(n, 2L * b.length));
+        giveBack(b); // too small for this value: kept if a smaller one is idle
+        b = larger;
+      }
+      int chunk = Math.min(b.length, n) - filled;
+      try {
+        in.readFully(b, filled, chunk);
+      } catch (IOException | RuntimeException e) {
+        giveBack(b);
+        throw e;
+      }
+      filled += chunk;
+    }
+    return b;
   }
 
   /** Registers the classes of {@code names} that {@code policy} allows and this JVM has. */
@@ -534,10 +696,32 @@ public class FastCodec implements ValueCodec<Object> {
   private static final class GuardedCollection<T extends java.util.Collection>
       extends CollectionSerializer<T> {
     private final java.util.function.IntFunction<T> make;
+    private final org.apache.fory.resolver.ClassInfoHolder elementClass;
 
     GuardedCollection(Fory fory, Class<T> type, java.util.function.IntFunction<T> make) {
       super(fory, type, true);
       this.make = make;
+      this.elementClass = fory.getClassResolver().nilClassInfoHolder();
+    }
+
+    // the forms only in this serializer's own write and read, not in the hooks Fory's generated
+    // code
+    // uses (a collection in a record's field), which keep the count alone
+    @Override
+    public void write(MemoryBuffer buffer, T value) {
+      java.util.Collection c = onCollectionWrite(buffer, value);
+      ListRuns.write(fory, buffer, c, elementClass, () -> writeElements(fory, buffer, c));
+      onCollectionWriteFinish(c);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public T read(MemoryBuffer buffer) {
+      java.util.Collection c = newCollection(buffer);
+      int count = getAndClearNumElements();
+      ListRuns.read(
+          fory, buffer, count, c, elementClass, () -> readElements(fory, buffer, c, count));
+      return (T) onCollectionRead(c);
     }
 
     @Override
@@ -626,13 +810,59 @@ public class FastCodec implements ValueCodec<Object> {
     }
   }
 
-  /** Fory's map serializer, with the count checked before the map is sized. */
+  /**
+   * Fory's map serializer, with the count checked before the map is sized, and maps of strings written as runs
+   * ({@link StringRuns}). Its own {@link #write} and {@link #read} put a form byte after the count; Fory's generated
+   * code (a map in a field of a record) writes and reads through the hooks {@link #onMapWrite} and {@link #newMap}
+   * and its own chunks, so the hooks alone write and read the count only.
+   */
   private static final class GuardedMap<T extends Map> extends MapSerializer<T> {
     private final java.util.function.IntFunction<T> make;
+    /** Set by {@link #write} for the {@link #onMapWrite} it calls: a form byte follows the count. */
+    private boolean formFollows;
 
     GuardedMap(Fory fory, Class<T> type, java.util.function.IntFunction<T> make) {
       super(fory, type, true);
       this.make = make;
+    }
+
+    @Override
+    public void write(MemoryBuffer buffer, T value) {
+      int start = buffer.writerIndex();
+      if (StringRuns.write(fory, buffer, value)) {
+        setKeySerializer(null); // as Fory's own write does: those a field's generics set are spent
+        setValueSerializer(null);
+        return;
+      }
+      buffer.writerIndex(start);
+      formFollows = true;
+      super.write(buffer, value);
+    }
+
+    @Override
+    public Map onMapWrite(MemoryBuffer buffer, T value) {
+      Map m = super.onMapWrite(buffer, value);
+      if (formFollows) {
+        formFollows = false; // before any entry is written: a map inside takes its own turn
+        buffer.writeByte(StringRuns.GENERAL);
+      }
+      return m;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public T read(MemoryBuffer buffer) {
+      Map map = newMap(buffer);
+      int count = getAndClearNumElements();
+      byte form = buffer.readByte();
+      if (form == StringRuns.GENERAL) {
+        readElements(buffer, count, map);
+      } else {
+        setKeySerializer(null);
+        setValueSerializer(null);
+        StringRuns.read(fory, buffer, form, count, map);
+      }
+      return (T) onMapRead(map);
     }
 
     @Override
@@ -650,7 +880,7 @@ public class FastCodec implements ValueCodec<Object> {
    * arrays of primitives): a count larger than the bytes left is refused before anything is allocated, since every
    * element takes at least one byte.
    */
-  private static final class CountGuard<T> extends Serializer<T> {
+  static final class CountGuard<T> extends Serializer<T> {
     private final Serializer<T> inner;
 
     CountGuard(Fory fory, Class<T> type, Serializer<T> inner) {

@@ -3,7 +3,6 @@ package org.gridrmi.runtime.store;
 import java.io.IOException;
 import java.io.NotSerializableException;
 import java.io.ObjectOutputStream;
-import org.gridrmi.ref.spi.ValueCodec;
 import org.gridrmi.runtime.serial.Codecs;
 
 /**
@@ -32,7 +31,6 @@ public final class ValueSizes {
     }
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
   public static long of(Object value) {
     if (value == null) return 0;
     // a value just received by the fast codec counts the bytes it arrived as: encoding it again
@@ -41,8 +39,8 @@ public final class ValueSizes {
     if (asRead >= 0) return asRead;
     // the fast codec's size for users' types: counting by Java serialization would cost a server
     // more than moving the value
-    ValueCodec codec = Codecs.forValue(value);
-    if (codec != null) return codec.size(value);
+    long coded = Codecs.size(value);
+    if (coded >= 0) return coded;
     Counter counter = new Counter();
     try (ObjectOutputStream out = new ObjectOutputStream(counter)) {
       out.writeObject(value);

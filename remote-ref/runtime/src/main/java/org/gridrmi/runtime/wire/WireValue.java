@@ -205,13 +205,8 @@ public final class WireValue implements Externalizable {
       out.writeUTF(NULL);
       return;
     }
-    ValueCodec codec = Codecs.forValue(value);
-    if (codec != null) {
-      Codecs.countWritten(codec.id());
-      out.writeUTF(codec.id());
-      codec.write(value, out);
-      return;
-    }
+    // the fast codec writes from the buffer it encoded into: no whole-value copy
+    if (Codecs.writeWithId(value, out)) return;
     Codecs.countWritten("java");
     out.writeUTF(JAVA_STREAMED);
     List<Ref<?>> refs = WrittenRefs.collect(() -> {

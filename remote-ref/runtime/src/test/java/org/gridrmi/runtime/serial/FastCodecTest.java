@@ -107,18 +107,16 @@ class FastCodecTest {
   }
 
   @Test
-  void anInstanceKeepsItsWriteBufferForTheNextValueUpToTheBound() {
-    SerialPolicy own =
-        new SerialPolicy(SerialPolicy.Limits.DEFAULT, List.of("com.example.shapes.**"));
-    int bytes = write(own, Shapes.points(50_000)).length;
+  void aBufferIsKeptForTheNextValueUpToTheBound() {
+    int bytes = write(ALLOWS_SHAPES, Shapes.points(50_000)).length;
     assertThat(bytes).isBetween(500_000, FastCodec.KEPT_BUFFER_BYTES);
-    assertThat(FastCodec.idleBufferBytes(own))
+    assertThat(FastCodec.largestIdleBuffer())
         .as("a value of %d bytes leaves a buffer that holds the next one", bytes)
         .isGreaterThanOrEqualTo(bytes - 4096);
 
-    assertThat(write(own, Shapes.points(500_000)).length)
+    assertThat(write(ALLOWS_SHAPES, Shapes.points(500_000)).length)
         .isGreaterThan(FastCodec.KEPT_BUFFER_BYTES);
-    assertThat(FastCodec.idleBufferBytes(own))
+    assertThat(FastCodec.largestIdleBuffer())
         .as("after a value larger than the bound")
         .isLessThanOrEqualTo(FastCodec.KEPT_BUFFER_BYTES);
   }
@@ -136,6 +134,301 @@ class FastCodecTest {
     assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(replica)))
         .isEqualTo(bytes.length);
     assertThat(FastCodec.encodes()).isEqualTo(encodes + 1);
+  }
+
+  /** Bytes this thread has allocated so far (HotSpot's count). */
+  private static long allocated() {
+    return ((com.sun.management.ThreadMXBean)
+            java.lang.management.ManagementFactory.getThreadMXBean())
+        .getThreadAllocatedBytes(Thread.currentThread().getId());
+  }
+
+  /** A value of about {@code bytes} bytes made of few objects: a record holding one long string. */
+  private static Point wide(int bytes, char fill) {
+    return new Point(1, String.valueOf(fill).repeat(bytes), 2);
+  }
+
+  @Test
+  void aValueIsCountedInAStoreWithoutACopyOfItsBytes() {
+    Point value = wide(1 << 20, 'a');
+    // the buffers grow once; the last two encodings are kept for a send right after
+    for (int i = 0; i < 3; i++) SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(value));
+    long before = allocated();
+    long size = SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(value));
+    long cost = allocated() - before;
+    assertThat(size).isGreaterThan(1 << 20);
+    // before: the encoded bytes were copied out of the instance's buffer only to be counted
+    assertThat(cost).as("bytes allocated to count a value of %d bytes", size).isLessThan(size / 8);
+  }
+
+  /** A data connection's message, as far as a codec sees it: it counts what it is given, keeping none of it. */
+  private static final class CountingMessage extends DataOutputStream implements ValueOutput {
+    CountingMessage() {
+      super(java.io.OutputStream.nullOutputStream());
+    }
+
+    // the runs of primitives element by element: no codec these tests write uses them
+    @Override
+    public void writeDoubles(double[] a, int off, int len) throws IOException {
+      for (int i = off; i < off + len; i++) writeDouble(a[i]);
+    }
+
+    @Override
+    public void writeFloats(float[] a, int off, int len) throws IOException {
+      for (int i = off; i < off + len; i++) writeFloat(a[i]);
+    }
+
+    @Override
+    public void writeInts(int[] a, int off, int len) throws IOException {
+      for (int i = off; i < off + len; i++) writeInt(a[i]);
+    }
+
+    @Override
+    public void writeLongs(long[] a, int off, int len) throws IOException {
+      for (int i = off; i < off + len; i++) writeLong(a[i]);
+    }
+  }
+
+  @Test
+  void aValueSentOnADataConnectionIsWrittenFromTheInstancesBufferWithoutACopy() throws Exception {
+    Point value = wide(1 << 20, 'b');
+    SerialPolicy.using(ALLOWS_SHAPES, () -> streamed(value)); // the instance's buffer grows once
+    long before = allocated();
+    long sent = SerialPolicy.using(ALLOWS_SHAPES, () -> streamed(value));
+    long cost = allocated() - before;
+    assertThat(sent).isGreaterThan(1 << 20);
+    // before: the whole value was copied into a byte[] of its own before the message took it
+    assertThat(cost).as("bytes allocated to send a value of %d bytes", sent).isLessThan(sent / 8);
+  }
+
+  private static long streamed(Object value) {
+    CountingMessage m = new CountingMessage();
+    try {
+      org.gridrmi.runtime.wire.WireValue.writeStreamed(value, m);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    return m.size();
+  }
+
+  @Test
+  void aValueSentRightAfterItWasCountedIsNotEncodedAgain() {
+    // a server counts a value when it stores it, and a fetch that waited for it sends it at once
+    Point value = new Point(5, "sent after counting", 1);
+    long counted = SerialPolicy.using(ALLOWS_SHAPES, () -> ValueSizes.of(value));
+    long encodes = FastCodec.encodes();
+    long sent = SerialPolicy.using(ALLOWS_SHAPES, () -> streamed(value));
+    assertThat(FastCodec.encodes()).as("encodes to send it").isEqualTo(encodes);
+    assertThat(sent).isEqualTo(2 + FastCodec.ID.length() + counted); // the id (writeUTF), then it
+
+    // the encoding is taken once: the value sent again is encoded again
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> streamed(value))).isEqualTo(sent);
+    assertThat(FastCodec.encodes()).isEqualTo(encodes + 1);
+  }
+
+  @Test
+  void aValueEncodedToBeWrittenLaterIsWrittenWithoutACopyAndTheSameAgain() throws IOException {
+    Point value = wide(1 << 20, 'd');
+    byte[] expected = write(ALLOWS_SHAPES, value); // the buffers grow once
+    long before = allocated();
+    ValueCodec<?> codec = SerialPolicy.using(ALLOWS_SHAPES, () -> Codecs.forValue(value));
+    CountingMessage m = new CountingMessage();
+    writeTo(codec, value, m);
+    long cost = allocated() - before;
+    assertThat(m.size()).isEqualTo(expected.length);
+    // before: the encoded bytes were copied out of the buffer to be written later
+    assertThat(cost)
+        .as("bytes allocated to write a value of %d bytes", m.size())
+        .isLessThan(m.size() / 8);
+    // written again (a stream sent twice), it writes the same bytes
+    assertThat(SerialPolicy.using(ALLOWS_SHAPES, () -> bytesOf(codec, value))).isEqualTo(expected);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static void writeTo(ValueCodec codec, Object value, ValueOutput out) throws IOException {
+    codec.write(value, out);
+  }
+
+  @Test
+  void aValueReadAgainTakesNoBufferOfItsOwnForItsBytes() {
+    byte[] bytes = write(ALLOWS_SHAPES, wide(1 << 20, 'c'));
+    read(ALLOWS_SHAPES, bytes); // the read buffer grows once
+    long before = allocated();
+    Point back = (Point) read(ALLOWS_SHAPES, bytes);
+    long cost = allocated() - before;
+    assertThat(back).isEqualTo(wide(1 << 20, 'c'));
+    // the string itself takes its bytes once; before, the bytes were also read into a buffer grown
+    // by doubling (twice their size in garbage) for every value
+    assertThat(cost)
+        .as("bytes allocated to read a value of %d bytes", bytes.length)
+        .isLessThan(bytes.length * 3L / 2);
+  }
+
+  @Test
+  void aValueReadIntoAReusedBufferSharesNothingWithTheNextOne() {
+    List<Point> first = Shapes.points(20_000);
+    List<Point> second = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) second.add(new Point(-i, "q" + (i * 7), -i * 0.25));
+    Object a = roundTrip(first);
+    Object b = roundTrip(second);
+    assertThat(a).isEqualTo(first);
+    assertThat(b).isEqualTo(second);
+  }
+
+  /** The form byte of a top-level map's entries: after the Fory header (3 bytes) and the count. */
+  private static byte mapForm(byte[] stream, int count) {
+    int start = payloadStart(stream);
+    int countBytes = count < 0x80 ? 1 : count < 0x4000 ? 2 : 3;
+    return stream[start + 3 + countBytes];
+  }
+
+  @Test
+  void aMapOfStringsToIntegersOrStringsTravelsAsOneRunAndReadsBackEqualInOrder() {
+    HashMap<String, Integer> ints = new HashMap<>();
+    for (int i = 0; i < 1000; i++) ints.put("key-" + i, i * 37 - 5000);
+    ints.put("", Integer.MIN_VALUE);
+    ints.put("\u00e9t\u00e9 \u4e2d\ud83d\ude00", Integer.MAX_VALUE); // Latin-1 and UTF-16 keys
+    java.util.LinkedHashMap<String, String> strings = new java.util.LinkedHashMap<>();
+    for (int i = 999; i >= 0; i--) strings.put("k" + i, i % 3 == 0 ? "" : "v\u4e2d" + i);
+    for (Map<?, ?> map : List.<Map<?, ?>>of(ints, strings)) {
+      byte[] bytes = write(ALLOWS_SHAPES, map);
+      assertThat(mapForm(bytes, map.size()))
+          .as("the form of a %s", map.getClass().getSimpleName())
+          .isEqualTo(map == ints ? StringRuns.STRING_INTS : StringRuns.STRING_STRINGS);
+      Map<?, ?> back = (Map<?, ?>) read(ALLOWS_SHAPES, bytes);
+      assertThat(back).isEqualTo(map).hasSameClassAs(map);
+      assertThat(List.copyOf(back.entrySet())).isEqualTo(List.copyOf(map.entrySet()));
+    }
+  }
+
+  @Test
+  void aMapOfAnyOtherShapeTakesTheGeneralFormAndReadsBackEqual() {
+    HashMap<String, Object> nullValue = new HashMap<>(Map.of("a", 1));
+    nullValue.put("b", null);
+    HashMap<String, Integer> nullKey = new HashMap<>(Map.of("a", 1));
+    nullKey.put(null, 2);
+    HashMap<String, Object> mixed = new HashMap<>();
+    for (int i = 0; i < 300; i++) mixed.put("k" + i, i); // mixed late: the run is abandoned
+    mixed.put("k299", 299L);
+    HashMap<Integer, String> intKeys = new HashMap<>(Map.of(1, "a", 2, "b"));
+    HashMap<String, Point> records = new HashMap<>(Map.of("p", new Point(1, "x", 2)));
+    for (Map<?, ?> map : List.<Map<?, ?>>of(nullValue, nullKey, mixed, intKeys, records)) {
+      byte[] bytes = write(ALLOWS_SHAPES, map);
+      assertThat(mapForm(bytes, map.size()))
+          .as("the form of %s", map)
+          .isEqualTo(StringRuns.GENERAL);
+      assertThat(read(ALLOWS_SHAPES, bytes)).as("%s read back", map).isEqualTo(map);
+    }
+    HashMap<String, Integer> empty = new HashMap<>();
+    assertThat(roundTrip(empty)).isEqualTo(empty);
+    // inside a record, a map is written by Fory's generated code through the serializer's hooks
+    Shapes.Holder nested = new Shapes.Holder(new ArrayList<>(List.of(
+        new HashMap<>(Map.of("a", 1, "b", 2)), new java.util.LinkedHashMap<>(Map.of("c", "d")))));
+    assertThat(roundTrip(nested)).isEqualTo(nested);
+    Shapes.Index index = new Shapes.Index(new HashMap<>(Map.of("a", 1, "b", 2)), "after");
+    assertThat(roundTrip(index)).isEqualTo(index);
+  }
+
+  /** The bytes of a top-level list's elements: after the Fory header (3 bytes) and the count. */
+  private static byte[] listForm(byte[] stream, int count) {
+    int start = payloadStart(stream);
+    int countBytes = count < 0x80 ? 1 : count < 0x4000 ? 2 : 3;
+    return Arrays.copyOfRange(stream, start + 3 + countBytes, stream.length);
+  }
+
+  /** The second form byte of a list whose first form is CLASS, after a class registered by name. */
+  private static byte secondForm(byte[] elements, String className) {
+    assertThat(elements[0]).isEqualTo(ListRuns.CLASS);
+    byte[] name = className.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    String all = new String(elements, java.nio.charset.StandardCharsets.ISO_8859_1);
+    int at = all.indexOf(new String(name, java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertThat(at).as("the class's name in the stream").isPositive();
+    return elements[at + name.length];
+  }
+
+  @Test
+  void aCollectionOfOneClassTravelsAsOneRunAndReadsBackEqualInOrder() {
+    ArrayList<Point> points = new ArrayList<>(Shapes.points(1000));
+    ArrayList<ArrayList<Point>> nested = new ArrayList<>();
+    for (int i = 0; i < 3; i++) nested.add(new ArrayList<>(Shapes.points(i + 1)));
+    assertThat(secondForm(listForm(write(ALLOWS_SHAPES, points), 1000), Point.class.getName()))
+        .isEqualTo(ListRuns.SAME_CLASS);
+    java.util.LinkedHashSet<Point> set = new java.util.LinkedHashSet<>(Shapes.points(300));
+    java.util.ArrayDeque<String> deque = new java.util.ArrayDeque<>(List.of("a", "", "\u4e2d"));
+    for (java.util.Collection<?> c : List.<java.util.Collection<?>>of(points, nested, set, deque)) {
+      java.util.Collection<?> back = (java.util.Collection<?>) roundTrip(c);
+      assertThat(back).hasSameClassAs(c);
+      assertThat(List.copyOf(back)).isEqualTo(List.copyOf(c));
+    }
+  }
+
+  @Test
+  void aCollectionOfAnyOtherShapeTakesTheGeneralFormAndReadsBackEqual() {
+    ArrayList<Object> nullFirst = new ArrayList<>();
+    nullFirst.add(null);
+    nullFirst.addAll(Shapes.points(5));
+    assertThat(listForm(write(ALLOWS_SHAPES, nullFirst), 6)[0]).isEqualTo(ListRuns.GENERAL);
+    ArrayList<Object> withNull = new ArrayList<>(Shapes.points(5));
+    withNull.add(null);
+    ArrayList<Object> mixedLate = new ArrayList<>(Shapes.points(300));
+    mixedLate.add(new Image("u", 1, 2)); // another class after a run of one: the run is abandoned
+    for (List<?> l : List.<List<?>>of(withNull, mixedLate)) {
+      byte[] bytes = write(ALLOWS_SHAPES, l);
+      assertThat(secondForm(listForm(bytes, l.size()), Point.class.getName()))
+          .as("the form of %s", l)
+          .isEqualTo(ListRuns.GENERAL);
+      assertThat(read(ALLOWS_SHAPES, bytes)).as("%s read back", l).isEqualTo(l);
+    }
+    ArrayList<Object> numbers = new ArrayList<>(List.of(1, 2L, 3.0));
+    for (List<?> l : List.<List<?>>of(nullFirst, numbers, new ArrayList<>()))
+      assertThat(roundTrip(l)).as("%s read back", l).isEqualTo(l);
+  }
+
+  @Test
+  void aFormThisNodeDoesNotKnowOrARunCutShortIsRefusedNamingTheReason() {
+    byte[] list = write(ALLOWS_SHAPES, new ArrayList<>(Shapes.points(50)));
+    byte[] map = write(ALLOWS_SHAPES, new HashMap<>(Map.of("a", 1, "b", 2)));
+    int listForm = payloadStart(list) + 3 + 1, mapForm = payloadStart(map) + 3 + 1;
+    for (byte[] unknown : List.of(withByte(list, listForm, 7), withByte(map, mapForm, 7))) {
+      assertThatThrownBy(() -> read(ALLOWS_SHAPES, unknown))
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+          .hasMessageContaining("in form 7, which this node does not know");
+    }
+    // the run's last records cut off, the stream's own length right: Fory's bounds end the read
+    int start = payloadStart(list);
+    byte[] cut =
+        lengthRewritten(Arrays.copyOf(list, list.length - 30), start, list.length - 30 - start);
+    assertThatThrownBy(() -> read(ALLOWS_SHAPES, cut))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("could not be read here");
+  }
+
+  private static byte[] withByte(byte[] b, int at, int value) {
+    byte[] c = b.clone();
+    c[at] = (byte) value;
+    return c;
+  }
+
+  @Test
+  void aLyingStringLengthInARunAllocatesNothing() {
+    HashMap<String, Integer> map = new HashMap<>(Map.of("key", 1, "other", 2));
+    byte[] bytes = write(ALLOWS_SHAPES, map);
+    int start = payloadStart(bytes);
+    int firstKey = start + 3 + 1 + 1; // header, count, form
+    // a varint of 2^35-1: a string of 2^33 bytes, Latin-1
+    byte[] big = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0x7f};
+    byte[] lying = new byte[bytes.length + big.length - 1];
+    System.arraycopy(bytes, 0, lying, 0, firstKey);
+    System.arraycopy(big, 0, lying, firstKey, big.length);
+    System.arraycopy(
+        bytes, firstKey + 1, lying, firstKey + big.length, bytes.length - firstKey - 1);
+    byte[] stream = lengthRewritten(lying, start, lying.length - start);
+    assertThatThrownBy(() -> read(ALLOWS_SHAPES, stream))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.RESOURCE_EXHAUSTED))
+        .hasMessageContaining("bytes left");
   }
 
   @Test
@@ -235,15 +528,19 @@ class FastCodecTest {
         .as("falls back to Java serialization, whose filter refuses it")
         .isNull();
 
-    // bytes a peer made with a Fory of its own: no class names, a PriorityQueue inside
+    // bytes a peer made with a Fory of its own: a PriorityQueue in a record's list field (which
+    // Fory's generated code writes in Fory's own form, read through the fast codec's hooks), the
+    // record named as the fast codec names it
     org.apache.fory.Fory peer = org.apache.fory.Fory.builder()
         .requireClassRegistration(true)
         .withRefTracking(false)
         .build();
-    byte[] fory = peer.serialize(holding);
+    peer.register(Shapes.Holder.class, "gridrmi", Shapes.Holder.class.getName());
+    byte[] fory = peer.serialize(new Shapes.Holder(holding));
     ByteArrayOutputStream b = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(b);
-    out.writeInt(0);
+    out.writeInt(1);
+    out.writeUTF(Shapes.Holder.class.getName());
     out.writeInt(fory.length);
     out.write(fory);
     assertThatThrownBy(() -> read(ALLOWS_SHAPES, b.toByteArray()))
