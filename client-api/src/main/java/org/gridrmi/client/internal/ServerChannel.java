@@ -21,7 +21,6 @@ import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
-import org.gridrmi.runtime.wire.SerializedValue;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the
@@ -65,6 +64,9 @@ final class ServerChannel {
   /**
    * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()} terms), or 0 for none: the time left
    *     is set on the command as the batch goes, so the server counts it from when it arrives
+   * @param carried the references written inside the values the command carries (a pushed put, an inline or by-value
+   *     argument): reachable from here until the server's receipt says it holds them, else pinned (see
+   *     {@link #pinInTransit})
    * @param accepted completed, once the server accepted the batch carrying the command, with the node id of the
    *     server's process that accepted it (its receipt's): the node a value the command takes is lent to
    * @param sent completed when the batch carrying the command holds its connection, at its first byte written
@@ -73,6 +75,7 @@ final class ServerChannel {
    */
   record Pending(
       Command command,
+      List<Ref<?>> carried,
       CompletableFuture<java.util.UUID> accepted,
       List<CompletableFuture<?>> after,
       CompletableFuture<Void> sent,
@@ -272,21 +275,18 @@ final class ServerChannel {
   }
 
   /**
-   * Keeps the references written inside the batch's by-value arguments for their transit time (see
-   * {@code Grid.Builder.referenceTransit}): the server did not say it holds them all. Until the batch is answered
-   * they are reachable from its commands; once the server says it holds them, nothing keeps them here but the caller.
+   * Keeps the references written inside the values the batch carried (pushed puts, inline and by-value arguments) for
+   * their transit time (see {@code Grid.Builder.referenceTransit}): the server did not say it holds them all. Until
+   * the batch is answered they are reachable from its pending commands; once the server says it holds them, nothing
+   * keeps them here but the caller.
    */
   private static void pinInTransit(List<Pending> batch) {
     for (Pending p : batch) {
-      if (!(p.command() instanceof Command.Call c) || c.args() == null) continue;
-      for (Object a : c.args()) {
-        if (!(a instanceof SerializedValue v)) continue;
-        try {
-          for (Ref<?> r : v.refs()) r.context().pin(r);
-        } catch (GridException full) {
-          // past the pin limit: the server's holds, sent meanwhile, keep them or they fail as
-          // NOT_FOUND when used
-        }
+      try {
+        for (Ref<?> r : p.carried()) r.context().pin(r);
+      } catch (GridException full) {
+        // past the pin limit: the server's holds, sent meanwhile, keep them or they fail as
+        // NOT_FOUND when used
       }
     }
   }

@@ -145,6 +145,31 @@ class ValueLifetimeTest {
   }
 
   @Test
+  void aReferenceInsideAPutPushedWithTheBatchIsPinnedUntilTheServerHoldsItNotForATime() {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(1000, 1);
+    data.get(WAIT);
+    RemoteReference<List<RemoteReference<byte[]>>> put = grid.put(List.of(data));
+    // the put is small: it goes to S2 inside the batch, which S2 reads and holds the reference of
+    RemoteReference<List<RemoteReference<byte[]>>> kept = on2.same(put);
+    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(1000);
+    data = null;
+    put = null;
+    // S2's receipt said it holds the reference inside the put: the Grid let go of it then, not
+    // after
+    // its pin's time, which never comes here
+    collectUntil(
+        "the client's release of the value reached S1",
+        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
+    assertThat(s1.storeSize()).as("S1 keeps the value S2's list refers to").isEqualTo(1);
+    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(1000);
+  }
+
+  @Test
   void aCallTakingAListOfReferencesGoesOnlyOnceTheCallsMakingThemWereAcceptedOnTheirServers()
       throws Exception {
     GridServer s1 = server("S1", b -> b);

@@ -29,6 +29,8 @@ import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.PlainResult;
+import org.gridrmi.runtime.wire.ReadRefs;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Requester;
 import org.gridrmi.runtime.wire.ValueIds;
 
@@ -127,20 +129,27 @@ public final class ServerEndpoint extends NodeEndpoint {
     peers.introduce(introduction, Caller.current());
     node.table().renew(holder);
     List<CompletableFuture<Void>> holds = new ArrayList<>();
-    for (Command c : commands) {
-      if (c instanceof Command.Replica r) {
-        executor.replica(holder, r);
-      } else if (c instanceof Command.Call call) {
-        holds.add(executor.submit(holder, call, arrived));
-      }
-    }
+    // the references read on this thread meanwhile are those inside the batch's pushed puts and
+    // inline arguments, which are decoded (and held here) as their commands are registered
+    List<Ref<?>> read = ReadRefs.collect(() -> {
+          for (Command c : commands) {
+            if (c instanceof Command.Replica r) {
+              executor.replica(holder, r);
+            } else if (c instanceof Command.Call call) {
+              holds.add(executor.submit(holder, call, arrived));
+            }
+          }
+          return null;
+        })
+        .refs();
+    for (Ref<?> r : read) holds.add(r.context().held(r));
     return new BatchReceipt(
         node.table().store().underPressure(), node.id(), referencesHeld(holds, arrived));
   }
 
   /**
-   * Waits until this node holds every reference inside the batch's by-value arguments (their owners answered its
-   * holds), so that the client may let go of them at once instead of keeping them for its transit time; at most half
+   * Waits until this node holds every reference inside the batch's values (by-value and inline arguments, pushed puts:
+   * their owners answered its holds), so that the client may let go of them at once instead of keeping them for its transit time; at most half
    * the call timeout from the batch's arrival, so that the client's own bound on the submit is never what ends it.
    *
    * @return whether they are all held
