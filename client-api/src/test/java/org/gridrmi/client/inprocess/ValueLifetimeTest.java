@@ -145,6 +145,30 @@ class ValueLifetimeTest {
   }
 
   @Test
+  void aReferenceTheServerHeldAfterItsReceiptIsUnpinnedOnceTheServerSaysSoNotAfterATime() {
+    GridServer s1 = server("S1", b -> b);
+    // S2 waits at most 200 ms (half its call timeout) for its holds before it answers a batch
+    GridServer s2 = server("S2", b -> b.callTimeout(Duration.ofMillis(400)));
+    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(1000, 1);
+    data.get(WAIT);
+    // S2's hold at S1 is answered only after three resends (50, 100, 200 ms): after S2's receipt,
+    // which says not all references are held, so the Grid pins the one it sent
+    net.dropNext("S1", "a hold", 3);
+    RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
+    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+    data = null;
+    // the Grid asks S2 whether it holds them now, and lets go once it does
+    collectUntil(
+        "the client's release of the value reached S1",
+        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
+    assertThat(s1.storeSize()).as("S1 keeps the value S2's list refers to").isEqualTo(1);
+    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+  }
+
+  @Test
   void aReferenceInsideAPutPushedWithTheBatchIsPinnedUntilTheServerHoldsItNotForATime() {
     GridServer s1 = server("S1", b -> b);
     GridServer s2 = server("S2", b -> b);

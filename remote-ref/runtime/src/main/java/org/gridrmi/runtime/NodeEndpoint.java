@@ -116,6 +116,13 @@ public class NodeEndpoint implements NodeService {
     node.runtime().pins().transferred(transfers);
   }
 
+  /** @throws GridException INVALID_ARGUMENT past {@link ValueTable#MAX_IDS_PER_CALL} ids */
+  @Override
+  public List<Long> awaitingHolds(List<Long> transfers) {
+    checkIds(transfers, "transfer check");
+    return node.runtime().received().awaiting(transfers);
+  }
+
   /** Why value {@code id} cannot leave this node. */
   public String notSendable(UUID id, Exception e) {
     return "value " + ValueIds.shortForm(id) + " cannot be sent from " + node + ": " + e

@@ -21,8 +21,10 @@ import org.gridrmi.runtime.wire.WrittenRefs;
  * transfer id sent with the answer, until the receiver says that its own holds of those references were answered by
  * their owners ({@link #transferred}), as Java RMI's DGC keeps a reference until its receiver acknowledges it. Every
  * pin is also bounded in time: one pin period (by default a minute, one lease on a server) counted from the end of
- * the write, so a lost acknowledgement or a receiver that died never keeps a value longer. A value written any other
- * way is pinned for the period only.
+ * the write, so a lost acknowledgement or a receiver that died never keeps a value longer. A sender that learns of
+ * the receiver's holds otherwise pins under a transfer the receiver named ({@link #pin(String, long, Collection)}: a
+ * Grid whose batch's receipt said not all references were held asks the server later). A value written any other way
+ * is pinned for the period only.
  *
  * <p>Bounded: past {@code max} pins at one time, or half of them for one receiver, writing such a value fails with
  * RESOURCE_EXHAUSTED.
@@ -116,11 +118,24 @@ public final class TransitPins {
    *
    * @throws GridException RESOURCE_EXHAUSTED past the limit, or past half of it for one receiver
    */
-  public synchronized void pin(Collection<? extends Ref<?>> refs) {
+  public void pin(Collection<? extends Ref<?>> refs) {
+    pin(writing.get(), refs);
+  }
+
+  /**
+   * Pins every reference in {@code refs} for one period from now under transfer {@code transfer} of {@code receiver},
+   * which ends at {@link #transferred} (the receiver said it holds them), or with the period.
+   *
+   * @throws GridException RESOURCE_EXHAUSTED past the limit, or past half of it for one receiver
+   */
+  public void pin(String receiver, long transfer, Collection<? extends Ref<?>> refs) {
+    pin(new Transfer(receiver, transfer), refs);
+  }
+
+  private synchronized void pin(Transfer t, Collection<? extends Ref<?>> refs) {
     if (refs.isEmpty()) return;
     long now = ticker.nanoTime();
     drain(now);
-    Transfer t = writing.get();
     // the acknowledged pins wait in the queue for their time: dropped here, so the queue stays
     // within the bound
     if (pins.size() + refs.size() > max) pins.removeIf(p -> p.ref == null);
@@ -164,6 +179,12 @@ public final class TransitPins {
     live--;
     if (p.transfer != null)
       perReceiver.computeIfPresent(p.transfer.receiver(), (k, n) -> n > 1 ? n - 1 : null);
+  }
+
+  /** Whether transfer {@code id} still pins references here: not acknowledged, and its period not over. */
+  public synchronized boolean pinning(long id) {
+    drain(ticker.nanoTime());
+    return transfers.containsKey(id);
   }
 
   /** Lets go of the pins whose period is over at this ticker's time; the runtime's timer calls it. */

@@ -46,6 +46,20 @@ class TransitPinsTest {
   }
 
   @Test
+  void pinsUnderATransferTheReceiverNamedGoWhenItSaysItHoldsThemOrWithTheirPeriod() {
+    TransitPins pins = new TransitPins(PERIOD, 100, ticker);
+    pins.pin("inproc://S2", 7, List.of(ref(), ref())); // a receipt's transfer: the server named it
+    pins.pin("inproc://S2", 8, List.of(ref()));
+    assertThat(pins.pinning(7)).isTrue();
+    pins.transferred(List.of(7L));
+    assertThat(pins.pinning(7)).as("the server said it holds them").isFalse();
+    assertThat(pins.size()).isEqualTo(1);
+    ticker.advance(Duration.ofNanos(PERIOD));
+    assertThat(pins.pinning(8)).as("never answered: over with its period").isFalse();
+    assertThat(pins.size()).isZero();
+  }
+
+  @Test
   void aWriteThatPinsNothingIsNoTransfer() throws Exception {
     TransitPins pins = new TransitPins(PERIOD, 100, ticker);
     assertThat(pins.writing("host-a", pins.newTransfer(), () -> {})).isFalse();
