@@ -84,6 +84,13 @@ final class ServerChannel {
   private final Map<Long, UUID> awaitingHolds = new ConcurrentHashMap<>();
   /** Whether a question about {@link #awaitingHolds} is scheduled or on its way. */
   private final AtomicBoolean asking = new AtomicBoolean();
+  /** Questions about {@link #awaitingHolds} refused in a row: nothing listens at the server's address. */
+  private int refusedQuestions;
+  /**
+   * After this many refused in a row, the server's process that named the transfers is taken as gone: no hold of it
+   * will come, so their pins go.
+   */
+  private static final int REFUSALS_FOR_GONE = 2;
 
   /**
    * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()} terms), or 0 for none: the time left
@@ -248,6 +255,8 @@ final class ServerChannel {
       link().ownerAnswered(); // the link's silence counts from here (lifetime seed 160)
       boolean pressed = receipt.storeUnderPressure();
       acknowledged(introduction, receipt.node());
+      // an earlier life of the server at this address is gone: it will hold nothing more
+      endAwaitingHolds(life -> !life.equals(receipt.node()));
       if (!receipt.referencesHeld()) pinUntilHeld(batch, receipt);
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
@@ -376,14 +385,30 @@ final class ServerChannel {
       try {
         Set<Long> held = new HashSet<>(asked);
         held.removeAll(node().awaitingHolds(asked));
+        refusedQuestions = 0;
         pins.transferred(held);
         held.forEach(awaitingHolds::remove);
       } catch (GridException e) {
-        // unreachable or refused: asked again, and the pins' period bounds them
+        // unreachable: asked again, and the pins' period bounds them; refused again and again:
+        // the process that was to hold them is gone
+        refusedQuestions = NodeClient.connectionRefused(e) ? refusedQuestions + 1 : 0;
+        if (refusedQuestions >= REFUSALS_FOR_GONE) endAwaitingHolds(life -> true);
       }
     }
     asking.set(false);
     if (!awaitingHolds.isEmpty()) askLater(nextPauseMillis);
+  }
+
+  /**
+   * Unpins at once the transfers named by a life of the server (its node id) that {@code gone} says is over: a
+   * receipt came from another life at the address, or nothing listens there any more.
+   */
+  private void endAwaitingHolds(java.util.function.Predicate<UUID> gone) {
+    List<Long> ended = new ArrayList<>();
+    awaitingHolds.forEach((t, life) -> {
+      if (gone.test(life) && awaitingHolds.remove(t, life)) ended.add(t);
+    });
+    if (!ended.isEmpty()) session.runtime().pins().transferred(ended);
   }
 
   /**

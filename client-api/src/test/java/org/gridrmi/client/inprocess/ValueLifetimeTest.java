@@ -168,6 +168,53 @@ class ValueLifetimeTest {
     assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
   }
 
+  /**
+   * A batch to S2 carrying a reference to a value of S1, whose receipt said S2 did not hold it yet: S2 and S1 are cut
+   * apart, so S2's hold never arrives, and the Grid keeps the reference pinned under the receipt's transfer.
+   */
+  RemoteReference<byte[]> sentToAServerThatCannotHoldIt(Grid grid) {
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(1000, 1);
+    data.get(WAIT);
+    net.partition("S1", "S2");
+    on2.keep(List.of(data));
+    assertThat(on2.make(1, 2).get(WAIT)).hasSize(1); // the batch carrying the list was accepted
+    return data;
+  }
+
+  @Test
+  void aServerThatRefusesConnectionsIsGoneAndTheReferencesPinnedForItGoAtOnce() {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b.callTimeout(Duration.ofMillis(400)));
+    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
+    RemoteReference<byte[]> data = sentToAServerThatCannotHoldIt(grid);
+    data = null;
+    net.kill("S2"); // nothing listens at S2's address: the Grid's questions there are refused
+    collectUntil(
+        "the client's release of the value reached S1",
+        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
+    assertThat(s1.storeSize()).as("nobody holds the value any more").isZero();
+  }
+
+  @Test
+  void aServerRestartedAtTheSameAddressIsANewLifeAndTheReferencesPinnedForTheOldOneGoAtOnce() {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b.callTimeout(Duration.ofMillis(400)));
+    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
+    RemoteReference<byte[]> data = sentToAServerThatCannotHoldIt(grid);
+    data = null;
+    net.dropNext("S2", "a transfer check", 1_000_000); // the Grid's questions are all lost
+    s2.close();
+    server("S2", b -> b); // a new life at the address: the next receipt carries its node id
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    assertThat(on2.make(1, 3).get(WAIT)).hasSize(1);
+    collectUntil(
+        "the client's release of the value reached S1",
+        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
+    assertThat(s1.storeSize()).as("nobody holds the value any more").isZero();
+  }
+
   @Test
   void aReferenceInsideAPutPushedWithTheBatchIsPinnedUntilTheServerHoldsItNotForATime() {
     GridServer s1 = server("S1", b -> b);
