@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
@@ -122,122 +124,113 @@ class ValueLifetimeTest {
         .isGreaterThanOrEqualTo(2);
   }
 
-  @Test
-  void aReferenceSentInsideAnArgumentIsPinnedUntilTheServerHoldsItNotForATime() {
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b);
-    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
-    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
-    RemoteReference<byte[]> data = on1.make(1000, 1);
-    data.get(WAIT); // S1 has made it: the call dropped below is not the batch that makes it
-    net.dropNext("S1", 1); // S2's first hold of the value at S1 is lost: it is sent again
-    RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
-    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
-    data = null;
-    // S2 accepted the batch once S1 had its hold: the Grid let go of the reference then, not after
-    // its pin's time, which never comes here
+  /** A value of 1,000 bytes that S1 made: the batch that makes it was accepted, so a call dropped later is not it. */
+  static RemoteReference<byte[]> madeOnS1(Grid grid) {
+    RemoteReference<byte[]> data =
+        grid.async(HoldingAsync.class, grid.server("S1")).make(1000, 1);
+    data.get(WAIT);
+    return data;
+  }
+
+  /** Collects garbage until the Grid's release of a value of S1 (its last reference dropped) reached S1. */
+  static void untilTheClientsReleaseReachedS1(Grid grid) {
     collectUntil(
         "the client's release of the value reached S1",
         () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
+  }
+
+  /**
+   * Sends S2 a list holding a value of S1 ({@code send}: the list S2 keeps), once {@code fault} ran, then drops the
+   * Grid's own reference: the Grid's release reaches S1 (its transit pins last 200 ms on a ticker nobody moves here,
+   * so only the server's word ends them), and S1 keeps the value for S2.
+   */
+  void s2KeepsAValueOfS1TheGridLetGoOf(
+      Grid grid,
+      GridServer s1,
+      Runnable fault,
+      Function<RemoteReference<byte[]>, RemoteReference<List<RemoteReference<byte[]>>>> send) {
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = madeOnS1(grid);
+    fault.run();
+    RemoteReference<List<RemoteReference<byte[]>>> kept = send.apply(data);
+    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(1000);
+    data = null;
+    untilTheClientsReleaseReachedS1(grid);
     assertThat(s1.storeSize()).as("S1 keeps the value S2's list refers to").isEqualTo(1);
-    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(1000);
+  }
+
+  @Test
+  void aReferenceSentInsideAnArgumentIsPinnedUntilTheServerHoldsItNotForATime() {
+    GridServer s1 = server("S1", b -> b);
+    Grid grid = grid(s1, server("S2", b -> b));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    // S2's first hold of the value at S1 is lost: it is sent again, and S2 accepts the batch once
+    // S1 has it
+    s2KeepsAValueOfS1TheGridLetGoOf(
+        grid, s1, () -> net.dropNext("S1", 1), data -> on2.keep(List.of(data)));
   }
 
   @Test
   void aReferenceTheServerHeldAfterItsReceiptIsUnpinnedOnceTheServerSaysSoNotAfterATime() {
     GridServer s1 = server("S1", b -> b);
     // S2 waits at most 200 ms (half its call timeout) for its holds before it answers a batch
-    GridServer s2 = server("S2", b -> b.callTimeout(Duration.ofMillis(400)));
-    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    Grid grid = grid(s1, server("S2", b -> b.callTimeout(Duration.ofMillis(400))));
     HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
-    RemoteReference<byte[]> data = on1.make(1000, 1);
-    data.get(WAIT);
     // S2's hold at S1 is answered only after three resends (50, 100, 200 ms): after S2's receipt,
-    // which says not all references are held, so the Grid pins the one it sent
-    net.dropNext("S1", "a hold", 3);
-    RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
-    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
-    data = null;
-    // the Grid asks S2 whether it holds them now, and lets go once it does
-    collectUntil(
-        "the client's release of the value reached S1",
-        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
-    assertThat(s1.storeSize()).as("S1 keeps the value S2's list refers to").isEqualTo(1);
-    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+    // which says not all references are held, so the Grid pins the one it sent under its transfer
+    // and asks S2 later whether it holds it
+    s2KeepsAValueOfS1TheGridLetGoOf(
+        grid, s1, () -> net.dropNext("S1", "a hold", 3), data -> on2.keep(List.of(data)));
   }
 
   /**
-   * A batch to S2 carrying a reference to a value of S1, whose receipt said S2 did not hold it yet: S2 and S1 are cut
-   * apart, so S2's hold never arrives, and the Grid keeps the reference pinned under the receipt's transfer.
+   * Sends S2 a batch carrying a reference to a value of S1 whose receipt says S2 does not hold it yet (S2 and S1 are cut
+   * apart, so S2's hold never arrives: the Grid keeps the reference pinned under the receipt's transfer), drops the
+   * Grid's own reference, and ends S2's life by {@code gone}: the pin goes then, not with its time (200 ms on a ticker
+   * nobody moves here), so the Grid's release reaches S1, which frees the value.
    */
-  RemoteReference<byte[]> sentToAServerThatCannotHoldIt(Grid grid) {
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+  void thePinForAServerKnownGoneEnds(BiConsumer<Grid, GridServer> gone) {
+    GridServer s1 = server("S1", b -> b);
+    // S2 waits at most 200 ms (half its call timeout) for its holds before it answers a batch
+    GridServer s2 = server("S2", b -> b.callTimeout(Duration.ofMillis(400)));
+    Grid grid = grid(s1, s2);
     HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
-    RemoteReference<byte[]> data = on1.make(1000, 1);
-    data.get(WAIT);
+    RemoteReference<byte[]> data = madeOnS1(grid);
     net.partition("S1", "S2");
     on2.keep(List.of(data));
     assertThat(on2.make(1, 2).get(WAIT)).hasSize(1); // the batch carrying the list was accepted
-    return data;
+    data = null;
+    gone.accept(grid, s2);
+    untilTheClientsReleaseReachedS1(grid);
+    assertThat(s1.storeSize()).as("nobody holds the value any more").isZero();
   }
 
   @Test
   void aServerThatRefusesConnectionsIsGoneAndTheReferencesPinnedForItGoAtOnce() {
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b.callTimeout(Duration.ofMillis(400)));
-    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
-    RemoteReference<byte[]> data = sentToAServerThatCannotHoldIt(grid);
-    data = null;
-    net.kill("S2"); // nothing listens at S2's address: the Grid's questions there are refused
-    collectUntil(
-        "the client's release of the value reached S1",
-        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
-    assertThat(s1.storeSize()).as("nobody holds the value any more").isZero();
+    // nothing listens at S2's address: the Grid's questions there are refused
+    thePinForAServerKnownGoneEnds((grid, s2) -> net.kill("S2"));
   }
 
   @Test
   void aServerRestartedAtTheSameAddressIsANewLifeAndTheReferencesPinnedForTheOldOneGoAtOnce() {
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b.callTimeout(Duration.ofMillis(400)));
-    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
-    RemoteReference<byte[]> data = sentToAServerThatCannotHoldIt(grid);
-    data = null;
-    net.dropNext("S2", "a transfer check", 1_000_000); // the Grid's questions are all lost
-    s2.close();
-    server("S2", b -> b); // a new life at the address: the next receipt carries its node id
-    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
-    assertThat(on2.make(1, 3).get(WAIT)).hasSize(1);
-    collectUntil(
-        "the client's release of the value reached S1",
-        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
-    assertThat(s1.storeSize()).as("nobody holds the value any more").isZero();
+    thePinForAServerKnownGoneEnds((grid, s2) -> {
+      net.dropNext("S2", "a transfer check", 1_000_000); // the Grid's questions are all lost
+      s2.close();
+      server("S2", b -> b); // a new life at the address: the next receipt carries its node id
+      HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+      assertThat(on2.make(1, 3).get(WAIT)).hasSize(1);
+    });
   }
 
   @Test
   void aReferenceInsideAPutPushedWithTheBatchIsPinnedUntilTheServerHoldsItNotForATime() {
     GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b);
-    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    Grid grid = grid(s1, server("S2", b -> b));
     HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
-    RemoteReference<byte[]> data = on1.make(1000, 1);
-    data.get(WAIT);
-    RemoteReference<List<RemoteReference<byte[]>>> put = grid.put(List.of(data));
-    // the put is small: it goes to S2 inside the batch, which S2 reads and holds the reference of
-    RemoteReference<List<RemoteReference<byte[]>>> kept = on2.same(put);
-    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(1000);
-    data = null;
-    put = null;
-    // S2's receipt said it holds the reference inside the put: the Grid let go of it then, not
-    // after
-    // its pin's time, which never comes here
-    collectUntil(
-        "the client's release of the value reached S1",
-        () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
-    assertThat(s1.storeSize()).as("S1 keeps the value S2's list refers to").isEqualTo(1);
-    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(1000);
+    // the put is small: it goes to S2 inside the batch, whose receipt says S2 holds the reference
+    // inside it
+    s2KeepsAValueOfS1TheGridLetGoOf(grid, s1, () -> {}, data -> on2.same(grid.put(List.of(data))));
   }
 
   @Test
