@@ -311,6 +311,37 @@ class ValueLifetimeTest {
   }
 
   @Test
+  void aServerUnpinsWhatItSentToAFetcherOnceThatFetcherIsKnownRestartedNotAfterALease()
+      throws Exception {
+    // S1's time never moves here: a pin that waits for a lease would keep its values
+    ManualTicker serverTime = new ManualTicker();
+    GridServer s1 = server("S1", b -> b.ticker(serverTime::nanoTime));
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    RemoteReference<List<RemoteReference<byte[]>>> list = on1.keep(List.of(on1.make(500, 2)));
+    // S2 fetches the list from S1, which pins the reference inside under a transfer; S2's word that
+    // it holds it never arrives
+    net.dropNext("S1", "a transfer acknowledgement", 1_000_000);
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(500);
+    list = null;
+    clientTime.advance(Duration.ofSeconds(1)); // past the client's pins of the references it sent
+    // S1 frees the list once S2 has said it has it (S2 ends its borrow itself) and the client let
+    // go;
+    // the value inside stays, pinned for S2
+    collectUntil("S1 let go of the list", () -> s1.storeSize() == 1);
+    s2.close(); // S2's life ends
+    // a new life at S2's address fetches from S1: the life S1 pinned the reference for is gone
+    server("S2", b -> b);
+    HoldingAsync again = grid.async(HoldingAsync.class, grid.server("S2"));
+    // its first receipt carries its node id: the Grid's next batch introduces S1 to it again
+    assertThat(again.make(1, 1).get(WAIT)).hasSize(1);
+    assertThat(again.crc(on1.make(10, 3)).get(WAIT)).isNotZero();
+    collectUntil("S1 holds nothing, with no lease passing", () -> s1.storeSize() == 0);
+  }
+
+  @Test
   void callsReleasedWhileTheyWaitForTheirArgumentsLeaveNothingAnywhere() {
     GridServer s1 = server("S1", b -> b);
     GridServer s3 = server("S3", b -> b);

@@ -8,8 +8,10 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.WrittenRefs;
 
@@ -46,14 +48,23 @@ public final class TransitPins {
     }
   }
 
-  /** The transfer being written on a thread, into this instance's pins. */
-  private record Transfer(String receiver, long id) {}
+  /**
+   * The transfer being written on a thread, into this instance's pins.
+   *
+   * @param life the node that reads it, when it said so (a server fetching: its address and node id), else null
+   */
+  private record Transfer(String receiver, long id, Borrower life) {}
 
   private final ArrayDeque<Pin> pins = new ArrayDeque<>();
   /** The pins of each transfer not yet acknowledged nor over. */
   private final Map<Long, List<Pin>> transfers = new HashMap<>();
   /** Pins held now for each receiver, for its bound. */
   private final Map<String, Integer> perReceiver = new HashMap<>();
+  /**
+   * Per receiving address, the lives (node ids) that transfers not yet over were written for, each with their count:
+   * a fetch from another life there tells that these are gone ({@link #otherLivesAt}).
+   */
+  private final Map<String, Map<UUID, Integer>> lives = new HashMap<>();
 
   private final ThreadLocal<Transfer> writing = new ThreadLocal<>();
   private final SecureRandom random = new SecureRandom();
@@ -99,8 +110,19 @@ public final class TransitPins {
    */
   public boolean writing(String receiver, long transfer, WrittenRefs.Write write)
       throws IOException {
+    return writing(receiver, null, transfer, write);
+  }
+
+  /**
+   * As {@link #writing(String, long, WrittenRefs.Write)}, for a receiver that named its life: its transfers also end
+   * once another life at its address is known ({@link #endOtherLives}).
+   *
+   * @param life the receiving node's address and node id, or null if it named none
+   */
+  public boolean writing(String receiver, Borrower life, long transfer, WrittenRefs.Write write)
+      throws IOException {
     Transfer outer = writing.get();
-    writing.set(new Transfer(receiver, transfer));
+    writing.set(new Transfer(receiver, transfer, life));
     try {
       write.run();
     } finally {
@@ -129,7 +151,7 @@ public final class TransitPins {
    * @throws GridException RESOURCE_EXHAUSTED past the limit, or past half of it for one receiver
    */
   public void pin(String receiver, long transfer, Collection<? extends Ref<?>> refs) {
-    pin(new Transfer(receiver, transfer), refs);
+    pin(new Transfer(receiver, transfer, null), refs);
   }
 
   private synchronized void pin(Transfer t, Collection<? extends Ref<?>> refs) {
@@ -147,7 +169,15 @@ public final class TransitPins {
       pins.add(p);
       live++;
       if (t != null) {
-        transfers.computeIfAbsent(t.id(), k -> new ArrayList<>()).add(p);
+        transfers
+            .computeIfAbsent(t.id(), k -> {
+              if (t.life() != null)
+                lives
+                    .computeIfAbsent(t.life().address(), a -> new HashMap<>())
+                    .merge(t.life().node(), 1, Integer::sum);
+              return new ArrayList<>();
+            })
+            .add(p);
         perReceiver.merge(t.receiver(), 1, Integer::sum);
       }
     }
@@ -166,11 +196,47 @@ public final class TransitPins {
    * (unknown, over, or acknowledged already) change nothing.
    */
   public synchronized void transferred(Collection<Long> ids) {
-    for (Long id : ids) {
-      List<Pin> ps = transfers.remove(id);
-      if (ps == null) continue;
-      for (Pin p : ps) unpin(p);
-    }
+    for (Long id : ids) end(id);
+  }
+
+  /** Ends transfer {@code id}'s pins, if it has any still. */
+  private void end(long id) {
+    List<Pin> ps = transfers.remove(id);
+    if (ps == null) return;
+    for (Pin p : ps) unpin(p);
+    forgetLife(ps.get(0).transfer);
+  }
+
+  private void forgetLife(Transfer t) {
+    if (t.life() == null) return;
+    Map<UUID, Integer> at = lives.get(t.life().address());
+    if (at == null) return;
+    at.computeIfPresent(t.life().node(), (k, n) -> n > 1 ? n - 1 : null);
+    if (at.isEmpty()) lives.remove(t.life().address());
+  }
+
+  /**
+   * Whether transfers not yet over were written for another life than {@code life} at its address (see
+   * {@link #endOtherLives}). Cheap: what a node asks of every fetch that names its life.
+   */
+  public synchronized boolean otherLivesAt(Borrower life) {
+    Map<UUID, Integer> at = lives.get(life.address());
+    return at != null && (at.size() > 1 || !at.containsKey(life.node()));
+  }
+
+  /**
+   * {@code life} is the node at its address now (the caller confirmed it, as for an {@code abandon}): the transfers
+   * written for earlier lives there end now, since a life that is gone never acknowledges them (a node id is never
+   * used again).
+   */
+  public synchronized void endOtherLives(Borrower life) {
+    List<Long> gone = new ArrayList<>();
+    transfers.forEach((id, ps) -> {
+      Borrower l = ps.get(0).transfer.life();
+      if (l != null && l.address().equals(life.address()) && !l.node().equals(life.node()))
+        gone.add(id);
+    });
+    gone.forEach(this::end);
   }
 
   private void unpin(Pin p) {
@@ -197,7 +263,7 @@ public final class TransitPins {
     while (!pins.isEmpty() && pins.peekFirst().untilNanos - nowNanos <= 0) {
       Pin p = pins.pollFirst();
       unpin(p);
-      if (p.transfer != null) transfers.remove(p.transfer.id());
+      if (p.transfer != null && transfers.remove(p.transfer.id()) != null) forgetLife(p.transfer);
     }
   }
 
