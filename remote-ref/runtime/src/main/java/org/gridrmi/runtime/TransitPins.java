@@ -23,7 +23,8 @@ import org.gridrmi.runtime.wire.WrittenRefs;
  * transfer id sent with the answer, until the receiver says that its own holds of those references were answered by
  * their owners ({@link #transferred}), as Java RMI's DGC keeps a reference until its receiver acknowledges it. Every
  * pin is also bounded in time: one pin period (by default a minute, one lease on a server) counted from the end of
- * the write, so a lost acknowledgement or a receiver that died never keeps a value longer. A sender that learns of
+ * the write, so a lost acknowledgement or a receiver that died never keeps a value longer; a receiving server known
+ * restarted (another life at its address, {@link #endOtherLives}) ends its earlier life's transfers at once. A sender that learns of
  * the receiver's holds otherwise pins under a transfer the receiver named ({@link #pin(String, long, Collection)}: a
  * Grid whose batch's receipt said not all references were held asks the server later). A value written any other way
  * is pinned for the period only.
