@@ -514,9 +514,12 @@ public final class Grid implements AutoCloseable {
     }
 
     /**
-     * How long a reference this Grid writes inside an argument (a {@code List<RemoteReference<T>>}) keeps its value
-     * held here after the call is sent, so that the server registers its own hold first. The server registers it as
-     * soon as it accepts the batch; this only bounds how long that may take. Default: 60 s.
+     * The longest a reference this Grid writes inside an argument (a {@code List<RemoteReference<T>>}, a value given
+     * as {@code RemoteReference.of}, a small put pushed with the call) keeps its value held here after the call is
+     * sent, so that the server registers its own hold first. The server registers it as soon as it accepts the batch,
+     * and says so in its receipt, or, if its hold was not answered by then, when this Grid asks it later; the value is
+     * then held here no longer (nor once that server is known gone). This bounds the time for a batch whose submit
+     * failed, and for an answer that is lost. Default: 60 s.
      *
      * @throws GridException INVALID_ARGUMENT if {@code transit} is null
      * @throws GridException INVALID_ARGUMENT unless it is positive

@@ -26,6 +26,7 @@ import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.SerializedValue;
 import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.runtime.wire.WireValue;
+import org.gridrmi.runtime.wire.WrittenRefs;
 
 /**
  * Turns a call on an async view into a command on the server's channel and returns the result's reference at
@@ -47,6 +48,12 @@ final class AsyncHandler implements InvocationHandler {
   private final Map<Method, Target> targets = new ConcurrentHashMap<>();
 
   private record Target(String key, String label, Parameter[] params, boolean idempotent) {}
+
+  /**
+   * A command for the channel, with the references written inside the values it carries (a pushed put, a value given
+   * as {@code RemoteReference.of}, a by-value argument): its batch keeps them until the server says it holds them.
+   */
+  private record Outgoing(Command command, List<Ref<?>> carried) {}
 
   AsyncHandler(Session session, ServerChannel channel, Class<?> service, Duration deadline) {
     this(session, channel, service, deadline, false);
@@ -101,21 +108,24 @@ final class AsyncHandler implements InvocationHandler {
     Object[] wire = new Object[a.length];
     List<CompletableFuture<?>> after = new ArrayList<>();
     List<UUID> announced = new ArrayList<>();
-    List<Command> commands = new ArrayList<>();
+    List<Outgoing> commands = new ArrayList<>();
+    List<Ref<?>> carried = new ArrayList<>();
     List<CallContext> inputs = new ArrayList<>();
     CompletableFuture<UUID> accepted = new CompletableFuture<>();
     long deadlineNanos = deadline == null ? 0 : System.nanoTime() + deadline.toNanos();
     try {
       for (int i = 0; i < a.length; i++) {
         if (t.params()[i].getType() == RemoteReference.class) {
-          wire[i] =
-              reference(a[i], i, t, site, announced, commands, inputs, accepted, deadlineNanos);
+          wire[i] = reference(
+              a[i], i, t, site, announced, commands, carried, inputs, accepted, deadlineNanos);
         } else {
           wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
           // the server may read the references inside at once (the call may run before any argument
           // is fetched)
-          if (wire[i] instanceof SerializedValue v)
+          if (wire[i] instanceof SerializedValue v) {
             for (Ref<?> r : v.refs()) afterItsCall(r, after);
+            carried.addAll(List.of(v.refs()));
+          }
         }
       }
     } catch (RuntimeException e) {
@@ -128,15 +138,17 @@ final class AsyncHandler implements InvocationHandler {
         .runtime()
         .telemetry()
         .clientCall(service.getName(), t.key(), t.label(), channel.server().address());
-    commands.add(new Command.Call(
-        id,
-        service.getName(),
-        t.key(),
-        wire,
-        0,
-        t.label(),
-        trace == null ? null : trace.headers(),
-        announced));
+    commands.add(new Outgoing(
+        new Command.Call(
+            id,
+            service.getName(),
+            t.key(),
+            wire,
+            0,
+            t.label(),
+            trace == null ? null : trace.headers(),
+            announced),
+        carried));
     if (trace != null)
       accepted.whenComplete((v, e) -> trace.end(e)); // the call is sent when its batch is accepted
     CompletableFuture<Void> sent = new CompletableFuture<>();
@@ -152,7 +164,8 @@ final class AsyncHandler implements InvocationHandler {
     for (int i = 0; i < commands.size(); i++) {
       boolean last = i == commands.size() - 1;
       channel.send(new ServerChannel.Pending(
-          commands.get(i),
+          commands.get(i).command(),
+          commands.get(i).carried(),
           last ? accepted : new CompletableFuture<>(),
           i == 0 ? after : List.of(),
           last ? sent : null,
@@ -204,7 +217,8 @@ final class AsyncHandler implements InvocationHandler {
       Target t,
       String site,
       List<UUID> announced,
-      List<Command> commands,
+      List<Outgoing> commands,
+      List<Ref<?>> carried,
       List<CallContext> inputs,
       CompletableFuture<UUID> accepted,
       long deadlineNanos) {
@@ -214,7 +228,11 @@ final class AsyncHandler implements InvocationHandler {
           Status.INVALID_ARGUMENT, "argument " + (i + 1) + name + " of " + site + " is null");
     }
     // a reference made by RemoteReference.of carries its value: it goes inside the call
-    if (!(arg instanceof Ref<?> r)) return new InlineArgument(((RemoteReference<?>) arg).get());
+    if (!(arg instanceof Ref<?> r)) {
+      WireValue inline = new WireValue(((RemoteReference<?>) arg).get());
+      carried.addAll(writtenNow(inline, "argument " + (i + 1) + name + " of " + site));
+      return new InlineArgument(inline);
+    }
     if (r.released()) {
       // refused here, not by the owner: the release travels on its own and could arrive after this
       // call's fetch
@@ -250,8 +268,9 @@ final class AsyncHandler implements InvocationHandler {
           && !s.future().isCompletedExceptionally()
           && pushable(s)
           && channel.pushed.add(r.id())) {
-        commands.add(new Command.Replica(
-            session.holder(), r.id(), new WireValue(s.future().join())));
+        WireValue copy = new WireValue(s.future().join());
+        List<Ref<?>> inside = writtenNow(copy, "argument " + (i + 1) + name + " of " + site);
+        commands.add(new Outgoing(new Command.Replica(session.holder(), r.id(), copy), inside));
         channel.link().heldThere(r.id());
       } else if (!channel.pushed.contains(r.id())) {
         // the server fetches it from this client's node, over a data connection (until the call's
@@ -264,6 +283,25 @@ final class AsyncHandler implements InvocationHandler {
       session.lent(r.id(), channel, accepted, deadlineNanos);
     }
     return r;
+  }
+
+  /**
+   * Serializes {@code value} now, as the batch will send it, and returns the references written inside it instead of
+   * pinning them for a time: the batch keeps them until the server's receipt says it holds them (see
+   * {@link ServerChannel#submit}).
+   *
+   * @throws GridException INVALID_ARGUMENT naming {@code what}, if it cannot be serialized
+   */
+  private static List<Ref<?>> writtenNow(WireValue value, String what) {
+    try {
+      return WrittenRefs.collect(value::encode);
+    } catch (java.io.IOException e) {
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          what + " cannot be serialized: " + e
+              + " (a value that leaves its node must be Serializable or have a ValueCodec)",
+          e);
+    }
   }
 
   /**

@@ -3,17 +3,21 @@ package org.gridrmi.client.internal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.HolderLink;
+import org.gridrmi.runtime.TransitPins;
 import org.gridrmi.runtime.net.FirstWrite;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.wire.BatchReceipt;
@@ -21,7 +25,6 @@ import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
-import org.gridrmi.runtime.wire.SerializedValue;
 
 /**
  * The client's pipe to one server. Async calls are queued and sent in batches by one I/O task at a time, so the
@@ -33,6 +36,16 @@ import org.gridrmi.runtime.wire.SerializedValue;
 final class ServerChannel {
   /** The longest between two renewals of this Grid's lease on the server, whatever lease the server grants. */
   private static final long MAX_RENEW_MILLIS = 15_000;
+
+  /**
+   * The first pause before asking the server which of its transfers it holds the references of (see
+   * {@link #awaitingHolds}); each later one doubles, up to {@link #MAX_ASK_MILLIS}.
+   */
+  private static final long FIRST_ASK_MILLIS = 50;
+
+  private static final long MAX_ASK_MILLIS = 1_000;
+  /** The most transfers named in one question (the server refuses more than 10,000 ids in one call). */
+  private static final int MAX_ASKED = 10_000;
 
   private final ServerInfo server;
   private final Session session;
@@ -63,8 +76,28 @@ final class ServerChannel {
   private java.util.UUID introducedTo;
 
   /**
+   * Transfers of batches whose receipt said the server did not hold every reference they carried yet, each with the
+   * node id of the server's process that named it: their references stay pinned under it until that process says it
+   * holds them ({@link #askAwaitingHolds}), or the pins' period ({@code referenceTransit}) ends. Bounded by the pins:
+   * a transfer whose references could not be pinned is not kept.
+   */
+  private final Map<Long, UUID> awaitingHolds = new ConcurrentHashMap<>();
+  /** Whether a question about {@link #awaitingHolds} is scheduled or on its way. */
+  private final AtomicBoolean asking = new AtomicBoolean();
+  /** Questions about {@link #awaitingHolds} refused in a row: nothing listens at the server's address. */
+  private int refusedQuestions;
+  /**
+   * After this many refused in a row, the server's process that named the transfers is taken as gone: no hold of it
+   * will come, so their pins go.
+   */
+  private static final int REFUSALS_FOR_GONE = 2;
+
+  /**
    * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()} terms), or 0 for none: the time left
    *     is set on the command as the batch goes, so the server counts it from when it arrives
+   * @param carried the references written inside the values the command carries (a pushed put, an inline or by-value
+   *     argument): reachable from here until the server's receipt says it holds them, else pinned (see
+   *     {@link #pinInTransit})
    * @param accepted completed, once the server accepted the batch carrying the command, with the node id of the
    *     server's process that accepted it (its receipt's): the node a value the command takes is lent to
    * @param sent completed when the batch carrying the command holds its connection, at its first byte written
@@ -73,6 +106,7 @@ final class ServerChannel {
    */
   record Pending(
       Command command,
+      List<Ref<?>> carried,
       CompletableFuture<java.util.UUID> accepted,
       List<CompletableFuture<?>> after,
       CompletableFuture<Void> sent,
@@ -226,7 +260,9 @@ final class ServerChannel {
       link().ownerAnswered(); // the link's silence counts from here (lifetime seed 160)
       boolean pressed = receipt.storeUnderPressure();
       acknowledged(introduction, receipt.node());
-      if (!receipt.referencesHeld()) pinInTransit(batch);
+      // an earlier life of the server at this address is gone: it will hold nothing more
+      endAwaitingHolds(life -> !life.equals(receipt.node()));
+      if (!receipt.referencesHeld()) pinUntilHeld(batch, receipt);
       long rtt = System.nanoTime() - start;
       submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       session.runtime().peerHealth().answered(server.address());
@@ -277,23 +313,107 @@ final class ServerChannel {
   }
 
   /**
-   * Keeps the references written inside the batch's by-value arguments for their transit time (see
-   * {@code Grid.Builder.referenceTransit}): the server did not say it holds them all. Until the batch is answered
-   * they are reachable from its commands; once the server says it holds them, nothing keeps them here but the caller.
+   * Keeps the references written inside the values the batch carried (pushed puts, inline and by-value arguments) for
+   * their transit time (see {@code Grid.Builder.referenceTransit}): the server did not say it holds them all. Until
+   * the batch is answered they are reachable from its pending commands; once the server says it holds them, nothing
+   * keeps them here but the caller.
    */
   private static void pinInTransit(List<Pending> batch) {
     for (Pending p : batch) {
-      if (!(p.command() instanceof Command.Call c) || c.args() == null) continue;
-      for (Object a : c.args()) {
-        if (!(a instanceof SerializedValue v)) continue;
-        try {
-          for (Ref<?> r : v.refs()) r.context().pin(r);
-        } catch (GridException full) {
-          // past the pin limit: the server's holds, sent meanwhile, keep them or they fail as
-          // NOT_FOUND when used
-        }
+      try {
+        for (Ref<?> r : p.carried()) r.context().pin(r);
+      } catch (GridException full) {
+        // past the pin limit: the server's holds, sent meanwhile, keep them or they fail as
+        // NOT_FOUND when used
       }
     }
+  }
+
+  /**
+   * Keeps the references the batch carried under the receipt's transfer until the server says it holds them (it
+   * waited for its holds no longer than half the call timeout before it answered), and asks it soon; for their
+   * transit time only if the receipt names no transfer.
+   */
+  private void pinUntilHeld(List<Pending> batch, BatchReceipt receipt) {
+    if (receipt.transfer() == 0) {
+      pinInTransit(batch);
+      return;
+    }
+    List<Ref<?>> carried = new ArrayList<>();
+    for (Pending p : batch) carried.addAll(p.carried());
+    try {
+      session.runtime().pins().pin(server.address(), receipt.transfer(), carried);
+    } catch (GridException full) {
+      return; // past the pin limit: as in pinInTransit
+    }
+    awaitingHolds.put(receipt.transfer(), receipt.node());
+    askLater(FIRST_ASK_MILLIS);
+  }
+
+  /** Asks the server about {@link #awaitingHolds} after {@code pauseMillis}, unless a question is on its way. */
+  private void askLater(long pauseMillis) {
+    if (!asking.compareAndSet(false, true)) return;
+    long next = Math.min(2 * pauseMillis, MAX_ASK_MILLIS);
+    try {
+      session
+          .runtime()
+          .timer()
+          .schedule(
+              () -> {
+                try {
+                  session.runtime().io().execute(() -> askAwaitingHolds(next));
+                } catch (GridException full) { // the I/O pool is full, or the Grid closing
+                  asking.set(false);
+                  if (!session.closed()) askLater(next);
+                }
+              },
+              pauseMillis,
+              TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException closed) {
+      asking.set(false); // the Grid is closed: its pins go with it
+    }
+  }
+
+  /**
+   * Asks the server which of {@link #awaitingHolds} it still waits for its holds of, and unpins the others; asks again
+   * after {@code nextPauseMillis} while any is left. A failed question changes nothing: the next one, or the pins'
+   * period, ends them.
+   */
+  private void askAwaitingHolds(long nextPauseMillis) {
+    TransitPins pins = session.runtime().pins();
+    List<Long> asked = new ArrayList<>();
+    for (Long t : awaitingHolds.keySet()) {
+      if (!pins.pinning(t)) awaitingHolds.remove(t); // its period is over
+      else if (asked.size() < MAX_ASKED) asked.add(t);
+    }
+    if (!asked.isEmpty()) {
+      try {
+        Set<Long> held = new HashSet<>(asked);
+        held.removeAll(node().awaitingHolds(asked));
+        refusedQuestions = 0;
+        pins.transferred(held);
+        held.forEach(awaitingHolds::remove);
+      } catch (GridException e) {
+        // unreachable: asked again, and the pins' period bounds them; refused again and again:
+        // the process that was to hold them is gone
+        refusedQuestions = NodeClient.connectionRefused(e) ? refusedQuestions + 1 : 0;
+        if (refusedQuestions >= REFUSALS_FOR_GONE) endAwaitingHolds(life -> true);
+      }
+    }
+    asking.set(false);
+    if (!awaitingHolds.isEmpty()) askLater(nextPauseMillis);
+  }
+
+  /**
+   * Unpins at once the transfers named by a life of the server (its node id) that {@code gone} says is over: a
+   * receipt came from another life at the address, or nothing listens there any more.
+   */
+  private void endAwaitingHolds(java.util.function.Predicate<UUID> gone) {
+    List<Long> ended = new ArrayList<>();
+    awaitingHolds.forEach((t, life) -> {
+      if (gone.test(life) && awaitingHolds.remove(t, life)) ended.add(t);
+    });
+    if (!ended.isEmpty()) session.runtime().pins().transferred(ended);
   }
 
   /**

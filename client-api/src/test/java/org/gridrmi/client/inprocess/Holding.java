@@ -17,6 +17,9 @@ public interface Holding {
   /** The list itself: a value of this server that carries references to other values. */
   List<RemoteReference<byte[]>> keep(@ByValue List<RemoteReference<byte[]>> refs);
 
+  /** The list it is given, as a value of this server (a reference argument: a put of the client's is pushed here). */
+  List<RemoteReference<byte[]>> same(List<RemoteReference<byte[]>> refs);
+
   /** The total length of the values the references point to, read here (a blocking get, in a test). */
   long totalLength(List<RemoteReference<byte[]>> refs);
 

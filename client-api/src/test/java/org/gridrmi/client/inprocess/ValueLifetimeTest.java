@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
@@ -145,26 +147,113 @@ class ValueLifetimeTest {
         .isGreaterThanOrEqualTo(2);
   }
 
-  @Test
-  void aReferenceSentInsideAnArgumentIsPinnedUntilTheServerHoldsItNotForATime() {
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b);
-    Grid grid = grid(s1, s2); // its transit pins last 200 ms on a ticker nobody moves here
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
-    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
-    RemoteReference<byte[]> data = on1.make(1000, 1);
-    data.get(WAIT); // S1 has made it: the call dropped below is not the batch that makes it
-    net.dropNext("S1", 1); // S2's first hold of the value at S1 is lost: it is sent again
-    RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
-    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
-    data = null;
-    // S2 accepted the batch once S1 had its hold: the Grid let go of the reference then, not after
-    // its pin's time, which never comes here
+  /** A value of 1,000 bytes that S1 made: the batch that makes it was accepted, so a call dropped later is not it. */
+  static RemoteReference<byte[]> madeOnS1(Grid grid) {
+    RemoteReference<byte[]> data =
+        grid.async(HoldingAsync.class, grid.server("S1")).make(1000, 1);
+    data.get(WAIT);
+    return data;
+  }
+
+  /** Collects garbage until the Grid's release of a value of S1 (its last reference dropped) reached S1. */
+  static void untilTheClientsReleaseReachedS1(Grid grid) {
     collectUntil(
         "the client's release of the value reached S1",
         () -> grid.stats(grid.server("S1")).store().releases().collected() >= 1);
+  }
+
+  /**
+   * Sends S2 a list holding a value of S1 ({@code send}: the list S2 keeps), once {@code fault} ran, then drops the
+   * Grid's own reference: the Grid's release reaches S1 (its transit pins last 200 ms on a ticker nobody moves here,
+   * so only the server's word ends them), and S1 keeps the value for S2.
+   */
+  void s2KeepsAValueOfS1TheGridLetGoOf(
+      Grid grid,
+      GridServer s1,
+      Runnable fault,
+      Function<RemoteReference<byte[]>, RemoteReference<List<RemoteReference<byte[]>>>> send) {
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = madeOnS1(grid);
+    fault.run();
+    RemoteReference<List<RemoteReference<byte[]>>> kept = send.apply(data);
+    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(1000);
+    data = null;
+    untilTheClientsReleaseReachedS1(grid);
     assertThat(s1.storeSize()).as("S1 keeps the value S2's list refers to").isEqualTo(1);
-    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
+    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(1000);
+  }
+
+  @Test
+  void aReferenceSentInsideAnArgumentIsPinnedUntilTheServerHoldsItNotForATime() {
+    GridServer s1 = server("S1", b -> b);
+    Grid grid = grid(s1, server("S2", b -> b));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    // S2's first hold of the value at S1 is lost: it is sent again, and S2 accepts the batch once
+    // S1 has it
+    s2KeepsAValueOfS1TheGridLetGoOf(
+        grid, s1, () -> net.dropNext("S1", 1), data -> on2.keep(List.of(data)));
+  }
+
+  @Test
+  void aReferenceTheServerHeldAfterItsReceiptIsUnpinnedOnceTheServerSaysSoNotAfterATime() {
+    GridServer s1 = server("S1", b -> b);
+    // S2 waits at most 200 ms (half its call timeout) for its holds before it answers a batch
+    Grid grid = grid(s1, server("S2", b -> b.callTimeout(Duration.ofMillis(400))));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    // S2's hold at S1 is answered only after three resends (50, 100, 200 ms): after S2's receipt,
+    // which says not all references are held, so the Grid pins the one it sent under its transfer
+    // and asks S2 later whether it holds it
+    s2KeepsAValueOfS1TheGridLetGoOf(
+        grid, s1, () -> net.dropNext("S1", "a hold", 3), data -> on2.keep(List.of(data)));
+  }
+
+  /**
+   * Sends S2 a batch carrying a reference to a value of S1 whose receipt says S2 does not hold it yet (S2 and S1 are cut
+   * apart, so S2's hold never arrives: the Grid keeps the reference pinned under the receipt's transfer), drops the
+   * Grid's own reference, and ends S2's life by {@code gone}: the pin goes then, not with its time (200 ms on a ticker
+   * nobody moves here), so the Grid's release reaches S1, which frees the value.
+   */
+  void thePinForAServerKnownGoneEnds(BiConsumer<Grid, GridServer> gone) {
+    GridServer s1 = server("S1", b -> b);
+    // S2 waits at most 200 ms (half its call timeout) for its holds before it answers a batch
+    GridServer s2 = server("S2", b -> b.callTimeout(Duration.ofMillis(400)));
+    Grid grid = grid(s1, s2);
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = madeOnS1(grid);
+    net.partition("S1", "S2");
+    on2.keep(List.of(data));
+    assertThat(on2.make(1, 2).get(WAIT)).hasSize(1); // the batch carrying the list was accepted
+    data = null;
+    gone.accept(grid, s2);
+    untilTheClientsReleaseReachedS1(grid);
+    assertThat(s1.storeSize()).as("nobody holds the value any more").isZero();
+  }
+
+  @Test
+  void aServerThatRefusesConnectionsIsGoneAndTheReferencesPinnedForItGoAtOnce() {
+    // nothing listens at S2's address: the Grid's questions there are refused
+    thePinForAServerKnownGoneEnds((grid, s2) -> net.kill("S2"));
+  }
+
+  @Test
+  void aServerRestartedAtTheSameAddressIsANewLifeAndTheReferencesPinnedForTheOldOneGoAtOnce() {
+    thePinForAServerKnownGoneEnds((grid, s2) -> {
+      net.dropNext("S2", "a transfer check", 1_000_000); // the Grid's questions are all lost
+      s2.close();
+      server("S2", b -> b); // a new life at the address: the next receipt carries its node id
+      HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+      assertThat(on2.make(1, 3).get(WAIT)).hasSize(1);
+    });
+  }
+
+  @Test
+  void aReferenceInsideAPutPushedWithTheBatchIsPinnedUntilTheServerHoldsItNotForATime() {
+    GridServer s1 = server("S1", b -> b);
+    Grid grid = grid(s1, server("S2", b -> b));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    // the put is small: it goes to S2 inside the batch, whose receipt says S2 holds the reference
+    // inside it
+    s2KeepsAValueOfS1TheGridLetGoOf(grid, s1, () -> {}, data -> on2.same(grid.put(List.of(data))));
   }
 
   @Test
@@ -241,6 +330,37 @@ class ValueLifetimeTest {
         .isEqualTo(2);
 
     fetched = null; // the client's holds were answered: S2 was told, and unpinned at once
+    collectUntil("S1 holds nothing, with no lease passing", () -> s1.storeSize() == 0);
+  }
+
+  @Test
+  void aServerUnpinsWhatItSentToAFetcherOnceThatFetcherIsKnownRestartedNotAfterALease()
+      throws Exception {
+    // S1's time never moves here: a pin that waits for a lease would keep its values
+    ManualTicker serverTime = new ManualTicker();
+    GridServer s1 = server("S1", b -> b.ticker(serverTime::nanoTime));
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    RemoteReference<List<RemoteReference<byte[]>>> list = on1.keep(List.of(on1.make(500, 2)));
+    // S2 fetches the list from S1, which pins the reference inside under a transfer; S2's word that
+    // it holds it never arrives
+    net.dropNext("S1", "a transfer acknowledgement", 1_000_000);
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(500);
+    list = null;
+    clientTime.advance(Duration.ofSeconds(1)); // past the client's pins of the references it sent
+    // S1 frees the list once S2 has said it has it (S2 ends its borrow itself) and the client let
+    // go;
+    // the value inside stays, pinned for S2
+    collectUntil("S1 let go of the list", () -> s1.storeSize() == 1);
+    s2.close(); // S2's life ends
+    // a new life at S2's address fetches from S1: the life S1 pinned the reference for is gone
+    server("S2", b -> b);
+    HoldingAsync again = grid.async(HoldingAsync.class, grid.server("S2"));
+    // its first receipt carries its node id: the Grid's next batch introduces S1 to it again
+    assertThat(again.make(1, 1).get(WAIT)).hasSize(1);
+    assertThat(again.crc(on1.make(10, 3)).get(WAIT)).isNotZero();
     collectUntil("S1 holds nothing, with no lease passing", () -> s1.storeSize() == 0);
   }
 

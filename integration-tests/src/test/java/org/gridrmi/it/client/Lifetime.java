@@ -14,6 +14,9 @@ public interface Lifetime {
   /** The list itself: a value of this server that carries references to other values. */
   List<RemoteReference<byte[]>> keep(@ByValue List<RemoteReference<byte[]>> refs);
 
+  /** The list it is given, as a value of this server (a reference argument: a small put is pushed with the call). */
+  List<RemoteReference<byte[]>> same(List<RemoteReference<byte[]>> refs);
+
   /** The total length of the values the references point to, read here. */
   long totalLength(List<RemoteReference<byte[]>> refs);
 

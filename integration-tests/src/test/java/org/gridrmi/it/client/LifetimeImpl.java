@@ -37,6 +37,11 @@ public final class LifetimeImpl implements Lifetime {
   }
 
   @Override
+  public List<RemoteReference<byte[]>> same(List<RemoteReference<byte[]>> refs) {
+    return refs;
+  }
+
+  @Override
   public long totalLength(List<RemoteReference<byte[]>> refs) {
     long n = 0;
     for (RemoteReference<byte[]> r : refs) n += r.get().length;

@@ -124,6 +124,42 @@ class ValueLifetimeProcessesIT {
   }
 
   @Test
+  void aReferenceInsideAPutPushedToAServerIsLetGoOnceTheServerHoldsItNotAfterTheTransitTime()
+      throws Exception {
+    ServerProcess p1 = server("S1", List.of());
+    ServerProcess p2 = server("S2", List.of());
+    // a transit time of a minute: a pin that waited for its time would keep the client's hold far
+    // past the wait below
+    Grid grid = Grid.builder()
+        .servers(p1.address(), p2.address())
+        .referenceTransit(Duration.ofSeconds(60))
+        .build();
+    grids.add(grid);
+    ServerInfo s1 = grid.server("S1");
+    LifetimeAsync on1 = grid.async(LifetimeAsync.class, s1);
+    LifetimeAsync on2 = grid.async(LifetimeAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(100_000, 7, 0);
+    data.get(WAIT);
+    RemoteReference<List<RemoteReference<byte[]>>> put = grid.put(List.of(data));
+    // the put goes to S2 inside the batch; S2 holds the reference inside before it answers
+    RemoteReference<List<RemoteReference<byte[]>>> kept = on2.same(put);
+    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(100_000);
+    data = null;
+    put = null;
+    await("the client's release of the value reached S1 well within its transit time")
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> {
+          System.gc();
+          return grid.stats(s1).store().releases().collected() >= 1;
+        });
+    assertThat(values(grid, s1))
+        .as("S1 keeps the value the list on S2 refers to")
+        .isEqualTo(1);
+    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(100_000);
+  }
+
+  @Test
   void referencesInsideAValueTheClientFetchedAreUnpinnedByTheServerOnceTheClientHoldsThem()
       throws Exception {
     // a lease of a minute: a pin that waited for its time would keep S1's value far past the wait

@@ -41,7 +41,8 @@ import org.gridrmi.runtime.wire.ValueIds;
  * holder holds or releases, which in GridRMI is the count of reference objects of its JVM ({@code Session},
  * {@link HeldReferences}, {@link TransitPins}): here an explicit count per value, changed by the seed's steps, with the
  * same rules (a first reference holds, a last one releases naming the servers it was lent to; a reference sent inside
- * an argument stays pinned until its receiver's hold is acknowledged, or for a transit period if the call failed; a
+ * an argument stays pinned until its receiver's hold is acknowledged or that receiver's life is known gone (a batch's
+ * answer from another node id at its address), at most a transit period, or for that period if the call failed; a
  * server keeps a reference inside a result it sent until the reader's hold of it is acknowledged and the reader says
  * so ({@code transferred}, a call on the simulated network, which may lose it), or for one lease at most). A batch is the simulation's too: a call creates its
  * value at the server ({@code ValueTable.create}) and a put stores a pushed copy ({@code ValueTable.put}), as the
@@ -358,6 +359,47 @@ public final class LifetimeSimulation {
     final Map<Long, UUID> transfers = new HashMap<>();
 
     /**
+     * The pins of references this client sent inside arguments to each server address, with the node id of the
+     * server's life that took them, until they end ({@link #pinUntilHeld}).
+     */
+    final Map<String, List<LifePin>> sentTo = new HashMap<>();
+
+    /** A pin of a reference sent to a life of a server, ended once ({@link #pinUntilHeld}). */
+    record LifePin(UUID life, Runnable end) {}
+
+    /**
+     * Pins {@code v}, sent inside an argument that server {@code s} took: until {@code s}'s hold of it is acknowledged
+     * (the receipt says so, or the server when the Grid asks), or a batch's answer from another life at its address
+     * says {@code s} is gone ({@link #answeredBy}), or one transit period (a lease here) passed, as a Grid's
+     * {@code ServerChannel} does; whichever comes first ends it, once.
+     */
+    void pinUntilHeld(UUID v, Holder s, CompletableFuture<Void> held) {
+      pin(v);
+      boolean[] ended = new boolean[1];
+      Runnable end = () -> {
+        if (ended[0]) return;
+        ended[0] = true;
+        unpin(v);
+      };
+      held.whenComplete((x, t) -> runLater(end, 0));
+      runLater(end, LEASE_MILLIS);
+      sentTo
+          .computeIfAbsent(s.node.address, k -> new ArrayList<>())
+          .add(new LifePin(s.local.id(), end));
+    }
+
+    /** A batch to {@code address} was answered by the server's life {@code life}: the pins for earlier lives go. */
+    void answeredBy(String address, UUID life) {
+      List<LifePin> sent = sentTo.get(address);
+      if (sent == null) return;
+      sent.removeIf(p -> {
+        if (p.life().equals(life)) return false;
+        p.end().run();
+        return true;
+      });
+    }
+
+    /**
      * Pins {@code v}, written inside a fetch's answer, as a new transfer: until its reader acknowledges it
      * ({@link #transferred}), one lease at most, as {@code TransitPins} does.
      */
@@ -404,8 +446,13 @@ public final class LifetimeSimulation {
 
     /** Ends a pin of {@code v} after {@code millis}, on this node's timer. */
     void unpinLater(UUID v, long millis) {
+      runLater(() -> unpin(v), millis);
+    }
+
+    /** Runs {@code task} after {@code millis}, on this node's timer. */
+    void runLater(Runnable task, long millis) {
       try {
-        runtime.timer().schedule(() -> unpin(v), millis, TimeUnit.MILLISECONDS);
+        runtime.timer().schedule(task, millis, TimeUnit.MILLISECONDS);
       } catch (RejectedExecutionException down) {
         // the node is gone, and its references with it
       }
@@ -415,6 +462,7 @@ public final class LifetimeSimulation {
       closed = true;
       pins.clear();
       transfers.clear();
+      sentTo.clear();
       for (UUID v : List.copyOf(live.keySet())) {
         live.put(v, 1);
         drop(v, Release.Cause.EXPLICIT);
@@ -612,6 +660,7 @@ public final class LifetimeSimulation {
         }
         return slot;
       });
+      if (server[0] != null) c.answeredBy(to, server[0].local.id());
       if (made == null) return null;
       c.adopt(id, true);
       if (borrow[0] != null) {
@@ -621,13 +670,8 @@ public final class LifetimeSimulation {
             .computeIfAbsent(arg, k -> new LinkedHashSet<>())
             .add(new Borrower(to, server[0].local.id()));
       }
-      if (arg != null && byValue) { // pinned until the server's hold of it is acknowledged
-        c.pin(arg);
-        server[0]
-            .link(values.get(arg).owner)
-            .acknowledged(arg)
-            .whenComplete((v, t) -> c.unpinLater(arg, 0));
-      }
+      if (arg != null && byValue)
+        c.pinUntilHeld(arg, server[0], server[0].link(values.get(arg).owner).acknowledged(arg));
       return id;
     } catch (GridException e) {
       if (arg != null

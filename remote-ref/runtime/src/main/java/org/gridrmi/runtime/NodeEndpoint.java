@@ -83,7 +83,9 @@ public class NodeEndpoint implements NodeService {
       // connection;
       // the references inside are pinned until the receiver says it holds them
       long transfer = newTransfer();
-      return node.runtime().pins().writing(receiver(), transfer, () -> r.value().encode())
+      return node.runtime()
+              .pins()
+              .writing(receiver(), lifeOf(requester), transfer, () -> r.value().encode())
           ? r.inTransfer(transfer)
           : r;
     } catch (OutOfMemoryError e) {
@@ -100,8 +102,31 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public void streaming(long transfer, WrittenRefs.Write write) throws java.io.IOException {
-    node.runtime().pins().writing(receiver(), transfer, write);
+  public void streaming(long transfer, Requester requester, WrittenRefs.Write write)
+      throws java.io.IOException {
+    node.runtime().pins().writing(receiver(), lifeOf(requester), transfer, write);
+  }
+
+  /** The node a fetch's requester names (its address and node id), or null for none. */
+  private static Borrower lifeOf(Requester requester) {
+    return requester == null ? null : requester.borrower();
+  }
+
+  /**
+   * A fetch from {@code requester}: if it names a life of its node other than one this node pinned transfers for at
+   * that address, and the caller may act for it (as for an {@code abandon}: {@link RequesterCheck}), the earlier life
+   * is gone (a server restarted at the same address), and its transfers' pins go now rather than after their period.
+   * A requester that is not confirmed changes nothing: its transfers' pins end as before.
+   */
+  private void noteReceiverLife(Requester requester) {
+    Borrower life = lifeOf(requester);
+    if (life == null || !node.runtime().pins().otherLivesAt(life)) return;
+    try {
+      requesters.authorize(requester, Caller.current());
+    } catch (GridException notConfirmed) {
+      return;
+    }
+    node.runtime().pins().endOtherLives(life);
   }
 
   /** Who reads a value this node sends now, for the bound on pins per receiver: the caller's host. */
@@ -116,6 +141,13 @@ public class NodeEndpoint implements NodeService {
     node.runtime().pins().transferred(transfers);
   }
 
+  /** @throws GridException INVALID_ARGUMENT past {@link ValueTable#MAX_IDS_PER_CALL} ids */
+  @Override
+  public List<Long> awaitingHolds(List<Long> transfers) {
+    checkIds(transfers, "transfer check");
+    return node.runtime().received().awaiting(transfers);
+  }
+
   /** Why value {@code id} cannot leave this node. */
   public String notSendable(UUID id, Exception e) {
     return "value " + ValueIds.shortForm(id) + " cannot be sent from " + node + ": " + e
@@ -127,6 +159,7 @@ public class NodeEndpoint implements NodeService {
       UUID id, long waitMillis, Requester requester, boolean announced, String trace) {
     if (LinkProbe.isProbe(id))
       return FetchResult.ready(LinkProbe.value(id)); // made here, held by nobody
+    noteReceiverLife(requester);
     long wait =
         Math.max(0, Math.min(waitMillis, node.runtime().settings().fetchWait().toMillis()));
     long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);

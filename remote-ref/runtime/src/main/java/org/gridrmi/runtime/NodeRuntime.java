@@ -30,6 +30,7 @@ public final class NodeRuntime implements AutoCloseable {
   private final BoundedExecutor fetches;
   private final ScheduledExecutorService timer;
   private final TransitPins pins;
+  private final ReceivedTransfers received = new ReceivedTransfers();
   private final Telemetry telemetry;
   private final PeerHealth peerHealth;
   private final RequesterKeys requesterKeys = new RequesterKeys();
@@ -154,6 +155,11 @@ public final class NodeRuntime implements AutoCloseable {
   /** References written inside values that left this instance, kept for a while (see {@link TransitPins}). */
   public TransitPins pins() {
     return pins;
+  }
+
+  /** Transfers received here whose references this node does not hold yet (see {@link ReceivedTransfers}). */
+  public ReceivedTransfers received() {
+    return received;
   }
 
   /**

@@ -8,8 +8,10 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.WrittenRefs;
 
@@ -21,8 +23,11 @@ import org.gridrmi.runtime.wire.WrittenRefs;
  * transfer id sent with the answer, until the receiver says that its own holds of those references were answered by
  * their owners ({@link #transferred}), as Java RMI's DGC keeps a reference until its receiver acknowledges it. Every
  * pin is also bounded in time: one pin period (by default a minute, one lease on a server) counted from the end of
- * the write, so a lost acknowledgement or a receiver that died never keeps a value longer. A value written any other
- * way is pinned for the period only.
+ * the write, so a lost acknowledgement or a receiver that died never keeps a value longer; a receiving server known
+ * restarted (another life at its address, {@link #endOtherLives}) ends its earlier life's transfers at once. A sender that learns of
+ * the receiver's holds otherwise pins under a transfer the receiver named ({@link #pin(String, long, Collection)}: a
+ * Grid whose batch's receipt said not all references were held asks the server later). A value written any other way
+ * is pinned for the period only.
  *
  * <p>Bounded: past {@code max} pins at one time, or half of them for one receiver, writing such a value fails with
  * RESOURCE_EXHAUSTED.
@@ -44,14 +49,23 @@ public final class TransitPins {
     }
   }
 
-  /** The transfer being written on a thread, into this instance's pins. */
-  private record Transfer(String receiver, long id) {}
+  /**
+   * The transfer being written on a thread, into this instance's pins.
+   *
+   * @param life the node that reads it, when it said so (a server fetching: its address and node id), else null
+   */
+  private record Transfer(String receiver, long id, Borrower life) {}
 
   private final ArrayDeque<Pin> pins = new ArrayDeque<>();
   /** The pins of each transfer not yet acknowledged nor over. */
   private final Map<Long, List<Pin>> transfers = new HashMap<>();
   /** Pins held now for each receiver, for its bound. */
   private final Map<String, Integer> perReceiver = new HashMap<>();
+  /**
+   * Per receiving address, the lives (node ids) that transfers not yet over were written for, each with their count:
+   * a fetch from another life there tells that these are gone ({@link #otherLivesAt}).
+   */
+  private final Map<String, Map<UUID, Integer>> lives = new HashMap<>();
 
   private final ThreadLocal<Transfer> writing = new ThreadLocal<>();
   private final SecureRandom random = new SecureRandom();
@@ -97,8 +111,19 @@ public final class TransitPins {
    */
   public boolean writing(String receiver, long transfer, WrittenRefs.Write write)
       throws IOException {
+    return writing(receiver, null, transfer, write);
+  }
+
+  /**
+   * As {@link #writing(String, long, WrittenRefs.Write)}, for a receiver that named its life: its transfers also end
+   * once another life at its address is known ({@link #endOtherLives}).
+   *
+   * @param life the receiving node's address and node id, or null if it named none
+   */
+  public boolean writing(String receiver, Borrower life, long transfer, WrittenRefs.Write write)
+      throws IOException {
     Transfer outer = writing.get();
-    writing.set(new Transfer(receiver, transfer));
+    writing.set(new Transfer(receiver, transfer, life));
     try {
       write.run();
     } finally {
@@ -116,11 +141,24 @@ public final class TransitPins {
    *
    * @throws GridException RESOURCE_EXHAUSTED past the limit, or past half of it for one receiver
    */
-  public synchronized void pin(Collection<? extends Ref<?>> refs) {
+  public void pin(Collection<? extends Ref<?>> refs) {
+    pin(writing.get(), refs);
+  }
+
+  /**
+   * Pins every reference in {@code refs} for one period from now under transfer {@code transfer} of {@code receiver},
+   * which ends at {@link #transferred} (the receiver said it holds them), or with the period.
+   *
+   * @throws GridException RESOURCE_EXHAUSTED past the limit, or past half of it for one receiver
+   */
+  public void pin(String receiver, long transfer, Collection<? extends Ref<?>> refs) {
+    pin(new Transfer(receiver, transfer, null), refs);
+  }
+
+  private synchronized void pin(Transfer t, Collection<? extends Ref<?>> refs) {
     if (refs.isEmpty()) return;
     long now = ticker.nanoTime();
     drain(now);
-    Transfer t = writing.get();
     // the acknowledged pins wait in the queue for their time: dropped here, so the queue stays
     // within the bound
     if (pins.size() + refs.size() > max) pins.removeIf(p -> p.ref == null);
@@ -132,7 +170,15 @@ public final class TransitPins {
       pins.add(p);
       live++;
       if (t != null) {
-        transfers.computeIfAbsent(t.id(), k -> new ArrayList<>()).add(p);
+        transfers
+            .computeIfAbsent(t.id(), k -> {
+              if (t.life() != null)
+                lives
+                    .computeIfAbsent(t.life().address(), a -> new HashMap<>())
+                    .merge(t.life().node(), 1, Integer::sum);
+              return new ArrayList<>();
+            })
+            .add(p);
         perReceiver.merge(t.receiver(), 1, Integer::sum);
       }
     }
@@ -151,11 +197,47 @@ public final class TransitPins {
    * (unknown, over, or acknowledged already) change nothing.
    */
   public synchronized void transferred(Collection<Long> ids) {
-    for (Long id : ids) {
-      List<Pin> ps = transfers.remove(id);
-      if (ps == null) continue;
-      for (Pin p : ps) unpin(p);
-    }
+    for (Long id : ids) end(id);
+  }
+
+  /** Ends transfer {@code id}'s pins, if it has any still. */
+  private void end(long id) {
+    List<Pin> ps = transfers.remove(id);
+    if (ps == null) return;
+    for (Pin p : ps) unpin(p);
+    forgetLife(ps.get(0).transfer);
+  }
+
+  private void forgetLife(Transfer t) {
+    if (t.life() == null) return;
+    Map<UUID, Integer> at = lives.get(t.life().address());
+    if (at == null) return;
+    at.computeIfPresent(t.life().node(), (k, n) -> n > 1 ? n - 1 : null);
+    if (at.isEmpty()) lives.remove(t.life().address());
+  }
+
+  /**
+   * Whether transfers not yet over were written for another life than {@code life} at its address (see
+   * {@link #endOtherLives}). Cheap: what a node asks of every fetch that names its life.
+   */
+  public synchronized boolean otherLivesAt(Borrower life) {
+    Map<UUID, Integer> at = lives.get(life.address());
+    return at != null && (at.size() > 1 || !at.containsKey(life.node()));
+  }
+
+  /**
+   * {@code life} is the node at its address now (the caller confirmed it, as for an {@code abandon}): the transfers
+   * written for earlier lives there end now, since a life that is gone never acknowledges them (a node id is never
+   * used again).
+   */
+  public synchronized void endOtherLives(Borrower life) {
+    List<Long> gone = new ArrayList<>();
+    transfers.forEach((id, ps) -> {
+      Borrower l = ps.get(0).transfer.life();
+      if (l != null && l.address().equals(life.address()) && !l.node().equals(life.node()))
+        gone.add(id);
+    });
+    gone.forEach(this::end);
   }
 
   private void unpin(Pin p) {
@@ -164,6 +246,12 @@ public final class TransitPins {
     live--;
     if (p.transfer != null)
       perReceiver.computeIfPresent(p.transfer.receiver(), (k, n) -> n > 1 ? n - 1 : null);
+  }
+
+  /** Whether transfer {@code id} still pins references here: not acknowledged, and its period not over. */
+  public synchronized boolean pinning(long id) {
+    drain(ticker.nanoTime());
+    return transfers.containsKey(id);
   }
 
   /** Lets go of the pins whose period is over at this ticker's time; the runtime's timer calls it. */
@@ -176,7 +264,7 @@ public final class TransitPins {
     while (!pins.isEmpty() && pins.peekFirst().untilNanos - nowNanos <= 0) {
       Pin p = pins.pollFirst();
       unpin(p);
-      if (p.transfer != null) transfers.remove(p.transfer.id());
+      if (p.transfer != null && transfers.remove(p.transfer.id()) != null) forgetLife(p.transfer);
     }
   }
 

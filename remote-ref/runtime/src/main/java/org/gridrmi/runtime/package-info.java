@@ -39,13 +39,16 @@
  *       deserialization policy, limits, pools, timer.
  *   <li>{@link OptionChecks}: the argument checks of the Grid's and the server's builder methods: a bad argument is a
  *       GridException(INVALID_ARGUMENT) naming the option and the value.
+ *   <li>{@link ReceivedTransfers}: the transfers a server received whose references it does not hold yet, which a
+ *       Grid asks about before it unpins them.
  *   <li>{@link RequesterKeys}: the keys an instance presents, one per owner, when it asks other nodes for values as
  *       a borrower.
  *   <li>{@link RuntimeSettings}: the limits and timeouts of one Grid or server, set by its builder.
  *   <li>{@link Ticker}: where a runtime reads the time, so that tests can run leases, pins and retries on a clock
  *       they move.
  *   <li>{@link TransitPins}: keeps the references written inside values that left this instance reachable until the
- *       receiver holds them: a fetch's until its receiver acknowledges the transfer, each at most one period.
+ *       receiver holds them: a fetch's until its receiver acknowledges the transfer, a batch's not yet held until the
+ *       server says it holds them, each at most one period.
  *   <li>{@link Transports}: makes the product's transport, RMI (the in-process one comes from gridrmi-inprocess).
  * </ul>
  */

@@ -46,6 +46,43 @@ class TransitPinsTest {
   }
 
   @Test
+  void pinsUnderATransferTheReceiverNamedGoWhenItSaysItHoldsThemOrWithTheirPeriod() {
+    TransitPins pins = new TransitPins(PERIOD, 100, ticker);
+    pins.pin("inproc://S2", 7, List.of(ref(), ref())); // a receipt's transfer: the server named it
+    pins.pin("inproc://S2", 8, List.of(ref()));
+    assertThat(pins.pinning(7)).isTrue();
+    pins.transferred(List.of(7L));
+    assertThat(pins.pinning(7)).as("the server said it holds them").isFalse();
+    assertThat(pins.size()).isEqualTo(1);
+    ticker.advance(Duration.ofNanos(PERIOD));
+    assertThat(pins.pinning(8)).as("never answered: over with its period").isFalse();
+    assertThat(pins.size()).isZero();
+  }
+
+  @Test
+  void transfersWrittenForAnEarlierLifeOfAnAddressEndWhenAnotherLifeThereIsConfirmed()
+      throws Exception {
+    TransitPins pins = new TransitPins(PERIOD, 100, ticker);
+    org.gridrmi.runtime.wire.Borrower first =
+        new org.gridrmi.runtime.wire.Borrower("inproc://S2", UUID.randomUUID());
+    org.gridrmi.runtime.wire.Borrower other =
+        new org.gridrmi.runtime.wire.Borrower("inproc://S3", UUID.randomUUID());
+    long t1 = pins.newTransfer();
+    long t2 = pins.newTransfer();
+    pins.writing("h", first, t1, () -> pins.pin(List.of(ref(), ref())));
+    pins.writing("h", other, t2, () -> pins.pin(List.of(ref())));
+    assertThat(pins.otherLivesAt(first)).as("the same life asks again").isFalse();
+    org.gridrmi.runtime.wire.Borrower restarted =
+        new org.gridrmi.runtime.wire.Borrower("inproc://S2", UUID.randomUUID());
+    assertThat(pins.otherLivesAt(restarted)).isTrue();
+    pins.endOtherLives(restarted);
+    assertThat(pins.pinning(t1)).as("the earlier life at S2 is gone").isFalse();
+    assertThat(pins.pinning(t2)).as("another address's transfer stays").isTrue();
+    assertThat(pins.size()).isEqualTo(1);
+    assertThat(pins.otherLivesAt(restarted)).isFalse();
+  }
+
+  @Test
   void aWriteThatPinsNothingIsNoTransfer() throws Exception {
     TransitPins pins = new TransitPins(PERIOD, 100, ticker);
     assertThat(pins.writing("host-a", pins.newTransfer(), () -> {})).isFalse();

@@ -29,6 +29,8 @@ import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.PlainResult;
+import org.gridrmi.runtime.wire.ReadRefs;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Requester;
 import org.gridrmi.runtime.wire.ValueIds;
 
@@ -127,26 +129,36 @@ public final class ServerEndpoint extends NodeEndpoint {
     peers.introduce(introduction, Caller.current());
     node.table().renew(holder);
     List<CompletableFuture<Void>> holds = new ArrayList<>();
-    for (Command c : commands) {
-      if (c instanceof Command.Replica r) {
-        executor.replica(holder, r);
-      } else if (c instanceof Command.Call call) {
-        holds.add(executor.submit(holder, call, arrived));
-      }
-    }
-    return new BatchReceipt(
-        node.table().store().underPressure(), node.id(), referencesHeld(holds, arrived));
+    // the references read on this thread meanwhile are those inside the batch's pushed puts and
+    // inline arguments, which are decoded (and held here) as their commands are registered
+    List<Ref<?>> read = ReadRefs.collect(() -> {
+          for (Command c : commands) {
+            if (c instanceof Command.Replica r) {
+              executor.replica(holder, r);
+            } else if (c instanceof Command.Call call) {
+              holds.add(executor.submit(holder, call, arrived));
+            }
+          }
+          return null;
+        })
+        .refs();
+    for (Ref<?> r : read) holds.add(r.context().held(r));
+    CompletableFuture<Void> all = CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
+    boolean held = referencesHeld(all, arrived);
+    // the client pins what is not held yet under this id, and asks later (awaitingHolds)
+    long transfer = held ? 0 : node.runtime().received().add(all);
+    return new BatchReceipt(node.table().store().underPressure(), node.id(), held, transfer);
   }
 
   /**
-   * Waits until this node holds every reference inside the batch's by-value arguments (their owners answered its
-   * holds), so that the client may let go of them at once instead of keeping them for its transit time; at most half
-   * the call timeout from the batch's arrival, so that the client's own bound on the submit is never what ends it.
+   * Waits until this node holds every reference inside the batch's values (by-value and inline arguments, pushed puts:
+   * their owners answered its holds: {@code all} completes), so that the client may let go of them at once; at most
+   * half the call timeout from the batch's arrival, so that the client's own bound on the submit is never what ends it.
+   * If they are not, the receipt names a transfer the client asks about later.
    *
    * @return whether they are all held
    */
-  private boolean referencesHeld(List<CompletableFuture<Void>> holds, long arrivedNanos) {
-    CompletableFuture<Void> all = CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
+  private boolean referencesHeld(CompletableFuture<Void> all, long arrivedNanos) {
     if (all.isDone()) return true;
     long left = arrivedNanos
         + node.runtime().settings().timeouts().call().toNanos() / 2

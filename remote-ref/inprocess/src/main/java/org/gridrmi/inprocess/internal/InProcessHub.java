@@ -20,6 +20,13 @@ import org.gridrmi.runtime.transport.NodeService;
  * or timed except the waits a stalled or delayed call makes, each bounded by the caller's own bound.
  */
 public final class InProcessHub {
+  /**
+   * The cause of a call to a node that is not there, as a socket's would be over RMI: callers tell a refused
+   * connection (nothing listens at the address) from a lost one by it ({@code NodeClient.connectionRefused}).
+   */
+  private static final java.net.ConnectException REFUSED =
+      new java.net.ConnectException("Connection refused (in-process: no node at the address)");
+
   static final String SCHEME = "inproc://";
   private static final AtomicInteger HUBS = new AtomicInteger();
   private final String name = "net-" + HUBS.incrementAndGet();
@@ -151,7 +158,8 @@ public final class InProcessHub {
     if (killed.contains(to) || !nodes.containsKey(to)) {
       throw new GridException(
           Status.UNAVAILABLE,
-          "the GridRMI node at " + to + " is unreachable (" + what + "): connection refused");
+          "the GridRMI node at " + to + " is unreachable (" + what + "): connection refused",
+          REFUSED);
     }
     if (dropsNow(to, what)) {
       throw new GridException(
@@ -165,7 +173,8 @@ public final class InProcessHub {
     if (target == null) {
       throw new GridException(
           Status.UNAVAILABLE,
-          "the GridRMI node at " + to + " is unreachable (" + what + "): connection refused");
+          "the GridRMI node at " + to + " is unreachable (" + what + "): connection refused",
+          REFUSED);
     }
     delivered.computeIfAbsent(to, k -> new AtomicLong()).incrementAndGet();
     // the far side runs as another JVM would: none of the caller's thread state (contexts, policy)

@@ -45,9 +45,10 @@ final class SecretHandshake {
   /**
    * The version of the exchange, and of what follows it on a plain connection: a peer of another version is refused
    * here with a message naming mixed GridRMI versions, rather than later by RMI as an unknown method. 2: the node
-   * protocol's hold and release carry their holder link's sequence number (docs/reference-counting.md).
+   * protocol's hold and release carry their holder link's sequence number (docs/reference-counting.md). 3: a batch's
+   * receipt carries a transfer id for the references not yet held, and the node protocol has {@code awaitingHolds}.
    */
-  static final byte VERSION = 2;
+  static final byte VERSION = 3;
 
   static final byte WITH_SECRET = 'S', NO_SECRET = 'N';
   static final byte PROVEN = 'P',

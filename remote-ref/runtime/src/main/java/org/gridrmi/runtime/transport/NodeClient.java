@@ -19,6 +19,20 @@ public interface NodeClient extends NodeProtocol<RuntimeException> {
   String address();
 
   /**
+   * Whether {@code failure} (of a call through a transport) says that nothing listens at the node's address: the
+   * connection was refused, so the process that served there is gone (a later one is another life of the node, which
+   * knows nothing of what the caller told the one before). A connection that timed out, was reset or cut off says
+   * nothing of the kind.
+   */
+  static boolean connectionRefused(Throwable failure) {
+    for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof java.net.ConnectException || c instanceof java.rmi.ConnectException)
+        return true;
+    }
+    return false;
+  }
+
+  /**
    * This node with the calls that the caller bounds ({@link NodeProtocol.Bound#CALLER}: plain calls, link probes)
    * bounded by {@code timeoutNanos}, or by nothing for 0 (plain calls may run as long as they like). Cheap.
    */

@@ -122,6 +122,17 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
   void transferred(List<Long> transfers) throws X;
 
   /**
+   * Of these transfers (ids this node gave in the receipts of batches whose references it did not all hold yet:
+   * {@link BatchReceipt#transfer}), those whose references it still does not hold: its holds of them wait for their
+   * owners' answers. The caller, which pinned them under those ids, may unpin the others. An id this node does not
+   * know (settled, never given, or given by another life of the server at this address) is not returned.
+   *
+   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT past 10,000 ids in one call
+   */
+  @Op(what = "a transfer check", bound = Bound.ROUND_TRIP)
+  List<Long> awaitingHolds(List<Long> transfers) throws X;
+
+  /**
    * Whether this node gave {@code key} to the owner at {@code owner} as its requester key: what an owner asks before
    * it lets a caller naming this node's address end what it keeps for this node.
    */

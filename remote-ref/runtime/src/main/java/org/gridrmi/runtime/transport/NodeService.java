@@ -32,11 +32,12 @@ public interface NodeService extends NodeProtocol<RuntimeException> {
   }
 
   /**
-   * Runs {@code write}, which streams a fetched value as transfer {@code transfer} ({@link #newTransfer}): the
-   * references written inside it stay pinned here until the receiver acknowledges the transfer
-   * ({@link #transferred}), or one lease.
+   * Runs {@code write}, which streams a fetched value as transfer {@code transfer} ({@link #newTransfer}) to
+   * {@code requester} (the fetch's, or null): the references written inside it stay pinned here until the receiver
+   * acknowledges the transfer ({@link #transferred}), its life is known gone, or one lease.
    */
-  default void streaming(long transfer, WrittenRefs.Write write) throws IOException {
+  default void streaming(long transfer, Requester requester, WrittenRefs.Write write)
+      throws IOException {
     write.run();
   }
 

@@ -10,11 +10,15 @@ import java.util.UUID;
  *     (a Grid then has its JVM collect garbage, so that references it dropped are released; see the Grid's builder)
  * @param node the server's node id (what {@code info()} tells anyone): a new one means a new process at that address,
  *     which knows nothing of what the client told the one before (its introduction)
- * @param referencesHeld whether the server holds every reference written inside the batch's by-value arguments (their
- *     owners acknowledged its holds): the client may let go of them now; if false (an owner did not answer in time),
- *     the client keeps them for its transit time
+ * @param referencesHeld whether the server holds every reference written inside the batch's values (by-value and
+ *     inline arguments, pushed puts: their owners acknowledged its holds): the client may let go of them now; if false (an owner did not answer in time),
+ *     the client keeps them until the server holds them
+ * @param transfer when not all are held, the id under which the server tracks its holds still waiting: the client
+ *     pins the references under it and asks the server ({@code awaitingHolds}) until they are held; 0 when all are held,
+ *     or when the server tracks no more (the client then pins them for its transit time)
  */
-public record BatchReceipt(boolean storeUnderPressure, UUID node, boolean referencesHeld)
+public record BatchReceipt(
+    boolean storeUnderPressure, UUID node, boolean referencesHeld, long transfer)
     implements Serializable {
-  private static final long serialVersionUID = 3L;
+  private static final long serialVersionUID = 4L;
 }

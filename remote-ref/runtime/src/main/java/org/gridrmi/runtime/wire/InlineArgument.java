@@ -12,7 +12,12 @@ public final class InlineArgument implements Serializable {
   private final WireValue value;
 
   public InlineArgument(Object value) {
-    this.value = new WireValue(value);
+    this(new WireValue(value));
+  }
+
+  /** {@code value} as it is (it may be encoded already: see {@link WireValue#encode}). */
+  public InlineArgument(WireValue value) {
+    this.value = value;
   }
 
   /** The value, decoded by {@code reader} if it arrived serialized (see {@link WireValue#value}). */

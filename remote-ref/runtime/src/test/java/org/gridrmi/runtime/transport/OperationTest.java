@@ -37,6 +37,7 @@ class OperationTest {
         .containsEntry("hold", "a hold")
         .containsEntry("abandon", "an abandon")
         .containsEntry("transferred", "a transfer acknowledgement")
+        .containsEntry("awaitingHolds", "a transfer check")
         .containsEntry("vouches", "a requester check")
         .containsEntry("release", "a release")
         .containsEntry("renew", "a lease renewal")
@@ -44,7 +45,7 @@ class OperationTest {
         .containsEntry("stats", "stats")
         .containsEntry("services", "services")
         .containsEntry("probeLinks", "a link probe")
-        .hasSize(14);
+        .hasSize(15);
     assertThat(Operation.FETCH.what(new Object[] {id, 0L, null, false, null}))
         .isEqualTo("the fetch of value " + id);
     assertThat(named("submit").what(new Object[] {id, null, List.of(1, 2, 3)}))
@@ -58,6 +59,7 @@ class OperationTest {
         "hold",
         "abandon",
         "transferred",
+        "awaitingHolds",
         "release",
         "renew",
         "cancel",

@@ -179,14 +179,15 @@ public final class DataServer implements SharedPort.Handler {
         () -> service.fetchForStream(r.id, r.waitMillis, r.requester, r.announced, r.trace));
     long held = System.nanoTime() - arrived;
     CallDeadline.within(inactivityNanos, inactivityNanos, () -> {
-      reply(out, r.id, result, held);
+      reply(out, r.id, r.requester, result, held);
       return null;
     });
     return true;
   }
 
   /** @param heldNanos how long the request waited here for the value: the fetching side's sample leaves it out */
-  private void reply(ChunkedOutput out, UUID id, FetchResult r, long heldNanos) throws IOException {
+  private void reply(ChunkedOutput out, UUID id, Requester requester, FetchResult r, long heldNanos)
+      throws IOException {
     switch (r.state()) {
       case PENDING -> {
         out.writeByte(DataProtocol.PENDING);
@@ -206,7 +207,8 @@ public final class DataServer implements SharedPort.Handler {
           out.writeLong(heldNanos);
           long transfer = service.newTransfer();
           out.writeLong(transfer);
-          service.streaming(transfer, () -> WireValue.writeStreamed(r.value().decoded(), out));
+          service.streaming(
+              transfer, requester, () -> WireValue.writeStreamed(r.value().decoded(), out));
           out.endMessage();
         } catch (ChunkedOutput.LinkBroken e) {
           throw e;

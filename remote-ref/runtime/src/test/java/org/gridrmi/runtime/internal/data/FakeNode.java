@@ -124,6 +124,11 @@ final class FakeNode implements NodeService {
   }
 
   @Override
+  public List<Long> awaitingHolds(List<Long> transfers) {
+    throw notHere();
+  }
+
+  @Override
   public boolean vouches(String owner, UUID key) {
     throw notHere();
   }
