@@ -180,14 +180,23 @@ public final class PlacementBench implements Callable<Integer> {
       CostSnapshot table = policy.table();
       String client = policy.clientAddress();
       PlacementWorkload.Placer placer = s.placer(grid, w, table, client);
+      long batches0 = batches(grid);
       long t0 = System.nanoTime();
       List<RemoteReference<?>> refs = w.run(placer);
       double measured = (System.nanoTime() - t0) / 1e9;
+      long batches = batches(grid) - batches0;
       String[] where = refs.stream().map(RemoteReference::owner).toArray(String[]::new);
       double predicted = w.schedule(client).simulate(table, where);
       return new PlacementReport.Row(
-          w.name(), s.name, run, measured, predicted, names(grid, where));
+          w.name(), s.name, run, measured, predicted, names(grid, where), batches);
     }
+  }
+
+  /** The batches of calls every server of the grid has received so far (read outside the timing). */
+  private static long batches(Grid grid) {
+    return grid.servers().stream()
+        .mapToLong(s -> grid.stats(s).batchesReceived())
+        .sum();
   }
 
   /**

@@ -23,6 +23,8 @@ final class PlacementReport {
    * One run of one placement.
    *
    * @param assignment the server of each call, in the workload's order
+   * @param batches the batches of calls the servers received during the run, in all: a chain the client made in one
+   *     go that went out as several costs a round trip per extra batch (on the paper's WAN, tens of ms)
    */
   record Row(
       String workload,
@@ -30,7 +32,8 @@ final class PlacementReport {
       int run,
       double measured,
       double predicted,
-      String assignment) {}
+      String assignment,
+      long batches) {}
 
   /** The medians of one workload and placement. */
   record Median(
@@ -116,7 +119,8 @@ final class PlacementReport {
         "run",
         "measured_ms",
         "predicted_ms",
-        "assignment")) {
+        "assignment",
+        "batches")) {
       for (Row r : rows) {
         csv.row(
             r.workload(),
@@ -124,7 +128,8 @@ final class PlacementReport {
             r.run(),
             String.format(Locale.ROOT, "%.3f", r.measured() * 1e3),
             String.format(Locale.ROOT, "%.3f", r.predicted() * 1e3),
-            r.assignment());
+            r.assignment(),
+            r.batches());
       }
     }
     List<String> categories = medians.stream()
