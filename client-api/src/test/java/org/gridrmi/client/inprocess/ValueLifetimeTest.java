@@ -78,6 +78,21 @@ class ValueLifetimeTest {
     return g;
   }
 
+  /** S1 and S2 on a clock that never moves (no lease lapses, no pin's period ends), and a Grid's views of them. */
+  record FrozenPair(GridServer s1, GridServer s2, HoldingAsync on1, HoldingAsync on2) {}
+
+  FrozenPair frozenPair() {
+    ManualTicker serverTime = new ManualTicker();
+    GridServer s1 = server("S1", b -> b.ticker(serverTime::nanoTime));
+    GridServer s2 = server("S2", b -> b.ticker(serverTime::nanoTime));
+    Grid grid = grid(s1, s2);
+    return new FrozenPair(
+        s1,
+        s2,
+        grid.async(HoldingAsync.class, grid.server("S1")),
+        grid.async(HoldingAsync.class, grid.server("S2")));
+  }
+
   /** Collects garbage until {@code condition} holds (references are released by the cleaner after a GC). */
   static void collectUntil(String what, java.util.concurrent.Callable<Boolean> condition) {
     await(what).atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(() -> {
@@ -103,12 +118,10 @@ class ValueLifetimeTest {
   @Test
   void aLostAbandonIsSentAgainSoTheOwnerKeepsNothingForABorrowerThatHasTheValue() {
     // the servers' time never moves here: a borrow left to lapse with its lease would stay
-    ManualTicker serverTime = new ManualTicker();
-    GridServer s1 = server("S1", b -> b.ticker(serverTime::nanoTime));
-    GridServer s2 = server("S2", b -> b.ticker(serverTime::nanoTime));
-    Grid grid = grid(s1, s2);
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
-    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    FrozenPair p = frozenPair();
+    GridServer s1 = p.s1();
+    HoldingAsync on1 = p.on1();
+    HoldingAsync on2 = p.on2();
     net.dropNext("S1", "an abandon", 1); // S2's word that it has the value is lost once
     RemoteReference<byte[]> data = on1.make(1000, 1);
     RemoteReference<Long> crc = on2.crc(data);
@@ -312,12 +325,11 @@ class ValueLifetimeTest {
   void aServerLetsGoOfTheReferencesInsideAFetchedValueOnceTheClientHoldsThemNotAfterALease()
       throws Exception {
     // the servers' time never moves here: a pin that waits for a lease would keep S1's values
-    ManualTicker serverTime = new ManualTicker();
-    GridServer s1 = server("S1", b -> b.ticker(serverTime::nanoTime));
-    GridServer s2 = server("S2", b -> b.ticker(serverTime::nanoTime));
-    Grid grid = grid(s1, s2);
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
-    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    FrozenPair p = frozenPair();
+    GridServer s1 = p.s1();
+    GridServer s2 = p.s2();
+    HoldingAsync on1 = p.on1();
+    HoldingAsync on2 = p.on2();
     RemoteReference<List<RemoteReference<byte[]>>> list =
         on2.keep(List.of(on1.make(500, 2), on1.make(700, 3)));
     List<RemoteReference<byte[]>> fetched = list.get(WAIT); // S2 pins the references it writes

@@ -52,6 +52,18 @@ class SessionReleaseTest {
     s1.close();
   }
 
+  private ServerInfo s1Info() {
+    return new ServerInfo("S1", s1.address(), List.of(Work.class.getName()), Map.of());
+  }
+
+  /** A value S1 made for this session's call, once it is there. */
+  private RemoteReference<String> madeOnS1() {
+    WorkAsync on1 = Views.async(session, s1Info(), WorkAsync.class, null);
+    RemoteReference<String> made = on1.append(RemoteReference.of("a"), "b");
+    assertThat(made.get(Duration.ofSeconds(5))).isEqualTo("ab");
+    return made;
+  }
+
   /**
    * The last reference object of a value goes (its release waits for the batch that makes the value), and before the
    * release is sent, a reference to the same value is read inside another value (adopt). The release must not end the
@@ -60,11 +72,8 @@ class SessionReleaseTest {
    */
   @Test
   void aReferenceAdoptedWhileTheReleaseOfItsLastOneWaitsKeepsTheValue() {
-    ServerInfo server = new ServerInfo("S1", s1.address(), List.of(Work.class.getName()), Map.of());
-    ServerChannel channel = session.channel(server);
-    WorkAsync on1 = Views.async(session, server, WorkAsync.class, null);
-    RemoteReference<String> made = on1.append(RemoteReference.of("a"), "b");
-    assertThat(made.get(Duration.ofSeconds(5))).isEqualTo("ab");
+    ServerChannel channel = session.channel(s1Info());
+    RemoteReference<String> made = madeOnS1();
     Ref<?> ref = (Ref<?>) made;
     CompletableFuture<Void> batchAccepted = new CompletableFuture<>();
 
@@ -85,11 +94,8 @@ class SessionReleaseTest {
    */
   @Test
   void aCopyDroppedByAnExplicitReleaseDoesNotEndTheCountOfAReferenceReadAfterIt() {
-    ServerInfo server = new ServerInfo("S1", s1.address(), List.of(Work.class.getName()), Map.of());
-    ServerChannel channel = session.channel(server);
-    WorkAsync on1 = Views.async(session, server, WorkAsync.class, null);
-    RemoteReference<String> made = on1.append(RemoteReference.of("a"), "b");
-    assertThat(made.get(Duration.ofSeconds(5))).isEqualTo("ab");
+    ServerChannel channel = session.channel(s1Info());
+    RemoteReference<String> made = madeOnS1();
     Ref<?> ref = (Ref<?>) made;
     Ref<String> copy =
         new Ref<>(ref.id(), ref.owner(), org.gridrmi.runtime.wire.RefContexts.unbound());
