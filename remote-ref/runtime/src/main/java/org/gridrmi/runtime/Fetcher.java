@@ -35,9 +35,7 @@ public final class Fetcher {
   private final Keeper keeper;
   private final KnownPeers peers;
   private final Map<UUID, Shared> inFlight = new ConcurrentHashMap<>();
-  /** The first pause before a failed abandon is sent again; it doubles with each failure, up to {@link #MAX_ABANDON_RETRY_MILLIS}. */
-  static final long FIRST_ABANDON_RETRY_MILLIS = 50;
-
+  /** The longest pause before a failed abandon is sent again (the first is a link's, {@link HolderLink#FIRST_RETRY_MILLIS}). */
   static final long MAX_ABANDON_RETRY_MILLIS = 5_000;
 
   /**
@@ -185,7 +183,7 @@ public final class Fetcher {
      * or nobody here waits for it). Only this node's word ends a borrow: an owner that answered a fetch cannot tell
      * whether the answer arrived. It carries this node's id: the owner ends only the borrows of this life of the server
      * at this address, never those it keeps for a later one. Never blocks. Sent again after a pause that doubles
-     * (from {@link #FIRST_ABANDON_RETRY_MILLIS}) until the owner answers or refuses, as holds and releases are: a lost
+     * (from {@link HolderLink#FIRST_RETRY_MILLIS}) until the owner answers or refuses, as holds and releases are: a lost
      * abandon had the owner keep the value for a lease. After one transit period of tries (a lease on a server) it is
      * left to lapse there with its borrow.
      */
@@ -195,7 +193,7 @@ public final class Fetcher {
       sendAbandon(
           me,
           runtime.ticker().nanoTime() + runtime.settings().referenceTransit().toNanos(),
-          FIRST_ABANDON_RETRY_MILLIS);
+          HolderLink.FIRST_RETRY_MILLIS);
     }
 
     private void sendAbandon(Borrower me, long giveUpAtNanos, long pauseMillis) {
@@ -203,10 +201,7 @@ public final class Fetcher {
         try {
           runtime.node(owner).abandon(runtime.requesterKeys().toOwner(me, owner), List.of(id));
         } catch (GridException e) {
-          if (e.status() == Status.UNAVAILABLE
-              || e.status() == Status.DEADLINE_EXCEEDED
-              || e.status() == Status.RESOURCE_EXHAUSTED)
-            abandonLater(me, giveUpAtNanos, pauseMillis);
+          if (HolderLink.worthRetrying(e)) abandonLater(me, giveUpAtNanos, pauseMillis);
           // else refused: another answer would be the same
         }
       };

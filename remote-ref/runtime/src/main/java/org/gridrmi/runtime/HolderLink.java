@@ -246,7 +246,8 @@ public final class HolderLink {
     }
   }
 
-  private static boolean worthRetrying(GridException e) {
+  /** Whether a failed call to an owner may succeed if made again (it was lost, late, or met a full pool). */
+  static boolean worthRetrying(GridException e) {
     return e.status() == Status.UNAVAILABLE
         || e.status() == Status.DEADLINE_EXCEEDED
         || e.status() == Status.RESOURCE_EXHAUSTED;
