@@ -2,6 +2,7 @@ package org.gridrmi.client.inprocess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import org.gridrmi.client.CallOptions;
@@ -56,8 +57,17 @@ class AutoPlacementTest extends InProcessGridTest {
     Grid grid = grid("S1", "S2");
     WorkAsync on2 = grid.async(WorkAsync.class, grid.server("S2"));
     WorkAsync auto = grid.async(WorkAsync.class, CallOptions.auto());
-    RemoteReference<String> there = on2.append(grid.put("x"), "y");
+    RemoteReference<String> x = grid.put("x");
+    RemoteReference<String> there = on2.append(x, "y");
     there.get(Duration.ofSeconds(5));
+    // the Grid's link to S2 renews its lease once as soon as it holds something there, then not for
+    // a
+    // third of the lease: wait for that first renewal, so that no message of the Grid's own finds
+    // S2
+    // gone before the placement below (it would, on a loaded machine, and S2 would be left out)
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> grid.stats(grid.server("S2")).calls().leaseRenewals() > 0);
     net.kill("S2");
     RemoteReference<String> first = auto.append(there, "z"); // its argument is on S2: placed there
     assertThat(grid.explain(first).chosen()).isEqualTo("S2");
@@ -74,6 +84,7 @@ class AutoPlacementTest extends InProcessGridTest {
     RemoteReference<String> fresh = auto.append(grid.put("p"), "q");
     assertThat(fresh.get(Duration.ofSeconds(5))).isEqualTo("pq");
     assertThat(grid.explain(fresh).chosen()).isEqualTo("S1");
+    java.lang.ref.Reference.reachabilityFence(x); // no release of x reaches S2 early either
   }
 
   @Test
