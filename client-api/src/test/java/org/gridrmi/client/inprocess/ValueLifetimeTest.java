@@ -42,6 +42,8 @@ class ValueLifetimeTest {
   final List<AutoCloseable> open = new ArrayList<>();
   /** The Grids' time: their transit pins (200 ms) let go only when a test moves it. */
   final ManualTicker clientTime = new ManualTicker();
+  /** The servers' time (leases, pins), unless a test gives its servers another: moved only by a test. */
+  final ManualTicker serverTime = new ManualTicker();
 
   @TempDir
   Path tmp;
@@ -52,12 +54,14 @@ class ValueLifetimeTest {
   }
 
   GridServer server(String name, UnaryOperator<GridServer.Builder> more) {
-    // a reference a server writes inside a value it sends stays held there for one lease: short
-    // here
+    // the servers' leases and pins run on a ticker nobody moves unless a test says so: a lease on
+    // the wall clock lapsed under load (a JVM stalled past it) and freed a value a server still
+    // held
     GridServer s = more.apply(GridServer.builder()
             .name(name)
             .inProcess(net)
             .lease(Duration.ofSeconds(2))
+            .ticker(serverTime::nanoTime)
             .export(Holding.class, new HoldingImpl()))
         .start();
     open.add(s);
@@ -82,9 +86,8 @@ class ValueLifetimeTest {
   record FrozenPair(GridServer s1, GridServer s2, HoldingAsync on1, HoldingAsync on2) {}
 
   FrozenPair frozenPair() {
-    ManualTicker serverTime = new ManualTicker();
-    GridServer s1 = server("S1", b -> b.ticker(serverTime::nanoTime));
-    GridServer s2 = server("S2", b -> b.ticker(serverTime::nanoTime));
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b);
     Grid grid = grid(s1, s2);
     return new FrozenPair(
         s1,
@@ -349,8 +352,7 @@ class ValueLifetimeTest {
   void aServerUnpinsWhatItSentToAFetcherOnceThatFetcherIsKnownRestartedNotAfterALease()
       throws Exception {
     // S1's time never moves here: a pin that waits for a lease would keep its values
-    ManualTicker serverTime = new ManualTicker();
-    GridServer s1 = server("S1", b -> b.ticker(serverTime::nanoTime));
+    GridServer s1 = server("S1", b -> b);
     GridServer s2 = server("S2", b -> b);
     Grid grid = grid(s1, s2);
     HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
