@@ -134,11 +134,14 @@ public class NodeEndpoint implements NodeService {
     return Caller.current().host();
   }
 
-  /** @throws GridException INVALID_ARGUMENT past {@link ValueTable#MAX_IDS_PER_CALL} ids */
+  /**
+   * @throws GridException INVALID_ARGUMENT past {@link ValueTable#MAX_IDS_PER_CALL} ids; PERMISSION_DENIED for a
+   *     transfer written for another receiver (see {@link org.gridrmi.runtime.TransitPins#transferredBy})
+   */
   @Override
   public void transferred(List<Long> transfers) {
     checkIds(transfers, "transfer acknowledgement");
-    node.runtime().pins().transferred(transfers);
+    node.runtime().pins().transferredBy(receiver(), transfers);
   }
 
   /** @throws GridException INVALID_ARGUMENT past {@link ValueTable#MAX_IDS_PER_CALL} ids */

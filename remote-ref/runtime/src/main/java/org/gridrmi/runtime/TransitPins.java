@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.serial.RefusalLog;
 import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.WrittenRefs;
@@ -33,6 +34,9 @@ import org.gridrmi.runtime.wire.WrittenRefs;
  * RESOURCE_EXHAUSTED.
  */
 public final class TransitPins {
+  private static final RefusalLog FOREIGN_ACKNOWLEDGEMENTS =
+      new RefusalLog(TransitPins.class.getName(), 1, 1000);
+
   /**
    * A pin; {@code ref} is null once its transfer was acknowledged, {@code transfer} null for a value written outside
    * one.
@@ -194,10 +198,37 @@ public final class TransitPins {
 
   /**
    * The receiver of these transfers holds the references they carried: their pins go now. Ids of no transfer here
-   * (unknown, over, or acknowledged already) change nothing.
+   * (unknown, over, or acknowledged already) change nothing. For a sender's own word (a receipt it read); a peer's
+   * acknowledgement goes through {@link #transferredBy}.
    */
   public synchronized void transferred(Collection<Long> ids) {
     for (Long id : ids) end(id);
+  }
+
+  /**
+   * As {@link #transferred}, said by the peer at {@code receiver}: only the transfers written for that receiver end.
+   * Ids of no transfer here change nothing (a late acknowledgement is not a lie); a transfer written for another
+   * receiver is kept, and the call refused once the others ended.
+   *
+   * @throws GridException PERMISSION_DENIED if any id names a transfer written for another receiver (logged: the
+   *     first, then one in a thousand)
+   */
+  public void transferredBy(String receiver, Collection<Long> ids) {
+    int foreign = 0;
+    synchronized (this) {
+      for (Long id : ids) {
+        List<Pin> ps = transfers.get(id);
+        if (ps == null) continue;
+        if (ps.get(0).transfer.receiver().equals(receiver)) end(id);
+        else foreign++;
+      }
+    }
+    if (foreign == 0) return;
+    String message = receiver + " acknowledged " + foreign + " of " + ids.size()
+        + " transfers that were written for another receiver: refused, and their pins kept (only the node a"
+        + " value was sent to may say it holds the references inside)";
+    FOREIGN_ACKNOWLEDGEMENTS.refused(message);
+    throw new GridException(Status.PERMISSION_DENIED, message);
   }
 
   /** Ends transfer {@code id}'s pins, if it has any still. */

@@ -46,6 +46,29 @@ class TransitPinsTest {
   }
 
   @Test
+  void anAcknowledgementFromAnotherReceiverIsRefusedAndUnpinsNothing() throws Exception {
+    TransitPins pins = new TransitPins(PERIOD, 100, ticker);
+    long toA = pins.newTransfer();
+    long toB = pins.newTransfer();
+    pins.writing("host-a", toA, () -> pins.pin(List.of(ref())));
+    pins.writing("host-b", toB, () -> pins.pin(List.of(ref())));
+
+    assertThatThrownBy(() -> pins.transferredBy("host-b", List.of(toB, toA)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED))
+        .hasMessageContaining("host-b")
+        .hasMessageContaining("1 of 2")
+        .hasMessageContaining("written for another receiver");
+    assertThat(pins.pinning(toA)).as("host-a's transfer: only host-a ends it").isTrue();
+    assertThat(pins.pinning(toB)).as("host-b's own, in the same call, ends").isFalse();
+
+    pins.transferredBy("host-b", List.of(999L)); // an id nobody was given (or over): nothing
+    assertThat(pins.pinning(toA)).isTrue();
+    pins.transferredBy("host-a", List.of(toA));
+    assertThat(pins.size()).isZero();
+  }
+
+  @Test
   void pinsUnderATransferTheReceiverNamedGoWhenItSaysItHoldsThemOrWithTheirPeriod() {
     TransitPins pins = new TransitPins(PERIOD, 100, ticker);
     pins.pin("inproc://S2", 7, List.of(ref(), ref())); // a receipt's transfer: the server named it

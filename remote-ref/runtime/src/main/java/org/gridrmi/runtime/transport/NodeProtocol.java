@@ -114,9 +114,11 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
    * The caller, which fetched values from this node, holds the references that were inside them: this node may unpin
    * them now rather than after a lease. Each id is a transfer this node sent with a fetch's answer
    * ({@link FetchResult#transfer}): random, and sent only to that receiver, so only it can acknowledge the transfer;
-   * ids of no transfer here (unknown, over, or acknowledged already) change nothing.
+   * ids of no transfer here (unknown, over, or acknowledged already) change nothing. A transfer written for another
+   * receiver (another host) is not ended by this caller.
    *
-   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT past 10,000 ids in one call
+   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT past 10,000 ids in one call; PERMISSION_DENIED if an id
+   *     names a transfer written for another receiver (the caller's others end all the same)
    */
   @Op(what = "a transfer acknowledgement", bound = Bound.ROUND_TRIP)
   void transferred(List<Long> transfers) throws X;
