@@ -178,10 +178,23 @@ public final class DataServer implements SharedPort.Handler {
         caller,
         () -> service.fetchForStream(r.id, r.waitMillis, r.requester, r.announced, r.trace));
     long held = System.nanoTime() - arrived;
-    CallDeadline.within(inactivityNanos, inactivityNanos, () -> {
-      reply(out, r.id, r.requester, result, held);
-      return null;
-    });
+    // the reply writes the value, and pins the references inside under a transfer for this caller:
+    // still serving it, so that the transfer names its host (the acknowledgement must come from
+    // there)
+    try {
+      Caller.serving(caller, () -> {
+        try {
+          return CallDeadline.within(inactivityNanos, inactivityNanos, () -> {
+            reply(out, r.id, r.requester, result, held);
+            return null;
+          });
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+    } catch (java.io.UncheckedIOException e) {
+      throw e.getCause();
+    }
     return true;
   }
 
