@@ -122,6 +122,24 @@ class FastCodecTest {
   }
 
   @Test
+  void aValueOverHalfTheBoundLeavesABufferWithinTheBoundThatHoldsTheNextOne() {
+    // Fory grows a buffer to twice what it needs: a value of 2-4 MB grew one past the bound, which
+    // was dropped, so every such value grew a new one from 64 KB again (a list of 100,000 small
+    // records is 2.3 MB)
+    double perPoint = write(ALLOWS_SHAPES, Shapes.points(100_000)).length / 100_000.0;
+    for (double share : new double[] {0.55, 0.65, 0.75, 0.85}) {
+      int n = (int) (share * FastCodec.KEPT_BUFFER_BYTES / perPoint);
+      FastCodec.dropIdleBuffers(); // as a fresh JVM starts: the buffer grows from 64 KB
+      int bytes = write(ALLOWS_SHAPES, Shapes.points(n)).length;
+      assertThat(bytes).isBetween(FastCodec.KEPT_BUFFER_BYTES / 2, FastCodec.KEPT_BUFFER_BYTES);
+      assertThat(FastCodec.largestIdleBuffer())
+          .as("a value of %d bytes leaves a buffer that holds the next one", bytes)
+          .isGreaterThanOrEqualTo(bytes)
+          .isLessThanOrEqualTo(FastCodec.KEPT_BUFFER_BYTES);
+    }
+  }
+
+  @Test
   void aValueJustReadIsCountedByTheBytesItArrivedAsWithoutEncodingItAgain() {
     byte[] bytes = write(ALLOWS_SHAPES, Shapes.points(1000));
     Object replica = read(ALLOWS_SHAPES, bytes);
