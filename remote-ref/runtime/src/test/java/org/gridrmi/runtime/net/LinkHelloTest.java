@@ -49,9 +49,10 @@ class LinkHelloTest {
   @Test
   void aPairCutOffByNameIsAPartitionFromTheConnectingEnd() throws Exception {
     String matrix = "default=loopback,S1-S2=drop";
+    // S1's hello times out by design (300 ms); S3's and S2's must not, even on a loaded machine
     try (NetContext s1 = new NetContext(null, LinkPlan.parse(matrix).as("S1"), 300, "127.0.0.1");
-        NetContext s3 = new NetContext(null, LinkPlan.parse(matrix).as("S3"), 300, "127.0.0.1");
-        NetContext s2 = new NetContext(null, LinkPlan.parse(matrix).as("S2"), 300, "127.0.0.1");
+        NetContext s3 = new NetContext(null, LinkPlan.parse(matrix).as("S3"), 5_000, "127.0.0.1");
+        NetContext s2 = new NetContext(null, LinkPlan.parse(matrix).as("S2"), 5_000, "127.0.0.1");
         ServerSocket server = s2.serverFactory().createServerSocket(0)) {
       CompletableFuture<byte[]> read = acceptAndRead(server, 1);
       assertThatThrownBy(
