@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,9 +16,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.store.HeldIds;
 import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.wire.HeldDigest;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Renewal;
 
 /**
  * One holder's hold on the values of one owner node: the holder's side of the lifetime protocol (see
@@ -63,8 +65,17 @@ public final class HolderLink {
   private final String owner;
   private final long maxRenewMillis;
   private final Runnable onIdle;
-  /** Values held at the owner (made there, pushed, kept there as replicas, or held by reference). */
-  private final Set<UUID> held = ConcurrentHashMap.newKeySet();
+  /**
+   * Values held at the owner (made there, pushed, kept there as replicas, or held by reference), with their digest,
+   * which every renewal carries.
+   */
+  private final HeldIds held = new HeldIds();
+
+  /**
+   * Counts every change to {@link #held} and every hold or release queued, after it is made: a renewal during which
+   * it moved had changes on their way, and a difference of digests then is expected.
+   */
+  private final AtomicLong changesMade = new AtomicLong();
 
   /** Per value id, the hold of it not yet answered (see {@link #acknowledged}). */
   private final Map<UUID, CompletableFuture<Void>> unacknowledged = new ConcurrentHashMap<>();
@@ -88,6 +99,8 @@ public final class HolderLink {
   private volatile int failures;
 
   private volatile long lapses;
+  /** Renewals answered with digests that differed while nothing of this link was on its way. */
+  private volatile long disagreements;
 
   /**
    * @param holder who holds (a Grid's holder id, a server's secret holder id)
@@ -119,6 +132,7 @@ public final class HolderLink {
   /** Records a value held at the owner that it knows of already (made there for this holder, or sent with it). */
   public void heldThere(UUID id) {
     held.add(id);
+    changesMade.incrementAndGet();
   }
 
   /**
@@ -174,6 +188,7 @@ public final class HolderLink {
 
   private void queue(Object change) {
     changes.add(change);
+    changesMade.incrementAndGet();
     if (sending.compareAndSet(false, true)) dispatch();
   }
 
@@ -361,9 +376,14 @@ public final class HolderLink {
     try {
       // the link may have closed while this waited for a thread: a closed holder sends nothing more
       if (closed) return;
-      long granted = runtime.node(owner).renew(holder);
+      long before = changesMade.get();
+      boolean quiet = quiet();
+      HeldDigest digest = held.digest();
+      Renewal r = runtime.node(owner).renew(holder, digest);
+      long granted = r.leaseMillis();
       leaseNanos = TimeUnit.MILLISECONDS.toNanos(granted);
       answered();
+      if (!r.agrees() && quiet && quiet() && changesMade.get() == before) disagreed(r.held());
       next = Math.min(next, Math.max(20, granted / 3));
     } catch (GridException e) {
       failed(e);
@@ -383,6 +403,27 @@ public final class HolderLink {
       return;
     }
     schedule(next);
+  }
+
+  /** Whether no hold or release of this link waits to be sent or answered. */
+  private boolean quiet() {
+    return changes.isEmpty() && !sending.get();
+  }
+
+  /**
+   * The owner holds something else for this holder than the link counts, and nothing was on its way to explain it: a
+   * hold or release was lost for good (see docs/reference-counting.md).
+   */
+  private void disagreed(HeldDigest owners) {
+    disagreements++;
+  }
+
+  /**
+   * How many renewals the owner answered with a digest other than the link's while no hold or release of the link was
+   * on its way (each one a repair started).
+   */
+  public long disagreements() {
+    return disagreements;
   }
 
   /**
@@ -408,7 +449,7 @@ public final class HolderLink {
     closed = true;
     ScheduledFuture<?> r = renewal;
     if (r != null) r.cancel(false);
-    release(held.stream().map(Release::explicit).toList());
+    release(held.snapshot().stream().map(Release::explicit).toList());
     // a resend waiting for its pause goes now, once (a closed link tries nothing again), so that
     // closing waits for no pause
     ScheduledFuture<?> waiting = resend;

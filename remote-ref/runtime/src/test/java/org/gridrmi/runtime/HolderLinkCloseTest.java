@@ -42,7 +42,9 @@ class HolderLinkCloseTest {
   @Test
   void aClosedLinkSendsAResendThatWaitsForItsPauseAtOnce() {
     when(transport.client(OWNER)).thenReturn(owner);
-    when(owner.renew(any())).thenReturn(600_000L);
+    when(owner.renew(any(), any()))
+        .thenReturn(new org.gridrmi.runtime.wire.Renewal(
+            600_000L, true, org.gridrmi.runtime.wire.HeldDigest.EMPTY));
     AtomicBoolean down = new AtomicBoolean(true);
     org.mockito.Mockito.doAnswer(i -> {
           if (down.get()) throw new GridException(Status.UNAVAILABLE, "down");

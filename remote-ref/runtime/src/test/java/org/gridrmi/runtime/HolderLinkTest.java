@@ -53,7 +53,7 @@ class HolderLinkTest {
   @Test
   void aValueMadeForTheHolderIsAnAnswerFromTheOwner() {
     when(transport.client(OWNER)).thenReturn(owner);
-    when(owner.renew(any())).thenThrow(new GridException(Status.UNAVAILABLE, "restarting"));
+    when(owner.renew(any(), any())).thenThrow(new GridException(Status.UNAVAILABLE, "restarting"));
     HolderLink link = new HolderLink(runtime, UUID.randomUUID(), OWNER, 300); // a lease of 900 ms
     link.heldThere(UUID.randomUUID());
     link.startRenewal();
@@ -74,7 +74,9 @@ class HolderLinkTest {
   @Test
   void holdsAndReleasesCarryNumbersThatOnlyGrowAcrossResendsAndLinks() {
     when(transport.client(OWNER)).thenReturn(owner);
-    when(owner.renew(any())).thenReturn(60_000L);
+    when(owner.renew(any(), any()))
+        .thenReturn(new org.gridrmi.runtime.wire.Renewal(
+            60_000L, true, org.gridrmi.runtime.wire.HeldDigest.EMPTY));
     List<Long> sent = new java.util.ArrayList<>();
     java.util.concurrent.atomic.AtomicInteger failHolds =
         new java.util.concurrent.atomic.AtomicInteger(1);
@@ -104,5 +106,42 @@ class HolderLinkTest {
     assertThat(sent).as("hold, its resend, release, the new link's hold").hasSize(4);
     assertThat(sent).isSortedAccordingTo(Long::compare).doesNotHaveDuplicates();
     assertThat(sent.get(0)).isPositive();
+  }
+
+  /**
+   * A renewal carries a digest of what the link holds (a count and a sum), never the set: its message is as long with
+   * a hundred thousand values held as with one, so renewal traffic does not grow with the values held.
+   */
+  @Test
+  void aRenewalIsAsLongWithAHundredThousandValuesHeldAsWithOne() throws Exception {
+    when(transport.client(OWNER)).thenReturn(owner);
+    List<Integer> sizes = new java.util.ArrayList<>();
+    List<org.gridrmi.runtime.wire.HeldDigest> digests = new java.util.ArrayList<>();
+    when(owner.renew(any(), any())).thenAnswer(call -> {
+      sizes.add(serializedSize(call.getArguments()));
+      digests.add(call.getArgument(1));
+      return new org.gridrmi.runtime.wire.Renewal(60_000L, true, call.getArgument(1));
+    });
+    for (int held : List.of(1, 100_000)) {
+      HolderLink link = new HolderLink(runtime, UUID.randomUUID(), OWNER, 300);
+      for (int i = 0; i < held; i++) link.heldThere(UUID.randomUUID());
+      link.startRenewal();
+      pass(10);
+      link.close();
+    }
+    assertThat(digests)
+        .extracting(org.gridrmi.runtime.wire.HeldDigest::count)
+        .containsExactly(1L, 100_000L);
+    assertThat(sizes).hasSize(2);
+    assertThat(sizes.get(1)).as("bytes of a renewal's arguments").isEqualTo(sizes.get(0));
+  }
+
+  /** The length of {@code args} written with Java serialization, as the RMI transport writes a call's arguments. */
+  static int serializedSize(Object[] args) throws java.io.IOException {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      for (Object a : args) out.writeObject(a);
+    }
+    return bytes.size();
   }
 }

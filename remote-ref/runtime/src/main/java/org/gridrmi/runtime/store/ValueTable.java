@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,7 +12,9 @@ import java.util.function.LongSupplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.wire.Borrower;
+import org.gridrmi.runtime.wire.HeldDigest;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Renewal;
 import org.gridrmi.runtime.wire.ValueIds;
 
 /**
@@ -45,7 +46,12 @@ public final class ValueTable {
       "(calls of the batch that pushed it, released before it arrived)", new UUID(0, 0));
 
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
-  private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
+  /**
+   * The holder index: per holder, the values it holds here, with their digest (what a renewal compares with the
+   * holder's own: {@link #renew(UUID, HeldDigest)}).
+   */
+  private final Map<UUID, HeldIds> byHolder = new ConcurrentHashMap<>();
+
   private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
   private final Map<UUID, AtomicInteger> pendingByHolder = new ConcurrentHashMap<>();
   /**
@@ -316,7 +322,7 @@ public final class ValueTable {
     // (the holder's index changes with the value, in the same order as a concurrent release's)
     Runnable add = () -> {
       s.addHolder(holder);
-      byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
+      byHolder.computeIfAbsent(holder, h -> new HeldIds()).add(s.id());
     };
     if (!s.inOrder(holder, sequence, add)) return false;
     // a hold is news from a live holder: its lease starts again, as its link counts it (a link that
@@ -329,6 +335,18 @@ public final class ValueTable {
 
   public Slot get(UUID id) {
     return slots.get(id);
+  }
+
+  /**
+   * A fault, for tests and the lifetime simulation: this table forgets that {@code holder} holds {@code id}, with no
+   * release and without freeing the value (as a hold lost for good would leave it: the holder still counts it). Only
+   * the repair that a renewal starts when the digests differ brings the hold back (see docs/reference-counting.md).
+   */
+  public void loseHold(UUID holder, UUID id) {
+    Slot s = slots.get(id);
+    HeldIds held = byHolder.get(holder);
+    if (held != null) held.remove(id);
+    if (s != null) s.removeHolder(holder);
   }
 
   /** Whether {@code holder} holds {@code id} here. */
@@ -359,7 +377,7 @@ public final class ValueTable {
    *     are released all the same)
    */
   public void release(UUID holder, long sequence, Collection<Release> rs) {
-    Set<UUID> held = byHolder.get(holder);
+    HeldIds held = byHolder.get(holder);
     long now = millis.getAsLong();
     UUID notHeld = null;
     int notHeldCount = 0;
@@ -469,6 +487,32 @@ public final class ValueTable {
     return releases;
   }
 
+  /**
+   * Renews every value of {@code holder}, as {@link #renew(UUID)}, and says whether what this table holds for it agrees
+   * with {@code holders}, the holder's own digest of what it holds here. Changes nothing else, whatever the digest says:
+   * a holder learns only whether its own set agrees.
+   */
+  public Renewal renew(UUID holder, HeldDigest holders) {
+    long granted = renew(holder);
+    HeldDigest here = heldDigest(holder);
+    return new Renewal(granted, here.equals(holders), here);
+  }
+
+  /** What {@code holder} holds here, as a digest ({@link HeldDigest#EMPTY} for a holder that holds nothing). */
+  public HeldDigest heldDigest(UUID holder) {
+    HeldIds held = byHolder.get(holder);
+    return held == null ? HeldDigest.EMPTY : held.digest();
+  }
+
+  /**
+   * One page of what {@code holder} holds here: at most {@code max} ids greater than {@code after}, the smallest first
+   * (see {@link HeldIds#page}). Costs one pass over that holder's own holds.
+   */
+  public List<UUID> heldBy(UUID holder, UUID after, int max) {
+    HeldIds held = byHolder.get(holder);
+    return held == null ? List.of() : held.page(after, max);
+  }
+
   /** Renews every value of {@code holder}; returns the lease granted. */
   public long renew(UUID holder) {
     releases.renewals.increment();
@@ -487,7 +531,7 @@ public final class ValueTable {
     if (holder.equals(self) || leaseExpiry.containsKey(holder)) return;
     if (leaseExpiry.size() < MAX_HOLDERS) return;
     leaseExpiry.keySet().removeIf(h -> {
-      Set<UUID> held = byHolder.get(h);
+      HeldIds held = byHolder.get(h);
       return (held == null || held.isEmpty()) && pendingOf(h) == 0;
     });
     if (leaseExpiry.size() >= MAX_HOLDERS) {
@@ -546,12 +590,12 @@ public final class ValueTable {
    */
   private int lapse(UUID holder, long expiry) {
     if (!leaseExpiry.remove(holder, expiry)) return 0; // renewed meanwhile
-    Set<UUID> held = byHolder.remove(holder);
+    HeldIds held = byHolder.remove(holder);
     pendingByHolder.remove(holder);
     releases.leasesLapsed.increment();
     int ended = 0;
     if (held != null) {
-      for (UUID id : held) {
+      for (UUID id : held.snapshot()) {
         Slot s = slots.get(id);
         if (s != null && s.removeHolder(holder)) {
           ended++;

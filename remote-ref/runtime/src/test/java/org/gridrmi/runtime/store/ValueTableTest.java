@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.runtime.ManualTicker;
+import org.gridrmi.runtime.wire.HeldDigest;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Renewal;
 import org.junit.jupiter.api.Test;
 
 class ValueTableTest {
@@ -304,5 +306,62 @@ class ValueTableTest {
     ticker.advance(java.time.Duration.ofMillis(200));
     table.expire(ticker.millis());
     assertThat(table.get(next)).as("200 ms after it was made").isNotNull();
+  }
+
+  /**
+   * A renewal compares the holder's digest with the owner's holder index, kept as holds come and go (numbered or not,
+   * released, lapsed): constant in size, it tells whether the two sets agree without sending either.
+   */
+  @Test
+  void aRenewalSaysWhetherTheOwnerHoldsWhatTheHolderSaysItHolds() {
+    UUID a = UUID.randomUUID();
+    UUID b = UUID.randomUUID();
+    UUID c = UUID.randomUUID();
+    table.create(a, client, "a");
+    table.put(b, client, "b", 1);
+    table.put(c, self, "c", 2); // the node's own: it never lapses
+    table.hold(c, client, 5);
+    assertThat(table.renew(client, HeldDigest.of(List.of(a, b, c))).agrees()).isTrue();
+    assertThat(table.renew(client, HeldDigest.of(List.of(a, b))).agrees())
+        .as("the holder does not count c")
+        .isFalse();
+    table.release(client, 6, List.of(Release.explicit(c)));
+    Renewal r = table.renew(client, HeldDigest.of(List.of(a, b)));
+    assertThat(r.agrees()).isTrue();
+    assertThat(r.held()).isEqualTo(HeldDigest.of(List.of(b, a)));
+    assertThat(r.leaseMillis()).isEqualTo(1000);
+    assertThat(table.expire(ticker.millis() + 1500)).isEqualTo(2);
+    assertThat(table.heldDigest(client)).isEqualTo(HeldDigest.EMPTY);
+  }
+
+  /** A digest is a sum of mixed ids, not an exclusive or: an id counted twice does not cancel out. */
+  @Test
+  void aDigestTellsAnIdCountedTwiceFromNone() {
+    UUID a = UUID.randomUUID();
+    assertThat(HeldDigest.EMPTY.with(a).with(a).sum()).isNotEqualTo(HeldDigest.EMPTY.sum());
+    assertThat(HeldDigest.EMPTY.with(a).without(a)).isEqualTo(HeldDigest.EMPTY);
+    assertThat(HeldDigest.of(List.of(new UUID(0, 1))))
+        .isNotEqualTo(HeldDigest.of(List.of(new UUID(1, 0))));
+  }
+
+  /** What a holder learns when it asks for its own holds: one page at a time, in order, and nothing of others. */
+  @Test
+  void aHolderListsItsOwnHoldsPageByPage() {
+    List<UUID> mine = new java.util.ArrayList<>();
+    for (int i = 0; i < 25; i++) {
+      UUID id = UUID.randomUUID();
+      table.put(id, client, "v", i);
+      mine.add(id);
+    }
+    table.put(UUID.randomUUID(), UUID.randomUUID(), "another's", 0);
+    List<UUID> listed = new java.util.ArrayList<>();
+    UUID after = null;
+    for (List<UUID> page; !(page = table.heldBy(client, after, 10)).isEmpty(); ) {
+      assertThat(page).hasSizeLessThanOrEqualTo(10).isSorted();
+      listed.addAll(page);
+      after = page.get(page.size() - 1);
+    }
+    assertThat(listed).containsExactlyInAnyOrderElementsOf(mine);
+    assertThat(table.heldBy(UUID.randomUUID(), null, 10)).isEmpty();
   }
 }
