@@ -3,8 +3,11 @@ package org.gridrmi.runtime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,8 +42,12 @@ import org.gridrmi.runtime.wire.Renewal;
  *       holder, as Java RMI's DGC numbers dirty and clean calls; the owner drops, per value, one older than the last
  *       it applied, so a duplicate or late call cannot undo a newer one. Renewals carry none.
  *   <li><b>Bounded:</b> once the owner has not answered for one lease (the last one it granted), it has let go of
- *       everything this holder held there: the link gives up, forgets what it held and stops renewing ({@link #lapsed}
- *       then counts it). A later hold starts it afresh.
+ *       everything this holder held there: the link gives up, drops the changes not sent and stops renewing
+ *       ({@link #lapses} then counts it). A later hold starts it again.
+ *   <li><b>Repaired:</b> every renewal carries a digest of what the link counts as held there; when the owner's differs
+ *       while nothing of the link was on its way, the link asks the owner what it holds for the holder and sends the
+ *       difference as numbered holds and releases ({@link #repair}), so a hold or release lost for good is repaired
+ *       after the next renewals.
  *   <li><b>Idle links stop:</b> a link that holds nothing and sends nothing renews nothing; it tells its creator
  *       ({@code onIdle}), which may drop it.
  * </ul>
@@ -77,6 +84,35 @@ public final class HolderLink {
    */
   private final AtomicLong changesMade = new AtomicLong();
 
+  /**
+   * Taken by every change of what the link counts (hold, release, a value held there) and by a repair's decision, so
+   * that a repair never releases a value the holder came to hold while it decided.
+   */
+  private final Object repairLock = new Object();
+  /**
+   * Values the link counts as held that the owner did not hold at a repair, and when it first found that: the repair
+   * holds them again; if the owner still lacks one a lease later (freed before the hold came: its tombstone answers),
+   * the link stops counting it ({@link #gone}). Keys are ids of {@link #held}: bounded by what the holder holds.
+   */
+  private final Map<UUID, Long> lacking = new HashMap<>();
+  /**
+   * Values the link counted as held and the owner does not hold any more (see {@link #lacking}): not in the digest, so
+   * that it agrees again; counted again if the owner lists one after all (its hold was parked until the value came).
+   * The holder's references to them fail with NOT_FOUND when resolved, as after any hold that came too late.
+   */
+  private final Set<UUID> gone = new HashSet<>();
+  /**
+   * Values the owner listed as held by this holder that the link does not count, and when a repair first saw each:
+   * released by a repair at least a lease later if the owner still lists them and the link still does not count them
+   * (a release lost for good, or a batch the holder thinks failed). Not at once: the receipt of a batch that made one
+   * may still be on its way. Bounded by {@link #MAX_LISTED}.
+   */
+  private final Map<UUID, Long> suspects = new HashMap<>();
+  /** A repair is running: one at a time. */
+  private final AtomicBoolean repairing = new AtomicBoolean();
+
+  private volatile long repairs;
+
   /** Per value id, the hold of it not yet answered (see {@link #acknowledged}). */
   private final Map<UUID, CompletableFuture<Void>> unacknowledged = new ConcurrentHashMap<>();
 
@@ -101,6 +137,14 @@ public final class HolderLink {
   private volatile long lapses;
   /** Renewals answered with digests that differed while nothing of this link was on its way. */
   private volatile long disagreements;
+
+  /** How many ids a repair asks the owner for in one call: as many as one hold may name. */
+  static final int REPAIR_PAGE = ValueTable.MAX_IDS_PER_CALL;
+  /**
+   * The most ids a repair takes from the owner's list (a peer's answer: bounded); past it the repair stops, changes
+   * nothing, and the lease keeps what it keeps.
+   */
+  static final int MAX_LISTED = 100 * REPAIR_PAGE;
 
   /**
    * @param holder who holds (a Grid's holder id, a server's secret holder id)
@@ -131,8 +175,18 @@ public final class HolderLink {
 
   /** Records a value held at the owner that it knows of already (made there for this holder, or sent with it). */
   public void heldThere(UUID id) {
-    held.add(id);
-    changesMade.incrementAndGet();
+    synchronized (repairLock) {
+      counted(id);
+      held.add(id);
+      changesMade.incrementAndGet();
+    }
+  }
+
+  /** {@code id} is counted as held again (or released): what a repair thought of it is out of date. */
+  private void counted(UUID id) {
+    gone.remove(id);
+    lacking.remove(id);
+    suspects.remove(id);
   }
 
   /**
@@ -152,9 +206,12 @@ public final class HolderLink {
 
   /** Asks the owner to add this holder to {@code id}, after every change queued before. */
   public void hold(UUID id) {
-    held.add(id);
-    unacknowledged.computeIfAbsent(id, k -> new CompletableFuture<>());
-    queue(id);
+    synchronized (repairLock) {
+      counted(id);
+      held.add(id);
+      unacknowledged.computeIfAbsent(id, k -> new CompletableFuture<>());
+      queue(id);
+    }
     startRenewal();
   }
 
@@ -180,9 +237,12 @@ public final class HolderLink {
   /** Releases values at the owner, after every change queued before. */
   public void release(List<Release> rs) {
     if (rs.isEmpty()) return;
-    for (Release r : rs) {
-      held.remove(r.id());
-      queue(r);
+    synchronized (repairLock) {
+      for (Release r : rs) {
+        counted(r.id());
+        held.remove(r.id());
+        queue(r);
+      }
     }
   }
 
@@ -306,13 +366,15 @@ public final class HolderLink {
   }
 
   /**
-   * If the owner has not answered for one lease, it has let go of everything this holder held there: forgets it all
-   * (held values and changes not sent) and returns true.
+   * If the owner has not answered for one lease, it has probably let go of everything this holder held there: drops
+   * the changes not sent and returns true (the link stops until a new hold starts it). It keeps counting what the
+   * holder holds: the owner may have kept it (only its answers were lost), and the first renewal after the link starts
+   * again compares the two and repairs the difference. Forgotten, a value the owner kept would have looked to the
+   * repair like a release lost, and been released while the holder still held it.
    */
   private boolean gaveUp() {
     if (runtime.ticker().nanoTime() - answeredNanos <= leaseNanos) return false;
     synchronized (this) {
-      held.clear();
       changes.clear();
       failures = 0;
       lapses++;
@@ -416,6 +478,98 @@ public final class HolderLink {
    */
   private void disagreed(HeldDigest owners) {
     disagreements++;
+    if (closed || !repairing.compareAndSet(false, true)) return;
+    try {
+      runtime.io().execute(this::repair);
+    } catch (GridException full) {
+      repairing.set(false); // the next renewal that disagrees tries again
+    }
+  }
+
+  /**
+   * Repairs what the owner holds for this holder, after a renewal found the digests differ while nothing of the link
+   * was on its way: asks the owner for the ids it holds for the holder ({@code listHeld}, a page at a time), then sends
+   * the differences as ordinary numbered holds and releases, which are safe against late and duplicate delivery. A
+   * value the link counts and the owner lacks is held again; a value the owner holds and the link does not count is
+   * released once a later repair, at least a lease on, still finds it so (see {@link #suspects}). If any change of the
+   * link was made meanwhile, the repair changes nothing: the next renewal tells again. A failed call ends the repair the
+   * same way.
+   */
+  private void repair() {
+    try {
+      long before = changesMade.get();
+      if (closed || !quiet()) return;
+      Set<UUID> listed = listedByOwner();
+      if (listed == null) return;
+      List<UUID> toHold = new ArrayList<>();
+      List<Release> toRelease = new ArrayList<>();
+      long now = runtime.ticker().nanoTime();
+      synchronized (repairLock) {
+        if (closed || !quiet() || changesMade.get() != before) return;
+        repairs++;
+        for (UUID id : held.snapshot()) {
+          if (listed.contains(id)) continue;
+          Long since = lacking.putIfAbsent(id, now);
+          if (since == null || now - since < leaseNanos) toHold.add(id);
+          else { // held again a lease ago, and still not there: it went before the hold came
+            lacking.remove(id);
+            held.remove(id);
+            gone.add(id);
+          }
+        }
+        lacking.keySet().removeIf(id -> !held.contains(id) || listed.contains(id));
+        suspects.keySet().removeIf(id -> !listed.contains(id));
+        for (UUID id : listed) {
+          if (held.contains(id)) continue;
+          if (gone.remove(
+              id)) { // its hold was parked until the value came: the owner holds it after all
+            held.add(id);
+            continue;
+          }
+          Long first = suspects.putIfAbsent(id, now);
+          if (first != null && now - first >= leaseNanos) {
+            suspects.remove(id);
+            toRelease.add(Release.explicit(id));
+          }
+        }
+        changesMade.incrementAndGet();
+        for (UUID id : toHold) queue(id);
+        for (Release r : toRelease) queue(r);
+      }
+    } finally {
+      repairing.set(false);
+    }
+  }
+
+  /**
+   * The ids the owner holds for this holder, page by page; null if a call failed or the owner's answer is not a list
+   * of increasing ids within the bounds (a peer's answer: at most {@link #MAX_LISTED} ids, each page after the last).
+   */
+  private Set<UUID> listedByOwner() {
+    Set<UUID> listed = new HashSet<>();
+    UUID after = null;
+    try {
+      NodeClient node = runtime.node(owner);
+      while (true) {
+        List<UUID> page = node.listHeld(holder, after, REPAIR_PAGE);
+        answered();
+        if (page.size() > REPAIR_PAGE) return null;
+        for (UUID id : page) {
+          if (after != null && id.compareTo(after) <= 0) return null; // not in order: it could loop
+          after = id;
+          listed.add(id);
+        }
+        if (page.size() < REPAIR_PAGE) return listed;
+        if (listed.size() >= MAX_LISTED) return null;
+      }
+    } catch (GridException e) {
+      return null; // lost, or refused: the next renewal that disagrees asks again
+    }
+  }
+
+  /** How many repairs compared the owner's list with the link's count and sent the differences. */
+  public long repairs() {
+    return repairs;
   }
 
   /**

@@ -8,6 +8,7 @@ import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.telemetry.Telemetry;
+import org.gridrmi.runtime.wire.Release;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -68,10 +69,10 @@ class HeldRepairTest {
     return owner.table();
   }
 
-  /** A value at the owner, held by another holder too, so that only this test's holder's holds change. */
+  /** A value at the owner, held by the owner itself too, so that only this test's holder's holds change. */
   UUID valueAtOwner() {
     UUID id = UUID.randomUUID();
-    table().put(id, UUID.randomUUID(), "v", "value");
+    table().put(id, owner.id(), "v", "value"); // the node's own hold: it never lapses
     return id;
   }
 
@@ -93,5 +94,99 @@ class HeldRepairTest {
     pass(RENEW_MILLIS + 10);
 
     assertThat(link.disagreements()).as("renewals that disagreed").isPositive();
+  }
+
+  /**
+   * The owner lost the holder's hold for good (a fault no resend repairs: the hold was acknowledged): the next renewal
+   * finds the digests differ while nothing was on its way, and the repair holds the value again; once repaired, the
+   * renewals agree.
+   */
+  @Test
+  void aHoldTheOwnerLostForGoodIsHeldAgainAfterTheNextRenewal() {
+    UUID kept = valueAtOwner();
+    UUID lost = valueAtOwner();
+    link.hold(kept);
+    link.hold(lost);
+    pass(3 * RENEW_MILLIS);
+
+    table().loseHold(holder, lost);
+    pass(2 * RENEW_MILLIS);
+
+    assertThat(link.repairs()).as("repairs").isPositive();
+    assertThat(table().holds(holder, lost)).as("held again").isTrue();
+    assertThat(table().holds(holder, kept)).isTrue();
+    long disagreed = link.disagreements();
+    pass(3 * RENEW_MILLIS);
+    assertThat(link.disagreements())
+        .as("renewals that disagreed once repaired")
+        .isEqualTo(disagreed);
+  }
+
+  /**
+   * The owner kept a hold the holder released (a release lost for good): a repair finds the owner lists a value the
+   * link does not count, and a repair at least a lease later, finding it so still, releases it.
+   */
+  @Test
+  void aReleaseTheOwnerNeverAppliedIsSentAgainALeaseLater() {
+    UUID v = valueAtOwner();
+    link.hold(v);
+    UUID other = valueAtOwner();
+    link.hold(other); // so that the link goes on renewing
+    pass(RENEW_MILLIS);
+    link.release(List.of(Release.explicit(v)));
+    pass(RENEW_MILLIS);
+    assertThat(table().holds(holder, v)).isFalse();
+
+    table().hold(v, holder); // the owner holds it for the holder all the same
+    pass(2 * RENEW_MILLIS);
+    assertThat(table().holds(holder, v))
+        .as("not before a lease: a receipt may be late")
+        .isTrue();
+    pass(LEASE_MILLIS + 2 * RENEW_MILLIS);
+
+    assertThat(table().holds(holder, v)).as("released by the repair").isFalse();
+    assertThat(table().holds(holder, other)).isTrue();
+  }
+
+  /**
+   * A value the owner made for the holder, whose batch's receipt reaches the holder late (within a lease): the owner
+   * lists it, the link does not count it yet, and the repair must not release it, since the holder is about to hold it.
+   */
+  @Test
+  void aValueMadeForTheHolderWhoseReceiptIsLateIsNotReleased() {
+    UUID other = valueAtOwner();
+    link.hold(other);
+    pass(RENEW_MILLIS);
+    UUID made = UUID.randomUUID();
+    table().create(made, holder, "a call's result");
+    pass(2 * RENEW_MILLIS + 10); // renewals disagree, a repair sees it
+    assertThat(link.repairs()).isPositive();
+    link.heldThere(made); // the receipt
+    pass(RENEW_MILLIS);
+    long disagreed = link.disagreements();
+    pass(3 * LEASE_MILLIS);
+    assertThat(table().holds(holder, made)).as("kept for the holder").isTrue();
+    assertThat(link.disagreements()).as("once it counts it").isEqualTo(disagreed);
+  }
+
+  /**
+   * A link whose owner's answers were lost for a lease gives up, but the owner kept its holds (the renewals reached it).
+   * The link keeps counting what the holder holds: once it starts again, the renewals agree and nothing is released.
+   * Forgotten at the give-up, those values looked to the repair like releases lost, and were released while held.
+   */
+  @Test
+  void aLinkThatGaveUpOnAnOwnerThatKeptItsHoldsReleasesNothingWhenItStartsAgain() {
+    UUID v = valueAtOwner();
+    link.hold(v);
+    pass(RENEW_MILLIS);
+    world.lostAnswerRate = 1; // every call runs at the owner, and its answer is lost
+    pass(LEASE_MILLIS + 2 * RENEW_MILLIS);
+    assertThat(link.lapses()).as("the link gave up").isEqualTo(1);
+    assertThat(table().holds(holder, v)).as("the owner kept it").isTrue();
+    world.heal();
+    link.hold(valueAtOwner()); // starts it again
+    pass(3 * LEASE_MILLIS);
+    assertThat(table().holds(holder, v)).as("still held").isTrue();
+    assertThat(link.holds(v)).isTrue();
   }
 }
