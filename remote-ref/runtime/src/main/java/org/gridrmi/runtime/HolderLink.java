@@ -116,7 +116,14 @@ public final class HolderLink {
   /** Per value id, the hold of it not yet answered (see {@link #acknowledged}). */
   private final Map<UUID, CompletableFuture<Void>> unacknowledged = new ConcurrentHashMap<>();
 
-  /** Holds (a {@link UUID}) and releases (a {@link Release}) not yet acknowledged, oldest first. */
+  /**
+   * A hold on its way, with what completes once it is answered (null for a repair's: nobody waits for it). Each hold
+   * has its own: a value held, released and held again while the first hold waits for its answer is acknowledged only
+   * by the answer to the second (seed 942 of 600 steps of the lifetime simulation).
+   */
+  private record Hold(UUID id, CompletableFuture<Void> ack) {}
+
+  /** Holds (a {@link Hold}) and releases (a {@link Release}) not yet acknowledged, oldest first. */
   private final ConcurrentLinkedDeque<Object> changes = new ConcurrentLinkedDeque<>();
   /** A send is running or scheduled (perhaps after a pause): only it takes changes off the queue. */
   private final AtomicBoolean sending = new AtomicBoolean();
@@ -209,8 +216,9 @@ public final class HolderLink {
     synchronized (repairLock) {
       counted(id);
       held.add(id);
-      unacknowledged.computeIfAbsent(id, k -> new CompletableFuture<>());
-      queue(id);
+      CompletableFuture<Void> ack = new CompletableFuture<>();
+      unacknowledged.put(id, ack); // the latest hold's: an earlier one's waiters keep their own
+      queue(new Hold(id, ack));
     }
     startRenewal();
   }
@@ -226,9 +234,20 @@ public final class HolderLink {
     return f != null ? f : CompletableFuture.completedFuture(null);
   }
 
-  /** The holds of these ids need no more waiting for (answered, refused, or given up). */
-  private void settled(List<UUID> ids) {
-    for (UUID id : ids) {
+  /** These holds need no more waiting for (answered, refused, or given up). */
+  private void settled(List<Hold> holds) {
+    for (Hold h : holds) {
+      if (h.ack() == null) continue;
+      unacknowledged.remove(h.id(), h.ack());
+      h.ack().complete(null);
+    }
+  }
+
+  /** No hold of the link needs waiting for any more: those queued in {@code dropped} and every other one. */
+  private void settledAll(List<Object> dropped) {
+    settled(
+        dropped.stream().filter(Hold.class::isInstance).map(Hold.class::cast).toList());
+    for (UUID id : List.copyOf(unacknowledged.keySet())) {
       CompletableFuture<Void> f = unacknowledged.remove(id);
       if (f != null) f.complete(null);
     }
@@ -275,14 +294,15 @@ public final class HolderLink {
       for (Object c; (c = changes.poll()) != null; ) run.add(c);
       int i = 0;
       while (i < run.size()) {
-        boolean holds = run.get(i) instanceof UUID;
+        boolean holds = run.get(i) instanceof Hold;
         int j = i;
         // at most as many ids as an owner takes in one call
         while (j < run.size()
-            && (run.get(j) instanceof UUID) == holds
+            && (run.get(j) instanceof Hold) == holds
             && j - i < ValueTable.MAX_IDS_PER_CALL) j++;
         List<Object> group = run.subList(i, j);
-        List<UUID> heldIds = holds ? group.stream().map(UUID.class::cast).toList() : List.of();
+        List<Hold> holdsSent = holds ? group.stream().map(Hold.class::cast).toList() : List.of();
+        List<UUID> heldIds = holdsSent.stream().map(Hold::id).toList();
         try {
           NodeClient node = runtime.node(owner);
           long sequence = SEQUENCE.incrementAndGet();
@@ -301,7 +321,7 @@ public final class HolderLink {
           // refused (the owner will not take it, however often it is sent), or a closed link's last
           // word (the lease ends what it held)
         }
-        settled(heldIds);
+        settled(holdsSent);
         i = j;
       }
       if (stopSendingUnlessMore()) return;
@@ -344,7 +364,7 @@ public final class HolderLink {
   /** The runtime closed: nothing is sent any more, and nobody waits for an answer that cannot come. */
   private void stopForClose() {
     stopSending();
-    settled(List.copyOf(unacknowledged.keySet()));
+    settledAll(List.copyOf(changes));
   }
 
   /** The pause before the next attempt: doubling with each failure in a row, at most the renewal period. */
@@ -374,12 +394,14 @@ public final class HolderLink {
    */
   private boolean gaveUp() {
     if (runtime.ticker().nanoTime() - answeredNanos <= leaseNanos) return false;
+    List<Object> dropped;
     synchronized (this) {
+      dropped = List.copyOf(changes);
       changes.clear();
       failures = 0;
       lapses++;
     }
-    settled(List.copyOf(unacknowledged.keySet()));
+    settledAll(dropped);
     return true;
   }
 
@@ -445,7 +467,8 @@ public final class HolderLink {
       long granted = r.leaseMillis();
       leaseNanos = TimeUnit.MILLISECONDS.toNanos(granted);
       answered();
-      if (!r.agrees() && quiet && quiet() && changesMade.get() == before) disagreed(r.held());
+      if (r.agrees()) agreed();
+      else if (quiet && quiet() && changesMade.get() == before) disagreed(r.held());
       next = Math.min(next, Math.max(20, granted / 3));
     } catch (GridException e) {
       failed(e);
@@ -470,6 +493,17 @@ public final class HolderLink {
   /** Whether no hold or release of this link waits to be sent or answered. */
   private boolean quiet() {
     return changes.isEmpty() && !sending.get();
+  }
+
+  /**
+   * The owner holds what the link counts: what earlier repairs found missing or extra is settled, so a later difference
+   * is counted afresh (kept, a hold lost again long after a first one was repaired would count from the first).
+   */
+  private void agreed() {
+    synchronized (repairLock) {
+      lacking.clear();
+      suspects.clear();
+    }
   }
 
   /**
@@ -533,7 +567,7 @@ public final class HolderLink {
           }
         }
         changesMade.incrementAndGet();
-        for (UUID id : toHold) queue(id);
+        for (UUID id : toHold) queue(new Hold(id, null));
         for (Release r : toRelease) queue(r);
       }
     } finally {

@@ -64,6 +64,15 @@ public final class ValueTable {
   private record Parked(long until, long sequence) {}
 
   private final AtomicInteger parkedCount = new AtomicInteger();
+
+  /**
+   * How many leases a value made and held by nobody (a hold this table lost: see {@link #loseHold}) is kept for its
+   * holder's repair before the sweep frees it.
+   */
+  static final int ORPHAN_LEASES = 2;
+
+  /** Values the sweep found made and held by nobody, since when (ms); at most one entry per value here. */
+  private final Map<UUID, Long> heldByNobodySince = new ConcurrentHashMap<>();
   /** Fetches waiting for an id whose call is still on its way here (see {@link #whenCreated}). */
   private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters =
       new ConcurrentHashMap<>();
@@ -147,7 +156,8 @@ public final class ValueTable {
       hold(s, holder);
       return s;
     }
-    fresh.set(value);
+    // held (or kept for its batch's calls) before it is set: a value here and set is never held by
+    // nobody for a moment, which a release would take for a hold the owner lost (see release)
     if (releasedBefore(fresh, holder, UNNUMBERED)) {
       // its writer released it before it got here (the release overtook the batch carrying the
       // copy): the calls of that batch may still read it, for a lease at most, but it is not kept
@@ -157,6 +167,7 @@ public final class ValueTable {
     } else {
       hold(fresh, holder);
     }
+    fresh.set(value);
     created(fresh);
     return fresh;
   }
@@ -167,8 +178,8 @@ public final class ValueTable {
         holders.stream().filter(h -> early.take(h, id) == EarlyReleases.NONE).toList();
     if (keepers.isEmpty()) return; // nobody would ever release it
     Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k, store, null));
+    for (UUID h : keepers) hold(s, h); // held before it is set, as a put
     s.set(value);
-    for (UUID h : keepers) hold(s, h);
   }
 
   /**
@@ -393,7 +404,11 @@ public final class ValueTable {
       if (s == null) end.run();
       else if (!s.inOrder(holder, sequence, end))
         continue; // late: a newer hold or release of this holder's link was applied already
-      if (!removed[0]) { // ahead of the value or replica it ends, perhaps: remembered
+      // made, and held by nobody: this table lost the hold this release ends (see loseHold), and no
+      // other holder relies on the value: released as if it had been held
+      boolean lostHold =
+          !removed[0] && s != null && s.isDone() && s.unheld() && s.borrowers().isEmpty();
+      if (!removed[0] && !lostHold) { // ahead of the value or replica it ends, perhaps: remembered
         early.record(holder, r.id(), sequence);
         if (s != null && s.isDone() && !holder.equals(s.releasedEarly)) {
           notHeld = r.id(); // here and made, but not held by it: nothing it may end
@@ -401,8 +416,9 @@ public final class ValueTable {
         }
         continue;
       }
+      // a borrower that fetched a failure keeps no replica of it: a new call there fetches again
       for (Borrower b : r.borrowers())
-        if (!s.fetchedBy(b)) s.borrowersToAdd().putIfAbsent(b, expiry);
+        if (!s.fetchedBy(b) || s.failed()) s.borrowersToAdd().putIfAbsent(b, expiry);
       releases.count(r.cause());
       freeIfUnheld(
           s,
@@ -579,9 +595,27 @@ public final class ValueTable {
       if (s.borrowers().values().removeIf(expiry -> expiry < now)) {
         releases.lapsed.increment();
         freeIfUnheld(s, "freed when its borrower did not fetch it within a lease");
+      } else if (s.isDone() && s.unheld() && s.borrowers().isEmpty()) {
+        heldByNobody(s, now);
       }
     }
+    heldByNobodySince.keySet().removeIf(id -> !slots.containsKey(id));
     return Math.max(0, before - slots.size());
+  }
+
+  /**
+   * A value made and held by nobody, seen by a sweep: only a hold this table lost makes one (a put or replica is held
+   * before it is set). Its holder's repair holds it again within its next renewals; if none did for
+   * {@value #ORPHAN_LEASES} leases (its holder died, or let it go and its release found nothing to end), it is freed.
+   */
+  private void heldByNobody(Slot s, long now) {
+    Long since = heldByNobodySince.putIfAbsent(s.id(), now);
+    if (since != null && now - since >= ORPHAN_LEASES * leaseMillis) {
+      heldByNobodySince.remove(s.id());
+      releases.lapsed.increment();
+      freeIfUnheld(
+          s, "freed when nobody had held it for " + ORPHAN_LEASES + " leases (its holds lost)");
+    }
   }
 
   /**
@@ -636,6 +670,7 @@ public final class ValueTable {
     leaseExpiry.clear();
     parked.clear();
     parkedCount.set(0);
+    heldByNobodySince.clear();
     pendingByHolder.clear();
   }
 

@@ -364,4 +364,70 @@ class ValueTableTest {
     assertThat(listed).containsExactlyInAnyOrderElementsOf(mine);
     assertThat(table.heldBy(UUID.randomUUID(), null, 10)).isEmpty();
   }
+
+  /**
+   * A server that fetched a value's failure keeps no replica of it (a failure is no value to keep), so a later call
+   * there that takes the value fetches it again: the holder's release, naming that server, keeps it for it although
+   * the server said it had it. Kept nothing, the new call found NOT_FOUND instead of the value's own failure (seed 4598
+   * of the lifetime simulation with forgotten holds).
+   */
+  @Test
+  void aFailedValueIsKeptForABorrowerThatFetchedItBefore() {
+    UUID id = UUID.randomUUID();
+    table
+        .create(id, client, "call")
+        .fail(org.gridrmi.runtime.wire.Failure.of(
+            org.gridrmi.ref.Status.NOT_FOUND, "its argument is gone", null, null));
+    org.gridrmi.runtime.wire.Borrower s1 =
+        new org.gridrmi.runtime.wire.Borrower("rmi://S1:1", UUID.randomUUID());
+    table.abandonedBy(s1, List.of(id)); // it fetched the failure
+    table.release(
+        client, List.of(new Release(id, Release.Cause.EXPLICIT, List.of(s1)))); // lent to it again
+    assertThat(table.borrows(id, s1)).as("kept for its new call").isTrue();
+  }
+
+  /**
+   * A value whose only hold the table lost ({@link ValueTable#loseHold}) is held by nobody: its holder's release frees it
+   * as if the table had kept the hold (refused, the value was left to nobody, for good), while another holder's hold
+   * keeps it as before.
+   */
+  @Test
+  void aReleaseOfAValueWhoseHoldTheTableLostFreesItUnlessAnotherHolderHoldsIt() {
+    UUID lost = UUID.randomUUID();
+    UUID shared = UUID.randomUUID();
+    table.put(lost, client, "v", 1);
+    table.put(shared, client, "w", 2);
+    table.hold(shared, self);
+    table.loseHold(client, lost);
+    table.loseHold(client, shared);
+    table.release(client, 7, List.of(Release.explicit(lost)));
+    assertThat(table.get(lost)).as("released").isNull();
+    assertThatThrownBy(() -> table.release(client, 8, List.of(Release.explicit(shared))))
+        .isInstanceOfSatisfying(
+            org.gridrmi.ref.GridException.class,
+            e -> assertThat(e.status()).isEqualTo(org.gridrmi.ref.Status.PERMISSION_DENIED));
+    assertThat(table.get(shared)).as("its other holder keeps it").isNotNull();
+  }
+
+  /**
+   * A value held by nobody (its holds lost, and its holder dead, so no repair and no release comes) is freed by the
+   * sweep once it has been so for two leases: no lapse would end it, since no holder's index names it.
+   */
+  @Test
+  void aValueHeldByNobodyIsFreedByTheSweepAfterTwoLeases() {
+    UUID id = UUID.randomUUID();
+    table.put(id, client, "v", 1);
+    table.loseHold(client, id);
+    long now = ticker.millis();
+    table.renew(client); // the holder lives: only the sweep of values held by nobody may end it
+    table.expire(now);
+    table.expire(now + 999);
+    assertThat(table.get(id))
+        .as("within two leases: its holder's repair may hold it again")
+        .isNotNull();
+    table.renew(client);
+    table.expire(now + 2000);
+    assertThat(table.get(id)).isNull();
+    assertThat(table.freedBecause(id)).contains("held it for 2 leases");
+  }
 }
