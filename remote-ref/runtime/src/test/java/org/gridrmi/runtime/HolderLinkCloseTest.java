@@ -42,9 +42,7 @@ class HolderLinkCloseTest {
   @Test
   void aClosedLinkSendsAResendThatWaitsForItsPauseAtOnce() {
     when(transport.client(OWNER)).thenReturn(owner);
-    when(owner.renew(any(), any()))
-        .thenReturn(new org.gridrmi.runtime.wire.Renewal(
-            600_000L, true, org.gridrmi.runtime.wire.HeldDigest.EMPTY));
+    HolderLinkTest.answerRenewals(owner, 600_000L);
     AtomicBoolean down = new AtomicBoolean(true);
     org.mockito.Mockito.doAnswer(i -> {
           if (down.get()) throw new GridException(Status.UNAVAILABLE, "down");

@@ -74,9 +74,7 @@ class HolderLinkTest {
   @Test
   void holdsAndReleasesCarryNumbersThatOnlyGrowAcrossResendsAndLinks() {
     when(transport.client(OWNER)).thenReturn(owner);
-    when(owner.renew(any(), any()))
-        .thenReturn(new org.gridrmi.runtime.wire.Renewal(
-            60_000L, true, org.gridrmi.runtime.wire.HeldDigest.EMPTY));
+    answerRenewals(owner, 60_000L);
     List<Long> sent = new java.util.ArrayList<>();
     java.util.concurrent.atomic.AtomicInteger failHolds =
         new java.util.concurrent.atomic.AtomicInteger(1);
@@ -154,9 +152,7 @@ class HolderLinkTest {
   @Test
   void aHoldMadeAgainAfterAReleaseIsAcknowledgedOnlyByItsOwnAnswer() {
     when(transport.client(OWNER)).thenReturn(owner);
-    when(owner.renew(any(), any()))
-        .thenReturn(new org.gridrmi.runtime.wire.Renewal(
-            60_000L, true, org.gridrmi.runtime.wire.HeldDigest.EMPTY));
+    answerRenewals(owner, 60_000L);
     java.util.concurrent.atomic.AtomicInteger holds =
         new java.util.concurrent.atomic.AtomicInteger();
     org.mockito.Mockito.doAnswer(call -> {
@@ -180,5 +176,12 @@ class HolderLinkTest {
     pass(100); // the first hold answered, the release lost: the second hold waits behind it
     assertThat(holds).as("hold calls").hasValueGreaterThanOrEqualTo(2);
     assertThat(second).as("the second hold's acknowledgement").isNotDone();
+  }
+
+  /** Has the mocked {@code owner} grant {@code leaseMillis} to every renewal, agreeing with the holder's digest. */
+  static void answerRenewals(NodeClient owner, long leaseMillis) {
+    when(owner.renew(any(), any()))
+        .thenAnswer(
+            call -> new org.gridrmi.runtime.wire.Renewal(leaseMillis, true, call.getArgument(1)));
   }
 }

@@ -393,13 +393,9 @@ class ValueTableTest {
    */
   @Test
   void aReleaseOfAValueWhoseHoldTheTableLostFreesItUnlessAnotherHolderHoldsIt() {
-    UUID lost = UUID.randomUUID();
+    UUID lost = putByClientItsHoldLost();
     UUID shared = UUID.randomUUID();
-    table.put(lost, client, "v", 1);
-    table.put(shared, client, "w", 2);
-    table.hold(shared, self);
-    table.loseHold(client, lost);
-    table.loseHold(client, shared);
+    table.put(shared, self, "w", 2);
     table.release(client, 7, List.of(Release.explicit(lost)));
     assertThat(table.get(lost)).as("released").isNull();
     assertThatThrownBy(() -> table.release(client, 8, List.of(Release.explicit(shared))))
@@ -415,9 +411,7 @@ class ValueTableTest {
    */
   @Test
   void aValueHeldByNobodyIsFreedByTheSweepAfterTwoLeases() {
-    UUID id = UUID.randomUUID();
-    table.put(id, client, "v", 1);
-    table.loseHold(client, id);
+    UUID id = putByClientItsHoldLost();
     long now = ticker.millis();
     table.renew(client); // the holder lives: only the sweep of values held by nobody may end it
     table.expire(now);
@@ -429,5 +423,13 @@ class ValueTableTest {
     table.expire(now + 2000);
     assertThat(table.get(id)).isNull();
     assertThat(table.freedBecause(id)).contains("held it for 2 leases");
+  }
+
+  /** A value the client put, whose hold the table then lost ({@link ValueTable#loseHold}): held by nobody. */
+  private UUID putByClientItsHoldLost() {
+    UUID id = UUID.randomUUID();
+    table.put(id, client, "v", 1);
+    table.loseHold(client, id);
+    return id;
   }
 }
