@@ -468,7 +468,7 @@ public final class HolderLink {
       leaseNanos = TimeUnit.MILLISECONDS.toNanos(granted);
       answered();
       if (r.agrees()) agreed();
-      else if (quiet && quiet() && changesMade.get() == before) disagreed(r.held());
+      else if (quiet && quiet() && changesMade.get() == before) disagreed();
       next = Math.min(next, Math.max(20, granted / 3));
     } catch (GridException e) {
       failed(e);
@@ -510,7 +510,7 @@ public final class HolderLink {
    * The owner holds something else for this holder than the link counts, and nothing was on its way to explain it: a
    * hold or release was lost for good (see docs/reference-counting.md).
    */
-  private void disagreed(HeldDigest owners) {
+  private void disagreed() {
     disagreements++;
     if (closed || !repairing.compareAndSet(false, true)) return;
     try {
