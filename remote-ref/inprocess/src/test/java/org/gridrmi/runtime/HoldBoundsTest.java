@@ -111,7 +111,8 @@ class HoldBoundsTest {
 
   @Test
   void aRenewalOfAHolderThatHoldsNothingMakesNoLeaseEntry() {
-    for (int i = 0; i < 100; i++) owner.endpoint().renew(UUID.randomUUID());
+    for (int i = 0; i < 100; i++)
+      owner.endpoint().renew(UUID.randomUUID(), org.gridrmi.runtime.wire.HeldDigest.EMPTY);
     assertThat(owner.node().table().holders()).isZero();
   }
 
@@ -133,5 +134,25 @@ class HoldBoundsTest {
         .endpoint()
         .hold(late, 0, List.of(id)); // the entry of a holder that holds nothing made room
     assertThat(owner.node().table().holds(late, id)).isTrue();
+  }
+
+  /**
+   * A holder asks for what it holds a page at a time, at most as many ids as one hold names; a page size past that (or
+   * below one) is refused naming the limit, and a renewal with no digest is refused, before either reads anything.
+   */
+  @Test
+  void aListOfHeldValuesOrARenewalOutsideTheLimitsIsRefusedNamingThem() {
+    UUID holder = UUID.randomUUID();
+    for (int max : new int[] {0, ValueTable.MAX_IDS_PER_CALL + 1}) {
+      assertThatThrownBy(() -> owner.endpoint().listHeld(holder, null, max))
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+          .hasMessageContaining("ask for 1 to " + ValueTable.MAX_IDS_PER_CALL);
+    }
+    assertThatThrownBy(() -> owner.endpoint().renew(holder, null))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.INVALID_ARGUMENT))
+        .hasMessageContaining("no digest");
+    assertThat(owner.node().table().holders()).isZero();
   }
 }

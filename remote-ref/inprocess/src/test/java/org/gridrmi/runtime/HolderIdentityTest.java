@@ -10,6 +10,7 @@ import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.transport.Caller;
 import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.wire.HeldDigest;
 import org.junit.jupiter.api.Test;
 
 /** Only a holder acts on its values; under TLS a holder id belongs to the certificate that first used it. */
@@ -18,17 +19,20 @@ class HolderIdentityTest {
   static final Caller MALLORY = new Caller("10.0.0.2", "CN=mallory");
 
   @Test
-  void anotherPeerCannotReleaseRenewOrCancelForAHolderThatIsNotItsOwn() {
+  void anotherPeerCannotReleaseRenewListOrCancelForAHolderThatIsNotItsOwn() {
     try (TestNodes.Started n = TestNodes.node(new InProcessNetwork(), "H1", Timeouts.DEFAULT)) {
       UUID holder = UUID.randomUUID();
       UUID id = UUID.randomUUID();
       Caller.serving(
-          ALICE, () -> n.endpoint().renew(holder)); // alice's first use binds the holder to her
+          ALICE,
+          () -> n.endpoint()
+              .renew(holder, HeldDigest.EMPTY)); // alice's first use binds the holder to her
       n.node().table().create(id, holder, "call");
       for (Runnable act : List.<Runnable>of(
           () -> n.endpoint()
               .release(holder, 0, List.of(org.gridrmi.runtime.wire.Release.explicit(id))),
-          () -> n.endpoint().renew(holder),
+          () -> n.endpoint().renew(holder, HeldDigest.EMPTY),
+          () -> n.endpoint().listHeld(holder, null, 10),
           () -> n.endpoint().cancel(holder, id))) {
         assertThatThrownBy(() -> Caller.serving(MALLORY, () -> {
               act.run();
@@ -66,10 +70,10 @@ class HolderIdentityTest {
     try (TestNodes.Started n = TestNodes.node(new InProcessNetwork(), "H3", Timeouts.DEFAULT)) {
       int limit = org.gridrmi.runtime.store.ValueTable.MAX_HOLDERS;
       UUID first = UUID.randomUUID();
-      Caller.serving(ALICE, () -> n.endpoint().renew(first));
+      Caller.serving(ALICE, () -> n.endpoint().renew(first, HeldDigest.EMPTY));
       for (int i = 0; i < limit + 1_000; i++) {
         UUID holder = UUID.randomUUID();
-        Caller.serving(MALLORY, () -> n.endpoint().renew(holder));
+        Caller.serving(MALLORY, () -> n.endpoint().renew(holder, HeldDigest.EMPTY));
       }
       assertThat(n.endpoint().holderIdentities()).isLessThanOrEqualTo(limit);
     }

@@ -3,6 +3,8 @@ package org.gridrmi.runtime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,9 +19,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.store.HeldIds;
 import org.gridrmi.runtime.store.ValueTable;
 import org.gridrmi.runtime.transport.NodeClient;
+import org.gridrmi.runtime.wire.HeldDigest;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Renewal;
 
 /**
  * One holder's hold on the values of one owner node: the holder's side of the lifetime protocol (see
@@ -37,8 +42,12 @@ import org.gridrmi.runtime.wire.Release;
  *       holder, as Java RMI's DGC numbers dirty and clean calls; the owner drops, per value, one older than the last
  *       it applied, so a duplicate or late call cannot undo a newer one. Renewals carry none.
  *   <li><b>Bounded:</b> once the owner has not answered for one lease (the last one it granted), it has let go of
- *       everything this holder held there: the link gives up, forgets what it held and stops renewing ({@link #lapsed}
- *       then counts it). A later hold starts it afresh.
+ *       everything this holder held there: the link gives up, drops the changes not sent and stops renewing
+ *       ({@link #lapses} then counts it). A later hold starts it again.
+ *   <li><b>Repaired:</b> every renewal carries a digest of what the link counts as held there; when the owner's differs
+ *       while nothing of the link was on its way, the link asks the owner what it holds for the holder and sends the
+ *       difference as numbered holds and releases ({@link #repair}), so a hold or release lost for good is repaired
+ *       after the next renewals.
  *   <li><b>Idle links stop:</b> a link that holds nothing and sends nothing renews nothing; it tells its creator
  *       ({@code onIdle}), which may drop it.
  * </ul>
@@ -63,13 +72,58 @@ public final class HolderLink {
   private final String owner;
   private final long maxRenewMillis;
   private final Runnable onIdle;
-  /** Values held at the owner (made there, pushed, kept there as replicas, or held by reference). */
-  private final Set<UUID> held = ConcurrentHashMap.newKeySet();
+  /**
+   * Values held at the owner (made there, pushed, kept there as replicas, or held by reference), with their digest,
+   * which every renewal carries.
+   */
+  private final HeldIds held = new HeldIds();
+
+  /**
+   * Counts every change to {@link #held} and every hold or release queued, after it is made: a renewal during which
+   * it moved had changes on their way, and a difference of digests then is expected.
+   */
+  private final AtomicLong changesMade = new AtomicLong();
+
+  /**
+   * Taken by every change of what the link counts (hold, release, a value held there) and by a repair's decision, so
+   * that a repair never releases a value the holder came to hold while it decided.
+   */
+  private final Object repairLock = new Object();
+  /**
+   * Values the link counts as held that the owner did not hold at a repair, and when it first found that: the repair
+   * holds them again; if the owner still lacks one a lease later (freed before the hold came: its tombstone answers),
+   * the link stops counting it ({@link #gone}). Keys are ids of {@link #held}: bounded by what the holder holds.
+   */
+  private final Map<UUID, Long> lacking = new HashMap<>();
+  /**
+   * Values the link counted as held and the owner does not hold any more (see {@link #lacking}): not in the digest, so
+   * that it agrees again; counted again if the owner lists one after all (its hold was parked until the value came).
+   * The holder's references to them fail with NOT_FOUND when resolved, as after any hold that came too late.
+   */
+  private final Set<UUID> gone = new HashSet<>();
+  /**
+   * Values the owner listed as held by this holder that the link does not count, and when a repair first saw each:
+   * released by a repair at least a lease later if the owner still lists them and the link still does not count them
+   * (a release lost for good, or a batch the holder thinks failed). Not at once: the receipt of a batch that made one
+   * may still be on its way. Bounded by {@link #MAX_LISTED}.
+   */
+  private final Map<UUID, Long> suspects = new HashMap<>();
+  /** A repair is running: one at a time. */
+  private final AtomicBoolean repairing = new AtomicBoolean();
+
+  private volatile long repairs;
 
   /** Per value id, the hold of it not yet answered (see {@link #acknowledged}). */
   private final Map<UUID, CompletableFuture<Void>> unacknowledged = new ConcurrentHashMap<>();
 
-  /** Holds (a {@link UUID}) and releases (a {@link Release}) not yet acknowledged, oldest first. */
+  /**
+   * A hold on its way, with what completes once it is answered (null for a repair's: nobody waits for it). Each hold
+   * has its own: a value held, released and held again while the first hold waits for its answer is acknowledged only
+   * by the answer to the second (seed 942 of 600 steps of the lifetime simulation).
+   */
+  private record Hold(UUID id, CompletableFuture<Void> ack) {}
+
+  /** Holds (a {@link Hold}) and releases (a {@link Release}) not yet acknowledged, oldest first. */
   private final ConcurrentLinkedDeque<Object> changes = new ConcurrentLinkedDeque<>();
   /** A send is running or scheduled (perhaps after a pause): only it takes changes off the queue. */
   private final AtomicBoolean sending = new AtomicBoolean();
@@ -88,6 +142,16 @@ public final class HolderLink {
   private volatile int failures;
 
   private volatile long lapses;
+  /** Renewals answered with digests that differed while nothing of this link was on its way. */
+  private volatile long disagreements;
+
+  /** How many ids a repair asks the owner for in one call: as many as one hold may name. */
+  static final int REPAIR_PAGE = ValueTable.MAX_IDS_PER_CALL;
+  /**
+   * The most ids a repair takes from the owner's list (a peer's answer: bounded); past it the repair stops, changes
+   * nothing, and the lease keeps what it keeps.
+   */
+  static final int MAX_LISTED = 100 * REPAIR_PAGE;
 
   /**
    * @param holder who holds (a Grid's holder id, a server's secret holder id)
@@ -118,7 +182,18 @@ public final class HolderLink {
 
   /** Records a value held at the owner that it knows of already (made there for this holder, or sent with it). */
   public void heldThere(UUID id) {
-    held.add(id);
+    synchronized (repairLock) {
+      counted(id);
+      held.add(id);
+      changesMade.incrementAndGet();
+    }
+  }
+
+  /** {@code id} is counted as held again (or released): what a repair thought of it is out of date. */
+  private void counted(UUID id) {
+    gone.remove(id);
+    lacking.remove(id);
+    suspects.remove(id);
   }
 
   /**
@@ -138,9 +213,13 @@ public final class HolderLink {
 
   /** Asks the owner to add this holder to {@code id}, after every change queued before. */
   public void hold(UUID id) {
-    held.add(id);
-    unacknowledged.computeIfAbsent(id, k -> new CompletableFuture<>());
-    queue(id);
+    synchronized (repairLock) {
+      counted(id);
+      held.add(id);
+      CompletableFuture<Void> ack = new CompletableFuture<>();
+      unacknowledged.put(id, ack); // the latest hold's: an earlier one's waiters keep their own
+      queue(new Hold(id, ack));
+    }
     startRenewal();
   }
 
@@ -155,9 +234,20 @@ public final class HolderLink {
     return f != null ? f : CompletableFuture.completedFuture(null);
   }
 
-  /** The holds of these ids need no more waiting for (answered, refused, or given up). */
-  private void settled(List<UUID> ids) {
-    for (UUID id : ids) {
+  /** These holds need no more waiting for (answered, refused, or given up). */
+  private void settled(List<Hold> holds) {
+    for (Hold h : holds) {
+      if (h.ack() == null) continue;
+      unacknowledged.remove(h.id(), h.ack());
+      h.ack().complete(null);
+    }
+  }
+
+  /** No hold of the link needs waiting for any more: those queued in {@code dropped} and every other one. */
+  private void settledAll(List<Object> dropped) {
+    settled(
+        dropped.stream().filter(Hold.class::isInstance).map(Hold.class::cast).toList());
+    for (UUID id : List.copyOf(unacknowledged.keySet())) {
       CompletableFuture<Void> f = unacknowledged.remove(id);
       if (f != null) f.complete(null);
     }
@@ -166,14 +256,18 @@ public final class HolderLink {
   /** Releases values at the owner, after every change queued before. */
   public void release(List<Release> rs) {
     if (rs.isEmpty()) return;
-    for (Release r : rs) {
-      held.remove(r.id());
-      queue(r);
+    synchronized (repairLock) {
+      for (Release r : rs) {
+        counted(r.id());
+        held.remove(r.id());
+        queue(r);
+      }
     }
   }
 
   private void queue(Object change) {
     changes.add(change);
+    changesMade.incrementAndGet();
     if (sending.compareAndSet(false, true)) dispatch();
   }
 
@@ -200,14 +294,15 @@ public final class HolderLink {
       for (Object c; (c = changes.poll()) != null; ) run.add(c);
       int i = 0;
       while (i < run.size()) {
-        boolean holds = run.get(i) instanceof UUID;
+        boolean holds = run.get(i) instanceof Hold;
         int j = i;
         // at most as many ids as an owner takes in one call
         while (j < run.size()
-            && (run.get(j) instanceof UUID) == holds
+            && (run.get(j) instanceof Hold) == holds
             && j - i < ValueTable.MAX_IDS_PER_CALL) j++;
         List<Object> group = run.subList(i, j);
-        List<UUID> heldIds = holds ? group.stream().map(UUID.class::cast).toList() : List.of();
+        List<Hold> holdsSent = holds ? group.stream().map(Hold.class::cast).toList() : List.of();
+        List<UUID> heldIds = holdsSent.stream().map(Hold::id).toList();
         try {
           NodeClient node = runtime.node(owner);
           long sequence = SEQUENCE.incrementAndGet();
@@ -226,7 +321,7 @@ public final class HolderLink {
           // refused (the owner will not take it, however often it is sent), or a closed link's last
           // word (the lease ends what it held)
         }
-        settled(heldIds);
+        settled(holdsSent);
         i = j;
       }
       if (stopSendingUnlessMore()) return;
@@ -269,7 +364,7 @@ public final class HolderLink {
   /** The runtime closed: nothing is sent any more, and nobody waits for an answer that cannot come. */
   private void stopForClose() {
     stopSending();
-    settled(List.copyOf(unacknowledged.keySet()));
+    settledAll(List.copyOf(changes));
   }
 
   /** The pause before the next attempt: doubling with each failure in a row, at most the renewal period. */
@@ -291,18 +386,22 @@ public final class HolderLink {
   }
 
   /**
-   * If the owner has not answered for one lease, it has let go of everything this holder held there: forgets it all
-   * (held values and changes not sent) and returns true.
+   * If the owner has not answered for one lease, it has probably let go of everything this holder held there: drops
+   * the changes not sent and returns true (the link stops until a new hold starts it). It keeps counting what the
+   * holder holds: the owner may have kept it (only its answers were lost), and the first renewal after the link starts
+   * again compares the two and repairs the difference. Forgotten, a value the owner kept would have looked to the
+   * repair like a release lost, and been released while the holder still held it.
    */
   private boolean gaveUp() {
     if (runtime.ticker().nanoTime() - answeredNanos <= leaseNanos) return false;
+    List<Object> dropped;
     synchronized (this) {
-      held.clear();
+      dropped = List.copyOf(changes);
       changes.clear();
       failures = 0;
       lapses++;
     }
-    settled(List.copyOf(unacknowledged.keySet()));
+    settledAll(dropped);
     return true;
   }
 
@@ -361,9 +460,15 @@ public final class HolderLink {
     try {
       // the link may have closed while this waited for a thread: a closed holder sends nothing more
       if (closed) return;
-      long granted = runtime.node(owner).renew(holder);
+      long before = changesMade.get();
+      boolean quiet = quiet();
+      HeldDigest digest = held.digest();
+      Renewal r = runtime.node(owner).renew(holder, digest);
+      long granted = r.leaseMillis();
       leaseNanos = TimeUnit.MILLISECONDS.toNanos(granted);
       answered();
+      if (r.agrees()) agreed();
+      else if (quiet && quiet() && changesMade.get() == before) disagreed();
       next = Math.min(next, Math.max(20, granted / 3));
     } catch (GridException e) {
       failed(e);
@@ -383,6 +488,130 @@ public final class HolderLink {
       return;
     }
     schedule(next);
+  }
+
+  /** Whether no hold or release of this link waits to be sent or answered. */
+  private boolean quiet() {
+    return changes.isEmpty() && !sending.get();
+  }
+
+  /**
+   * The owner holds what the link counts: what earlier repairs found missing or extra is settled, so a later difference
+   * is counted afresh (kept, a hold lost again long after a first one was repaired would count from the first).
+   */
+  private void agreed() {
+    synchronized (repairLock) {
+      lacking.clear();
+      suspects.clear();
+    }
+  }
+
+  /**
+   * The owner holds something else for this holder than the link counts, and nothing was on its way to explain it: a
+   * hold or release was lost for good (see docs/reference-counting.md).
+   */
+  private void disagreed() {
+    disagreements++;
+    if (closed || !repairing.compareAndSet(false, true)) return;
+    try {
+      runtime.io().execute(this::repair);
+    } catch (GridException full) {
+      repairing.set(false); // the next renewal that disagrees tries again
+    }
+  }
+
+  /**
+   * Repairs what the owner holds for this holder, after a renewal found the digests differ while nothing of the link
+   * was on its way: asks the owner for the ids it holds for the holder ({@code listHeld}, a page at a time), then sends
+   * the differences as ordinary numbered holds and releases, which are safe against late and duplicate delivery. A
+   * value the link counts and the owner lacks is held again; a value the owner holds and the link does not count is
+   * released once a later repair, at least a lease on, still finds it so (see {@link #suspects}). If any change of the
+   * link was made meanwhile, the repair changes nothing: the next renewal tells again. A failed call ends the repair the
+   * same way.
+   */
+  private void repair() {
+    try {
+      long before = changesMade.get();
+      if (closed || !quiet()) return;
+      Set<UUID> listed = listedByOwner();
+      if (listed == null) return;
+      List<UUID> toHold = new ArrayList<>();
+      List<Release> toRelease = new ArrayList<>();
+      long now = runtime.ticker().nanoTime();
+      synchronized (repairLock) {
+        if (closed || !quiet() || changesMade.get() != before) return;
+        repairs++;
+        for (UUID id : held.snapshot()) {
+          if (listed.contains(id)) continue;
+          Long since = lacking.putIfAbsent(id, now);
+          if (since == null || now - since < leaseNanos) toHold.add(id);
+          else { // held again a lease ago, and still not there: it went before the hold came
+            lacking.remove(id);
+            held.remove(id);
+            gone.add(id);
+          }
+        }
+        lacking.keySet().removeIf(id -> !held.contains(id) || listed.contains(id));
+        suspects.keySet().removeIf(id -> !listed.contains(id));
+        for (UUID id : listed) {
+          if (held.contains(id)) continue;
+          if (gone.remove(
+              id)) { // its hold was parked until the value came: the owner holds it after all
+            held.add(id);
+            continue;
+          }
+          Long first = suspects.putIfAbsent(id, now);
+          if (first != null && now - first >= leaseNanos) {
+            suspects.remove(id);
+            toRelease.add(Release.explicit(id));
+          }
+        }
+        changesMade.incrementAndGet();
+        for (UUID id : toHold) queue(new Hold(id, null));
+        for (Release r : toRelease) queue(r);
+      }
+    } finally {
+      repairing.set(false);
+    }
+  }
+
+  /**
+   * The ids the owner holds for this holder, page by page; null if a call failed or the owner's answer is not a list
+   * of increasing ids within the bounds (a peer's answer: at most {@link #MAX_LISTED} ids, each page after the last).
+   */
+  private Set<UUID> listedByOwner() {
+    Set<UUID> listed = new HashSet<>();
+    UUID after = null;
+    try {
+      NodeClient node = runtime.node(owner);
+      while (true) {
+        List<UUID> page = node.listHeld(holder, after, REPAIR_PAGE);
+        answered();
+        if (page.size() > REPAIR_PAGE) return null;
+        for (UUID id : page) {
+          if (after != null && id.compareTo(after) <= 0) return null; // not in order: it could loop
+          after = id;
+          listed.add(id);
+        }
+        if (page.size() < REPAIR_PAGE) return listed;
+        if (listed.size() >= MAX_LISTED) return null;
+      }
+    } catch (GridException e) {
+      return null; // lost, or refused: the next renewal that disagrees asks again
+    }
+  }
+
+  /** How many repairs compared the owner's list with the link's count and sent the differences. */
+  public long repairs() {
+    return repairs;
+  }
+
+  /**
+   * How many renewals the owner answered with a digest other than the link's while no hold or release of the link was
+   * on its way (each one a repair started).
+   */
+  public long disagreements() {
+    return disagreements;
   }
 
   /**
@@ -408,7 +637,7 @@ public final class HolderLink {
     closed = true;
     ScheduledFuture<?> r = renewal;
     if (r != null) r.cancel(false);
-    release(held.stream().map(Release::explicit).toList());
+    release(held.snapshot().stream().map(Release::explicit).toList());
     // a resend waiting for its pause goes now, once (a closed link tries nothing again), so that
     // closing waits for no pause
     ScheduledFuture<?> waiting = resend;

@@ -73,6 +73,14 @@ public final class LifetimeSimulation {
   static final long LEASE_MILLIS = 1_000;
   /** The longest between two renewals of a holder link. */
   static final long RENEW_MILLIS = LEASE_MILLIS / 3;
+  /**
+   * How long after an owner forgot a hold the value may go while its holder holds it (before the holder's repair held
+   * it again): two leases, the most a repair may take when renewals and its calls are lost by chance.
+   */
+  static final long FORGOTTEN_WINDOW_MILLIS = 2 * LEASE_MILLIS;
+
+  /** How often (in percent of the fault steps) an owner also forgets a hold ({@link #forgetAHold}). */
+  static final int FORGET_PERCENT = 10;
   /** The longest a partition or a stall lasts: a quarter of a lease. */
   static final long MAX_FAULT_MILLIS = LEASE_MILLIS / 4;
 
@@ -200,7 +208,23 @@ public final class LifetimeSimulation {
    */
   private final java.util.SplittableRandom lineageRandom;
 
+  /**
+   * Whether an owner forgets a hold at a fault step, and which: a stream of its own, as {@link #lineageRandom}, so that
+   * the seed's main stream chooses the same steps and network faults as before this fault existed, up to its first.
+   */
+  private final java.util.SplittableRandom forgetRandom;
+
   private final Set<String> counted = new HashSet<>();
+
+  /** A hold an owner forgot ({@link #forgetAHold}): of {@code value}, by {@code holder}, at that life of the owner. */
+  private record Forgotten(Holder holder, UUID value, SimWorld.Node owner) {}
+
+  /** The holds owners forgot and have not held again yet, with when (ms). */
+  private final Map<Forgotten, Long> forgotten = new LinkedHashMap<>();
+
+  /** Values freed while a hold of them was forgotten and not held again yet: gone because of the fault. */
+  private final Set<UUID> lostToForgetting = new HashSet<>();
+
   private int clientsStarted;
 
   private int step;
@@ -219,6 +243,7 @@ public final class LifetimeSimulation {
     this.seed = seed;
     this.world = new SimWorld(seed);
     this.lineageRandom = new java.util.SplittableRandom(seed ^ 0x5DEECE66DL);
+    this.forgetRandom = new java.util.SplittableRandom(seed ^ 0x9E3779B97F4A7C15L);
     world.leaseMillis = LEASE_MILLIS;
     this.settings = RuntimeSettings.DEFAULT
         .withTicker(world.ticker)
@@ -557,6 +582,7 @@ public final class LifetimeSimulation {
   }
 
   private void fault() {
+    if (forgetRandom.nextInt(100) < FORGET_PERCENT) forgetAHold();
     int roll = world.random.nextInt(100);
     List<String> addresses = new ArrayList<>();
     for (Holder s : servers) if (s != null) addresses.add(s.node.address);
@@ -586,6 +612,35 @@ public final class LifetimeSimulation {
       world.delayRate = world.random.nextDouble() * 0.05;
       world.event("rates: drop " + world.dropRate + " delay " + world.delayRate);
     }
+  }
+
+  /**
+   * A server forgets that a holder (a client or another server) holds one of its values, with no release and without
+   * freeing it: a hold lost for good, which no resend repairs (it was acknowledged). Left alone, the value is held by
+   * nobody the owner knows of: a release of it is refused (not held), no lapse ends it, and it leaks. The holder's next
+   * renewal finds the digests differ, and its repair holds the value again.
+   */
+  private void forgetAHold() {
+    Holder s = servers[forgetRandom.nextInt(SERVERS)];
+    if (s == null) return;
+    List<Holder> holders = new ArrayList<>();
+    for (Holder c : clients) if (!c.closed && !c.stopped) holders.add(c);
+    for (Holder other : servers) if (other != null && other != s) holders.add(other);
+    List<Holder> who = new ArrayList<>();
+    List<UUID> what = new ArrayList<>();
+    for (Holder h : holders) {
+      for (UUID v : h.live.keySet()) {
+        if (values.get(v).owner.equals(s.node.address) && s.local.table().holds(h.id, v)) {
+          who.add(h);
+          what.add(v);
+        }
+      }
+    }
+    if (what.isEmpty()) return;
+    int k = forgetRandom.nextInt(what.size());
+    s.local.table().loseHold(who.get(k).id, what.get(k));
+    forgotten.put(new Forgotten(who.get(k), what.get(k), s.node), now());
+    world.event(s + " forgets " + who.get(k) + "'s hold of " + ValueIds.shortForm(what.get(k)));
   }
 
   private void clientStep() {
@@ -921,6 +976,17 @@ public final class LifetimeSimulation {
 
   private void check() {
     collect();
+    // a value freed while a hold of it was forgotten and not yet held again went because of the
+    // fault (as if that holder had released it); a forgotten hold held again (by the holder's
+    // repair) is repaired; one whose owner died went with it; past its window it exempts nothing
+    for (Forgotten f : forgotten.keySet())
+      if (!f.owner.dead && f.owner.local.table().get(f.value) == null)
+        lostToForgetting.add(f.value);
+    forgotten
+        .entrySet()
+        .removeIf(f -> f.getKey().owner.dead
+            || f.getKey().owner.local.table().holds(f.getKey().holder.id, f.getKey().value)
+            || now() - f.getValue() > FORGOTTEN_WINDOW_MILLIS);
     List<Holder> running = new ArrayList<>(clients);
     for (Holder s : servers) if (s != null) running.add(s);
     for (Holder h : running) {
@@ -928,6 +994,7 @@ public final class LifetimeSimulation {
         // a pin protects another node's hold, which is checked there
         if (h.local == null ? h.own(e.getKey()) == 0 : !neededByOpenClient(h, e.getKey())) continue;
         if (cutOffForALease(h, e.getKey()) || h.lostBeforeHeld.contains(e.getKey())) continue;
+        if (forgottenNotYetRepaired(e.getKey())) continue;
         String gone = goneFromLiveOwner(e.getKey());
         if (gone != null) {
           violation(
@@ -942,6 +1009,7 @@ public final class LifetimeSimulation {
         continue;
       if (b.server.replicas.contains(b.arg))
         continue; // fetched meanwhile for another call: read there
+      if (forgottenNotYetRepaired(b.arg)) continue; // a hold of it was lost: see above
       String gone = goneFromLiveOwner(b.arg);
       if (gone != null) {
         violation(
@@ -986,6 +1054,20 @@ public final class LifetimeSimulation {
     long last = world.lastLeaseNews(h.node.address, owner);
     return world.cutOffUntil(h.node.address, owner) > since
         || (last != Long.MIN_VALUE && now() - last > LEASE_MILLIS);
+  }
+
+  /**
+   * Whether {@code v}'s owner forgot a hold of it less than {@link #FORGOTTEN_WINDOW_MILLIS} ago, and that holder's
+   * repair has not held it again yet: the protocol repairs a hold lost for good by the holder's next renewals (every
+   * third of a lease), not at once, and the value may go meanwhile if its other holders let it go, as if that holder had
+   * released it; so may a reference to it that another node read from that holder meanwhile (inside a result, lent).
+   * A value freed so is gone for good ({@link #lostToForgetting}). Past that window a value freed while a holder holds
+   * it is a violation.
+   */
+  private boolean forgottenNotYetRepaired(UUID v) {
+    if (lostToForgetting.contains(v)) return true;
+    for (Forgotten f : forgotten.keySet()) if (f.value.equals(v)) return true;
+    return false;
   }
 
   /**

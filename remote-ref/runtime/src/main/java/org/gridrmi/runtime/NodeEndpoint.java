@@ -23,11 +23,13 @@ import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.HeldDigest;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.NodeInfo;
 import org.gridrmi.runtime.wire.NodeStats;
 import org.gridrmi.runtime.wire.PlainResult;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Renewal;
 import org.gridrmi.runtime.wire.Requester;
 import org.gridrmi.runtime.wire.ValueIds;
 import org.gridrmi.runtime.wire.WrittenRefs;
@@ -310,10 +312,32 @@ public class NodeEndpoint implements NodeService {
     node.table().release(holder, sequence, releases);
   }
 
+  /** @throws GridException INVALID_ARGUMENT for no digest */
   @Override
-  public long renew(UUID holder) {
+  public Renewal renew(UUID holder, HeldDigest held) {
+    if (held == null) {
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a lease renewal on " + node.name() + " carries no digest of what its holder holds: a"
+              + " holder link sends one with every renewal");
+    }
     authorize(holder);
-    return node.table().renew(holder);
+    return node.table().renew(holder, held);
+  }
+
+  /**
+   * @throws GridException INVALID_ARGUMENT for {@code max} out of 1 to {@link ValueTable#MAX_IDS_PER_CALL}
+   */
+  @Override
+  public List<UUID> listHeld(UUID holder, UUID after, int max) {
+    if (max < 1 || max > ValueTable.MAX_IDS_PER_CALL) {
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a list of held values on " + node.name() + " of " + max + " per page: ask for 1 to "
+              + ValueTable.MAX_IDS_PER_CALL);
+    }
+    authorize(holder);
+    return node.table().heldBy(holder, after, max);
   }
 
   @Override

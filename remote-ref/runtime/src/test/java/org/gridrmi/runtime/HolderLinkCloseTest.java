@@ -42,7 +42,7 @@ class HolderLinkCloseTest {
   @Test
   void aClosedLinkSendsAResendThatWaitsForItsPauseAtOnce() {
     when(transport.client(OWNER)).thenReturn(owner);
-    when(owner.renew(any())).thenReturn(600_000L);
+    HolderLinkTest.answerRenewals(owner, 600_000L);
     AtomicBoolean down = new AtomicBoolean(true);
     org.mockito.Mockito.doAnswer(i -> {
           if (down.get()) throw new GridException(Status.UNAVAILABLE, "down");

@@ -134,6 +134,37 @@ class LifetimeSimulationTest {
     assertKeepsEveryInvariant(443, 600);
   }
 
+  /**
+   * With owners that forget holds ({@code LifetimeSimulation.forgetAHold}), seeds 22, 43 and 47 freed a value a
+   * client held, two leases after its owner forgot the client's hold, when nothing repaired it: renewals now carry a
+   * digest of what the holder holds, and a renewal that disagrees starts a repair that holds the value again.
+   */
+  @Test
+  void seeds22And43And47KeepAValueWhoseHoldItsOwnerForgot() {
+    for (long seed : new long[] {22, 43, 47})
+      assertKeepsEveryInvariant(seed, LifetimeSimulation.DEFAULT_STEPS);
+  }
+
+  /**
+   * Seed 942 over 600 steps: server S0 held a value, released it and held it again while its first hold waited for an
+   * answer; the first hold's answer acknowledged the second, which was queued behind the release, so the client let go
+   * of its pin and the owner freed the value S0 held. Each hold now has its own acknowledgement.
+   */
+  @Test
+  void seed942Of600StepsAcknowledgesAHoldMadeAgainOnlyByItsOwnAnswer() {
+    assertKeepsEveryInvariant(942, 600);
+  }
+
+  /**
+   * Seed 4598: server S1 fetched a value's failure and said so ({@code abandon}); a later call there took the value
+   * again, and the client's release kept nothing for S1, which keeps no replica of a failure: its fetch found the
+   * value gone. A failed value is now kept for every borrower a release names.
+   */
+  @Test
+  void seed4598KeepsAFailedValueForABorrowerThatFetchedItBefore() {
+    assertKeepsEveryInvariant(4598, LifetimeSimulation.DEFAULT_STEPS);
+  }
+
   /** Runs {@code seed} for {@code steps}: no value is freed while referenced, and no other invariant breaks. */
   private static void assertKeepsEveryInvariant(long seed, int steps) {
     LifetimeSimulation.Outcome o = LifetimeSimulation.run(seed, steps);

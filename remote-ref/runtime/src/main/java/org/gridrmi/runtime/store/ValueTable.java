@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,7 +12,9 @@ import java.util.function.LongSupplier;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.wire.Borrower;
+import org.gridrmi.runtime.wire.HeldDigest;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Renewal;
 import org.gridrmi.runtime.wire.ValueIds;
 
 /**
@@ -45,7 +46,12 @@ public final class ValueTable {
       "(calls of the batch that pushed it, released before it arrived)", new UUID(0, 0));
 
   private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
-  private final Map<UUID, Set<UUID>> byHolder = new ConcurrentHashMap<>();
+  /**
+   * The holder index: per holder, the values it holds here, with their digest (what a renewal compares with the
+   * holder's own: {@link #renew(UUID, HeldDigest)}).
+   */
+  private final Map<UUID, HeldIds> byHolder = new ConcurrentHashMap<>();
+
   private final Map<UUID, Long> leaseExpiry = new ConcurrentHashMap<>();
   private final Map<UUID, AtomicInteger> pendingByHolder = new ConcurrentHashMap<>();
   /**
@@ -58,6 +64,15 @@ public final class ValueTable {
   private record Parked(long until, long sequence) {}
 
   private final AtomicInteger parkedCount = new AtomicInteger();
+
+  /**
+   * How many leases a value made and held by nobody (a hold this table lost: see {@link #loseHold}) is kept for its
+   * holder's repair before the sweep frees it.
+   */
+  static final int ORPHAN_LEASES = 2;
+
+  /** Values the sweep found made and held by nobody, since when (ms); at most one entry per value here. */
+  private final Map<UUID, Long> heldByNobodySince = new ConcurrentHashMap<>();
   /** Fetches waiting for an id whose call is still on its way here (see {@link #whenCreated}). */
   private final Map<UUID, List<CompletableFuture<Slot>>> creationWaiters =
       new ConcurrentHashMap<>();
@@ -141,7 +156,8 @@ public final class ValueTable {
       hold(s, holder);
       return s;
     }
-    fresh.set(value);
+    // held (or kept for its batch's calls) before it is set: a value here and set is never held by
+    // nobody for a moment, which a release would take for a hold the owner lost (see release)
     if (releasedBefore(fresh, holder, UNNUMBERED)) {
       // its writer released it before it got here (the release overtook the batch carrying the
       // copy): the calls of that batch may still read it, for a lease at most, but it is not kept
@@ -151,6 +167,7 @@ public final class ValueTable {
     } else {
       hold(fresh, holder);
     }
+    fresh.set(value);
     created(fresh);
     return fresh;
   }
@@ -161,8 +178,8 @@ public final class ValueTable {
         holders.stream().filter(h -> early.take(h, id) == EarlyReleases.NONE).toList();
     if (keepers.isEmpty()) return; // nobody would ever release it
     Slot s = slots.computeIfAbsent(id, k -> new Slot(k, "replica of value " + k, store, null));
+    for (UUID h : keepers) hold(s, h); // held before it is set, as a put
     s.set(value);
-    for (UUID h : keepers) hold(s, h);
   }
 
   /**
@@ -316,7 +333,7 @@ public final class ValueTable {
     // (the holder's index changes with the value, in the same order as a concurrent release's)
     Runnable add = () -> {
       s.addHolder(holder);
-      byHolder.computeIfAbsent(holder, h -> ConcurrentHashMap.newKeySet()).add(s.id());
+      byHolder.computeIfAbsent(holder, h -> new HeldIds()).add(s.id());
     };
     if (!s.inOrder(holder, sequence, add)) return false;
     // a hold is news from a live holder: its lease starts again, as its link counts it (a link that
@@ -329,6 +346,18 @@ public final class ValueTable {
 
   public Slot get(UUID id) {
     return slots.get(id);
+  }
+
+  /**
+   * A fault, for tests and the lifetime simulation: this table forgets that {@code holder} holds {@code id}, with no
+   * release and without freeing the value (as a hold lost for good would leave it: the holder still counts it). Only
+   * the repair that a renewal starts when the digests differ brings the hold back (see docs/reference-counting.md).
+   */
+  public void loseHold(UUID holder, UUID id) {
+    Slot s = slots.get(id);
+    HeldIds held = byHolder.get(holder);
+    if (held != null) held.remove(id);
+    if (s != null) s.removeHolder(holder);
   }
 
   /** Whether {@code holder} holds {@code id} here. */
@@ -359,7 +388,7 @@ public final class ValueTable {
    *     are released all the same)
    */
   public void release(UUID holder, long sequence, Collection<Release> rs) {
-    Set<UUID> held = byHolder.get(holder);
+    HeldIds held = byHolder.get(holder);
     long now = millis.getAsLong();
     UUID notHeld = null;
     int notHeldCount = 0;
@@ -375,7 +404,11 @@ public final class ValueTable {
       if (s == null) end.run();
       else if (!s.inOrder(holder, sequence, end))
         continue; // late: a newer hold or release of this holder's link was applied already
-      if (!removed[0]) { // ahead of the value or replica it ends, perhaps: remembered
+      // made, and held by nobody: this table lost the hold this release ends (see loseHold), and no
+      // other holder relies on the value: released as if it had been held
+      boolean lostHold =
+          !removed[0] && s != null && s.isDone() && s.unheld() && s.borrowers().isEmpty();
+      if (!removed[0] && !lostHold) { // ahead of the value or replica it ends, perhaps: remembered
         early.record(holder, r.id(), sequence);
         if (s != null && s.isDone() && !holder.equals(s.releasedEarly)) {
           notHeld = r.id(); // here and made, but not held by it: nothing it may end
@@ -383,8 +416,9 @@ public final class ValueTable {
         }
         continue;
       }
+      // a borrower that fetched a failure keeps no replica of it: a new call there fetches again
       for (Borrower b : r.borrowers())
-        if (!s.fetchedBy(b)) s.borrowersToAdd().putIfAbsent(b, expiry);
+        if (!s.fetchedBy(b) || s.failed()) s.borrowersToAdd().putIfAbsent(b, expiry);
       releases.count(r.cause());
       freeIfUnheld(
           s,
@@ -469,6 +503,32 @@ public final class ValueTable {
     return releases;
   }
 
+  /**
+   * Renews every value of {@code holder}, as {@link #renew(UUID)}, and says whether what this table holds for it agrees
+   * with {@code holders}, the holder's own digest of what it holds here. Changes nothing else, whatever the digest says:
+   * a holder learns only whether its own set agrees.
+   */
+  public Renewal renew(UUID holder, HeldDigest holders) {
+    long granted = renew(holder);
+    HeldDigest here = heldDigest(holder);
+    return new Renewal(granted, here.equals(holders), here);
+  }
+
+  /** What {@code holder} holds here, as a digest ({@link HeldDigest#EMPTY} for a holder that holds nothing). */
+  public HeldDigest heldDigest(UUID holder) {
+    HeldIds held = byHolder.get(holder);
+    return held == null ? HeldDigest.EMPTY : held.digest();
+  }
+
+  /**
+   * One page of what {@code holder} holds here: at most {@code max} ids greater than {@code after}, the smallest first
+   * (see {@link HeldIds#page}). Costs one pass over that holder's own holds.
+   */
+  public List<UUID> heldBy(UUID holder, UUID after, int max) {
+    HeldIds held = byHolder.get(holder);
+    return held == null ? List.of() : held.page(after, max);
+  }
+
   /** Renews every value of {@code holder}; returns the lease granted. */
   public long renew(UUID holder) {
     releases.renewals.increment();
@@ -487,7 +547,7 @@ public final class ValueTable {
     if (holder.equals(self) || leaseExpiry.containsKey(holder)) return;
     if (leaseExpiry.size() < MAX_HOLDERS) return;
     leaseExpiry.keySet().removeIf(h -> {
-      Set<UUID> held = byHolder.get(h);
+      HeldIds held = byHolder.get(h);
       return (held == null || held.isEmpty()) && pendingOf(h) == 0;
     });
     if (leaseExpiry.size() >= MAX_HOLDERS) {
@@ -535,9 +595,27 @@ public final class ValueTable {
       if (s.borrowers().values().removeIf(expiry -> expiry < now)) {
         releases.lapsed.increment();
         freeIfUnheld(s, "freed when its borrower did not fetch it within a lease");
+      } else if (s.isDone() && s.unheld() && s.borrowers().isEmpty()) {
+        heldByNobody(s, now);
       }
     }
+    heldByNobodySince.keySet().removeIf(id -> !slots.containsKey(id));
     return Math.max(0, before - slots.size());
+  }
+
+  /**
+   * A value made and held by nobody, seen by a sweep: only a hold this table lost makes one (a put or replica is held
+   * before it is set). Its holder's repair holds it again within its next renewals; if none did for
+   * {@value #ORPHAN_LEASES} leases (its holder died, or let it go and its release found nothing to end), it is freed.
+   */
+  private void heldByNobody(Slot s, long now) {
+    Long since = heldByNobodySince.putIfAbsent(s.id(), now);
+    if (since != null && now - since >= ORPHAN_LEASES * leaseMillis) {
+      heldByNobodySince.remove(s.id());
+      releases.lapsed.increment();
+      freeIfUnheld(
+          s, "freed when nobody had held it for " + ORPHAN_LEASES + " leases (its holds lost)");
+    }
   }
 
   /**
@@ -546,12 +624,12 @@ public final class ValueTable {
    */
   private int lapse(UUID holder, long expiry) {
     if (!leaseExpiry.remove(holder, expiry)) return 0; // renewed meanwhile
-    Set<UUID> held = byHolder.remove(holder);
+    HeldIds held = byHolder.remove(holder);
     pendingByHolder.remove(holder);
     releases.leasesLapsed.increment();
     int ended = 0;
     if (held != null) {
-      for (UUID id : held) {
+      for (UUID id : held.snapshot()) {
         Slot s = slots.get(id);
         if (s != null && s.removeHolder(holder)) {
           ended++;
@@ -592,6 +670,7 @@ public final class ValueTable {
     leaseExpiry.clear();
     parked.clear();
     parkedCount.set(0);
+    heldByNobodySince.clear();
     pendingByHolder.clear();
   }
 

@@ -6,6 +6,8 @@
  * <p>Public API:
  *
  * <ul>
+ *   <li>{@link HeldIds}: the value ids one holder holds at one owner, with their digest, kept together (both sides of
+ *       a renewal keep one).
  *   <li>{@link ReleaseCounts}: how many holds on a node's values ended, by cause, and the leases renewed and lapsed.
  *   <li>{@link Slot}: one value of a node: set exactly once, to a value or a failure, and held by a set of holders.
  *   <li>{@link StoreBudget}: how much a node's store may keep in memory and on disk, and where it spills.

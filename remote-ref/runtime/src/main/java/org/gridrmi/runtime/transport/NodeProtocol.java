@@ -11,11 +11,13 @@ import org.gridrmi.runtime.cost.PeerLinkEstimate;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.HeldDigest;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.NodeInfo;
 import org.gridrmi.runtime.wire.NodeStats;
 import org.gridrmi.runtime.wire.PlainResult;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Renewal;
 import org.gridrmi.runtime.wire.Requester;
 
 /**
@@ -152,9 +154,31 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
   @Op(what = "a release", bound = Bound.ROUND_TRIP)
   void release(UUID holder, long sequence, List<Release> releases) throws X;
 
-  /** Renews every lease of {@code holder}; returns the lease granted, in milliseconds. */
+  /**
+   * Renews every lease of {@code holder}, and compares what this node holds for it with what it says it holds. The
+   * digest is constant in size, so a renewal costs the same however many values the holder holds; the answer says
+   * whether the two agree (the holder decides whether a difference calls for a repair: {@link #listHeld}). A digest
+   * changes nothing here: a holder learns only of its own holds.
+   *
+   * @param held the holder's digest of what it holds at this node (what its link sent as held and not released)
+   * @return the lease granted, whether the digests agree, and this node's digest
+   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT for no digest
+   */
   @Op(what = "a lease renewal", bound = Bound.ROUND_TRIP)
-  long renew(UUID holder) throws X;
+  Renewal renew(UUID holder, HeldDigest held) throws X;
+
+  /**
+   * What this node holds for {@code holder}, one page at a time: at most {@code max} value ids greater than
+   * {@code after} in {@link UUID#compareTo} order, the smallest first (from the smallest for {@code after} null); a page
+   * shorter than {@code max} is the last. What a holder whose renewal disagreed asks, to repair its holds (see
+   * docs/reference-counting.md). Only the caller's own holder id is answered for: under TLS it belongs to the peer that
+   * first used it, as for a release.
+   *
+   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT for {@code max} below 1 or above 10,000; PERMISSION_DENIED
+   *     for a holder id another peer uses
+   */
+  @Op(what = "a list of held values", bound = Bound.ROUND_TRIP)
+  List<UUID> listHeld(UUID holder, UUID after, int max) throws X;
 
   /** Cancels the computation of {@code id} if {@code holder} holds it; false if it was already set or not held. */
   @Op(what = "a cancel", bound = Bound.ROUND_TRIP)

@@ -17,6 +17,8 @@
  *   <li>{@link FailureCarrier}: carries a stored failure through a {@link java.util.concurrent.CompletableFuture}:
  *       data, no stack trace.
  *   <li>{@link FetchResult}: the answer to a fetch: its state, then the value or the failure.
+ *   <li>{@link HeldDigest}: what one holder holds at one owner in a constant size (a count and a sum of mixed ids),
+ *       which every renewal carries and its answer compares.
  *   <li>{@link InlineArgument}: how a call carries an argument given as {@code RemoteReference.of(value)}: the value
  *       itself.
  *   <li>{@link Introduction}: what a client tells a server with a batch: where its own node is and which servers
@@ -36,6 +38,7 @@
  *   <li>{@link RefContexts}: which {@link RefContext} a reference binds to when it is read: the reading stream's, the
  *       one set for RMI's own streams on this thread, else unbound.
  *   <li>{@link Release}: a holder lets go of one value, naming the servers it lent the value to.
+ *   <li>{@link Renewal}: an owner's answer to a renewal: the lease granted and whether the digests agree.
  *   <li>{@link Requester}: the node that asks in a fetch or an abandon: its address, its node id and the key it made
  *       for that owner.
  *   <li>{@link SerializedValue}: a by-value argument kept as bytes until the call runs, so that a class the server

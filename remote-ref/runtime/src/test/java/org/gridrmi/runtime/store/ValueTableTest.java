@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.runtime.ManualTicker;
+import org.gridrmi.runtime.wire.HeldDigest;
 import org.gridrmi.runtime.wire.Release;
+import org.gridrmi.runtime.wire.Renewal;
 import org.junit.jupiter.api.Test;
 
 class ValueTableTest {
@@ -304,5 +306,130 @@ class ValueTableTest {
     ticker.advance(java.time.Duration.ofMillis(200));
     table.expire(ticker.millis());
     assertThat(table.get(next)).as("200 ms after it was made").isNotNull();
+  }
+
+  /**
+   * A renewal compares the holder's digest with the owner's holder index, kept as holds come and go (numbered or not,
+   * released, lapsed): constant in size, it tells whether the two sets agree without sending either.
+   */
+  @Test
+  void aRenewalSaysWhetherTheOwnerHoldsWhatTheHolderSaysItHolds() {
+    UUID a = UUID.randomUUID();
+    UUID b = UUID.randomUUID();
+    UUID c = UUID.randomUUID();
+    table.create(a, client, "a");
+    table.put(b, client, "b", 1);
+    table.put(c, self, "c", 2); // the node's own: it never lapses
+    table.hold(c, client, 5);
+    assertThat(table.renew(client, HeldDigest.of(List.of(a, b, c))).agrees()).isTrue();
+    assertThat(table.renew(client, HeldDigest.of(List.of(a, b))).agrees())
+        .as("the holder does not count c")
+        .isFalse();
+    table.release(client, 6, List.of(Release.explicit(c)));
+    Renewal r = table.renew(client, HeldDigest.of(List.of(a, b)));
+    assertThat(r.agrees()).isTrue();
+    assertThat(r.held()).isEqualTo(HeldDigest.of(List.of(b, a)));
+    assertThat(r.leaseMillis()).isEqualTo(1000);
+    assertThat(table.expire(ticker.millis() + 1500)).isEqualTo(2);
+    assertThat(table.heldDigest(client)).isEqualTo(HeldDigest.EMPTY);
+  }
+
+  /** A digest is a sum of mixed ids, not an exclusive or: an id counted twice does not cancel out. */
+  @Test
+  void aDigestTellsAnIdCountedTwiceFromNone() {
+    UUID a = UUID.randomUUID();
+    assertThat(HeldDigest.EMPTY.with(a).with(a).sum()).isNotEqualTo(HeldDigest.EMPTY.sum());
+    assertThat(HeldDigest.EMPTY.with(a).without(a)).isEqualTo(HeldDigest.EMPTY);
+    assertThat(HeldDigest.of(List.of(new UUID(0, 1))))
+        .isNotEqualTo(HeldDigest.of(List.of(new UUID(1, 0))));
+  }
+
+  /** What a holder learns when it asks for its own holds: one page at a time, in order, and nothing of others. */
+  @Test
+  void aHolderListsItsOwnHoldsPageByPage() {
+    List<UUID> mine = new java.util.ArrayList<>();
+    for (int i = 0; i < 25; i++) {
+      UUID id = UUID.randomUUID();
+      table.put(id, client, "v", i);
+      mine.add(id);
+    }
+    table.put(UUID.randomUUID(), UUID.randomUUID(), "another's", 0);
+    List<UUID> listed = new java.util.ArrayList<>();
+    UUID after = null;
+    for (List<UUID> page; !(page = table.heldBy(client, after, 10)).isEmpty(); ) {
+      assertThat(page).hasSizeLessThanOrEqualTo(10).isSorted();
+      listed.addAll(page);
+      after = page.get(page.size() - 1);
+    }
+    assertThat(listed).containsExactlyInAnyOrderElementsOf(mine);
+    assertThat(table.heldBy(UUID.randomUUID(), null, 10)).isEmpty();
+  }
+
+  /**
+   * A server that fetched a value's failure keeps no replica of it (a failure is no value to keep), so a later call
+   * there that takes the value fetches it again: the holder's release, naming that server, keeps it for it although
+   * the server said it had it. Kept nothing, the new call found NOT_FOUND instead of the value's own failure (seed 4598
+   * of the lifetime simulation with forgotten holds).
+   */
+  @Test
+  void aFailedValueIsKeptForABorrowerThatFetchedItBefore() {
+    UUID id = UUID.randomUUID();
+    table
+        .create(id, client, "call")
+        .fail(org.gridrmi.runtime.wire.Failure.of(
+            org.gridrmi.ref.Status.NOT_FOUND, "its argument is gone", null, null));
+    org.gridrmi.runtime.wire.Borrower s1 =
+        new org.gridrmi.runtime.wire.Borrower("rmi://S1:1", UUID.randomUUID());
+    table.abandonedBy(s1, List.of(id)); // it fetched the failure
+    table.release(
+        client, List.of(new Release(id, Release.Cause.EXPLICIT, List.of(s1)))); // lent to it again
+    assertThat(table.borrows(id, s1)).as("kept for its new call").isTrue();
+  }
+
+  /**
+   * A value whose only hold the table lost ({@link ValueTable#loseHold}) is held by nobody: its holder's release frees it
+   * as if the table had kept the hold (refused, the value was left to nobody, for good), while another holder's hold
+   * keeps it as before.
+   */
+  @Test
+  void aReleaseOfAValueWhoseHoldTheTableLostFreesItUnlessAnotherHolderHoldsIt() {
+    UUID lost = putByClientItsHoldLost();
+    UUID shared = UUID.randomUUID();
+    table.put(shared, self, "w", 2);
+    table.release(client, 7, List.of(Release.explicit(lost)));
+    assertThat(table.get(lost)).as("released").isNull();
+    assertThatThrownBy(() -> table.release(client, 8, List.of(Release.explicit(shared))))
+        .isInstanceOfSatisfying(
+            org.gridrmi.ref.GridException.class,
+            e -> assertThat(e.status()).isEqualTo(org.gridrmi.ref.Status.PERMISSION_DENIED));
+    assertThat(table.get(shared)).as("its other holder keeps it").isNotNull();
+  }
+
+  /**
+   * A value held by nobody (its holds lost, and its holder dead, so no repair and no release comes) is freed by the
+   * sweep once it has been so for two leases: no lapse would end it, since no holder's index names it.
+   */
+  @Test
+  void aValueHeldByNobodyIsFreedByTheSweepAfterTwoLeases() {
+    UUID id = putByClientItsHoldLost();
+    long now = ticker.millis();
+    table.renew(client); // the holder lives: only the sweep of values held by nobody may end it
+    table.expire(now);
+    table.expire(now + 999);
+    assertThat(table.get(id))
+        .as("within two leases: its holder's repair may hold it again")
+        .isNotNull();
+    table.renew(client);
+    table.expire(now + 2000);
+    assertThat(table.get(id)).isNull();
+    assertThat(table.freedBecause(id)).contains("held it for 2 leases");
+  }
+
+  /** A value the client put, whose hold the table then lost ({@link ValueTable#loseHold}): held by nobody. */
+  private UUID putByClientItsHoldLost() {
+    UUID id = UUID.randomUUID();
+    table.put(id, client, "v", 1);
+    table.loseHold(client, id);
+    return id;
   }
 }

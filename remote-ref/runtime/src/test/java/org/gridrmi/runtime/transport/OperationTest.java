@@ -41,11 +41,12 @@ class OperationTest {
         .containsEntry("vouches", "a requester check")
         .containsEntry("release", "a release")
         .containsEntry("renew", "a lease renewal")
+        .containsEntry("listHeld", "a list of held values")
         .containsEntry("cancel", "a cancel")
         .containsEntry("stats", "stats")
         .containsEntry("services", "services")
         .containsEntry("probeLinks", "a link probe")
-        .hasSize(15);
+        .hasSize(16);
     assertThat(Operation.FETCH.what(new Object[] {id, 0L, null, false, null}))
         .isEqualTo("the fetch of value " + id);
     assertThat(named("submit").what(new Object[] {id, null, List.of(1, 2, 3)}))
@@ -62,6 +63,7 @@ class OperationTest {
         "awaitingHolds",
         "release",
         "renew",
+        "listHeld",
         "cancel",
         "stats",
         "submit")) {
@@ -95,13 +97,18 @@ class OperationTest {
     AtomicReference<Object[]> seen = new AtomicReference<>();
     NodeClient client = Operation.client("inproc://N", (op, args, callerNanos) -> {
       seen.set(new Object[] {op, args, callerNanos});
-      return op.method().getName().equals("renew") ? 42L : null;
+      return op.method().getName().equals("renew")
+          ? new org.gridrmi.runtime.wire.Renewal(
+              42L, true, org.gridrmi.runtime.wire.HeldDigest.EMPTY)
+          : null;
     });
     assertThat(client.address()).isEqualTo("inproc://N");
     UUID holder = UUID.randomUUID();
-    assertThat(client.renew(holder)).isEqualTo(42L);
+    assertThat(client.renew(holder, org.gridrmi.runtime.wire.HeldDigest.EMPTY).leaseMillis())
+        .isEqualTo(42L);
     assertThat(seen.get()[0]).isEqualTo(named("renew"));
-    assertThat((Object[]) seen.get()[1]).containsExactly(holder);
+    assertThat((Object[]) seen.get()[1])
+        .containsExactly(holder, org.gridrmi.runtime.wire.HeldDigest.EMPTY);
     assertThat(seen.get()[2]).isEqualTo(0L);
 
     client.within(9_000).invokePlain("S", "m()", new Object[0], null);
@@ -117,8 +124,11 @@ class OperationTest {
         NodeService.class.getClassLoader(), new Class<?>[] {NodeService.class}, (p, m, a) -> {
           throw refused;
         });
-    Method renew = NodeProtocol.class.getMethod("renew", UUID.class);
-    assertThatThrownBy(() -> Operation.of(renew).serve(node, new Object[] {UUID.randomUUID()}))
+    Method renew = NodeProtocol.class.getMethod(
+        "renew", UUID.class, org.gridrmi.runtime.wire.HeldDigest.class);
+    assertThatThrownBy(() -> Operation.of(renew)
+            .serve(
+                node, new Object[] {UUID.randomUUID(), org.gridrmi.runtime.wire.HeldDigest.EMPTY}))
         .isSameAs(refused);
     assertThat(Operation.of(Object.class.getMethod("toString"))).isNull();
   }

@@ -139,7 +139,13 @@ final class FakeNode implements NodeService {
   }
 
   @Override
-  public long renew(UUID holder) {
+  public org.gridrmi.runtime.wire.Renewal renew(
+      UUID holder, org.gridrmi.runtime.wire.HeldDigest held) {
+    throw notHere();
+  }
+
+  @Override
+  public List<UUID> listHeld(UUID holder, UUID after, int max) {
     throw notHere();
   }
 
