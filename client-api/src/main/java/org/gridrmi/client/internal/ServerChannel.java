@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
@@ -22,6 +23,7 @@ import org.gridrmi.runtime.net.FirstWrite;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
@@ -51,7 +53,12 @@ final class ServerChannel {
   private final Session session;
   private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean draining = new AtomicBoolean();
-  /** Commands held back by {@link #drain}, oldest first; only the draining thread touches it. */
+  /**
+   * Held by whoever takes commands from the queue and sends them (the I/O pool's drain, or a caller sending the batch
+   * its {@code get()} waits for: {@link #sendAwaiting}), until the server answered: batches go one at a time, in order.
+   */
+  private final ReentrantLock sending = new ReentrantLock();
+  /** Commands held back by {@link #drain}, oldest first; only the thread holding {@link #sending} touches it. */
   private final List<Pending> deferred = new ArrayList<>();
   /** Values of this client already pushed to the server, so each crosses the network once. */
   final Set<UUID> pushed = ConcurrentHashMap.newKeySet();
@@ -141,6 +148,16 @@ final class ServerChannel {
     return session.runtime().node(server.address());
   }
 
+  /** The smoothed round trip of submits to this server, 0 until the first answered. */
+  long submitRttNanos() {
+    return submitRttNanos;
+  }
+
+  /** Sets {@link #submitRttNanos()}, for tests of what depends on it; the next submit's round trip moves it again. */
+  void submitRttNanos(long nanos) {
+    submitRttNanos = nanos;
+  }
+
   /** The calling thread is choosing where its next call goes (see {@link #composingNanos}). */
   void composing() {
     lastCaller = Thread.currentThread();
@@ -171,32 +188,31 @@ final class ServerChannel {
    * back, together with the later commands of this channel that take its result, while the rest go at once: waiting
    * for the whole batch instead let two channels wait for each other forever when chains crossed in opposite
    * directions (S1 to S2 and S2 to S1 at the same time), which the soak benchmark found. Dependencies follow the order
-   * in which calls were made, so held-back commands always get free.
+   * in which calls were made, so held-back commands always get free. A caller sending on its own thread
+   * ({@link #sendAwaiting}) holds the send lock meanwhile: this drain then leaves the queue to it, and it kicks again
+   * once it is done.
    */
   private void drain() {
     while (true) {
-      linger();
-      List<Pending> work = new ArrayList<>(deferred);
-      deferred.clear();
-      for (Pending p; (p = queue.poll()) != null; ) work.add(p);
-      List<Pending> batch = new ArrayList<>();
-      Set<UUID> heldBack = new HashSet<>();
-      for (Pending p : work) {
-        if (p.after().stream().allMatch(CompletableFuture::isDone)
-            && !takesAny(p.command(), heldBack)) {
-          batch.add(p);
-        } else {
-          deferred.add(p);
-          heldBack.add(p.command().valueId());
-        }
-      }
-      if (!batch.isEmpty()) {
-        submit(batch);
+      if (!sending.tryLock()) {
+        draining.set(false);
+        // the caller kicks after it unlocks; if it unlocked meanwhile, this drain goes on
+        if (sending.isLocked() || queue.isEmpty() || !draining.compareAndSet(false, true)) return;
         continue;
       }
       List<CompletableFuture<?>> waits = new ArrayList<>();
-      deferred.forEach(p -> waits.addAll(p.after()));
-      draining.set(false);
+      try {
+        linger();
+        List<Pending> batch = takeBatch();
+        if (!batch.isEmpty()) {
+          submit(batch);
+          continue;
+        }
+        deferred.forEach(p -> waits.addAll(p.after()));
+        draining.set(false);
+      } finally {
+        sending.unlock();
+      }
       if (!waits.isEmpty()) {
         // no thread waits: the first dependency that gets sent starts the next drain
         CompletableFuture.anyOf(waits.toArray(CompletableFuture[]::new))
@@ -204,6 +220,78 @@ final class ServerChannel {
       }
       if (queue.isEmpty() || !draining.compareAndSet(false, true)) return;
     }
+  }
+
+  /**
+   * The commands that may go now, in the order they were made, taken from the queue and from those held back before;
+   * those that may not stay held back (see {@link #drain}). Only under {@link #sending}.
+   */
+  private List<Pending> takeBatch() {
+    List<Pending> work = new ArrayList<>(deferred);
+    deferred.clear();
+    for (Pending p; (p = queue.poll()) != null; ) work.add(p);
+    List<Pending> batch = new ArrayList<>();
+    Set<UUID> heldBack = new HashSet<>();
+    for (Pending p : work) {
+      if (p.after().stream().allMatch(CompletableFuture::isDone)
+          && !takesAny(p.command(), heldBack)) {
+        batch.add(p);
+      } else {
+        deferred.add(p);
+        heldBack.add(p.command().valueId());
+      }
+    }
+    return batch;
+  }
+
+  /**
+   * Sends the queued batch that makes {@code id} on the calling thread, which is about to block on that value, asking
+   * the server to answer with the value if it is known within {@code waitMillis}: an async call and its {@code get()}
+   * then cost one round trip and no hand-off to the I/O pool and back, as a plain call does. Only where round trips
+   * are short (where lingering is not worth it, {@link Linger}), since the batch's receipt waits up to that long, and
+   * only if no other thread is sending on this channel and the command is still queued; otherwise, or if the receipt
+   * carries no answer, the caller fetches the value as before. Bounded by the call timeout, as every submit is.
+   *
+   * @return the server's answer for {@code id} (its value or failure), or null: not sent here, or not answered
+   */
+  FetchResult sendAwaiting(UUID id, int waitMillis) {
+    if (submitRttNanos >= Linger.MIN_ROUND_TRIP_NANOS || !sending.tryLock()) return null;
+    FetchResult answer = null;
+    try {
+      if (!isQueued(id)) return null;
+      List<Pending> batch = takeBatch();
+      for (int i = 0; i < batch.size(); i++) {
+        Pending p = batch.get(i);
+        if (p.command() instanceof Command.Call c && c.valueId().equals(id)) {
+          batch.set(
+              i,
+              new Pending(
+                  c.answeredWithin(waitMillis),
+                  p.carried(),
+                  p.accepted(),
+                  p.after(),
+                  p.sent(),
+                  p.deadlineNanos()));
+        }
+      }
+      if (!batch.isEmpty()) answer = submit(batch);
+    } finally {
+      sending.unlock();
+      if (!queue.isEmpty() || !deferred.isEmpty()) kick();
+    }
+    return answer;
+  }
+
+  private static boolean answerAsked(List<Command> commands) {
+    for (Command c : commands) {
+      if (c instanceof Command.Call call && call.answerWaitMillis() > 0) return true;
+    }
+    return false;
+  }
+
+  private boolean isQueued(UUID id) {
+    for (Pending p : queue) if (p.command().valueId().equals(id)) return true;
+    return false;
   }
 
   private static boolean takesAny(Command c, Set<UUID> ids) {
@@ -245,7 +333,12 @@ final class ServerChannel {
     return caller == null || caller.getState() == Thread.State.RUNNABLE;
   }
 
-  private void submit(List<Pending> batch) {
+  /**
+   * Sends one batch and settles its commands' futures by the receipt; only under {@link #sending}.
+   *
+   * @return the receipt's answer to the call that asked for one, or null
+   */
+  private FetchResult submit(List<Pending> batch) {
     try {
       NodeClient node = node();
       long now = System.nanoTime();
@@ -256,7 +349,10 @@ final class ServerChannel {
       }));
       long start = System.nanoTime();
       Introduction introduction = introduction();
-      BatchReceipt receipt = node.submit(session.holder(), introduction, commands);
+      // read with this Grid's policy: the receipt may carry a value (see sendAwaiting)
+      BatchReceipt receipt = session
+          .runtime()
+          .readingValues(() -> node.submit(session.holder(), introduction, commands));
       link().ownerAnswered(); // the link's silence counts from here (lifetime seed 160)
       boolean pressed = receipt.storeUnderPressure();
       acknowledged(introduction, receipt.node());
@@ -264,11 +360,15 @@ final class ServerChannel {
       endAwaitingHolds(life -> !life.equals(receipt.node()));
       if (!receipt.referencesHeld()) pinUntilHeld(batch, receipt);
       long rtt = System.nanoTime() - start;
-      submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
+      // a batch whose receipt waited for a call's value took longer than its round trip:
+      // it may make the first estimate or lower it (the link is at least that fast), never raise it
+      if (!answerAsked(commands) || submitRttNanos == 0 || rtt < submitRttNanos)
+        submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
       session.runtime().peerHealth().answered(server.address());
       batch.forEach(p -> p.accepted().complete(receipt.node()));
       link.startRenewal();
       if (pressed) session.serverUnderPressure();
+      return receipt.answer();
     } catch (GridException e) {
       // the server may have taken the batch although its answer was lost: it may be holding the
       // references inside, or about to
@@ -305,6 +405,7 @@ final class ServerChannel {
                         e,
                         List.of(site)));
       }
+      return null;
     } finally {
       FirstWrite
           .cancel(); // refused before it wrote: the fetches start anyway, and learn the batch's

@@ -47,8 +47,10 @@ final class SecretHandshake {
    * here with a message naming mixed GridRMI versions, rather than later by RMI as an unknown method. 2: the node
    * protocol's hold and release carry their holder link's sequence number (docs/reference-counting.md). 3: a batch's
    * receipt carries a transfer id for the references not yet held, and the node protocol has {@code awaitingHolds}.
+   * 5: a call may ask for its value in its batch's receipt ({@code Command.Call#answerWaitMillis}, {@code
+   * BatchReceipt#answer}).
    */
-  static final byte VERSION = 3;
+  static final byte VERSION = 5;
 
   static final byte WITH_SECRET = 'S', NO_SECRET = 'N';
   static final byte PROVEN = 'P',

@@ -141,12 +141,13 @@ class WireFormatTest {
   void aForgedArgumentCountIsRefusedBeforeAnythingIsAllocated() throws Exception {
     byte[] ok =
         bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null));
-    // the argument count is the short after the label, the (empty) trace context and the count of
-    // announced ids
-    // (one byte, 0 here): find "S.m" and overwrite the two bytes after those
+    // the argument count is the short after the label, the (empty) trace context, the count of
+    // announced ids (one byte, 0 here) and the answer wait (an int): find "S.m" and overwrite the
+    // two
+    // bytes after those
     int at = -1;
     for (int i = 0; i + 2 < ok.length; i++) {
-      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 6;
+      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 10;
     }
     ok[at] = (byte) 0x7f;
     ok[at + 1] = (byte) 0xff;
@@ -158,5 +159,35 @@ class WireFormatTest {
         })
         .isInstanceOf(InvalidObjectException.class)
         .hasMessageContaining("32767 arguments");
+  }
+
+  @Test
+  void aCallKeepsItsAnswerWaitAndAForgedNegativeOneIsRefused() throws Exception {
+    Command.Call asks = new Command.Call(
+            UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null)
+        .answeredWithin(20)
+        .withTimeoutNanos(5);
+    byte[] ok = bytes(asks);
+    try (ObjectInputStream in =
+        org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
+      Command.Call read = (Command.Call) in.readObject();
+      assertThat(read.answerWaitMillis()).isEqualTo(20);
+      assertThat(read.timeoutNanos()).isEqualTo(5);
+    }
+    int at =
+        -1; // the answer wait: the int after the label, the empty trace context and no announced
+    // ids
+    for (int i = 0; i + 2 < ok.length; i++) {
+      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 6;
+    }
+    ok[at] = (byte) 0xff;
+    assertThatThrownBy(() -> {
+          try (ObjectInputStream in =
+              org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
+            in.readObject();
+          }
+        })
+        .isInstanceOf(InvalidObjectException.class)
+        .hasMessageContaining("negative answer wait");
   }
 }

@@ -1,0 +1,137 @@
+package org.gridrmi.client.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.opentelemetry.api.OpenTelemetry;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import org.gridrmi.client.ServerInfo;
+import org.gridrmi.client.inprocess.Work;
+import org.gridrmi.client.inprocess.WorkAsync;
+import org.gridrmi.client.inprocess.WorkImpl;
+import org.gridrmi.ref.GridException;
+import org.gridrmi.ref.InProcessNetwork;
+import org.gridrmi.ref.RemoteReference;
+import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.RuntimeSettings;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.server.GridServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code get()} on a reference whose batch has not left yet: the caller's thread sends the batch, and the server
+ * answers with the value in its receipt, so an async chain and its {@code get()} cost one submit and no fetch. The
+ * Grid's I/O pool is kept busy meanwhile, so that the batch is still queued when {@code get()} comes (on a free pool
+ * it goes a few microseconds after the call, and which thread sends it is a race).
+ */
+class GetSendsItsBatchTest {
+  final InProcessNetwork net = new InProcessNetwork();
+  final GridServer s1 = GridServer.builder()
+      .name("S1")
+      .inProcess(net)
+      .export(Work.class, new WorkImpl())
+      .start();
+  final Session session = new Session(new GridSettings(
+      null,
+      null, // no grid secret: an in-process network
+      net,
+      "127.0.0.1",
+      LinkPlan.NONE,
+      List.of(),
+      Timeouts.DEFAULT,
+      Duration.ofSeconds(10),
+      Duration.ofSeconds(60),
+      Duration.ofSeconds(5),
+      StoreBudget.defaults(),
+      false,
+      OpenTelemetry.noop(),
+      org.gridrmi.runtime.Ticker.SYSTEM));
+  final CountDownLatch ioFree = new CountDownLatch(1);
+  WorkAsync on1;
+
+  @BeforeEach
+  void warmAndOccupyTheIoPool() throws InterruptedException {
+    ServerInfo info = new ServerInfo("S1", s1.address(), List.of(Work.class.getName()), Map.of());
+    on1 = Views.async(session, info, WorkAsync.class, null);
+    assertThat(on1.append(RemoteReference.of("warm"), "up").get(Duration.ofSeconds(5)))
+        .isEqualTo("warmup");
+    CountDownLatch busy = new CountDownLatch(RuntimeSettings.DEFAULT.ioThreads());
+    for (int i = 0; i < RuntimeSettings.DEFAULT.ioThreads(); i++) {
+      session.runtime().io().execute(() -> {
+        busy.countDown();
+        try {
+          ioFree.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+    }
+    busy.await();
+    // a caller sends its batch only where round trips are short (under a millisecond, smoothed); a
+    // cold JVM's first
+    // ones are not, and no batch goes on the I/O pool to move the estimate from now on
+    session.channel(info).submitRttNanos(Linger.MIN_ROUND_TRIP_NANOS / 2);
+  }
+
+  @AfterEach
+  void close() {
+    ioFree.countDown();
+    session.close();
+    s1.close();
+  }
+
+  @Test
+  void aChainAndItsGetCostOneSubmitAndNoFetch() {
+    long before = net.delivered("S1");
+    RemoteReference<String> first = on1.append(RemoteReference.of("a"), "b");
+    RemoteReference<String> second = on1.append(first, "c");
+    assertThat(second.get(Duration.ofSeconds(2))).isEqualTo("abc");
+    assertThat(net.delivered("S1") - before)
+        .as("calls S1 received: the batch only")
+        .isEqualTo(1);
+    java.lang.ref.Reference.reachabilityFence(first);
+  }
+
+  @Test
+  void aFailureTravelsAlongTheChainInTheReceipt() {
+    long before = net.delivered("S1");
+    RemoteReference<byte[]> bad = on1.make(-1, "negative size");
+    RemoteReference<Integer> length = on1.length(bad, "after it");
+    assertThatThrownBy(() -> length.get(Duration.ofSeconds(2)))
+        .isInstanceOfSatisfying(GridException.class, e -> {
+          assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
+          assertThat(e.chain())
+              .anyMatch(s -> s.contains("make"))
+              .anyMatch(s -> s.contains("length"));
+        });
+    assertThat(net.delivered("S1") - before).isEqualTo(1);
+    java.lang.ref.Reference.reachabilityFence(bad);
+  }
+
+  @Test
+  void aValueNotMadeWithinTheAnswerWaitIsFetched() {
+    long before = net.delivered("S1");
+    int millis = 5 * CallContext.ANSWER_WAIT_MILLIS;
+    long start = System.nanoTime();
+    RemoteReference<String> slow = on1.slow(RemoteReference.of("late"), millis);
+    assertThat(slow.get(Duration.ofSeconds(2))).isEqualTo("late");
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(millis));
+    assertThat(net.delivered("S1") - before).as("the batch, then the fetch").isEqualTo(2);
+  }
+
+  @Test
+  void aLargeValueIsFetched() {
+    long before = net.delivered("S1");
+    RemoteReference<byte[]> large = on1.make(1 << 20, "a megabyte");
+    assertThat(large.get(Duration.ofSeconds(2))).hasSize(1 << 20);
+    assertThat(net.delivered("S1") - before).as("the batch, then the fetch").isEqualTo(2);
+  }
+}
