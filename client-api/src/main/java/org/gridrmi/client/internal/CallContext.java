@@ -180,7 +180,7 @@ final class CallContext implements RefContext {
       return resolve(ref);
     }
     int wait = (int) Math.min(ANSWER_WAIT_MILLIS, TimeUnit.NANOSECONDS.toMillis(waitNanos));
-    FetchResult answer = channel.sendAwaiting(ref.id(), wait);
+    FetchResult answer = channel.sendAwaiting(ref.id(), wait, waitNanos);
     return resolve(ref, answer == null ? null : answered(answer));
   }
 

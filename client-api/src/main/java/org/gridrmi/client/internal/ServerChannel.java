@@ -74,6 +74,21 @@ final class ServerChannel {
   /** Smoothed round trip of submits to this server (0 until the first): whether lingering is worth it. */
   private volatile long submitRttNanos;
   /**
+   * The quickest recent submit to this server (0 until the first): a faster one sets it, a slower one raises it by a
+   * 64th of the difference, so that a machine's noise (a pause of milliseconds now and then) hardly moves it while a
+   * link that became slower does within a few hundred submits. Whether a caller's batch may ask for its value
+   * ({@link #sendAwaiting}).
+   */
+  private volatile long quickestRttNanos;
+  /**
+   * Callers blocked in {@code get()} on a value a call queued here makes, by its id ({@link #sendAwaiting}): one per
+   * blocked thread at most.
+   */
+  private final Map<UUID, Awaiting> awaiting = new ConcurrentHashMap<>();
+
+  /** A caller waiting for a call's value: how long the server may wait for it, and the receipt's answer. */
+  private record Awaiting(int waitMillis, CompletableFuture<FetchResult> answer) {}
+  /**
    * What this server acknowledged of who this Grid is: the introduction it accepted last and the node id of the process
    * that accepted it (only the draining thread touches them). Recorded only once a batch carrying it was accepted, and
    * forgotten when the server's node id changes (a server restarted at the same address knows nothing of it).
@@ -148,14 +163,24 @@ final class ServerChannel {
     return session.runtime().node(server.address());
   }
 
-  /** The smoothed round trip of submits to this server, 0 until the first answered. */
-  long submitRttNanos() {
-    return submitRttNanos;
+  /** Sets both estimates of the round trip, for tests of what depends on them; the next submits move them again. */
+  void roundTripNanos(long nanos) {
+    submitRttNanos = nanos;
+    quickestRttNanos = nanos;
   }
 
-  /** Sets {@link #submitRttNanos()}, for tests of what depends on it; the next submit's round trip moves it again. */
-  void submitRttNanos(long nanos) {
-    submitRttNanos = nanos;
+  /**
+   * Counts a submit's round trip in the estimates. One whose receipt waited for a call's value took longer than the
+   * link's round trip by that wait: it may make the first estimate or lower one (the link is at least that fast), never
+   * raise it.
+   */
+  private void roundTrip(long rtt, boolean answerAsked) {
+    long smoothed = submitRttNanos;
+    if (!answerAsked || smoothed == 0 || rtt < smoothed)
+      submitRttNanos = smoothed == 0 ? rtt : (3 * smoothed + rtt) / 4;
+    long quickest = quickestRttNanos;
+    if (quickest == 0 || rtt < quickest) quickestRttNanos = rtt;
+    else if (!answerAsked) quickestRttNanos = quickest + (rtt - quickest) / 64;
   }
 
   /** The calling thread is choosing where its next call goes (see {@link #composingNanos}). */
@@ -245,48 +270,75 @@ final class ServerChannel {
   }
 
   /**
-   * Sends the queued batch that makes {@code id} on the calling thread, which is about to block on that value, asking
-   * the server to answer with the value if it is known within {@code waitMillis}: an async call and its {@code get()}
-   * then cost one round trip and no hand-off to the I/O pool and back, as a plain call does. Only where round trips
-   * are short (where lingering is not worth it, {@link Linger}), since the batch's receipt waits up to that long, and
-   * only if no other thread is sending on this channel and the command is still queued; otherwise, or if the receipt
-   * carries no answer, the caller fetches the value as before. Bounded by the call timeout, as every submit is.
+   * For a caller about to block on the value {@code id} makes ({@code get()}): has the batch that carries its call ask
+   * the server to answer with the value if it is known within {@code waitMillis}, and sends that batch on the calling
+   * thread if no other thread is sending on this channel. An async call and its {@code get()} then cost one round trip
+   * and no fetch; sent here, no hand-off to the I/O pool and back either, as a plain call. If another thread is sending
+   * an earlier batch, the I/O pool's drain takes the call next and the caller waits for that receipt. Only where
+   * round trips are short (where lingering is not worth it, {@link Linger}), since a receipt waits up to
+   * {@code waitMillis}; and only while the call is still queued here (else it is on its way, and the caller fetches
+   * the value as before, as it does when the receipt carries no answer).
    *
+   * @param boundNanos the longest the caller waits here for the receipt (its own wait, at most); past it, null
    * @return the server's answer for {@code id} (its value or failure), or null: not sent here, or not answered
    */
-  FetchResult sendAwaiting(UUID id, int waitMillis) {
-    if (submitRttNanos >= Linger.MIN_ROUND_TRIP_NANOS || !sending.tryLock()) return null;
-    FetchResult answer = null;
+  FetchResult sendAwaiting(UUID id, int waitMillis, long boundNanos) {
+    if (quickestRttNanos >= Linger.MIN_ROUND_TRIP_NANOS) return null;
+    Awaiting waiting = new Awaiting(waitMillis, new CompletableFuture<>());
+    if (awaiting.putIfAbsent(id, waiting) != null)
+      return null; // another thread waits for it: it fetches
     try {
-      if (!isQueued(id)) return null;
-      List<Pending> batch = takeBatch();
-      for (int i = 0; i < batch.size(); i++) {
-        Pending p = batch.get(i);
-        if (p.command() instanceof Command.Call c && c.valueId().equals(id)) {
-          batch.set(
-              i,
-              new Pending(
-                  c.answeredWithin(waitMillis),
-                  p.carried(),
-                  p.accepted(),
-                  p.after(),
-                  p.sent(),
-                  p.deadlineNanos()));
+      if (sending.tryLock()) {
+        try {
+          if (!isQueued(id)) return null;
+          List<Pending> batch = takeBatch();
+          if (!batch.isEmpty()) submit(batch);
+        } finally {
+          sending.unlock();
+          if (!queue.isEmpty() || !deferred.isEmpty()) kick();
         }
+      } else if (!isQueued(id)) {
+        return null; // taken by the drain before this caller waited: its batch asks for nothing
       }
-      if (!batch.isEmpty()) answer = submit(batch);
+      // answered by the batch that carried the call: sent just now, or next by the drain
+      long bound = Math.min(
+          boundNanos,
+          session.runtime().settings().timeouts().call().toNanos()
+              + TimeUnit.MILLISECONDS.toNanos(waitMillis));
+      return waiting.answer().get(bound, TimeUnit.NANOSECONDS);
+    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
     } finally {
-      sending.unlock();
-      if (!queue.isEmpty() || !deferred.isEmpty()) kick();
+      awaiting.remove(id, waiting);
     }
-    return answer;
   }
 
-  private static boolean answerAsked(List<Command> commands) {
-    for (Command c : commands) {
-      if (c instanceof Command.Call call && call.answerWaitMillis() > 0) return true;
+  /** Whether a thread is sending a batch on this channel now (for tests). */
+  boolean sendingNow() {
+    return sending.isLocked();
+  }
+
+  /**
+   * The commands of a batch as they go now: each call with the time it has left, and the last call a caller waits for
+   * ({@link #awaiting}) asking for its value in the receipt.
+   *
+   * @param asked gets the waiting caller's answer, or stays empty
+   */
+  private List<Command> timed(List<Pending> batch, long now, Awaiting[] asked) {
+    Command[] commands = new Command[batch.size()];
+    int askedAt = -1;
+    for (int i = 0; i < commands.length; i++) {
+      commands[i] = batch.get(i).timed(now);
+      if (!awaiting.isEmpty() && awaiting.get(commands[i].valueId()) != null) askedAt = i;
     }
-    return false;
+    if (askedAt >= 0 && commands[askedAt] instanceof Command.Call c) {
+      asked[0] = awaiting.get(c.valueId());
+      if (asked[0] != null) commands[askedAt] = c.answeredWithin(asked[0].waitMillis());
+    }
+    return List.of(commands);
   }
 
   private boolean isQueued(UUID id) {
@@ -334,15 +386,15 @@ final class ServerChannel {
   }
 
   /**
-   * Sends one batch and settles its commands' futures by the receipt; only under {@link #sending}.
-   *
-   * @return the receipt's answer to the call that asked for one, or null
+   * Sends one batch and settles its commands' futures by the receipt, and the answer of the caller waiting for one of
+   * its calls ({@link #sendAwaiting}); only under {@link #sending}.
    */
-  private FetchResult submit(List<Pending> batch) {
+  private void submit(List<Pending> batch) {
+    Awaiting[] asked = new Awaiting[1];
     try {
       NodeClient node = node();
       long now = System.nanoTime();
-      List<Command> commands = batch.stream().map(p -> p.timed(now)).toList();
+      List<Command> commands = timed(batch, now, asked);
       // fetches of these values start once the batch holds its connection (see Pending#sent)
       FirstWrite.runOnNext(() -> batch.forEach(p -> {
         if (p.sent() != null) p.sent().complete(null);
@@ -360,15 +412,12 @@ final class ServerChannel {
       endAwaitingHolds(life -> !life.equals(receipt.node()));
       if (!receipt.referencesHeld()) pinUntilHeld(batch, receipt);
       long rtt = System.nanoTime() - start;
-      // a batch whose receipt waited for a call's value took longer than its round trip:
-      // it may make the first estimate or lower it (the link is at least that fast), never raise it
-      if (!answerAsked(commands) || submitRttNanos == 0 || rtt < submitRttNanos)
-        submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
+      roundTrip(rtt, asked[0] != null);
       session.runtime().peerHealth().answered(server.address());
       batch.forEach(p -> p.accepted().complete(receipt.node()));
       link.startRenewal();
       if (pressed) session.serverUnderPressure();
-      return receipt.answer();
+      if (asked[0] != null) asked[0].answer().complete(receipt.answer());
     } catch (GridException e) {
       // the server may have taken the batch although its answer was lost: it may be holding the
       // references inside, or about to
@@ -405,8 +454,15 @@ final class ServerChannel {
                         e,
                         List.of(site)));
       }
-      return null;
     } finally {
+      // no answer (failed, or another call of the batch asked): the caller fetches, and learns
+      // of a failure from the call's accepted future, as any other
+      if (!awaiting.isEmpty()) {
+        for (Pending p : batch) {
+          Awaiting a = awaiting.get(p.command().valueId());
+          if (a != null) a.answer().complete(null);
+        }
+      }
       FirstWrite
           .cancel(); // refused before it wrote: the fetches start anyway, and learn the batch's
       // fate
