@@ -227,7 +227,10 @@ final class ServerChannel {
       }
       List<CompletableFuture<?>> waits = new ArrayList<>();
       try {
-        linger();
+        if (!linger()) { // a caller sends the queue itself: it kicks again once done
+          draining.set(false);
+          return;
+        }
         List<Pending> batch = takeBatch();
         if (!batch.isEmpty()) {
           submit(batch);
@@ -270,16 +273,16 @@ final class ServerChannel {
   }
 
   /**
-   * For a caller about to block on the value {@code id} makes ({@code get()}): has the batch that carries its call ask
-   * the server to answer with the value if it is known within {@code waitMillis}, and sends that batch on the calling
-   * thread if no other thread is sending on this channel. An async call and its {@code get()} then cost one round trip
-   * and no fetch; sent here, no hand-off to the I/O pool and back either, as a plain call. If another thread is sending
-   * an earlier batch, the I/O pool's drain takes the call next and the caller waits for that receipt. Only where
-   * round trips are short (where lingering is not worth it, {@link Linger}), since a receipt waits up to
-   * {@code waitMillis}; and only while the call is still queued here (else it is on its way, and the caller fetches
-   * the value as before, as it does when the receipt carries no answer).
+   * For a caller about to block on the value {@code id} makes ({@code get()}): sends the batch that carries its call on
+   * the calling thread, asking the server to answer with the value if it is known within {@code waitMillis}. An async
+   * call and its {@code get()} then cost one round trip, no fetch and no hand-off to the I/O pool and back, as a plain
+   * call. A drain still gathering the batch leaves it to this thread ({@link #linger}); one sending an earlier batch
+   * finishes first (a batch it takes meanwhile carrying the call asks for the value too). Only where round trips are
+   * short (where lingering is not worth it, {@link Linger}), since a receipt waits up to {@code waitMillis}; and only
+   * while the call is still queued here (else it is on its way, and the caller fetches the value as before, as it does
+   * when the receipt carries no answer).
    *
-   * @param boundNanos the longest the caller waits here for the receipt (its own wait, at most); past it, null
+   * @param boundNanos the longest the caller waits here (its own wait, at most); past it, null
    * @return the server's answer for {@code id} (its value or failure), or null: not sent here, or not answered
    */
   FetchResult sendAwaiting(UUID id, int waitMillis, long boundNanos) {
@@ -287,32 +290,27 @@ final class ServerChannel {
     Awaiting waiting = new Awaiting(waitMillis, new CompletableFuture<>());
     if (awaiting.putIfAbsent(id, waiting) != null)
       return null; // another thread waits for it: it fetches
+    boolean locked = false;
     try {
-      if (sending.tryLock()) {
-        try {
-          if (!isQueued(id)) return null;
-          List<Pending> batch = takeBatch();
-          if (!batch.isEmpty()) submit(batch);
-        } finally {
-          sending.unlock();
-          if (!queue.isEmpty() || !deferred.isEmpty()) kick();
-        }
-      } else if (!isQueued(id)) {
-        return null; // taken by the drain before this caller waited: its batch asks for nothing
-      }
-      // answered by the batch that carried the call: sent just now, or next by the drain
       long bound = Math.min(
           boundNanos,
           session.runtime().settings().timeouts().call().toNanos()
               + TimeUnit.MILLISECONDS.toNanos(waitMillis));
-      return waiting.answer().get(bound, TimeUnit.NANOSECONDS);
-    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-      return null;
+      locked = sending.tryLock(bound, TimeUnit.NANOSECONDS);
+      if (!locked) return null;
+      // carried by a batch sent while this caller waited for the lock
+      if (waiting.answer().isDone()) return waiting.answer().getNow(null);
+      if (!isQueued(id)) return null; // taken before this caller waited: its batch asks for nothing
+      List<Pending> batch = takeBatch();
+      if (!batch.isEmpty()) submit(batch);
+      return waiting.answer().getNow(null);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return null;
     } finally {
       awaiting.remove(id, waiting);
+      if (locked) sending.unlock();
+      if (!queue.isEmpty() || !deferred.isEmpty()) kick();
     }
   }
 
@@ -341,7 +339,8 @@ final class ServerChannel {
     return List.of(commands);
   }
 
-  private boolean isQueued(UUID id) {
+  /** Whether the command making {@code id} waits in the queue, not yet taken into a batch. */
+  boolean isQueued(UUID id) {
     for (Pending p : queue) if (p.command().valueId().equals(id)) return true;
     return false;
   }
@@ -359,12 +358,27 @@ final class ServerChannel {
    * ({@link Linger} says for how long). The caller's state is what makes a wide quiet gap safe: a fixed 30 us gap
    * split chains whose caller was descheduled or still running interpreted code (0.1-1 ms between two calls),
    * which cost the SVD solver 2 t_s on paper-wan. The wait is by yielding, not by parking: a park of 30 us sleeps
-   * 80 us or more (timer slack).
+   * 80 us or more (timer slack). Where round trips are short, no chain is gathered, but the drain waits up to
+   * {@link #AWAIT_GRACE_NANOS} while the caller runs, for it to say that it waits for a value of the queue
+   * ({@link #sendAwaiting}), typically its {@code get()} a few microseconds after its last call: then it leaves the
+   * queue to that thread.
+   *
+   * @return false if a caller waits to send the queue itself, which the drain then leaves to it
    */
-  private void linger() {
+  private boolean linger() {
+    if (!awaiting.isEmpty()) return false;
     Linger policy = Linger.forRoundTrip(submitRttNanos);
-    if (policy == null || queue.isEmpty())
-      return; // nothing to gather for (drain asks again after each batch)
+    if (policy == null) {
+      if (quickestRttNanos >= Linger.MIN_ROUND_TRIP_NANOS || queue.isEmpty()) return true;
+      long start = System.nanoTime();
+      while (awaiting.isEmpty()
+          && callerMayCallAgain()
+          && System.nanoTime() - start < AWAIT_GRACE_NANOS) {
+        Thread.yield();
+      }
+      return awaiting.isEmpty();
+    }
+    if (queue.isEmpty()) return true; // nothing to gather for (drain asks again after each batch)
     long start = System.nanoTime();
     long lastCall = start;
     int seen = queue.size();
@@ -377,7 +391,15 @@ final class ServerChannel {
       }
       lastCall = Math.max(lastCall, composingNanos);
     }
+    return true;
   }
+
+  /**
+   * Where round trips are short, the longest a drain waits for the caller that made the last call to say that it waits
+   * for the value ({@link #linger}): a batch taken before could not ask the server for it, and the value would be
+   * fetched. A caller that goes on with other work delays its batch by this much.
+   */
+  static final long AWAIT_GRACE_NANOS = 30_000;
 
   /** Whether the thread that made the last call is running; a waiting, blocked or finished one adds nothing. */
   private boolean callerMayCallAgain() {

@@ -20,6 +20,7 @@ import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.store.StoreBudget;
 import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -150,7 +151,7 @@ class GetSendsItsBatchTest {
     org.awaitility.Awaitility.await()
         .atMost(Duration.ofSeconds(2))
         .pollInterval(Duration.ofMillis(1))
-        .until(channel::sendingNow);
+        .until(() -> channel.sendingNow() && !channel.isQueued(((Ref<?>) first).id()));
     RemoteReference<String> second = on1.append(first, "c");
     assertThat(second.get(Duration.ofSeconds(2))).isEqualTo("abc");
     assertThat(net.delivered("S1") - before).as("two batches, no fetch").isEqualTo(2);
