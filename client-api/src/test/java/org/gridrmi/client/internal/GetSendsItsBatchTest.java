@@ -3,7 +3,6 @@ package org.gridrmi.client.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.opentelemetry.api.OpenTelemetry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -11,15 +10,11 @@ import java.util.concurrent.CountDownLatch;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.inprocess.Work;
 import org.gridrmi.client.inprocess.WorkAsync;
-import org.gridrmi.client.inprocess.WorkImpl;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.RuntimeSettings;
-import org.gridrmi.runtime.net.LinkPlan;
-import org.gridrmi.runtime.store.StoreBudget;
-import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
@@ -34,26 +29,8 @@ import org.junit.jupiter.api.Test;
  */
 class GetSendsItsBatchTest {
   final InProcessNetwork net = new InProcessNetwork();
-  final GridServer s1 = GridServer.builder()
-      .name("S1")
-      .inProcess(net)
-      .export(Work.class, new WorkImpl())
-      .start();
-  final Session session = new Session(new GridSettings(
-      null,
-      null, // no grid secret: an in-process network
-      net,
-      "127.0.0.1",
-      LinkPlan.NONE,
-      List.of(),
-      Timeouts.DEFAULT,
-      Duration.ofSeconds(10),
-      Duration.ofSeconds(60),
-      Duration.ofSeconds(5),
-      StoreBudget.defaults(),
-      false,
-      OpenTelemetry.noop(),
-      org.gridrmi.runtime.Ticker.SYSTEM));
+  final GridServer s1 = TestSessions.workServer(net, "S1");
+  final Session session = TestSessions.on(net);
   final CountDownLatch ioFree = new CountDownLatch(1);
   final ServerInfo info =
       new ServerInfo("S1", s1.address(), List.of(Work.class.getName()), Map.of());

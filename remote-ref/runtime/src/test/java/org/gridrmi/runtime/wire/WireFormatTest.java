@@ -142,23 +142,11 @@ class WireFormatTest {
     byte[] ok =
         bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null));
     // the argument count is the short after the label, the (empty) trace context, the count of
-    // announced ids (one byte, 0 here) and the answer wait (an int): find "S.m" and overwrite the
-    // two
-    // bytes after those
-    int at = -1;
-    for (int i = 0; i + 2 < ok.length; i++) {
-      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 10;
-    }
+    // announced ids (one byte, 0 here) and the answer wait (an int)
+    int at = afterLabel(ok) + 7;
     ok[at] = (byte) 0x7f;
     ok[at + 1] = (byte) 0xff;
-    assertThatThrownBy(() -> {
-          try (ObjectInputStream in =
-              org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
-            in.readObject();
-          }
-        })
-        .isInstanceOf(InvalidObjectException.class)
-        .hasMessageContaining("32767 arguments");
+    assertRefused(ok, "32767 arguments");
   }
 
   @Test
@@ -174,20 +162,28 @@ class WireFormatTest {
       assertThat(read.answerWaitMillis()).isEqualTo(20);
       assertThat(read.timeoutNanos()).isEqualTo(5);
     }
-    int at =
-        -1; // the answer wait: the int after the label, the empty trace context and no announced
-    // ids
-    for (int i = 0; i + 2 < ok.length; i++) {
-      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 6;
+    // the answer wait is the int after the label, the empty trace context and no announced ids
+    ok[afterLabel(ok) + 3] = (byte) 0xff;
+    assertRefused(ok, "negative answer wait");
+  }
+
+  /** Where the label "S.m" of a serialized call ends (the index of its last byte). */
+  private static int afterLabel(byte[] call) {
+    int at = -1;
+    for (int i = 0; i + 2 < call.length; i++) {
+      if (call[i] == 'S' && call[i + 1] == '.' && call[i + 2] == 'm') at = i + 3;
     }
-    ok[at] = (byte) 0xff;
+    return at;
+  }
+
+  private static void assertRefused(byte[] forged, String why) {
     assertThatThrownBy(() -> {
           try (ObjectInputStream in =
-              org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
+              org.gridrmi.runtime.serial.SerialPolicy.current().open(forged)) {
             in.readObject();
           }
         })
         .isInstanceOf(InvalidObjectException.class)
-        .hasMessageContaining("negative answer wait");
+        .hasMessageContaining(why);
   }
 }
