@@ -166,8 +166,9 @@ final class CallContext implements RefContext {
   /**
    * If the batch making the value has not left yet, the caller's thread sends it and the server answers with the value
    * when it is known within a short wait ({@link ServerChannel#sendAwaiting}): one round trip and no hand-off between
-   * threads, where the batch's drain and the value's fetch take one each way. Otherwise (telemetry on, too), or if the
-   * server did not answer with it, as {@link #resolve}.
+   * threads, where the batch's drain and the value's fetch take one each way. Otherwise (telemetry on, or a wait or
+   * deadline shorter than a submit may take: {@link #outlastsASubmit}), or if the server did not answer with it, as
+   * {@link #resolve}.
    */
   @Override
   public CompletableFuture<Object> resolveBlocking(Ref<?> ref, long waitNanos) {
@@ -175,13 +176,25 @@ final class CallContext implements RefContext {
     // that made the value, is how a trace shows where the value came from
     if (channel == null
         || session.closed()
-        || waitNanos < TimeUnit.MILLISECONDS.toNanos(1)
-        || session.runtime().telemetry().on()) {
+        || session.runtime().telemetry().on()
+        || !outlastsASubmit(waitNanos)) {
       return resolve(ref);
     }
     int wait = (int) Math.min(ANSWER_WAIT_MILLIS, TimeUnit.NANOSECONDS.toMillis(waitNanos));
     FetchResult answer = channel.sendAwaiting(ref.id(), wait, waitNanos);
     return resolve(ref, answer == null ? null : answered(answer));
+  }
+
+  /**
+   * Whether the caller's wait and the call's deadline both outlast a submit (the call timeout) and its answer's wait:
+   * a thread in a submit waits for it up to the call timeout, so a shorter bound holds only on the fetch's path, which
+   * the client's own clock ends.
+   */
+  private boolean outlastsASubmit(long waitNanos) {
+    long submit = session.runtime().settings().timeouts().call().toNanos()
+        + TimeUnit.MILLISECONDS.toNanos(ANSWER_WAIT_MILLIS);
+    return waitNanos >= submit
+        && (deadlineNanos == 0 || deadlineNanos - System.nanoTime() >= submit);
   }
 
   /**

@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * it goes a few microseconds after the call, and which thread sends it is a race).
  */
 class GetSendsItsBatchTest {
+  /** Longer than a submit may take (the call timeout, 5 s): a shorter wait fetches (see the last test). */
+  static final Duration WAIT = Duration.ofSeconds(10);
+
   final InProcessNetwork net = new InProcessNetwork();
   final GridServer s1 = TestSessions.workServer(net, "S1");
   final Session session = TestSessions.on(net);
@@ -75,7 +78,7 @@ class GetSendsItsBatchTest {
     long before = net.delivered("S1");
     RemoteReference<String> first = on1.append(RemoteReference.of("a"), "b");
     RemoteReference<String> second = on1.append(first, "c");
-    assertThat(second.get(Duration.ofSeconds(2))).isEqualTo("abc");
+    assertThat(second.get(WAIT)).isEqualTo("abc");
     assertThat(net.delivered("S1") - before)
         .as("calls S1 received: the batch only")
         .isEqualTo(1);
@@ -87,13 +90,10 @@ class GetSendsItsBatchTest {
     long before = net.delivered("S1");
     RemoteReference<byte[]> bad = on1.make(-1, "negative size");
     RemoteReference<Integer> length = on1.length(bad, "after it");
-    assertThatThrownBy(() -> length.get(Duration.ofSeconds(2)))
-        .isInstanceOfSatisfying(GridException.class, e -> {
-          assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
-          assertThat(e.chain())
-              .anyMatch(s -> s.contains("make"))
-              .anyMatch(s -> s.contains("length"));
-        });
+    assertThatThrownBy(() -> length.get(WAIT)).isInstanceOfSatisfying(GridException.class, e -> {
+      assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
+      assertThat(e.chain()).anyMatch(s -> s.contains("make")).anyMatch(s -> s.contains("length"));
+    });
     assertThat(net.delivered("S1") - before).isEqualTo(1);
     java.lang.ref.Reference.reachabilityFence(bad);
   }
@@ -104,7 +104,7 @@ class GetSendsItsBatchTest {
     int millis = 5 * CallContext.ANSWER_WAIT_MILLIS;
     long start = System.nanoTime();
     RemoteReference<String> slow = on1.slow(RemoteReference.of("late"), millis);
-    assertThat(slow.get(Duration.ofSeconds(2))).isEqualTo("late");
+    assertThat(slow.get(WAIT)).isEqualTo("late");
     assertThat(Duration.ofNanos(System.nanoTime() - start))
         .isGreaterThanOrEqualTo(Duration.ofMillis(millis));
     assertThat(net.delivered("S1") - before).as("the batch, then the fetch").isEqualTo(2);
@@ -114,7 +114,7 @@ class GetSendsItsBatchTest {
   void aLargeValueIsFetched() {
     long before = net.delivered("S1");
     RemoteReference<byte[]> large = on1.make(1 << 20, "a megabyte");
-    assertThat(large.get(Duration.ofSeconds(2))).hasSize(1 << 20);
+    assertThat(large.get(WAIT)).hasSize(1 << 20);
     assertThat(net.delivered("S1") - before).as("the batch, then the fetch").isEqualTo(2);
   }
 
@@ -130,7 +130,32 @@ class GetSendsItsBatchTest {
         .pollInterval(Duration.ofMillis(1))
         .until(() -> channel.sendingNow() && !channel.isQueued(((Ref<?>) first).id()));
     RemoteReference<String> second = on1.append(first, "c");
-    assertThat(second.get(Duration.ofSeconds(2))).isEqualTo("abc");
+    assertThat(second.get(WAIT)).isEqualTo("abc");
     assertThat(net.delivered("S1") - before).as("two batches, no fetch").isEqualTo(2);
+  }
+
+  /**
+   * A caller's thread blocked in a submit waits for it up to the call timeout (5 s here): a {@code get} with a shorter
+   * wait, or a call with a shorter deadline, must not send its batch itself, so that its own bound holds on a stopped
+   * server.
+   */
+  @Test
+  void aShorterWaitOrDeadlineThanTheCallTimeoutIsKeptOnAStoppedServer() {
+    net.stall("S1");
+    RemoteReference<String> waited = on1.append(RemoteReference.of("a"), "b");
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> waited.get(Duration.ofMillis(300)))
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
+
+    WorkAsync within = Views.async(session, info, WorkAsync.class, Duration.ofMillis(300));
+    RemoteReference<String> due = within.append(RemoteReference.of("a"), "b");
+    start = System.nanoTime();
+    assertThatThrownBy(due::get)
+        .isInstanceOfSatisfying(
+            GridException.class, e -> assertThat(e.status()).isEqualTo(Status.DEADLINE_EXCEEDED));
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .isLessThan(Duration.ofMillis(300 + CallContext.GRACE_NANOS / 1_000_000 + 1000));
   }
 }
