@@ -158,4 +158,19 @@ class GetSendsItsBatchTest {
     assertThat(Duration.ofNanos(System.nanoTime() - start))
         .isLessThan(Duration.ofMillis(300 + CallContext.GRACE_NANOS / 1_000_000 + 1000));
   }
+
+  /** The server holds the batch's answer (and the thread that received it) no longer than the answer's wait. */
+  @Test
+  void theReceiptOfASlowCallComesWithinTheAnswerWaitAndItsValueLater() throws Exception {
+    RemoteReference<String> slow = on1.slow(RemoteReference.of("late"), 3000);
+    java.util.concurrent.CompletableFuture<String> got =
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> slow.get(WAIT));
+    CallContext ctx = (CallContext) ((Ref<?>) slow).context();
+    org.awaitility.Awaitility.await()
+        .atMost(Duration.ofSeconds(1))
+        .pollInterval(Duration.ofMillis(10))
+        .until(() -> ctx.submitted().isDone());
+    assertThat(got).isNotDone();
+    assertThat(got.get(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("late");
+  }
 }
