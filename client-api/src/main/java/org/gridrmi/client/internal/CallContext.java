@@ -15,6 +15,8 @@ import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.transport.JvmNodes;
 import org.gridrmi.runtime.wire.Failure;
+import org.gridrmi.runtime.wire.FailureCarrier;
+import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Outcomes;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.RefContext;
@@ -158,14 +160,77 @@ final class CallContext implements RefContext {
 
   @Override
   public CompletableFuture<Object> resolve(Ref<?> ref) {
+    return resolve(ref, null);
+  }
+
+  /**
+   * If the batch making the value has not left yet, the caller's thread sends it and the server answers with the value
+   * when it is known within a short wait ({@link ServerChannel#sendAwaiting}): one round trip and no hand-off between
+   * threads, where the batch's drain and the value's fetch take one each way. Otherwise (telemetry on, or a wait or
+   * deadline shorter than a submit may take: {@link #outlastsASubmit}), or if the server did not answer with it, as
+   * {@link #resolve}.
+   */
+  @Override
+  public CompletableFuture<Object> resolveBlocking(Ref<?> ref, long waitNanos) {
+    // with telemetry on, the value is fetched as before: the fetch's span, linked to the call
+    // that made the value, is how a trace shows where the value came from
+    if (channel == null
+        || session.closed()
+        || session.runtime().telemetry().on()
+        || !outlastsASubmit(waitNanos)) {
+      return resolve(ref);
+    }
+    int wait = (int) Math.min(ANSWER_WAIT_MILLIS, TimeUnit.NANOSECONDS.toMillis(waitNanos));
+    FetchResult answer = channel.sendAwaiting(ref.id(), wait, waitNanos);
+    return resolve(ref, answer == null ? null : answered(answer));
+  }
+
+  /**
+   * Whether the caller's wait and the call's deadline both outlast a submit (the call timeout) and its answer's wait:
+   * a thread in a submit waits for it up to the call timeout, so a shorter bound holds only on the fetch's path, which
+   * the client's own clock ends.
+   */
+  private boolean outlastsASubmit(long waitNanos) {
+    long submit = session.runtime().settings().timeouts().call().toNanos()
+        + TimeUnit.MILLISECONDS.toNanos(ANSWER_WAIT_MILLIS);
+    return waitNanos >= submit
+        && (deadlineNanos == 0 || deadlineNanos - System.nanoTime() >= submit);
+  }
+
+  /**
+   * The longest a caller's batch asks the server to wait for the value before it answers ({@link #resolveBlocking}):
+   * other threads' batches to the server wait behind it meanwhile, and a value not known by then is fetched.
+   */
+  static final int ANSWER_WAIT_MILLIS = 20;
+
+  /** The value or failure a server answered with in a batch's receipt, as a fetch's waiter would see it. */
+  private CompletableFuture<Object> answered(FetchResult r) {
+    if (r.state() == FetchResult.State.FAILED) {
+      return CompletableFuture.failedFuture(
+          Outcomes.named(Outcomes.toGrid(new FailureCarrier(r.failure())), label));
+    }
+    try {
+      return CompletableFuture.completedFuture(session.runtime().decode(r.value()));
+    } catch (GridException e) {
+      return CompletableFuture.failedFuture(Outcomes.named(e, label));
+    }
+  }
+
+  /**
+   * @param answered the value or failure the server answered with already, or null to fetch it (or find it here)
+   */
+  private CompletableFuture<Object> resolve(Ref<?> ref, CompletableFuture<Object> answered) {
     if (session.closed()) {
       return CompletableFuture.failedFuture(new GridException(
           Status.CANCELLED, label + ": its Grid is closed", null, List.of(label)));
     }
     // a value made again after its server died is still bound by the original deadline: recovery
     // comes first
-    CompletableFuture<Object> remote =
-        lineage == null || lineage.remade() ? resolveRemote(ref) : withRecovery(resolveRemote(ref));
+    CompletableFuture<Object> remote = answered != null
+        ? answered
+        : lineage == null || lineage.remade()
+            ? resolveRemote(ref)
+            : withRecovery(resolveRemote(ref));
     CompletableFuture<Object> result = new CompletableFuture<>();
     UUID id = ref.id(); // not the reference itself: these futures may outlive it
     remote.whenComplete((v, t) -> {

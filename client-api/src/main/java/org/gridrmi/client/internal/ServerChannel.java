@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.RemoteReference;
@@ -22,6 +23,7 @@ import org.gridrmi.runtime.net.FirstWrite;
 import org.gridrmi.runtime.transport.NodeClient;
 import org.gridrmi.runtime.wire.BatchReceipt;
 import org.gridrmi.runtime.wire.Command;
+import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.Release;
@@ -51,7 +53,12 @@ final class ServerChannel {
   private final Session session;
   private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean draining = new AtomicBoolean();
-  /** Commands held back by {@link #drain}, oldest first; only the draining thread touches it. */
+  /**
+   * Held by whoever takes commands from the queue and sends them (the I/O pool's drain, or a caller sending the batch
+   * its {@code get()} waits for: {@link #sendAwaiting}), until the server answered: batches go one at a time, in order.
+   */
+  private final ReentrantLock sending = new ReentrantLock();
+  /** Commands held back by {@link #drain}, oldest first; only the thread holding {@link #sending} touches it. */
   private final List<Pending> deferred = new ArrayList<>();
   /** Values of this client already pushed to the server, so each crosses the network once. */
   final Set<UUID> pushed = ConcurrentHashMap.newKeySet();
@@ -66,6 +73,21 @@ final class ServerChannel {
   private volatile long composingNanos;
   /** Smoothed round trip of submits to this server (0 until the first): whether lingering is worth it. */
   private volatile long submitRttNanos;
+  /**
+   * The quickest recent submit to this server (0 until the first): a faster one sets it, a slower one raises it by a
+   * 64th of the difference, so that a machine's noise (a pause of milliseconds now and then) hardly moves it while a
+   * link that became slower does within a few hundred submits. Whether a caller's batch may ask for its value
+   * ({@link #sendAwaiting}).
+   */
+  private volatile long quickestRttNanos;
+  /**
+   * Callers blocked in {@code get()} on a value a call queued here makes, by its id ({@link #sendAwaiting}): one per
+   * blocked thread at most.
+   */
+  private final Map<UUID, Awaiting> awaiting = new ConcurrentHashMap<>();
+
+  /** A caller waiting for a call's value: how long the server may wait for it, and the receipt's answer. */
+  private record Awaiting(int waitMillis, CompletableFuture<FetchResult> answer) {}
   /**
    * What this server acknowledged of who this Grid is: the introduction it accepted last and the node id of the process
    * that accepted it (only the draining thread touches them). Recorded only once a batch carrying it was accepted, and
@@ -141,6 +163,26 @@ final class ServerChannel {
     return session.runtime().node(server.address());
   }
 
+  /** Sets both estimates of the round trip, for tests of what depends on them; the next submits move them again. */
+  void roundTripNanos(long nanos) {
+    submitRttNanos = nanos;
+    quickestRttNanos = nanos;
+  }
+
+  /**
+   * Counts a submit's round trip in the estimates. One whose receipt waited for a call's value took longer than the
+   * link's round trip by that wait: it may make the first estimate or lower one (the link is at least that fast), never
+   * raise it.
+   */
+  private void roundTrip(long rtt, boolean answerAsked) {
+    long smoothed = submitRttNanos;
+    if (!answerAsked || smoothed == 0 || rtt < smoothed)
+      submitRttNanos = smoothed == 0 ? rtt : (3 * smoothed + rtt) / 4;
+    long quickest = quickestRttNanos;
+    if (quickest == 0 || rtt < quickest) quickestRttNanos = rtt;
+    else if (!answerAsked) quickestRttNanos = quickest + (rtt - quickest) / 64;
+  }
+
   /** The calling thread is choosing where its next call goes (see {@link #composingNanos}). */
   void composing() {
     lastCaller = Thread.currentThread();
@@ -171,32 +213,34 @@ final class ServerChannel {
    * back, together with the later commands of this channel that take its result, while the rest go at once: waiting
    * for the whole batch instead let two channels wait for each other forever when chains crossed in opposite
    * directions (S1 to S2 and S2 to S1 at the same time), which the soak benchmark found. Dependencies follow the order
-   * in which calls were made, so held-back commands always get free.
+   * in which calls were made, so held-back commands always get free. A caller sending on its own thread
+   * ({@link #sendAwaiting}) holds the send lock meanwhile: this drain then leaves the queue to it, and it kicks again
+   * once it is done.
    */
   private void drain() {
     while (true) {
-      linger();
-      List<Pending> work = new ArrayList<>(deferred);
-      deferred.clear();
-      for (Pending p; (p = queue.poll()) != null; ) work.add(p);
-      List<Pending> batch = new ArrayList<>();
-      Set<UUID> heldBack = new HashSet<>();
-      for (Pending p : work) {
-        if (p.after().stream().allMatch(CompletableFuture::isDone)
-            && !takesAny(p.command(), heldBack)) {
-          batch.add(p);
-        } else {
-          deferred.add(p);
-          heldBack.add(p.command().valueId());
-        }
-      }
-      if (!batch.isEmpty()) {
-        submit(batch);
+      if (!sending.tryLock()) {
+        draining.set(false);
+        // the caller kicks after it unlocks; if it unlocked meanwhile, this drain goes on
+        if (sending.isLocked() || queue.isEmpty() || !draining.compareAndSet(false, true)) return;
         continue;
       }
       List<CompletableFuture<?>> waits = new ArrayList<>();
-      deferred.forEach(p -> waits.addAll(p.after()));
-      draining.set(false);
+      try {
+        if (!linger()) { // a caller sends the queue itself: it kicks again once done
+          draining.set(false);
+          return;
+        }
+        List<Pending> batch = takeBatch();
+        if (!batch.isEmpty()) {
+          submit(batch);
+          continue;
+        }
+        deferred.forEach(p -> waits.addAll(p.after()));
+        draining.set(false);
+      } finally {
+        sending.unlock();
+      }
       if (!waits.isEmpty()) {
         // no thread waits: the first dependency that gets sent starts the next drain
         CompletableFuture.anyOf(waits.toArray(CompletableFuture[]::new))
@@ -204,6 +248,101 @@ final class ServerChannel {
       }
       if (queue.isEmpty() || !draining.compareAndSet(false, true)) return;
     }
+  }
+
+  /**
+   * The commands that may go now, in the order they were made, taken from the queue and from those held back before;
+   * those that may not stay held back (see {@link #drain}). Only under {@link #sending}.
+   */
+  private List<Pending> takeBatch() {
+    List<Pending> work = new ArrayList<>(deferred);
+    deferred.clear();
+    for (Pending p; (p = queue.poll()) != null; ) work.add(p);
+    List<Pending> batch = new ArrayList<>();
+    Set<UUID> heldBack = new HashSet<>();
+    for (Pending p : work) {
+      if (p.after().stream().allMatch(CompletableFuture::isDone)
+          && !takesAny(p.command(), heldBack)) {
+        batch.add(p);
+      } else {
+        deferred.add(p);
+        heldBack.add(p.command().valueId());
+      }
+    }
+    return batch;
+  }
+
+  /**
+   * For a caller about to block on the value {@code id} makes ({@code get()}): sends the batch that carries its call on
+   * the calling thread, asking the server to answer with the value if it is known within {@code waitMillis}. An async
+   * call and its {@code get()} then cost one round trip, no fetch and no hand-off to the I/O pool and back, as a plain
+   * call. A drain still gathering the batch leaves it to this thread ({@link #linger}); one sending an earlier batch
+   * finishes first (a batch it takes meanwhile carrying the call asks for the value too). Only where round trips are
+   * short (where lingering is not worth it, {@link Linger}), since a receipt waits up to {@code waitMillis}; and only
+   * while the call is still queued here (else it is on its way, and the caller fetches the value as before, as it does
+   * when the receipt carries no answer).
+   *
+   * @param boundNanos the longest the caller waits here (its own wait, at most); past it, null
+   * @return the server's answer for {@code id} (its value or failure), or null: not sent here, or not answered
+   */
+  FetchResult sendAwaiting(UUID id, int waitMillis, long boundNanos) {
+    if (quickestRttNanos >= Linger.MIN_ROUND_TRIP_NANOS) return null;
+    Awaiting waiting = new Awaiting(waitMillis, new CompletableFuture<>());
+    if (awaiting.putIfAbsent(id, waiting) != null)
+      return null; // another thread waits for it: it fetches
+    boolean locked = false;
+    try {
+      long bound = Math.min(
+          boundNanos,
+          session.runtime().settings().timeouts().call().toNanos()
+              + TimeUnit.MILLISECONDS.toNanos(waitMillis));
+      locked = sending.tryLock(bound, TimeUnit.NANOSECONDS);
+      if (!locked) return null;
+      // carried by a batch sent while this caller waited for the lock
+      if (waiting.answer().isDone()) return waiting.answer().getNow(null);
+      if (!isQueued(id)) return null; // taken before this caller waited: its batch asks for nothing
+      List<Pending> batch = takeBatch();
+      if (!batch.isEmpty()) submit(batch);
+      return waiting.answer().getNow(null);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    } finally {
+      awaiting.remove(id, waiting);
+      if (locked) sending.unlock();
+      if (!queue.isEmpty() || !deferred.isEmpty()) kick();
+    }
+  }
+
+  /** Whether a thread is sending a batch on this channel now (for tests). */
+  boolean sendingNow() {
+    return sending.isLocked();
+  }
+
+  /**
+   * The commands of a batch as they go now: each call with the time it has left, and the last call a caller waits for
+   * ({@link #awaiting}) asking for its value in the receipt.
+   *
+   * @param asked gets the waiting caller's answer, or stays empty
+   */
+  private List<Command> timed(List<Pending> batch, long now, Awaiting[] asked) {
+    Command[] commands = new Command[batch.size()];
+    int askedAt = -1;
+    for (int i = 0; i < commands.length; i++) {
+      commands[i] = batch.get(i).timed(now);
+      if (!awaiting.isEmpty() && awaiting.get(commands[i].valueId()) != null) askedAt = i;
+    }
+    if (askedAt >= 0 && commands[askedAt] instanceof Command.Call c) {
+      asked[0] = awaiting.get(c.valueId());
+      if (asked[0] != null) commands[askedAt] = c.answeredWithin(asked[0].waitMillis());
+    }
+    return List.of(commands);
+  }
+
+  /** Whether the command making {@code id} waits in the queue, not yet taken into a batch. */
+  boolean isQueued(UUID id) {
+    for (Pending p : queue) if (p.command().valueId().equals(id)) return true;
+    return false;
   }
 
   private static boolean takesAny(Command c, Set<UUID> ids) {
@@ -219,12 +358,27 @@ final class ServerChannel {
    * ({@link Linger} says for how long). The caller's state is what makes a wide quiet gap safe: a fixed 30 us gap
    * split chains whose caller was descheduled or still running interpreted code (0.1-1 ms between two calls),
    * which cost the SVD solver 2 t_s on paper-wan. The wait is by yielding, not by parking: a park of 30 us sleeps
-   * 80 us or more (timer slack).
+   * 80 us or more (timer slack). Where round trips are short, no chain is gathered, but the drain waits up to
+   * {@link #AWAIT_GRACE_NANOS} while the caller runs, for it to say that it waits for a value of the queue
+   * ({@link #sendAwaiting}), typically its {@code get()} a few microseconds after its last call: then it leaves the
+   * queue to that thread.
+   *
+   * @return false if a caller waits to send the queue itself, which the drain then leaves to it
    */
-  private void linger() {
+  private boolean linger() {
+    if (!awaiting.isEmpty()) return false;
     Linger policy = Linger.forRoundTrip(submitRttNanos);
-    if (policy == null || queue.isEmpty())
-      return; // nothing to gather for (drain asks again after each batch)
+    if (policy == null) {
+      if (quickestRttNanos >= Linger.MIN_ROUND_TRIP_NANOS || queue.isEmpty()) return true;
+      long start = System.nanoTime();
+      while (awaiting.isEmpty()
+          && callerMayCallAgain()
+          && System.nanoTime() - start < AWAIT_GRACE_NANOS) {
+        Thread.yield();
+      }
+      return awaiting.isEmpty();
+    }
+    if (queue.isEmpty()) return true; // nothing to gather for (drain asks again after each batch)
     long start = System.nanoTime();
     long lastCall = start;
     int seen = queue.size();
@@ -237,7 +391,15 @@ final class ServerChannel {
       }
       lastCall = Math.max(lastCall, composingNanos);
     }
+    return true;
   }
+
+  /**
+   * Where round trips are short, the longest a drain waits for the caller that made the last call to say that it waits
+   * for the value ({@link #linger}): a batch taken before could not ask the server for it, and the value would be
+   * fetched. A caller that goes on with other work delays its batch by this much.
+   */
+  static final long AWAIT_GRACE_NANOS = 30_000;
 
   /** Whether the thread that made the last call is running; a waiting, blocked or finished one adds nothing. */
   private boolean callerMayCallAgain() {
@@ -245,18 +407,26 @@ final class ServerChannel {
     return caller == null || caller.getState() == Thread.State.RUNNABLE;
   }
 
+  /**
+   * Sends one batch and settles its commands' futures by the receipt, and the answer of the caller waiting for one of
+   * its calls ({@link #sendAwaiting}); only under {@link #sending}.
+   */
   private void submit(List<Pending> batch) {
+    Awaiting[] asked = new Awaiting[1];
     try {
       NodeClient node = node();
       long now = System.nanoTime();
-      List<Command> commands = batch.stream().map(p -> p.timed(now)).toList();
+      List<Command> commands = timed(batch, now, asked);
       // fetches of these values start once the batch holds its connection (see Pending#sent)
       FirstWrite.runOnNext(() -> batch.forEach(p -> {
         if (p.sent() != null) p.sent().complete(null);
       }));
       long start = System.nanoTime();
       Introduction introduction = introduction();
-      BatchReceipt receipt = node.submit(session.holder(), introduction, commands);
+      // read with this Grid's policy: the receipt may carry a value (see sendAwaiting)
+      BatchReceipt receipt = session
+          .runtime()
+          .readingValues(() -> node.submit(session.holder(), introduction, commands));
       link().ownerAnswered(); // the link's silence counts from here (lifetime seed 160)
       boolean pressed = receipt.storeUnderPressure();
       acknowledged(introduction, receipt.node());
@@ -264,11 +434,12 @@ final class ServerChannel {
       endAwaitingHolds(life -> !life.equals(receipt.node()));
       if (!receipt.referencesHeld()) pinUntilHeld(batch, receipt);
       long rtt = System.nanoTime() - start;
-      submitRttNanos = submitRttNanos == 0 ? rtt : (3 * submitRttNanos + rtt) / 4;
+      roundTrip(rtt, asked[0] != null);
       session.runtime().peerHealth().answered(server.address());
       batch.forEach(p -> p.accepted().complete(receipt.node()));
       link.startRenewal();
       if (pressed) session.serverUnderPressure();
+      if (asked[0] != null) asked[0].answer().complete(receipt.answer());
     } catch (GridException e) {
       // the server may have taken the batch although its answer was lost: it may be holding the
       // references inside, or about to
@@ -306,6 +477,14 @@ final class ServerChannel {
                         List.of(site)));
       }
     } finally {
+      // no answer (failed, or another call of the batch asked): the caller fetches, and learns
+      // of a failure from the call's accepted future, as any other
+      if (!awaiting.isEmpty()) {
+        for (Pending p : batch) {
+          Awaiting a = awaiting.get(p.command().valueId());
+          if (a != null) a.answer().complete(null);
+        }
+      }
       FirstWrite
           .cancel(); // refused before it wrote: the fetches start anyway, and learn the batch's
       // fate

@@ -2,7 +2,6 @@ package org.gridrmi.client.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.opentelemetry.api.OpenTelemetry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -10,13 +9,9 @@ import java.util.concurrent.CompletableFuture;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.inprocess.Work;
 import org.gridrmi.client.inprocess.WorkAsync;
-import org.gridrmi.client.inprocess.WorkImpl;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.runtime.HolderLink;
-import org.gridrmi.runtime.net.LinkPlan;
-import org.gridrmi.runtime.store.StoreBudget;
-import org.gridrmi.runtime.transport.Timeouts;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
@@ -25,26 +20,8 @@ import org.junit.jupiter.api.Test;
 /** The client's count of reference objects and the holds and releases it sends, driven step by step. */
 class SessionReleaseTest {
   final InProcessNetwork net = new InProcessNetwork();
-  final GridServer s1 = GridServer.builder()
-      .name("S1")
-      .inProcess(net)
-      .export(Work.class, new WorkImpl())
-      .start();
-  final Session session = new Session(new GridSettings(
-      null,
-      null, // no grid secret: an in-process network
-      net,
-      "127.0.0.1",
-      LinkPlan.NONE,
-      List.of(),
-      Timeouts.DEFAULT,
-      Duration.ofSeconds(10),
-      Duration.ofSeconds(60),
-      Duration.ofSeconds(5),
-      StoreBudget.defaults(),
-      false,
-      OpenTelemetry.noop(),
-      org.gridrmi.runtime.Ticker.SYSTEM));
+  final GridServer s1 = TestSessions.workServer(net, "S1");
+  final Session session = TestSessions.on(net);
 
   @AfterEach
   void close() {

@@ -95,6 +95,39 @@ class TwoServerProcessesIT {
     }
   }
 
+  /**
+   * {@code get()} right after a chain on one server: the caller's thread sends the batch and the server answers with
+   * the value in its receipt when it is small and made within the answer wait; a failure travels the same way, naming
+   * the chain; a larger or slower value is fetched as before. All of them arrive right, across processes.
+   */
+  @Test
+  void chainsAndTheirGetOnOneServerGetSmallValuesFailuresLargeAndSlowValues() {
+    try (Grid grid = Grid.connect(p1.address())) {
+      Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, grid.server("S1"));
+      Fig2ServiceImpl local = new Fig2ServiceImpl();
+      for (int i = 0; i < 300; i++) {
+        assertThat(on1.method2(on1.method1(16, i)).get(Duration.ofSeconds(30)))
+            .isEqualTo(local.method2(local.method1(16, i)));
+      }
+      for (int i = 0; i < 20; i++) {
+        RemoteReference<String> failed = on1.fail("boom " + i);
+        RemoteReference<String> after = on1.concat(failed, RemoteReference.of("!"));
+        int n = i;
+        assertThatThrownBy(() -> after.get(Duration.ofSeconds(30)))
+            .isInstanceOfSatisfying(GridException.class, e -> {
+              assertThat(e.status()).isEqualTo(Status.REMOTE_FAILURE);
+              assertThat(e.getMessage()).contains("boom " + n);
+              assertThat(e.chain())
+                  .anyMatch(c -> c.contains("fail"))
+                  .anyMatch(c -> c.contains("concat"));
+            });
+      }
+      assertThat(on1.method1(MB, 3).get(Duration.ofSeconds(30))).isEqualTo(local.method1(MB, 3));
+      assertThat(on1.slowOnce(RemoteReference.of("a"), "b", 200).get(Duration.ofSeconds(30)))
+          .isEqualTo("ab");
+    }
+  }
+
   @Test
   void serverKilledMidChainFailsDependentsWithinTheDeadline() {
     ServerProcess victim = server("S3");

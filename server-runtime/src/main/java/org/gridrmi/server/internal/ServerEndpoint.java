@@ -15,6 +15,7 @@ import org.gridrmi.runtime.KnownPeers;
 import org.gridrmi.runtime.LocalNode;
 import org.gridrmi.runtime.NodeEndpoint;
 import org.gridrmi.runtime.cost.PeerLinkEstimate;
+import org.gridrmi.runtime.serial.Codecs;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.store.Slot;
 import org.gridrmi.runtime.telemetry.FetchSpan;
@@ -147,7 +148,54 @@ public final class ServerEndpoint extends NodeEndpoint {
     boolean held = referencesHeld(all, arrived);
     // the client pins what is not held yet under this id, and asks later (awaitingHolds)
     long transfer = held ? 0 : node.runtime().received().add(all);
-    return new BatchReceipt(node.table().store().underPressure(), node.id(), held, transfer);
+    FetchResult answer = answer(commands, arrived);
+    return new BatchReceipt(
+        node.table().store().underPressure(), node.id(), held, transfer, answer);
+  }
+
+  /**
+   * The value of the batch's call that asked for an answer ({@link Command.Call#answerWaitMillis}; the last one, if
+   * several did), or its failure, as a fetch would answer it: waits for it at most that long, never past half the call
+   * timeout from the batch's arrival (as {@link #referencesHeld}) nor past {@link #MAX_ANSWER_WAIT_MILLIS}. Null if none
+   * asked, it is not known by then, or it is not {@linkplain #carried small}: the client then fetches it.
+   */
+  private FetchResult answer(List<Command> commands, long arrivedNanos) {
+    Command.Call asked = null;
+    for (Command c : commands) {
+      if (c instanceof Command.Call call && call.answerWaitMillis() > 0) asked = call;
+    }
+    if (asked == null) return null;
+    Slot slot = node.table().get(asked.valueId());
+    if (slot == null) return null; // released already, or refused
+    long wait = Math.min(
+        TimeUnit.MILLISECONDS.toNanos(Math.min(asked.answerWaitMillis(), MAX_ANSWER_WAIT_MILLIS)),
+        node.runtime().settings().timeouts().call().toNanos() / 2);
+    try {
+      return carried(slot.future()
+          .get(Math.max(0, arrivedNanos + wait - System.nanoTime()), TimeUnit.NANOSECONDS));
+    } catch (TimeoutException e) {
+      return null;
+    } catch (ExecutionException e) {
+      return FetchResult.failed(FailureCarrier.unwrap(e, null));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  /** The longest a batch's receipt waits for the value of the call that asked for it, in milliseconds. */
+  static final int MAX_ANSWER_WAIT_MILLIS = 50;
+
+  /**
+   * {@code value} as a receipt carries it, or null if it goes by fetch: only values a class's codec writes (JDK
+   * arrays, boxes and strings, registered codecs such as JAMA's) of at most {@link BatchReceipt#MAX_ANSWER_BYTES},
+   * since such a codec writes no references (a reference inside a value is pinned for its transfer, which a fetch
+   * does) and knows its size without encoding.
+   */
+  private static FetchResult carried(Object value) {
+    if (value == null) return FetchResult.ready(null);
+    if (Codecs.forClass(value.getClass()) == null) return null;
+    return Codecs.size(value) <= BatchReceipt.MAX_ANSWER_BYTES ? FetchResult.ready(value) : null;
   }
 
   /**

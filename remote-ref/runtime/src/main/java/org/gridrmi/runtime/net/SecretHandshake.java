@@ -48,9 +48,10 @@ final class SecretHandshake {
    * protocol's hold and release carry their holder link's sequence number (docs/reference-counting.md). 3: a batch's
    * receipt carries a transfer id for the references not yet held, and the node protocol has {@code awaitingHolds}.
    * 4: a renewal carries the holder's digest of what it holds and is answered with the owner's, and the node protocol
-   * has {@code listHeld}.
+   * has {@code listHeld}. 5: a call may ask for its value in its batch's receipt ({@code
+   * Command.Call#answerWaitMillis}, {@code BatchReceipt#answer}).
    */
-  static final byte VERSION = 4;
+  static final byte VERSION = 5;
 
   static final byte WITH_SECRET = 'S', NO_SECRET = 'N';
   static final byte PROVEN = 'P',

@@ -16,9 +16,29 @@ import java.util.UUID;
  * @param transfer when not all are held, the id under which the server tracks its holds still waiting: the client
  *     pins the references under it and asks the server ({@code awaitingHolds}) until they are held; 0 when all are held,
  *     or when the server tracks no more (the client then pins them for its transit time)
+ * @param answer the value or failure of the batch's call that asked for one ({@link Command.Call#answerWaitMillis}),
+ *     when it was known within that wait and is small (no references inside, at most {@link #MAX_ANSWER_BYTES}), as
+ *     a fetch would have answered it; null otherwise (none was asked for, it was not known in time, or it is larger):
+ *     the client then fetches it
  */
 public record BatchReceipt(
-    boolean storeUnderPressure, UUID node, boolean referencesHeld, long transfer)
+    boolean storeUnderPressure,
+    UUID node,
+    boolean referencesHeld,
+    long transfer,
+    FetchResult answer)
     implements Serializable {
-  private static final long serialVersionUID = 4L;
+  private static final long serialVersionUID = 5L;
+
+  /**
+   * The largest value a receipt carries, in bytes: a receipt is read whole from the batch's RMI stream, so larger
+   * values go by fetch, over a data connection in chunks.
+   */
+  public static final int MAX_ANSWER_BYTES = 64 * 1024;
+
+  /** A receipt that answers no call. */
+  public BatchReceipt(
+      boolean storeUnderPressure, UUID node, boolean referencesHeld, long transfer) {
+    this(storeUnderPressure, node, referencesHeld, transfer, null);
+  }
 }

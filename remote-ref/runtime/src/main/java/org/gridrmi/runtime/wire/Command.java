@@ -89,7 +89,11 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
    * {@code announced} the ids of reference arguments made by calls that the client sent to their owners but that may
    * not have arrived there yet: the server fetches them saying so, and their owners wait for those calls (for a
    * bounded time) instead of answering NOT_FOUND. Sending such a call at once, not once the owner acknowledged the
-   * call making its argument, takes a round trip to the owner off every link of a chain across servers.
+   * call making its argument, takes a round trip to the owner off every link of a chain across servers;
+   * {@code answerWaitMillis} how long the server may hold the batch's receipt for this call's value, which the client
+   * is blocked on ({@code get()} on a reference whose batch had not left): if the value or its failure is known within
+   * that wait and is small, the receipt carries it ({@link BatchReceipt#answer}), so the client needs no fetch; 0 for
+   * none.
    */
   final class Call implements Command, Externalizable {
     private static final long serialVersionUID = 1L;
@@ -111,6 +115,7 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
     private String label;
     private String trace;
     private List<UUID> announced = List.of();
+    private int answerWaitMillis;
 
     /** For deserialization only. */
     public Call() {}
@@ -149,7 +154,31 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
 
     /** The same call with the time it has left now (set just before its batch is sent). */
     public Call withTimeoutNanos(long nanos) {
-      return new Call(valueId, service, method, args, nanos, label, trace, announced);
+      return copy(nanos, answerWaitMillis);
+    }
+
+    /**
+     * The same call, asking the server to answer its batch with this call's value if it is known within
+     * {@code millis} (see the class comment).
+     *
+     * @throws IllegalArgumentException if {@code millis} is negative
+     */
+    public Call answeredWithin(int millis) {
+      if (millis < 0) throw new IllegalArgumentException("a negative answer wait: " + millis);
+      return copy(timeoutNanos, millis);
+    }
+
+    private Call copy(long timeout, int answerWait) {
+      Call c = new Call(valueId, service, method, args, timeout, label, trace, announced);
+      c.answerWaitMillis = answerWait;
+      return c;
+    }
+
+    /**
+     * How long the server may hold the batch's receipt for this call's value (see the class comment); 0 for none.
+     */
+    public int answerWaitMillis() {
+      return answerWaitMillis;
     }
 
     @Override
@@ -195,6 +224,7 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       out.writeUTF(trace == null ? "" : trace); // TraceHeaders keeps it far below writeUTF's 64 KB
       out.writeByte(announced.size());
       for (UUID id : announced) writeId(out, id);
+      out.writeInt(answerWaitMillis);
       if (args == null) {
         out.writeShort(-1);
         return;
@@ -240,6 +270,9 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       UUID[] ids = new UUID[k];
       for (int i = 0; i < k; i++) ids[i] = readId(in);
       announced = List.of(ids);
+      answerWaitMillis = in.readInt();
+      if (answerWaitMillis < 0)
+        throw new InvalidObjectException("a call with a negative answer wait");
       int n = in.readShort();
       if (n < -1 || n > MAX_ARGS)
         throw new InvalidObjectException("a call with " + n + " arguments");

@@ -66,7 +66,7 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   @Override
   public T get() {
     try {
-      return toCompletableFuture().get();
+      return resolved(Long.MAX_VALUE).get();
     } catch (ExecutionException e) {
       throw rethrow(e.getCause());
     } catch (InterruptedException e) {
@@ -77,8 +77,11 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
 
   @Override
   public T get(Duration timeout) {
+    long start = System.nanoTime();
+    long nanos = timeout.toNanos();
     try {
-      return toCompletableFuture().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      CompletableFuture<T> f = resolved(nanos);
+      return f.get(Math.max(0, nanos - (System.nanoTime() - start)), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       throw new GridException(
           Status.DEADLINE_EXCEEDED,
@@ -109,9 +112,27 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
   }
 
   @Override
-  @SuppressWarnings("unchecked")
   public CompletableFuture<T> toCompletableFuture() {
+    return resolved(-1);
+  }
+
+  /**
+   * The value's future, resolved once per object ({@link RefContext#resolve}); for a caller about to block on it for
+   * at most {@code blockingNanos} (-1: a caller that does not block), by {@link RefContext#resolveBlocking}, which may
+   * use the caller's thread meanwhile (outside this object's lock: another thread's {@code toCompletableFuture} never
+   * waits for it).
+   */
+  @SuppressWarnings("unchecked")
+  private CompletableFuture<T> resolved(long blockingNanos) {
     CompletableFuture<T> f = future;
+    if (f == null && blockingNanos >= 0) {
+      CompletableFuture<T> mine =
+          (CompletableFuture<T>) context.resolveBlocking(this, blockingNanos);
+      synchronized (this) {
+        if (future == null) future = mine;
+        f = future;
+      }
+    }
     if (f == null) {
       synchronized (this) {
         if (future == null) future = (CompletableFuture<T>) context.resolve(this);

@@ -21,6 +21,16 @@ public interface RefContext {
   CompletableFuture<Object> resolve(Ref<?> ref);
 
   /**
+   * The value of {@code ref} for a caller that blocks on it now ({@code get()}), for at most {@code waitNanos}: as
+   * {@link #resolve}, except that the context may use the caller's thread before it returns, to send what the value
+   * waits for (a Grid's batch that has not left yet) and receive the value with it. Returns within the transport's
+   * call timeout. The default is {@link #resolve}.
+   */
+  default CompletableFuture<Object> resolveBlocking(Ref<?> ref, long waitNanos) {
+    return resolve(ref);
+  }
+
+  /**
    * Whether the value (or its failure) is known here without waiting: a node of this instance, or of its JVM where
    * the transport shares values in place, holds it set. Never blocks, never calls out.
    */

@@ -141,22 +141,49 @@ class WireFormatTest {
   void aForgedArgumentCountIsRefusedBeforeAnythingIsAllocated() throws Exception {
     byte[] ok =
         bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null));
-    // the argument count is the short after the label, the (empty) trace context and the count of
-    // announced ids
-    // (one byte, 0 here): find "S.m" and overwrite the two bytes after those
-    int at = -1;
-    for (int i = 0; i + 2 < ok.length; i++) {
-      if (ok[i] == 'S' && ok[i + 1] == '.' && ok[i + 2] == 'm') at = i + 6;
-    }
+    // the argument count is the short after the label, the (empty) trace context, the count of
+    // announced ids (one byte, 0 here) and the answer wait (an int)
+    int at = afterLabel(ok) + 7;
     ok[at] = (byte) 0x7f;
     ok[at + 1] = (byte) 0xff;
+    assertRefused(ok, "32767 arguments");
+  }
+
+  @Test
+  void aCallKeepsItsAnswerWaitAndAForgedNegativeOneIsRefused() throws Exception {
+    Command.Call asks = new Command.Call(
+            UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null)
+        .answeredWithin(20)
+        .withTimeoutNanos(5);
+    byte[] ok = bytes(asks);
+    try (ObjectInputStream in =
+        org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
+      Command.Call read = (Command.Call) in.readObject();
+      assertThat(read.answerWaitMillis()).isEqualTo(20);
+      assertThat(read.timeoutNanos()).isEqualTo(5);
+    }
+    // the answer wait is the int after the label, the empty trace context and no announced ids
+    ok[afterLabel(ok) + 3] = (byte) 0xff;
+    assertRefused(ok, "negative answer wait");
+  }
+
+  /** Where the label "S.m" of a serialized call ends (the index of its last byte). */
+  private static int afterLabel(byte[] call) {
+    int at = -1;
+    for (int i = 0; i + 2 < call.length; i++) {
+      if (call[i] == 'S' && call[i + 1] == '.' && call[i + 2] == 'm') at = i + 3;
+    }
+    return at;
+  }
+
+  private static void assertRefused(byte[] forged, String why) {
     assertThatThrownBy(() -> {
           try (ObjectInputStream in =
-              org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
+              org.gridrmi.runtime.serial.SerialPolicy.current().open(forged)) {
             in.readObject();
           }
         })
         .isInstanceOf(InvalidObjectException.class)
-        .hasMessageContaining("32767 arguments");
+        .hasMessageContaining(why);
   }
 }

@@ -1,0 +1,45 @@
+package org.gridrmi.client.internal;
+
+import io.opentelemetry.api.OpenTelemetry;
+import java.time.Duration;
+import java.util.List;
+import org.gridrmi.client.inprocess.Work;
+import org.gridrmi.client.inprocess.WorkImpl;
+import org.gridrmi.ref.InProcessNetwork;
+import org.gridrmi.runtime.net.LinkPlan;
+import org.gridrmi.runtime.store.StoreBudget;
+import org.gridrmi.runtime.transport.Timeouts;
+import org.gridrmi.server.GridServer;
+
+/** Sessions and servers for tests that drive the client's internals step by step. */
+final class TestSessions {
+  private TestSessions() {}
+
+  /** A server named {@code name} on {@code net}, exporting the tests' {@link Work} service. */
+  static GridServer workServer(InProcessNetwork net, String name) {
+    return GridServer.builder()
+        .name(name)
+        .inProcess(net)
+        .export(Work.class, new WorkImpl())
+        .start();
+  }
+
+  /** A Grid's session on an in-process network, with the default timeouts and a 10 s fetch wait. */
+  static Session on(InProcessNetwork net) {
+    return new Session(new GridSettings(
+        null,
+        null, // no grid secret: an in-process network
+        net,
+        "127.0.0.1",
+        LinkPlan.NONE,
+        List.of(),
+        Timeouts.DEFAULT,
+        Duration.ofSeconds(10),
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(5),
+        StoreBudget.defaults(),
+        false,
+        OpenTelemetry.noop(),
+        org.gridrmi.runtime.Ticker.SYSTEM));
+  }
+}
