@@ -136,7 +136,9 @@ class MultiHostNetnsIT {
     assertThat(out.get("s1")).isEqualTo("rmi://" + NET + "2:5000");
     assertThat(out.get("s2")).isEqualTo("rmi://" + NET + "3:5000");
     assertThat(out.get("resultBytes")).isEqualTo("64");
-    assertThat(Long.parseLong(out.get("clientRxDuringComposition"))).isLessThan(4_000);
+    // the client's own protocol (receipts, lease renewals, which carry a digest of what it holds
+    // since VERSION 4) is a few kilobytes; the intermediate value it must not receive is a megabyte
+    assertThat(Long.parseLong(out.get("clientRxDuringComposition"))).isLessThan(10_000);
     assertThat(Long.parseLong(out.get("s2RxFromS1"))).isGreaterThanOrEqualTo(1_000_000);
     System.out.printf("netns: done in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
   }
