@@ -75,9 +75,11 @@ public final class LifetimeSimulation {
   static final long RENEW_MILLIS = LEASE_MILLIS / 3;
   /**
    * How long after an owner forgot a hold the value may go while its holder holds it (before the holder's repair held
-   * it again): two leases, the most a repair may take when renewals and its calls are lost by chance.
+   * it again): three leases, the most a repair may take when renewals and its calls are lost by chance (a repair
+   * waits for the same difference in two renewals in a row), and what the owner waits before it frees a value held by
+   * nobody ({@code ValueTable.ORPHAN_LEASES}).
    */
-  static final long FORGOTTEN_WINDOW_MILLIS = 2 * LEASE_MILLIS;
+  static final long FORGOTTEN_WINDOW_MILLIS = 3 * LEASE_MILLIS;
 
   /** How often (in percent of the fault steps) an owner also forgets a hold ({@link #forgetAHold}). */
   static final int FORGET_PERCENT = 10;

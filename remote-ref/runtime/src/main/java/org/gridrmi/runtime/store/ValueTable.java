@@ -69,7 +69,7 @@ public final class ValueTable {
    * How many leases a value made and held by nobody (a hold this table lost: see {@link #loseHold}) is kept for its
    * holder's repair before the sweep frees it.
    */
-  static final int ORPHAN_LEASES = 2;
+  static final int ORPHAN_LEASES = 3;
 
   /** Values the sweep found made and held by nobody, since when (ms); at most one entry per value here. */
   private final Map<UUID, Long> heldByNobodySince = new ConcurrentHashMap<>();

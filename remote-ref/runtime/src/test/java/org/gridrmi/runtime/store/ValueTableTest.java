@@ -410,19 +410,19 @@ class ValueTableTest {
    * sweep once it has been so for two leases: no lapse would end it, since no holder's index names it.
    */
   @Test
-  void aValueHeldByNobodyIsFreedByTheSweepAfterTwoLeases() {
+  void aValueHeldByNobodyIsFreedByTheSweepAfterThreeLeases() {
     UUID id = putByClientItsHoldLost();
     long now = ticker.millis();
     table.renew(client); // the holder lives: only the sweep of values held by nobody may end it
     table.expire(now);
-    table.expire(now + 999);
+    table.expire(now + 2999);
     assertThat(table.get(id))
-        .as("within two leases: its holder's repair may hold it again")
+        .as("within three leases: its holder's repair may hold it again")
         .isNotNull();
     table.renew(client);
-    table.expire(now + 2000);
+    table.expire(now + 3000);
     assertThat(table.get(id)).isNull();
-    assertThat(table.freedBecause(id)).contains("held it for 2 leases");
+    assertThat(table.freedBecause(id)).contains("held it for 3 leases");
   }
 
   /** A value the client put, whose hold the table then lost ({@link ValueTable#loseHold}): held by nobody. */
