@@ -79,10 +79,22 @@ class ChaosFindingsTest {
     } // releases a (on S1 and on S3, which borrows it) and b while S3 still waits for a
     Thread.sleep(1_000); // a is made; S3's fetch brings it
     grid.close();
-    assertThat(settled(server("S1"))).isZero();
-    assertThat(settled(server("S3")))
-        .as("values left on S3 after its only client closed")
+    assertThat(settled(server("S1")))
+        .as(() -> "values left on S1 after its only client closed: " + statsOf("S1"))
         .isZero();
+    assertThat(settled(server("S3")))
+        .as(() -> "values left on S3 after its only client closed: " + statsOf("S3"))
+        .isZero();
+  }
+
+  /** What a new client learns of {@code name}'s store: who keeps what is left there (for a failure's message). */
+  String statsOf(String name) {
+    try (Grid other =
+        Grid.builder().inProcess(net).servers(server(name).address()).build()) {
+      return other.stats(other.server(name)).toString();
+    } catch (RuntimeException e) {
+      return "(no stats: " + e + ")";
+    }
   }
 
   /**

@@ -347,8 +347,25 @@ class InProcessRuntimeTest extends InProcessGridTest {
   }
 
   @Test
-  void aCallTakingAnotherServersValueGoesBeforeThatServerAcceptedTheCallMakingIt() {
-    TwoServers t = twoServers();
+  void aCallTakingAnotherServersValueGoesBeforeThatServerAcceptedTheCallMakingIt()
+      throws InterruptedException {
+    // S2's fetch says the call is on its way for a call timeout (the bound of the client's batch to
+    // S1): 300 ms ran out under load before the stall below was lifted (S1 then answered NOT_FOUND)
+    Duration patient = Duration.ofSeconds(10);
+    GridServer s1 = server("S1", b -> b.callTimeout(patient));
+    GridServer s2 = server("S2", b -> b.callTimeout(patient));
+    Grid grid = Grid.builder()
+        .servers(s1.address(), s2.address())
+        .inProcess(net)
+        .callTimeout(patient)
+        .build();
+    open.add(grid);
+    TwoServers t = new TwoServers(
+        s1,
+        s2,
+        grid,
+        grid.async(WorkAsync.class, grid.server("S1")),
+        grid.async(WorkAsync.class, grid.server("S2")));
     long toS2 = net.delivered("S2");
     net.stall("S1"); // S1 accepts nothing until resumed: its batch, and S2's fetch from it, wait
     RemoteReference<String> made = t.on1().append(RemoteReference.of("a"), "b");
@@ -356,6 +373,7 @@ class InProcessRuntimeTest extends InProcessGridTest {
     // S2's batch does not wait for S1's acknowledgement (a round trip to S1 on every link of a
     // chain)
     await().atMost(Duration.ofSeconds(5)).until(() -> net.delivered("S2") > toS2);
+    Thread.sleep(SHORT.toMillis() + 200); // stalled past the 300 ms a loaded machine once took
     net.resume("S1");
     // S2's fetch told S1 that the call making the value was on its way, so S1 waited for it rather
     // than NOT_FOUND
