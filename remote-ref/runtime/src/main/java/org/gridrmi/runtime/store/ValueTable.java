@@ -87,6 +87,9 @@ public final class ValueTable {
 
   private final Tombstones tombstones = new Tombstones(TOMBSTONES);
   private final EarlyReleases early;
+  /** Abandons of values not here yet: see {@link EarlyAbandons}. */
+  private final EarlyAbandons abandonedEarly;
+
   private final LongSupplier millis;
 
   /**
@@ -108,6 +111,7 @@ public final class ValueTable {
     this.store = store;
     this.millis = millis;
     this.early = new EarlyReleases(TOMBSTONES, leaseMillis, millis);
+    this.abandonedEarly = new EarlyAbandons(TOMBSTONES, leaseMillis, millis);
   }
 
   public long leaseMillis() {
@@ -310,6 +314,7 @@ public final class ValueTable {
   }
 
   private void created(Slot s) {
+    abandonedEarly.applyTo(s);
     if (!parked.isEmpty()) takeParked(s);
     if (creationWaiters.isEmpty()) return;
     List<CompletableFuture<Slot>> waiters = creationWaiters.remove(s.id());
@@ -474,11 +479,18 @@ public final class ValueTable {
    * {@code borrower} no longer waits for these values: it has them (or their failure), or the calls that needed them
    * went. Ends its borrows, and only its own: those kept for another node id at the same address (a server restarted
    * there, or its earlier life) stay. Remembered per value, so that a holder's release naming that node as a borrower
-   * later keeps nothing for it.
+   * later keeps nothing for it; for a value not here yet (the abandon overtook the batch making it), remembered for a
+   * lease, and applied when the value is made.
    */
   public void abandonedBy(Borrower borrower, Collection<UUID> ids) {
     for (UUID id : ids) {
       Slot s = slots.get(id);
+      if (s == null) {
+        // ahead of the batch making it, perhaps: remembered, and looked up again in case that batch
+        // made it meanwhile (then it was made before this was remembered, and nothing applied it)
+        abandonedEarly.record(id, borrower);
+        s = slots.get(id);
+      }
       if (s != null) endBorrow(s, borrower);
     }
   }

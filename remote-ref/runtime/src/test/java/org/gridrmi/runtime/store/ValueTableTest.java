@@ -366,6 +366,49 @@ class ValueTableTest {
   }
 
   /**
+   * A borrower's abandon can come before the batch that makes the value: the client's batches to the owner and to the
+   * borrower travel separately, and a borrower whose call was cancelled at once (its result released as soon as it was
+   * accepted) tells the owner it no longer waits before the owner has heard of the value. The holder's release, naming
+   * that borrower, then kept the value for it for a lease (ChaosFindingsTest, once in a loop of the client's tests).
+   */
+  @Test
+  void anAbandonThatOvertookTheValueEndsTheBorrowTheHoldersReleaseNamesLater() {
+    UUID id = UUID.randomUUID();
+    org.gridrmi.runtime.wire.Borrower s3 =
+        new org.gridrmi.runtime.wire.Borrower("rmi://S3:1", UUID.randomUUID());
+    table.abandonedBy(s3, List.of(id)); // not here yet
+    table.create(id, client, "call").set("a");
+    table.release(client, List.of(new Release(id, Release.Cause.EXPLICIT, List.of(s3))));
+    assertThat(table.get(id))
+        .as("freed: nobody holds it, and S3 said it does not wait for it")
+        .isNull();
+  }
+
+  /** Only for a lease, and only that node: an abandon older than a lease, or from another life there, ends nothing. */
+  @Test
+  void anAbandonThatOvertookTheValueIsRememberedForALeaseForThatNodeOnly() {
+    UUID late = UUID.randomUUID();
+    UUID otherLife = UUID.randomUUID();
+    org.gridrmi.runtime.wire.Borrower s3 =
+        new org.gridrmi.runtime.wire.Borrower("rmi://S3:1", UUID.randomUUID());
+    org.gridrmi.runtime.wire.Borrower s3Restarted =
+        new org.gridrmi.runtime.wire.Borrower("rmi://S3:1", UUID.randomUUID());
+    table.abandonedBy(s3, List.of(late, otherLife));
+    ticker.advance(java.time.Duration.ofMillis(1001));
+    table.create(late, client, "call").set("a");
+    table.release(client, List.of(new Release(late, Release.Cause.EXPLICIT, List.of(s3))));
+    assertThat(table.borrows(late, s3))
+        .as("an abandon older than a lease is forgotten")
+        .isTrue();
+    table.create(otherLife, client, "call").set("b");
+    table.release(
+        client, List.of(new Release(otherLife, Release.Cause.EXPLICIT, List.of(s3Restarted))));
+    assertThat(table.borrows(otherLife, s3Restarted))
+        .as("kept for the new life")
+        .isTrue();
+  }
+
+  /**
    * A server that fetched a value's failure keeps no replica of it (a failure is no value to keep), so a later call
    * there that takes the value fetches it again: the holder's release, naming that server, keeps it for it although
    * the server said it had it. Kept nothing, the new call found NOT_FOUND instead of the value's own failure (seed 4598
