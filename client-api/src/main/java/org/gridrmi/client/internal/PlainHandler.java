@@ -6,11 +6,13 @@ import java.time.Duration;
 import java.util.List;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.runtime.Fetcher;
 import org.gridrmi.runtime.serial.SerialPolicy;
 import org.gridrmi.runtime.telemetry.ClientCall;
 import org.gridrmi.runtime.wire.CodedValue;
 import org.gridrmi.runtime.wire.MethodKeys;
 import org.gridrmi.runtime.wire.PlainResult;
+import org.gridrmi.runtime.wire.ReadRefs;
 
 /**
  * Plain RMI, the baseline: a synchronous call that sends its arguments and returns its result by value with
@@ -48,7 +50,7 @@ final class PlainHandler implements InvocationHandler {
     PlainResult r;
     try {
       // references inside the result are read as this Grid's, and held by it
-      r = session
+      ReadRefs.Read<PlainResult> read = ReadRefs.collect(() -> session
           .runtime()
           .readingValues(() -> channel
               .node()
@@ -57,7 +59,10 @@ final class PlainHandler implements InvocationHandler {
                   service.getName(),
                   key,
                   args == null ? new Object[0] : CodedValue.wrapAll(args),
-                  trace == null ? null : trace.headers()));
+                  trace == null ? null : trace.headers())));
+      r = read.result();
+      // the server keeps them pinned until this Grid holds them
+      Fetcher.acknowledge(session.runtime(), channel.server().address(), r.transfer(), read.refs());
     } catch (GridException e) {
       GridException failed = new GridException(
           e.status(),

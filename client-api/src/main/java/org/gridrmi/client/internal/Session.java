@@ -281,6 +281,24 @@ public final class Session implements AutoCloseable {
   }
 
   /**
+   * The acceptance of the batch of this Grid's that makes {@code id}, while a reference it made for it lives and that
+   * batch is not yet accepted; else a completed future (the value is at its owner, or this Grid did not make it).
+   */
+  CompletableFuture<?> madeAfter(UUID id) {
+    CompletableFuture<?>[] after = {CallContext.DONE};
+    live.computeIfPresent(id, (k, chain) -> {
+      for (Tracked t = chain; t != null; t = t.next) {
+        if (t.after != CallContext.DONE) {
+          after[0] = t.after;
+          break;
+        }
+      }
+      return chain;
+    });
+    return after[0];
+  }
+
+  /**
    * A reference this Grid read inside a value: it holds the value too, while this or another reference object for
    * it lives here (registering with the owner if it held nothing of it yet). A value this Grid made or holds already
    * needs no new hold.

@@ -43,9 +43,11 @@ final class ValueRefs implements RefContext {
     LocalNode home = session.homeIfStarted();
     Slot local = home != null ? home.findLocal(ref.id()) : null;
     if (local != null) return Outcomes.of(local.future(), label(ref));
-    Fetcher.Waiter w = session
-        .fetcher()
-        .await(ref.owner(), ref.id(), null, null, CompletableFuture.completedFuture(null));
+    // a value this Grid's own batch makes, read back (inside a plain call's result, say) before
+    // that
+    // batch reached the owner: asked at once, the owner had not heard of it (NOT_FOUND)
+    CompletableFuture<?> made = session.madeAfter(ref.id());
+    Fetcher.Waiter w = session.fetcher().await(ref.owner(), ref.id(), null, null, made);
     return session.endedByClose(Outcomes.of(w.future(), label(ref)), label(ref));
   }
 

@@ -20,6 +20,10 @@ public interface Holding {
   /** The list it is given, as a value of this server (a reference argument: a put of the client's is pushed here). */
   List<RemoteReference<byte[]>> same(List<RemoteReference<byte[]>> refs);
 
+  /** Keeps the list in this service (its references, and so their values, held by this server) until {@link #takeStashed}. */
+  int stash(@ByValue List<RemoteReference<byte[]>> refs);
+  /** The list {@link #stash} kept last, which this service then forgets (null if none). */
+  List<RemoteReference<byte[]>> takeStashed();
   /** The total length of the values the references point to, read here (a blocking get, in a test). */
   long totalLength(List<RemoteReference<byte[]>> refs);
 

@@ -34,6 +34,21 @@ public final class HoldingImpl implements Holding {
     return refs;
   }
 
+  /** The list stash was given last (its references, and so their values, held by this server meanwhile). */
+  private final java.util.concurrent.atomic.AtomicReference<List<RemoteReference<byte[]>>> stashed =
+      new java.util.concurrent.atomic.AtomicReference<>();
+
+  @Override
+  public int stash(List<RemoteReference<byte[]>> refs) {
+    stashed.set(refs);
+    return refs.size();
+  }
+
+  @Override
+  public List<RemoteReference<byte[]>> takeStashed() {
+    return stashed.getAndSet(null);
+  }
+
   @Override
   public List<RemoteReference<byte[]>> same(List<RemoteReference<byte[]>> refs) {
     return refs;

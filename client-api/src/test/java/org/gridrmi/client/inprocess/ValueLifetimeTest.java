@@ -348,6 +348,81 @@ class ValueLifetimeTest {
     collectUntil("S1 holds nothing, with no lease passing", () -> s1.storeSize() == 0);
   }
 
+  /**
+   * A reference this Grid made, read back inside a value (here a plain call's result) before the batch that makes it
+   * reached its owner: resolved, it waited for nothing and asked the owner at once, which had not heard of it
+   * (NOT_FOUND). It now waits for that batch's acceptance first, as the reference the call returned does.
+   */
+  @Test
+  void aReferenceReadBackBeforeTheBatchMakingItArrivedWaitsForThatBatch() {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    Holding plainOn2 = grid.plain(Holding.class, grid.server("S2"));
+    net.stall("S1"); // the batch making the values waits; the plain call to S2 does not
+    List<RemoteReference<byte[]>> made = List.of(on1.make(500, 2), on1.make(700, 3));
+    List<RemoteReference<byte[]>> returned = plainOn2.same(made);
+    net.resume("S1");
+    assertThat(returned.get(1).get(WAIT)).isEqualTo(HoldingImpl.content(700, 3));
+    java.lang.ref.Reference.reachabilityFence(made);
+  }
+
+  /**
+   * A plain call's result is written by the transport's own stream, not by a fetch: the references a server wrote
+   * inside it were pinned there for a lease (a period nobody acknowledged). Now the result names a transfer, and the
+   * Grid acknowledges it once its holds of the references it read there were answered, as a fetcher does.
+   */
+  @Test
+  void aServerLetsGoOfTheReferencesInsideAPlainCallsResultOnceTheClientHoldsThemNotAfterALease()
+      throws Exception {
+    // the servers' time never moves here: a pin that waits for a lease would keep S1's values
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    assertThat(on2.stash(List.of(on1.make(500, 2), on1.make(700, 3))).get(WAIT)).isEqualTo(2);
+    // S2's service kept the references it was given, and writes them in the plain call's result
+    List<RemoteReference<byte[]>> returned =
+        grid.plain(Holding.class, grid.server("S2")).takeStashed();
+    clientTime.advance(Duration.ofSeconds(1)); // past the client's pins of the references it sent
+    assertThat(returned.get(1).get(WAIT)).isEqualTo(HoldingImpl.content(700, 3));
+    collectUntil("S2 let go of its call's result", () -> s2.storeSize() == 0);
+    assertThat(s1.storeSize()).as("the client's references keep both values").isEqualTo(2);
+
+    returned = null; // S2 was told the client holds them, and unpinned its copies at once
+    collectUntil("S1 holds nothing, with no lease passing", () -> s1.storeSize() == 0);
+  }
+
+  /**
+   * A server writes references it holds inside a plain call's result and then lets go of them. The transport's stream
+   * noticed none, so nothing pinned them, and the server's release could reach the owner before the reading Grid's
+   * hold (here that hold is lost once, and sent again after a pause): the owner freed the value the Grid had just read
+   * (NOT_FOUND). They are pinned now until the Grid acknowledges the result's transfer.
+   */
+  @Test
+  void theReferencesInsideAPlainCallsResultStayHeldUntilTheGridHoldsThem() throws Exception {
+    GridServer s1 = server("S1", b -> b);
+    GridServer s2 = server("S2", b -> b);
+    Grid grid = grid(s1, s2);
+    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    // S2's service keeps the references: S2 holds both values on S1
+    assertThat(on2.stash(List.of(on1.make(500, 2), on1.make(700, 3))).get(WAIT)).isEqualTo(2);
+    clientTime.advance(Duration.ofSeconds(1)); // past the client's pins of the references it sent
+    collectUntil(
+        "the client let go of both values, and S2 of its call's result",
+        () -> s2.storeSize() == 0
+            && grid.stats(grid.server("S1")).store().releases().collected() >= 2);
+    net.dropNext("S1", "a hold", 1); // the client's hold of what it reads next is lost once
+    List<RemoteReference<byte[]>> returned =
+        grid.plain(Holding.class, grid.server("S2")).takeStashed();
+    collectFor(Duration.ofMillis(500)); // S2's references are garbage now: released unless pinned
+    clientTime.advance(Duration.ofSeconds(1)); // the client's hold is sent again
+    assertThat(returned.get(1).get(WAIT)).isEqualTo(HoldingImpl.content(700, 3));
+  }
+
   @Test
   void aServerUnpinsWhatItSentToAFetcherOnceThatFetcherIsKnownRestartedNotAfterALease()
       throws Exception {

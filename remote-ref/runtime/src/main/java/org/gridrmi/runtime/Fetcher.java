@@ -126,6 +126,33 @@ public final class Fetcher {
     return inFlight.size();
   }
 
+  /**
+   * Tells {@code owner} that this instance holds the references it read inside the value {@code owner} wrote under
+   * {@code transfer} (a fetch's answer, a plain call's result), once their owners answered its holds (each settles
+   * within a lease: see {@link HolderLink#acknowledged}), so that {@code owner} unpins them at once rather than after
+   * their period. Best effort, never blocks: an acknowledgement that is lost leaves the pins to lapse with their period.
+   * Nothing is sent for transfer 0 or when no reference was read.
+   */
+  public static void acknowledge(
+      NodeRuntime runtime, String owner, long transfer, List<Ref<?>> refs) {
+    if (transfer == 0 || refs.isEmpty()) return;
+    CompletableFuture<?>[] held =
+        refs.stream().map(ref -> ref.context().held(ref)).toArray(CompletableFuture[]::new);
+    CompletableFuture.allOf(held).whenComplete((x, t) -> {
+      try {
+        runtime.io().execute(() -> {
+          try {
+            runtime.node(owner).transferred(List.of(transfer));
+          } catch (GridException ignored) {
+            // unreachable: the owner's pins lapse with their period
+          }
+        });
+      } catch (GridException closing) {
+        // the pool is full or closed: the owner's pins lapse with their period
+      }
+    });
+  }
+
   private final class Shared {
     private final String owner;
     private final UUID id;
@@ -322,7 +349,7 @@ public final class Fetcher {
                     .toList());
           if (trace != null) traced(r.value().readBytes(), null, r.producer());
           finish(value, null);
-          acknowledge(r.transfer(), read);
+          acknowledge(runtime, owner, r.transfer(), read);
           endBorrow(); // kept here now (a replica) for the calls that wait for it
         }
         case FAILED -> {
@@ -331,31 +358,6 @@ public final class Fetcher {
         }
         case PENDING -> poll();
       }
-    }
-
-    /**
-     * Tells the owner that this instance holds the references it read inside the value of {@code transfer} once their
-     * owners answered its holds (each settles within a lease: see {@link HolderLink#acknowledged}), so that the owner
-     * unpins them at once rather than after a lease. Best effort, never blocks: an acknowledgement that is lost leaves
-     * the pins to lapse with their lease.
-     */
-    private void acknowledge(long transfer, List<Ref<?>> refs) {
-      if (transfer == 0 || refs.isEmpty()) return;
-      CompletableFuture<?>[] held =
-          refs.stream().map(ref -> ref.context().held(ref)).toArray(CompletableFuture[]::new);
-      CompletableFuture.allOf(held).whenComplete((x, t) -> {
-        try {
-          runtime.io().execute(() -> {
-            try {
-              runtime.node(owner).transferred(List.of(transfer));
-            } catch (GridException ignored) {
-              // unreachable: the owner's pins lapse with their lease
-            }
-          });
-        } catch (GridException closing) {
-          // the pool is full or closed: the owner's pins lapse with their lease
-        }
-      });
     }
 
     private void finish(Object value, Throwable failure) {

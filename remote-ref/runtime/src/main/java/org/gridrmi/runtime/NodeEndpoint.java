@@ -132,7 +132,8 @@ public class NodeEndpoint implements NodeService {
   }
 
   /** Who reads a value this node sends now, for the bound on pins per receiver: the caller's host. */
-  private static String receiver() {
+  /** Who reads what this node writes in its answer to the current call (for the pins of a transfer). */
+  protected static String receiver() {
     return Caller.current().host();
   }
 

@@ -263,7 +263,15 @@ public final class ServerEndpoint extends NodeEndpoint {
     }
     executor.callTimes().record(System.nanoTime() - arrived);
     if (call != null) call.end(r.failure() == null ? null : new FailureCarrier(r.failure()));
-    return r;
+    if (r.failure() != null || r.value() == null || CodedValue.hasCodec(r.value())) return r;
+    // written by the transport once this returns: the references inside wait for the caller's word
+    // that it holds them, not for a period (the caller acknowledges the transfer, as a fetcher
+    // does;
+    // a value with a codec carries none)
+    String receiver = receiver();
+    long transfer = node.runtime().pins().newTransfer();
+    return PlainResult.inTransfer(
+        r.value(), transfer, refs -> node.runtime().pins().pin(receiver, transfer, refs));
   }
 
   private PlainResult runPlain(String service, String method, Object[] args, String site) {

@@ -24,6 +24,11 @@ public final class CodedValue implements Externalizable {
     this.value = value;
   }
 
+  /** Whether {@code value} has a codec (and so travels wrapped). */
+  public static boolean hasCodec(Object value) {
+    return value != null && Codecs.forClass(value.getClass()) != null;
+  }
+
   /** {@code value} wrapped if it has a codec, else itself. */
   public static Object wrap(Object value) {
     return value != null && Codecs.forClass(value.getClass()) != null

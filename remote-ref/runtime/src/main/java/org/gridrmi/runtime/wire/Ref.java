@@ -169,6 +169,7 @@ public final class Ref<T> implements RemoteReference<T>, Externalizable {
 
   @Override
   public void writeExternal(ObjectOutput out) throws IOException {
+    WrittenRefs.written(this); // a plain call's result pins what it carries (see PlainResult)
     out.writeLong(id.getMostSignificantBits());
     out.writeLong(id.getLeastSignificantBits());
     out.writeUTF(address);

@@ -69,6 +69,32 @@ public final class WrittenRefs {
     }
   }
 
+  /** The collector of {@link #collectFromAnyStream}, open on this thread. */
+  private static final ThreadLocal<List<Ref<?>>> ANY_STREAM = new ThreadLocal<>();
+
+  /**
+   * Runs {@code write} and returns the references written meanwhile on this thread through any stream, not only
+   * {@link #stream}: for a value that a stream of another's writes (the transport's, for a plain call's result).
+   */
+  public static List<Ref<?>> collectFromAnyStream(Write write) throws IOException {
+    List<Ref<?>> outer = ANY_STREAM.get();
+    List<Ref<?>> mine = new ArrayList<>();
+    ANY_STREAM.set(mine);
+    try {
+      write.run();
+    } finally {
+      if (outer == null) ANY_STREAM.remove();
+      else ANY_STREAM.set(outer);
+    }
+    return mine;
+  }
+
+  /** {@code ref} was written, by whatever stream: told to {@link #collectFromAnyStream}'s collector, if open. */
+  static void written(Ref<?> ref) {
+    List<Ref<?>> c = ANY_STREAM.get();
+    if (c != null) c.add(ref);
+  }
+
   private static void noticed(Ref<?> ref) {
     List<Ref<?>> c = COLLECTOR.get();
     if (c != null) c.add(ref);
