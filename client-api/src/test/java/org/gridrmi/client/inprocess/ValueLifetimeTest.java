@@ -83,13 +83,14 @@ class ValueLifetimeTest {
   }
 
   /** S1 and S2 on a clock that never moves (no lease lapses, no pin's period ends), and a Grid's views of them. */
-  record FrozenPair(GridServer s1, GridServer s2, HoldingAsync on1, HoldingAsync on2) {}
+  record FrozenPair(Grid grid, GridServer s1, GridServer s2, HoldingAsync on1, HoldingAsync on2) {}
 
   FrozenPair frozenPair() {
     GridServer s1 = server("S1", b -> b);
     GridServer s2 = server("S2", b -> b);
     Grid grid = grid(s1, s2);
     return new FrozenPair(
+        grid,
         s1,
         s2,
         grid.async(HoldingAsync.class, grid.server("S1")),
@@ -136,11 +137,12 @@ class ValueLifetimeTest {
 
   @Test
   void aValueReferencedOnlyFromInsideAListOnAnotherServerLivesAsLongAsTheList() throws Exception {
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b);
-    Grid grid = grid(s1, s2);
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
-    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    FrozenPair p = frozenPair();
+    Grid grid = p.grid();
+    GridServer s1 = p.s1();
+    GridServer s2 = p.s2();
+    HoldingAsync on1 = p.on1();
+    HoldingAsync on2 = p.on2();
     RemoteReference<byte[]> data = on1.make(1000, 1);
     RemoteReference<List<RemoteReference<byte[]>>> list = on2.keep(List.of(data));
     assertThat(on2.totalLength(list).get(WAIT)).isEqualTo(1000);
@@ -298,11 +300,12 @@ class ValueLifetimeTest {
 
   @Test
   void referencesInsideAFetchedValueAreHeldByTheClientWhileItKeepsThem() throws Exception {
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b);
-    Grid grid = grid(s1, s2);
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
-    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    FrozenPair p = frozenPair();
+    Grid grid = p.grid();
+    GridServer s1 = p.s1();
+    GridServer s2 = p.s2();
+    HoldingAsync on1 = p.on1();
+    HoldingAsync on2 = p.on2();
     RemoteReference<List<RemoteReference<byte[]>>> list =
         on2.keep(List.of(on1.make(500, 2), on1.make(700, 3)));
     List<RemoteReference<byte[]>> fetched = list.get(WAIT);
@@ -355,10 +358,9 @@ class ValueLifetimeTest {
    */
   @Test
   void aReferenceReadBackBeforeTheBatchMakingItArrivedWaitsForThatBatch() {
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b);
-    Grid grid = grid(s1, s2);
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
+    FrozenPair p = frozenPair();
+    Grid grid = p.grid();
+    HoldingAsync on1 = p.on1();
     Holding plainOn2 = grid.plain(Holding.class, grid.server("S2"));
     net.stall("S1"); // the batch making the values waits; the plain call to S2 does not
     List<RemoteReference<byte[]>> made = List.of(on1.make(500, 2), on1.make(700, 3));
@@ -377,11 +379,12 @@ class ValueLifetimeTest {
   void aServerLetsGoOfTheReferencesInsideAPlainCallsResultOnceTheClientHoldsThemNotAfterALease()
       throws Exception {
     // the servers' time never moves here: a pin that waits for a lease would keep S1's values
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b);
-    Grid grid = grid(s1, s2);
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
-    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    FrozenPair p = frozenPair();
+    Grid grid = p.grid();
+    GridServer s1 = p.s1();
+    GridServer s2 = p.s2();
+    HoldingAsync on1 = p.on1();
+    HoldingAsync on2 = p.on2();
     assertThat(on2.stash(List.of(on1.make(500, 2), on1.make(700, 3))).get(WAIT)).isEqualTo(2);
     // S2's service kept the references it was given, and writes them in the plain call's result
     List<RemoteReference<byte[]>> returned =
@@ -403,11 +406,12 @@ class ValueLifetimeTest {
    */
   @Test
   void theReferencesInsideAPlainCallsResultStayHeldUntilTheGridHoldsThem() throws Exception {
-    GridServer s1 = server("S1", b -> b);
-    GridServer s2 = server("S2", b -> b);
-    Grid grid = grid(s1, s2);
-    HoldingAsync on1 = grid.async(HoldingAsync.class, grid.server("S1"));
-    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    FrozenPair p = frozenPair();
+    Grid grid = p.grid();
+    GridServer s1 = p.s1();
+    GridServer s2 = p.s2();
+    HoldingAsync on1 = p.on1();
+    HoldingAsync on2 = p.on2();
     // S2's service keeps the references: S2 holds both values on S1
     assertThat(on2.stash(List.of(on1.make(500, 2), on1.make(700, 3))).get(WAIT)).isEqualTo(2);
     clientTime.advance(Duration.ofSeconds(1)); // past the client's pins of the references it sent

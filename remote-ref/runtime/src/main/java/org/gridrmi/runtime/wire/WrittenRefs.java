@@ -34,14 +34,19 @@ public final class WrittenRefs {
    * (nested collections each get their own).
    */
   public static List<Ref<?>> collect(Write write) throws IOException {
-    List<Ref<?>> outer = COLLECTOR.get();
+    return collect(COLLECTOR, write);
+  }
+
+  private static List<Ref<?>> collect(ThreadLocal<List<Ref<?>>> collector, Write write)
+      throws IOException {
+    List<Ref<?>> outer = collector.get();
     List<Ref<?>> mine = new ArrayList<>();
-    COLLECTOR.set(mine);
+    collector.set(mine);
     try {
       write.run();
     } finally {
-      if (outer == null) COLLECTOR.remove();
-      else COLLECTOR.set(outer);
+      if (outer == null) collector.remove();
+      else collector.set(outer);
     }
     return mine;
   }
@@ -77,16 +82,7 @@ public final class WrittenRefs {
    * {@link #stream}: for a value that a stream of another's writes (the transport's, for a plain call's result).
    */
   public static List<Ref<?>> collectFromAnyStream(Write write) throws IOException {
-    List<Ref<?>> outer = ANY_STREAM.get();
-    List<Ref<?>> mine = new ArrayList<>();
-    ANY_STREAM.set(mine);
-    try {
-      write.run();
-    } finally {
-      if (outer == null) ANY_STREAM.remove();
-      else ANY_STREAM.set(outer);
-    }
-    return mine;
+    return collect(ANY_STREAM, write);
   }
 
   /** {@code ref} was written, by whatever stream: told to {@link #collectFromAnyStream}'s collector, if open. */
