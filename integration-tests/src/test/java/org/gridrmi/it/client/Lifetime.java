@@ -14,6 +14,12 @@ public interface Lifetime {
   /** The list itself: a value of this server that carries references to other values. */
   List<RemoteReference<byte[]>> keep(@ByValue List<RemoteReference<byte[]>> refs);
 
+  /** Keeps the list in this service (its references, and so their values, held by this server) until {@link #takeStashed}. */
+  int stash(@ByValue List<RemoteReference<byte[]>> refs);
+
+  /** The list {@link #stash} kept last, which this service then forgets (null if none): a plain call's result here. */
+  List<RemoteReference<byte[]>> takeStashed();
+
   /** The list it is given, as a value of this server (a reference argument: a small put is pushed with the call). */
   List<RemoteReference<byte[]>> same(List<RemoteReference<byte[]>> refs);
 

@@ -32,6 +32,21 @@ public final class LifetimeImpl implements Lifetime {
   }
 
   @Override
+  public int stash(List<RemoteReference<byte[]>> refs) {
+    stashed.set(refs);
+    return refs.size();
+  }
+
+  /** The list stash was given last (its references, and so their values, held by this server meanwhile). */
+  private final java.util.concurrent.atomic.AtomicReference<List<RemoteReference<byte[]>>> stashed =
+      new java.util.concurrent.atomic.AtomicReference<>();
+
+  @Override
+  public List<RemoteReference<byte[]>> takeStashed() {
+    return stashed.getAndSet(null);
+  }
+
+  @Override
   public List<RemoteReference<byte[]>> keep(List<RemoteReference<byte[]>> refs) {
     return refs;
   }

@@ -189,6 +189,39 @@ class ValueLifetimeProcessesIT {
         });
   }
 
+  /**
+   * As above for a plain call's result, which RMI's own stream writes after the call returned: S2 pins the references
+   * it wrote there under the result's transfer, and unpins them once the client says it holds them.
+   */
+  @Test
+  void referencesInsideAPlainCallsResultAreUnpinnedByTheServerOnceTheClientHoldsThem()
+      throws Exception {
+    // a lease of a minute: a pin that waited for its time would keep S1's value far past the wait
+    // below
+    String[] args = {
+      "--lease", "60s", "--service", Lifetime.class.getName() + "=" + LifetimeImpl.class.getName()
+    };
+    ServerProcess p1 = processes.start("S1", List.of(), args);
+    ServerProcess p2 = processes.start("S2", List.of(), args);
+    Grid grid = grid(p1, p2);
+    ServerInfo s1 = grid.server("S1");
+    LifetimeAsync on1 = grid.async(LifetimeAsync.class, s1);
+    LifetimeAsync on2 = grid.async(LifetimeAsync.class, grid.server("S2"));
+    assertThat(on2.stash(List.of(on1.make(100_000, 7, 0))).get(WAIT)).isEqualTo(1);
+    List<RemoteReference<byte[]>> returned =
+        grid.plain(Lifetime.class, grid.server("S2")).takeStashed();
+    assertThat(returned.get(0).get(WAIT)).hasSize(100_000);
+    returned = null; // the client acknowledged the result's transfer once S1 answered its hold
+    await("the value is freed on S1 well within S2's lease")
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> {
+          System.gc();
+          collect(p2);
+          return values(grid, s1) == 0;
+        });
+  }
+
   @Test
   void aBorrowerWhoseClientDroppedTheReferenceStillGetsTheValue() throws Exception {
     ServerProcess p1 = server("S1", List.of());
