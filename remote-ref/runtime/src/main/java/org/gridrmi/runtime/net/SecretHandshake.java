@@ -49,9 +49,11 @@ final class SecretHandshake {
    * receipt carries a transfer id for the references not yet held, and the node protocol has {@code awaitingHolds}.
    * 4: a renewal carries the holder's digest of what it holds and is answered with the owner's, and the node protocol
    * has {@code listHeld}. 5: a call may ask for its value in its batch's receipt ({@code
-   * Command.Call#answerWaitMillis}, {@code BatchReceipt#answer}).
+   * Command.Call#answerWaitMillis}, {@code BatchReceipt#answer}). 6: a call names the servers its value is pushed to
+   * and the arguments pushed to it ({@code Command.Call#pushTo}, {@code #pushed}), and the node protocol has
+   * {@code push}.
    */
-  static final byte VERSION = 5;
+  static final byte VERSION = 6;
 
   static final byte WITH_SECRET = 'S', NO_SECRET = 'N';
   static final byte PROVEN = 'P',
