@@ -273,6 +273,8 @@ final class AsyncHandler implements InvocationHandler {
         // made: no fetch (with telemetry on, the fetch's span shows where the value came from)
         if (!session.runtime().telemetry().on()
             && c.channel().pushTo(r.id(), channel.server().address())) pushed.add(r.id());
+        c.channel()
+            .takenElsewhere(r.id()); // nothing more of the chain goes there: no need to linger
       }
       if (c.session() == session) inputs.add(c);
     }

@@ -123,6 +123,23 @@ class PushToConsumerTest {
     java.lang.ref.Reference.reachabilityFence(first);
   }
 
+  /**
+   * S1's drain waited for the caller's {@code get()} (by yielding, up to 30 us) while the caller went on to S2: on a
+   * loaded machine S1's batch left about 0.2 ms after S2's.
+   */
+  @Test
+  void s1sBatchWaitsForNoCallerOnceTheChainWentOnToS2() {
+    ServerChannel toS1 = session.channel(info1);
+    RemoteReference<String> first = on1.append(RemoteReference.of("a"), "b");
+    assertThat(toS1.waitsForCaller())
+        .as("the caller may call S1 again, or get() its value")
+        .isTrue();
+    RemoteReference<String> second = on2.append(first, "c");
+    assertThat(toS1.waitsForCaller()).as("the chain went on to S2").isFalse();
+    sendS1Batch(first); // the I/O pool is busy here
+    assertThat(second.get(WAIT)).isEqualTo("abc");
+  }
+
   @Test
   void aValueTooLargeToPushIsFetched() {
     long toS1 = net.delivered("S1");
