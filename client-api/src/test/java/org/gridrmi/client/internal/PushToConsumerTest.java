@@ -17,7 +17,6 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.server.GridServer;
@@ -54,18 +53,7 @@ class PushToConsumerTest {
     // both servers introduced to each other by a batch, before the I/O pool is taken
     assertThat(on2.append(on1.append(RemoteReference.of("warm"), "up"), "!").get(WAIT))
         .isEqualTo("warmup!");
-    CountDownLatch busy = new CountDownLatch(RuntimeSettings.DEFAULT.ioThreads());
-    for (int i = 0; i < RuntimeSettings.DEFAULT.ioThreads(); i++) {
-      session.runtime().io().execute(() -> {
-        busy.countDown();
-        try {
-          ioFree.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      });
-    }
-    busy.await();
+    TestSessions.occupyIo(session, ioFree);
     quiet(); // the warm chain's own messages (S2's word to S1 that it has the value) are done
     // a caller sends its own batch only where round trips are short
     session.channel(info1).roundTripNanos(Linger.MIN_ROUND_TRIP_NANOS / 2);
