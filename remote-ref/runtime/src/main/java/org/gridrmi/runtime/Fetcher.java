@@ -68,12 +68,15 @@ public final class Fetcher {
    * from that owner in flight here, which then ends without waiting for the owner's answer; else kept for a fetch to
    * come, within {@link PushedValues}' bounds. The caller checked that {@code owner} sent it.
    *
-   * @return whether it was taken or kept; false if nothing here waits for it and it cannot be kept (a limit, or one
-   *     kept already), or a fetch of it from another owner is in flight
+   * @return whether it was taken or kept; false if nothing here waits for it and it cannot be kept (a failure, a
+   *     limit, or one kept already), or a fetch of it from another owner is in flight
    */
   public boolean pushed(String owner, UUID id, FetchResult result) {
     Shared s = inFlight.get(id);
     if (s != null) return s.owner.equals(owner) && s.delivered(result);
+    // a failure's size is not known without reading it again (its cause travels serialized), so one
+    // that no fetch waits for yet is not kept: the fetch to come asks the owner for it
+    if (result.state() == FetchResult.State.FAILED) return false;
     if (!unasked.offer(owner, id, result)) return false;
     // a fetch that started between the look-up and the offer did not see it
     Shared started = inFlight.get(id);

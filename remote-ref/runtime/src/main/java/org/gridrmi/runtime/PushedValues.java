@@ -28,7 +28,7 @@ final class PushedValues {
    * here within a round trip or two of the push unless something failed; then the fetch asks as before.
    */
   static final Duration KEEP = Duration.ofSeconds(2);
-  /** What a failure, or a "fetch it" (no value), counts against {@link #MAX_BYTES}: more than any value's header. */
+  /** What a "fetch it" (no value) counts against {@link #MAX_BYTES}, and each value besides its size. */
   static final long NO_VALUE_BYTES = 1024;
 
   private record Kept(String owner, FetchResult result, long bytes, long atNanos) {}

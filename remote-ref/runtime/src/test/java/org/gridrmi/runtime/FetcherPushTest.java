@@ -80,12 +80,18 @@ class FetcherPushTest {
   }
 
   @Test
-  void aPushedFailureFailsTheFetchWithoutAskingTheOwner() {
-    UUID id = UUID.randomUUID();
-    fetcher.pushed(
-        OWNER, id, FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, "it broke", null, "f")));
+  void aPushedFailureFailsTheFetchWaitingForItWithoutAskingTheOwnerAndIsNotKeptOtherwise() {
+    UUID early = UUID.randomUUID();
+    FetchResult broke =
+        FetchResult.failed(Failure.of(Status.REMOTE_FAILURE, "it broke", null, "f"));
+    assertThat(fetcher.pushed(OWNER, early, broke)).as("no fetch waits for it").isFalse();
+    assertThat(fetcher.pushedKept()).isZero();
 
-    assertThat(fetcher.await(OWNER, id, null, null, NOW).future())
+    UUID id = UUID.randomUUID();
+    Fetcher.Waiter w = fetcher.await(OWNER, id, null, null, new CompletableFuture<>());
+    assertThat(fetcher.pushed(OWNER, id, broke)).isTrue();
+
+    assertThat(w.future())
         .failsWithin(Duration.ofSeconds(5))
         .withThrowableThat()
         .withMessageContaining("it broke");
