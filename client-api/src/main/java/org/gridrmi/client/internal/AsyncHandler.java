@@ -108,6 +108,7 @@ final class AsyncHandler implements InvocationHandler {
     Object[] wire = new Object[a.length];
     List<CompletableFuture<?>> after = new ArrayList<>();
     List<UUID> announced = new ArrayList<>();
+    List<UUID> pushed = new ArrayList<>();
     List<Outgoing> commands = new ArrayList<>();
     List<Ref<?>> carried = new ArrayList<>();
     List<CallContext> inputs = new ArrayList<>();
@@ -117,7 +118,17 @@ final class AsyncHandler implements InvocationHandler {
       for (int i = 0; i < a.length; i++) {
         if (t.params()[i].getType() == RemoteReference.class) {
           wire[i] = reference(
-              a[i], i, t, site, announced, commands, carried, inputs, accepted, deadlineNanos);
+              a[i],
+              i,
+              t,
+              site,
+              announced,
+              pushed,
+              commands,
+              carried,
+              inputs,
+              accepted,
+              deadlineNanos);
         } else {
           wire[i] = a[i] == null || alwaysLoadable(a[i]) ? a[i] : SerializedValue.of(a[i]);
           // the server may read the references inside at once (the call may run before any argument
@@ -140,14 +151,15 @@ final class AsyncHandler implements InvocationHandler {
         .clientCall(service.getName(), t.key(), t.label(), channel.server().address());
     commands.add(new Outgoing(
         new Command.Call(
-            id,
-            service.getName(),
-            t.key(),
-            wire,
-            0,
-            t.label(),
-            trace == null ? null : trace.headers(),
-            announced),
+                id,
+                service.getName(),
+                t.key(),
+                wire,
+                0,
+                t.label(),
+                trace == null ? null : trace.headers(),
+                announced)
+            .withPushes(List.of(), pushed),
         carried));
     if (trace != null)
       accepted.whenComplete((v, e) -> trace.end(e)); // the call is sent when its batch is accepted
@@ -169,7 +181,8 @@ final class AsyncHandler implements InvocationHandler {
           last ? accepted : new CompletableFuture<>(),
           i == 0 ? after : List.of(),
           last ? sent : null,
-          last ? deadlineNanos : 0));
+          last ? deadlineNanos : 0,
+          commands.get(i).command() instanceof Command.Call ? new PushTargets() : null));
     }
     session.track(ref, ctx);
     return ref;
@@ -217,6 +230,7 @@ final class AsyncHandler implements InvocationHandler {
       Target t,
       String site,
       List<UUID> announced,
+      List<UUID> pushed,
       List<Outgoing> commands,
       List<Ref<?>> carried,
       List<CallContext> inputs,
@@ -253,7 +267,15 @@ final class AsyncHandler implements InvocationHandler {
       // fetches the value
       // saying that its call may still be on its way, so the owner waits for it rather than answer
       // NOT_FOUND
-      if (c.channel() != channel && c.channel() != null) announced.add(r.id());
+      if (c.channel() != channel && c.channel() != null) {
+        announced.add(r.id());
+        // and if its call has not left yet, its server sends the value here the moment it is
+        // made: no fetch (with telemetry on, the fetch's span shows where the value came from)
+        if (!session.runtime().telemetry().on()
+            && c.channel().pushTo(r.id(), channel.server().address())) pushed.add(r.id());
+        c.channel()
+            .takenElsewhere(r.id()); // nothing more of the chain goes there: no need to linger
+      }
       if (c.session() == session) inputs.add(c);
     }
     LocalNode home = session.homeIfStarted();

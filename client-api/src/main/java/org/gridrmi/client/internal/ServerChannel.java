@@ -60,10 +60,21 @@ final class ServerChannel {
   private final ReentrantLock sending = new ReentrantLock();
   /** Commands held back by {@link #drain}, oldest first; only the thread holding {@link #sending} touches it. */
   private final List<Pending> deferred = new ArrayList<>();
+  /**
+   * The servers each call queued here is to push its value to, by the call's value id, until its batch is taken: where
+   * a later call on another server that takes the value asks for it ({@link #pushTo}).
+   */
+  private final Map<UUID, PushTargets> consumersOfQueued = new ConcurrentHashMap<>();
   /** Values of this client already pushed to the server, so each crosses the network once. */
   final Set<UUID> pushed = ConcurrentHashMap.newKeySet();
   /** The client's holds on this server (made there, pushed, kept there as replicas), their lease and releases. */
   private final HolderLink link;
+  /**
+   * The id of the last call queued here whose value a call queued for another server takes ({@link #takenElsewhere}):
+   * while it is queued, the chain went on there, and where round trips are short the queue goes at once rather than
+   * wait for its caller's {@code get()} ({@link #linger}). Once it left it stands for nothing.
+   */
+  private volatile UUID takenElsewhere;
   /** The thread that queued the last command: while it runs, more of its chain may come (see linger). */
   private volatile Thread lastCaller;
   /**
@@ -125,6 +136,7 @@ final class ServerChannel {
    * @param sent completed when the batch carrying the command holds its connection, at its first byte written
    *     (null if nobody asks): a fetch for its value starts then, so it cannot take the warm pooled connection
    *     first and leave the batch an idle one, which JRMP pings: a whole round trip before the batch (FirstWrite)
+   * @param consumers for a call, the servers its value is to be pushed to (see {@link #pushTo}); null for a replica
    */
   record Pending(
       Command command,
@@ -132,10 +144,15 @@ final class ServerChannel {
       CompletableFuture<java.util.UUID> accepted,
       List<CompletableFuture<?>> after,
       CompletableFuture<Void> sent,
-      long deadlineNanos) {
+      long deadlineNanos,
+      PushTargets consumers) {
+    /** The command as it goes now: a call with the time it has left, and the servers its value is pushed to. */
     Command timed(long now) {
-      if (deadlineNanos == 0 || !(command instanceof Command.Call c)) return command;
-      return c.withTimeoutNanos(Math.max(1, deadlineNanos - now));
+      if (!(command instanceof Command.Call c)) return command;
+      Command.Call timed =
+          deadlineNanos == 0 ? c : c.withTimeoutNanos(Math.max(1, deadlineNanos - now));
+      List<String> to = consumers == null ? List.of() : consumers.seal();
+      return to.isEmpty() ? timed : timed.withPushes(to, c.pushed());
     }
   }
 
@@ -191,8 +208,46 @@ final class ServerChannel {
 
   void send(Pending p) {
     lastCaller = Thread.currentThread();
+    if (p.consumers() != null) consumersOfQueued.put(p.command().valueId(), p.consumers());
     queue.add(p);
     kick();
+  }
+
+  /**
+   * Asks that the value of the call queued here that makes {@code id} be pushed to the server at {@code consumer}
+   * once it is made (a call the client makes there takes it), so that that server need not fetch it.
+   *
+   * @return whether it will be: false if no call making {@code id} is queued here any more (its batch was taken), or
+   *     it names the most servers already
+   */
+  boolean pushTo(UUID id, String consumer) {
+    PushTargets targets = consumersOfQueued.get(id);
+    return targets != null && targets.add(consumer);
+  }
+
+  /**
+   * A call the client made on another server takes the value {@code id} of a call queued here: where round trips are
+   * short, a drain gathering the queue sends it at once ({@link #linger}). It waited for the caller's {@code get()},
+   * which goes to the other server, until its grace ran out: a drain's wait is by yielding, and on a loaded machine a
+   * yield gives the processor away for a time slice, so S1's batch of a chain {@code s2.g(s1.f())} left about 0.2 ms
+   * after S2's (measured with two server JVMs, {@code bench latency}'s chain).
+   */
+  void takenElsewhere(UUID id) {
+    takenElsewhere = id;
+  }
+
+  /**
+   * Where round trips are short, whether a drain still waits for the caller to say it waits for a value of the queue
+   * ({@link #linger}): no caller says so yet, the caller is running, and the chain has not gone on to another server.
+   */
+  boolean waitsForCaller() {
+    return awaiting.isEmpty() && !queuedIsTakenElsewhere() && callerMayCallAgain();
+  }
+
+  /** Whether a call still queued here makes a value that a call queued for another server takes. */
+  private boolean queuedIsTakenElsewhere() {
+    UUID id = takenElsewhere;
+    return id != null && consumersOfQueued.containsKey(id);
   }
 
   private void kick() {
@@ -203,7 +258,10 @@ final class ServerChannel {
           GridException
               e) { // the I/O pool is full or closed: the queued commands fail with its reason
         draining.set(false);
-        for (Pending p; (p = queue.poll()) != null; ) p.accepted().completeExceptionally(e);
+        for (Pending p; (p = queue.poll()) != null; ) {
+          consumersOfQueued.remove(p.command().valueId());
+          p.accepted().completeExceptionally(e);
+        }
       }
     }
   }
@@ -264,6 +322,7 @@ final class ServerChannel {
       if (p.after().stream().allMatch(CompletableFuture::isDone)
           && !takesAny(p.command(), heldBack)) {
         batch.add(p);
+        consumersOfQueued.remove(p.command().valueId());
       } else {
         deferred.add(p);
         heldBack.add(p.command().valueId());
@@ -371,9 +430,7 @@ final class ServerChannel {
     if (policy == null) {
       if (quickestRttNanos >= Linger.MIN_ROUND_TRIP_NANOS || queue.isEmpty()) return true;
       long start = System.nanoTime();
-      while (awaiting.isEmpty()
-          && callerMayCallAgain()
-          && System.nanoTime() - start < AWAIT_GRACE_NANOS) {
+      while (waitsForCaller() && System.nanoTime() - start < AWAIT_GRACE_NANOS) {
         Thread.yield();
       }
       return awaiting.isEmpty();

@@ -453,7 +453,11 @@ class ValueLifetimeTest {
     HoldingAsync again = grid.async(HoldingAsync.class, grid.server("S2"));
     // its first receipt carries its node id: the Grid's next batch introduces S1 to it again
     assertThat(again.make(1, 1).get(WAIT)).hasSize(1);
-    assertThat(again.crc(on1.make(10, 3)).get(WAIT)).isNotZero();
+    // made and sent before the call that takes it, so that S1 does not push it: S2 fetches it
+    RemoteReference<byte[]> made = on1.make(10, 3);
+    assertThat(made.get(WAIT)).hasSize(10);
+    assertThat(again.crc(made).get(WAIT)).isNotZero();
+    made = null;
     collectUntil("S1 holds nothing, with no lease passing", () -> s1.storeSize() == 0);
   }
 

@@ -14,7 +14,6 @@ import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
 import org.gridrmi.ref.Status;
-import org.gridrmi.runtime.RuntimeSettings;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.server.GridServer;
 import org.junit.jupiter.api.AfterEach;
@@ -48,18 +47,7 @@ class GetSendsItsBatchTest {
       RemoteReference<String> warm = on1.append(RemoteReference.of("warm"), "up");
       assertThat(on1.append(warm, "!").get(Duration.ofSeconds(5))).isEqualTo("warmup!");
     }
-    CountDownLatch busy = new CountDownLatch(RuntimeSettings.DEFAULT.ioThreads());
-    for (int i = 0; i < RuntimeSettings.DEFAULT.ioThreads(); i++) {
-      session.runtime().io().execute(() -> {
-        busy.countDown();
-        try {
-          ioFree.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      });
-    }
-    busy.await();
+    TestSessions.occupyIo(session, ioFree);
     // a caller sends its batch only where round trips are short (under a millisecond, smoothed); a
     // cold JVM's first
     // ones are not, and no batch goes on the I/O pool to move the estimate from now on

@@ -24,6 +24,27 @@ final class TestSessions {
         .start();
   }
 
+  /**
+   * Keeps every thread of the session's I/O pool busy until {@code free} counts down, so that batches stay queued until
+   * a caller sends them itself (see {@code ServerChannel#sendAwaiting}); returns once they all are.
+   */
+  static void occupyIo(Session session, java.util.concurrent.CountDownLatch free)
+      throws InterruptedException {
+    int threads = org.gridrmi.runtime.RuntimeSettings.DEFAULT.ioThreads();
+    java.util.concurrent.CountDownLatch busy = new java.util.concurrent.CountDownLatch(threads);
+    for (int i = 0; i < threads; i++) {
+      session.runtime().io().execute(() -> {
+        busy.countDown();
+        try {
+          free.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+    }
+    busy.await();
+  }
+
   /** A Grid's session on an in-process network, with the default timeouts and a 10 s fetch wait. */
   static Session on(InProcessNetwork net) {
     return new Session(new GridSettings(

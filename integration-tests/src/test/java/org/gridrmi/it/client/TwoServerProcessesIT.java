@@ -78,6 +78,31 @@ class TwoServerProcessesIT {
     }
   }
 
+  /**
+   * In {@code s2.method2(s1.method1())} S1 pushes its small value to S2 over RMI the moment it is made: S1 opens
+   * connections to S2, where a fetch only has S2 open them to S1 (with no push, S1 received 0 bytes on connections to
+   * S2 here). Whether S2 took the pushes rather than fetched is what the in-process PushToConsumerTest counts; here the
+   * chains' times are no guide (fresh server JVMs: 5-50 ms a chain, with or without the push).
+   */
+  @Test
+  void aSmallValueOfACrossServerChainIsPushedToTheServerThatTakesIt() {
+    try (Grid grid = Grid.connect(p1.address(), p2.address())) {
+      ServerInfo s1 = grid.server("S1");
+      Fig2ServiceAsync on1 = grid.async(Fig2ServiceAsync.class, s1);
+      Fig2ServiceAsync on2 = grid.async(Fig2ServiceAsync.class, grid.server("S2"));
+      on2.method2(on1.method1(16, 0)).get(Duration.ofSeconds(30)); // connections and classes
+      long before = grid.stats(s1).receivedFrom(p2.address());
+      for (int i = 0; i < 20; i++) {
+        long checksum = on2.method2(on1.method1(16, i)).get(Duration.ofSeconds(30));
+        assertThat(checksum)
+            .isEqualTo(new Fig2ServiceImpl().method2(new Fig2ServiceImpl().method1(16, i)));
+      }
+      assertThat(grid.stats(s1).receivedFrom(p2.address()) - before)
+          .as("bytes S1 received on connections it opened to S2: the answers to its pushes")
+          .isPositive();
+    }
+  }
+
   @Test
   void sameServerCompositionCrossesNoSocket() {
     try (Grid grid = Grid.connect(p1.address())) {

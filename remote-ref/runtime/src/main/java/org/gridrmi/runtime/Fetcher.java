@@ -35,6 +35,8 @@ public final class Fetcher {
   private final Keeper keeper;
   private final KnownPeers peers;
   private final Map<UUID, Shared> inFlight = new ConcurrentHashMap<>();
+  /** Values owners pushed before a fetch here asked for them (see {@link #pushed}). */
+  private final PushedValues unasked;
   /** The longest pause before a failed abandon is sent again (the first is a link's, {@link HolderLink#FIRST_RETRY_MILLIS}). */
   static final long MAX_ABANDON_RETRY_MILLIS = 5_000;
 
@@ -57,6 +59,37 @@ public final class Fetcher {
     this.self = self;
     this.keeper = keeper;
     this.peers = peers;
+    this.unasked = new PushedValues(runtime.ticker());
+  }
+
+  /**
+   * The value {@code id}, pushed unasked by its owner at {@code owner} (a small value or its failure, as a fetch would
+   * answer it, or {@link FetchResult#PENDING}: not pushed, fetch it). Taken as the answer of the fetch of {@code id}
+   * from that owner in flight here, which then ends without waiting for the owner's answer; else kept for a fetch to
+   * come, within {@link PushedValues}' bounds. The caller checked that {@code owner} sent it.
+   *
+   * @return whether it was taken or kept; false if nothing here waits for it and it cannot be kept (a failure, a
+   *     limit, or one kept already), or a fetch of it from another owner is in flight
+   */
+  public boolean pushed(String owner, UUID id, FetchResult result) {
+    Shared s = inFlight.get(id);
+    if (s != null) return s.owner.equals(owner) && s.delivered(result);
+    // a failure's size is not known without reading it again (its cause travels serialized), so one
+    // that no fetch waits for yet is not kept: the fetch to come asks the owner for it
+    if (result.state() == FetchResult.State.FAILED) return false;
+    if (!unasked.offer(owner, id, result)) return false;
+    // a fetch that started between the look-up and the offer did not see it
+    Shared started = inFlight.get(id);
+    if (started != null && started.owner.equals(owner)) {
+      FetchResult late = unasked.take(owner, id);
+      if (late != null) started.delivered(late);
+    }
+    return true;
+  }
+
+  /** Pushed values kept for a fetch to come now (tests, stats). */
+  public int pushedKept() {
+    return unasked.size();
   }
 
   /** One waiter of a shared fetch: its future, and a way to stop waiting. */
@@ -113,7 +146,8 @@ public final class Fetcher {
           s.trace = runtime
               .telemetry()
               .fetching(owner, id, runtime.name()); // a child of the waiting call's span
-          start.whenComplete((x, t) -> s.poll());
+          FetchResult early = unasked.take(owner, id);
+          if (early == null || !s.delivered(early)) start.whenComplete((x, t) -> s.startPolling());
         }
         return w;
       }
@@ -160,7 +194,14 @@ public final class Fetcher {
     private final CompletableFuture<Object> result = new CompletableFuture<>();
     private final List<Waiter> waiters = new CopyOnWriteArrayList<>();
     private boolean started;
+    private boolean pollsStarted;
     private boolean stopped;
+    /** A poll is on its way to the owner or back. */
+    private boolean polling;
+    /** The owner's push answered this fetch ({@link #delivered}); an answer of a poll in flight is then dropped. */
+    private boolean pushTaken;
+    /** A poll's answer (a value or failure) is being taken: a push that comes now is dropped. */
+    private boolean answered;
     /** The fetch's span, when telemetry is on; ended once, by {@link #traced}. */
     private volatile FetchSpan trace;
 
@@ -257,8 +298,64 @@ public final class Fetcher {
 
     private boolean waited() {
       synchronized (this) {
-        return !stopped && !result.isDone();
+        return !stopped && !pushTaken && !result.isDone();
       }
+    }
+
+    /**
+     * Takes the owner's push as this fetch's answer (see {@link Fetcher#pushed}); the owner is told that this node
+     * needs the value no more (an abandon, as after a fetch: the owner may keep it for this node as a borrower, because
+     * a poll asked, or because the client released it naming this node as one it was lent to), once no poll is on its
+     * way (else the poll's return tells it). A "fetch it" starts the polls now, if they have not started.
+     *
+     * @return whether the push answered the fetch: false for a "fetch it", a value that does not decode here, or a
+     *     fetch that ended or was answered already
+     */
+    boolean delivered(FetchResult pushed) {
+      if (pushed.state() == FetchResult.State.PENDING) {
+        startPolling(); // now, not once its start completes
+        return false;
+      }
+      boolean endBorrowNow;
+      synchronized (this) {
+        if (stopped || pushTaken || answered || result.isDone()) return false;
+        pushTaken = true;
+        endBorrowNow = !polling;
+      }
+      if (pushed.state() == FetchResult.State.FAILED) {
+        finish(null, new FailureCarrier(pushed.failure()));
+      } else {
+        Object value;
+        try {
+          value = runtime.decode(pushed.value());
+        } catch (GridException e) {
+          finish(null, e);
+          if (endBorrowNow) endBorrow();
+          return true;
+        }
+        if (keeper != null) keeper.keep(id, value, holders());
+        if (trace != null) traced(pushed.value().readBytes(), null, null);
+        finish(value, null);
+      }
+      if (endBorrowNow) endBorrow();
+      return true;
+    }
+
+    private List<UUID> holders() {
+      return waiters.stream()
+          .map(w -> w.holder)
+          .filter(java.util.Objects::nonNull)
+          .distinct()
+          .toList();
+    }
+
+    /** Starts the polls, once: at the fetch's start, or earlier when the owner says it pushes nothing. */
+    void startPolling() {
+      synchronized (this) {
+        if (pollsStarted) return;
+        pollsStarted = true;
+      }
+      poll();
     }
 
     void poll() {
@@ -288,7 +385,10 @@ public final class Fetcher {
     }
 
     private void pollOnceOrThrow() {
-      if (!waited()) return;
+      synchronized (this) {
+        if (!waited()) return;
+        polling = true;
+      }
       FetchResult r;
       List<Ref<?>> read; // the references read inside the value, held by this instance
       try {
@@ -309,6 +409,7 @@ public final class Fetcher {
         r = answer.result();
         read = answer.refs();
       } catch (GridException e) {
+        if (pollEnded(null)) return; // answered by the owner's push meanwhile
         runtime.transport().forget(owner);
         if (e.status() == Status.UNAVAILABLE) runtime.peerHealth().lost(owner, e.description());
         finish(
@@ -323,6 +424,10 @@ public final class Fetcher {
         return;
       }
       runtime.peerHealth().answered(owner);
+      if (pollEnded(r)) {
+        endBorrow(); // answered by the owner's push meanwhile
+        return;
+      }
       switch (r.state()) {
         case READY -> {
           Object value;
@@ -338,15 +443,7 @@ public final class Fetcher {
             finish(null, e);
             return;
           }
-          if (keeper != null)
-            keeper.keep(
-                id,
-                value,
-                waiters.stream()
-                    .map(w -> w.holder)
-                    .filter(java.util.Objects::nonNull)
-                    .distinct()
-                    .toList());
+          if (keeper != null) keeper.keep(id, value, holders());
           if (trace != null) traced(r.value().readBytes(), null, r.producer());
           finish(value, null);
           acknowledge(runtime, owner, r.transfer(), read);
@@ -358,6 +455,17 @@ public final class Fetcher {
         }
         case PENDING -> poll();
       }
+    }
+
+    /**
+     * A poll came back with {@code r} (null: it failed): whether the owner's push answered the fetch meanwhile, so that
+     * this answer is dropped; else a value or failure in it is now the answer, and a push coming later is dropped.
+     */
+    private synchronized boolean pollEnded(FetchResult r) {
+      polling = false;
+      if (pushTaken) return true;
+      if (r != null && r.state() != FetchResult.State.PENDING) answered = true;
+      return false;
     }
 
     private void finish(Object value, Throwable failure) {

@@ -75,11 +75,24 @@ public final class KnownPeers {
   /** A node that called this one declared {@code address}: known if the call came from that address's host. */
   public void calledFrom(String address, Caller caller) {
     if (address == null || known(address)) return;
-    if (address.equals(caller.host()) || hostOf(address).equals(caller.host())) {
+    if (onHostOf(address, caller)) {
       synchronized (learned) {
         learn(address);
       }
     }
+  }
+
+  /**
+   * Whether {@code caller} may speak for the node at {@code address}: that node is a known peer, and the call came
+   * from its host (under TLS also from a member of the Grid, which every connection proves). What a node checks before
+   * it takes a value that node pushed (it learns nothing from it).
+   */
+  public boolean speaksFor(String address, Caller caller) {
+    return address != null && known(address) && onHostOf(address, caller);
+  }
+
+  private static boolean onHostOf(String address, Caller caller) {
+    return address.equals(caller.host()) || hostOf(address).equals(caller.host());
   }
 
   private void learn(String address) {

@@ -416,6 +416,12 @@ public class NodeEndpoint implements NodeService {
     return List.of();
   }
 
+  /** A client's node fetches only what its caller waits for: it takes no pushes (see {@link NodeService#push}). */
+  @Override
+  public boolean push(String owner, UUID id, FetchResult value) {
+    return false;
+  }
+
   @Override
   public List<org.gridrmi.runtime.cost.PeerLinkEstimate> probeLinks(List<String> peers) {
     throw new GridException(

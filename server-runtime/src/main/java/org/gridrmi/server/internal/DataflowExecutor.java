@@ -31,6 +31,7 @@ import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.Failure;
 import org.gridrmi.runtime.wire.FailureCarrier;
+import org.gridrmi.runtime.wire.FetchResult;
 import org.gridrmi.runtime.wire.InlineArgument;
 import org.gridrmi.runtime.wire.Ref;
 import org.gridrmi.runtime.wire.SerializedValue;
@@ -51,6 +52,14 @@ public final class DataflowExecutor implements AutoCloseable {
   private static final long MAX_RENEW_MILLIS = 15_000;
 
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+  /**
+   * How long a call waits for an argument its owner pushes here ({@link Command.Call#pushed}) before it fetches it:
+   * the owner pushes it the moment it is made, or says at once that it will not (a value too large for a push); so
+   * this is spent only when the producer runs longer, and then the fetch waits on the owner as it would have (a push
+   * that comes then still answers it).
+   */
+  static final long PUSH_WAIT_MILLIS = 5;
 
   /** The most call sites kept as one string each (see {@link CallSites}); a peer's labels cost a bounded map. */
   static final int MAX_SITES = 1024;
@@ -224,6 +233,7 @@ public final class DataflowExecutor implements AutoCloseable {
       return DONE;
     }
     slot.done().whenComplete((v, t) -> releasePending(client));
+    if (!c.pushTo().isEmpty()) pushWhenSet(slot, c);
     ServerCall trace = observe(slot, c, arrivedNanos);
     ServiceRegistry.Target target;
     try {
@@ -240,10 +250,18 @@ public final class DataflowExecutor implements AutoCloseable {
     try (Scope fetchesUnder =
         trace == null ? null : trace.makeCurrent()) { // fetches are children of the call
       CompletableFuture<?> announced = announcedUntil(c, slot);
+      CompletableFuture<?> pushWait = c.pushed().isEmpty() ? DONE : pushWait();
       for (int i = 0; i < args.length; i++) {
         boolean onItsWay =
             announced != null && args[i] instanceof Ref<?> r && c.announced().contains(r.id());
-        pending[i] = resolve(args[i], holder, fetches, reading, onItsWay ? announced : null);
+        boolean pushedHere = args[i] instanceof Ref<?> r && c.pushed().contains(r.id());
+        pending[i] = resolve(
+            args[i],
+            holder,
+            fetches,
+            reading,
+            onItsWay ? announced : null,
+            pushedHere ? pushWait : DONE);
       }
     }
     if (!reading.isEmpty()) slot.done().whenComplete((v, t) -> reading.forEach(Slot::endRead));
@@ -324,18 +342,83 @@ public final class DataflowExecutor implements AutoCloseable {
     return until;
   }
 
+  /** Completes {@link #PUSH_WAIT_MILLIS} from now: when the fetch of an argument pushed here starts. */
+  private CompletableFuture<?> pushWait() {
+    CompletableFuture<Void> waited = new CompletableFuture<>();
+    try {
+      node.runtime()
+          .timer()
+          .schedule(() -> waited.complete(null), PUSH_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException closing) {
+      waited.complete(null);
+    }
+    return waited;
+  }
+
+  /**
+   * Once the call's value or failure is known, sends it to the servers it is to be pushed to ({@link
+   * Command.Call#pushTo}) that are known peers of this one (a client cannot make this server connect anywhere else),
+   * each on the I/O pool: its value when small and written by a codec (as a receipt's answer: nothing inside to pin, so
+   * nothing is kept for the push), its failure, or else word that it is not pushed, so that they fetch it at once.
+   * Best effort: a push that fails or finds the pool full is dropped, and the consumer fetches after its wait.
+   */
+  private void pushWhenSet(Slot slot, Command.Call c) {
+    List<String> consumers = c.pushTo().stream()
+        .filter(a -> !a.equals(node.address()) && peers.known(a))
+        .distinct()
+        .toList();
+    if (consumers.isEmpty()) return;
+    UUID id = c.valueId();
+    slot.future().whenComplete((v, t) -> {
+      FetchResult pushed = t == null
+          ? ServerEndpoint.carried(v)
+          : FetchResult.failed(FailureCarrier.unwrap(t, null));
+      FetchResult sent = pushed == null ? FetchResult.PENDING : pushed;
+      for (String consumer : consumers) {
+        try {
+          node.runtime().io().execute(() -> push(consumer, id, sent));
+        } catch (GridException fullOrClosed) {
+          // the consumer fetches it after its wait
+        }
+      }
+    });
+  }
+
+  private void push(String consumer, UUID id, FetchResult value) {
+    try {
+      node.runtime().node(consumer).push(node.address(), id, value);
+    } catch (GridException e) {
+      // refused or unreachable: the consumer fetches it after its wait, as without a push
+    }
+  }
+
+  /**
+   * Takes a value its owner pushed here as the answer of this node's fetch of it (see {@link Fetcher#pushed}); the
+   * endpoint checked the sender.
+   */
+  public boolean pushed(String owner, UUID id, FetchResult value) {
+    return fetcher.pushed(owner, id, value);
+  }
+
+  /** Pushed values kept for a fetch to come now (tests). */
+  public int pushedKept() {
+    return fetcher.pushedKept();
+  }
+
   /**
    * An argument's value: inline values as they are, references localized or fetched (once per node).
    *
    * @param announced while not done, the owner is told that the call making the value may still be on its way to it
    *     (null: it has it)
+   * @param start the fetch, if one is needed, starts once this completes (a value pushed here comes meanwhile)
    */
   private CompletableFuture<?> resolve(
       Object arg,
       UUID holder,
       List<Fetcher.Waiter> fetches,
       List<Slot> reading,
-      CompletableFuture<?> announced) {
+      CompletableFuture<?> announced,
+      CompletableFuture<?> start) {
     if (arg instanceof InlineArgument inline) {
       try {
         return CompletableFuture.completedFuture(SerialPolicy.using(
@@ -353,8 +436,7 @@ public final class DataflowExecutor implements AutoCloseable {
       reading.add(local);
       return local.future();
     }
-    Fetcher.Waiter w = fetcher.await(
-        ref.owner(), ref.id(), holder, announced, CompletableFuture.completedFuture(null));
+    Fetcher.Waiter w = fetcher.await(ref.owner(), ref.id(), holder, announced, start);
     fetches.add(w);
     return w.future();
   }

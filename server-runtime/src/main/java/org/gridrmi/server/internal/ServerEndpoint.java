@@ -44,6 +44,10 @@ public final class ServerEndpoint extends NodeEndpoint {
   private static final org.gridrmi.runtime.serial.RefusalLog PROBES_REFUSED =
       new org.gridrmi.runtime.serial.RefusalLog(ServerEndpoint.class.getName(), 10, 1000);
 
+  /** Pushes refused (an untrusted sender, a value that is not small), for the log (rate-limited). */
+  private static final org.gridrmi.runtime.serial.RefusalLog PUSHES_REFUSED =
+      new org.gridrmi.runtime.serial.RefusalLog(ServerEndpoint.class.getName(), 10, 1000);
+
   private static final System.Logger LOG = System.getLogger(ServerEndpoint.class.getName());
   private final ServiceRegistry services;
   private final TaskAllowlist tasks;
@@ -84,6 +88,43 @@ public final class ServerEndpoint extends NodeEndpoint {
     return producer == null
         ? r
         : r.producedBy(producer); // the fetching end links its span to the producer's
+  }
+
+  /**
+   * Takes a value its owner pushed ({@link Command.Call#pushTo}) as the answer of this server's fetch of it, in flight
+   * or to come (see {@link DataflowExecutor#pushed}).
+   *
+   * @throws GridException PERMISSION_DENIED unless the caller speaks for {@code owner} ({@link KnownPeers#speaksFor}:
+   *     a known peer, calling from its host); INVALID_ARGUMENT for a missing owner, id or value, or a value that is not
+   *     small and written by a codec (at most {@link BatchReceipt#MAX_ANSWER_BYTES}: larger ones are fetched)
+   */
+  @Override
+  public boolean push(String owner, UUID id, FetchResult value) {
+    if (owner == null || id == null || value == null) {
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "server " + node.name()
+              + " refused a pushed value: it names no owner, value id or value");
+    }
+    Caller caller = Caller.current();
+    if (!peers.speaksFor(owner, caller)) {
+      String why = "server " + node.name() + " refused a value pushed as from " + owner + " by "
+          + caller.host() + ": only a known peer (a server a client's batch introduced, or --peers)"
+          + " may push its values, from its own host";
+      PUSHES_REFUSED.refused(why);
+      throw new GridException(Status.PERMISSION_DENIED, why);
+    }
+    if (value.state() == FetchResult.State.READY
+        && (value.value().serialized()
+            || value.value().decoded() != null && carried(value.value().decoded()) == null)) {
+      String why = "server " + node.name() + " refused a value pushed by " + owner
+          + ": a push carries only a value a codec writes in at most "
+          + BatchReceipt.MAX_ANSWER_BYTES + " bytes (larger ones are fetched)";
+      PUSHES_REFUSED.refused(why);
+      throw new GridException(Status.INVALID_ARGUMENT, why);
+    }
+    node.runtime().peerHealth().answered(owner); // it reached this node: a lost peer is back
+    return executor.pushed(owner, id, value);
   }
 
   /**
@@ -192,7 +233,7 @@ public final class ServerEndpoint extends NodeEndpoint {
    * since such a codec writes no references (a reference inside a value is pinned for its transfer, which a fetch
    * does) and knows its size without encoding.
    */
-  private static FetchResult carried(Object value) {
+  static FetchResult carried(Object value) {
     if (value == null) return FetchResult.ready(null);
     if (Codecs.forClass(value.getClass()) == null) return null;
     return Codecs.size(value) <= BatchReceipt.MAX_ANSWER_BYTES ? FetchResult.ready(value) : null;

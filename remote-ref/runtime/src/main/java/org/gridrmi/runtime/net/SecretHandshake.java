@@ -49,8 +49,10 @@ final class SecretHandshake {
    * receipt carries a transfer id for the references not yet held, and the node protocol has {@code awaitingHolds}.
    * 4: a renewal carries the holder's digest of what it holds and is answered with the owner's, and the node protocol
    * has {@code listHeld}. 5: a call may ask for its value in its batch's receipt ({@code
-   * Command.Call#answerWaitMillis}, {@code BatchReceipt#answer}). 6: a plain call's result names the transfer its
-   * references were written under ({@code PlainResult#transfer}), which the caller acknowledges.
+   * Command.Call#answerWaitMillis}, {@code BatchReceipt#answer}). 6: a call names the servers its value is pushed to
+   * and the arguments pushed to it ({@code Command.Call#pushTo}, {@code #pushed}), the node protocol has {@code push},
+   * and a plain call's result names the transfer its references were written under ({@code PlainResult#transfer}),
+   * which the caller acknowledges.
    */
   static final byte VERSION = 6;
 

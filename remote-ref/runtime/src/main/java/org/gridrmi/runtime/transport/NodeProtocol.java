@@ -87,6 +87,19 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
       throws X;
 
   /**
+   * The value {@code id}, sent unasked by its owner at {@code owner} because a call here takes it
+   * ({@link Command.Call#pushTo}): a small value (no references inside) or its failure, as a fetch would answer it, or
+   * {@link FetchResult#PENDING} for "not pushed, fetch it". This node takes it as the answer of its fetch of
+   * {@code id} from that owner, in flight or to come, instead of asking; one it does not take in time is dropped (the
+   * owner keeps nothing for it). Taken only from a caller on the owner's host that this node already knows as a peer
+   * (see {@code KnownPeers}); refused otherwise, and ignored by a node that is not a server.
+   *
+   * @return whether this node took it (a fetch waited for it, or it is kept for one to come)
+   */
+  @Op(what = "a value's push", bound = Bound.CALL)
+  boolean push(String owner, UUID id, FetchResult value) throws X;
+
+  /**
    * {@code holder} holds these values too: it read references to them inside a value (Java RMI's "dirty" call). Ids
    * not held here any more are ignored (the holder's reference then fails with NOT_FOUND when it is resolved).
    *

@@ -93,12 +93,19 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
    * {@code answerWaitMillis} how long the server may hold the batch's receipt for this call's value, which the client
    * is blocked on ({@code get()} on a reference whose batch had not left): if the value or its failure is known within
    * that wait and is small, the receipt carries it ({@link BatchReceipt#answer}), so the client needs no fetch; 0 for
-   * none.
+   * none; {@code pushTo} the addresses of servers that take this call's value as an argument of a call the client
+   * sent them (at most {@link #MAX_PUSH_TARGETS}): when the value or its failure is known and small (as a receipt's
+   * answer), this server sends it to each of them unasked ({@code push}), so that they need not fetch it;
+   * {@code pushed} the ids of this call's reference arguments whose calls were asked to push them here (a subset of
+   * {@code announced}): this server waits a little for them before it fetches them.
    */
   final class Call implements Command, Externalizable {
     private static final long serialVersionUID = 1L;
     /** Java methods take at most 255 parameters: a longer argument list is a forged stream. */
     private static final int MAX_ARGS = 255;
+
+    /** The most servers one call's value is pushed to: a longer list is a forged stream. */
+    public static final int MAX_PUSH_TARGETS = 8;
 
     private static final byte NULL = 0,
         INT = 1,
@@ -116,6 +123,8 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
     private String trace;
     private List<UUID> announced = List.of();
     private int answerWaitMillis;
+    private List<String> pushTo = List.of();
+    private List<UUID> pushed = List.of();
 
     /** For deserialization only. */
     public Call() {}
@@ -154,7 +163,23 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
 
     /** The same call with the time it has left now (set just before its batch is sent). */
     public Call withTimeoutNanos(long nanos) {
-      return copy(nanos, answerWaitMillis);
+      return copy(nanos, answerWaitMillis, pushTo, pushed);
+    }
+
+    /**
+     * The same call, asking the server to push its value to the servers at {@code addresses} and telling it that the
+     * arguments {@code pushedHere} will be pushed to it (see the class comment).
+     *
+     * @throws IllegalArgumentException past {@link #MAX_PUSH_TARGETS} addresses, or if {@code pushedHere} names an id
+     *     that is not among {@link #announced}
+     */
+    public Call withPushes(List<String> addresses, List<UUID> pushedHere) {
+      if (addresses.size() > MAX_PUSH_TARGETS)
+        throw new IllegalArgumentException(
+            "a value pushed to " + addresses.size() + " servers: at most " + MAX_PUSH_TARGETS);
+      if (!announced.containsAll(pushedHere))
+        throw new IllegalArgumentException("a pushed argument that is not announced");
+      return copy(timeoutNanos, answerWaitMillis, List.copyOf(addresses), List.copyOf(pushedHere));
     }
 
     /**
@@ -165,13 +190,25 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
      */
     public Call answeredWithin(int millis) {
       if (millis < 0) throw new IllegalArgumentException("a negative answer wait: " + millis);
-      return copy(timeoutNanos, millis);
+      return copy(timeoutNanos, millis, pushTo, pushed);
     }
 
-    private Call copy(long timeout, int answerWait) {
+    private Call copy(long timeout, int answerWait, List<String> to, List<UUID> here) {
       Call c = new Call(valueId, service, method, args, timeout, label, trace, announced);
       c.answerWaitMillis = answerWait;
+      c.pushTo = to;
+      c.pushed = here;
       return c;
+    }
+
+    /** The servers this call's value is pushed to once it is known (see the class comment); empty for none. */
+    public List<String> pushTo() {
+      return pushTo;
+    }
+
+    /** The ids of reference arguments whose owners push them here (see the class comment); empty for none. */
+    public List<UUID> pushed() {
+      return pushed;
     }
 
     /**
@@ -225,6 +262,10 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       out.writeByte(announced.size());
       for (UUID id : announced) writeId(out, id);
       out.writeInt(answerWaitMillis);
+      out.writeByte(pushTo.size());
+      for (String address : pushTo) out.writeUTF(address);
+      out.writeByte(pushed.size());
+      for (UUID id : pushed) writeId(out, id);
       if (args == null) {
         out.writeShort(-1);
         return;
@@ -273,6 +314,18 @@ public sealed interface Command extends Serializable permits Command.Replica, Co
       answerWaitMillis = in.readInt();
       if (answerWaitMillis < 0)
         throw new InvalidObjectException("a call with a negative answer wait");
+      int targets = in.readUnsignedByte();
+      if (targets > MAX_PUSH_TARGETS)
+        throw new InvalidObjectException("a call whose value goes to " + targets + " servers");
+      String[] to = new String[targets];
+      for (int i = 0; i < targets; i++) to[i] = in.readUTF();
+      pushTo = List.of(to);
+      int p = in.readUnsignedByte();
+      if (p > announced.size())
+        throw new InvalidObjectException("a call with more pushed arguments than announced ones");
+      UUID[] here = new UUID[p];
+      for (int i = 0; i < p; i++) here[i] = readId(in);
+      pushed = List.of(here);
       int n = in.readShort();
       if (n < -1 || n > MAX_ARGS)
         throw new InvalidObjectException("a call with " + n + " arguments");

@@ -265,6 +265,14 @@ public final class WireValue implements Externalizable {
     }
   }
 
+  /**
+   * Whether the value arrived as Java serialization not yet decoded (it may hold references, and decoding it is work):
+   * what a node that takes only values a codec writes ({@code NodeProtocol.push}) refuses.
+   */
+  public synchronized boolean serialized() {
+    return encoded != null;
+  }
+
   /** What a value read here took on the wire: 0 for none, -1 for a codec's (its size is counted when asked). */
   private long readBytes;
 

@@ -46,7 +46,8 @@ class OperationTest {
         .containsEntry("stats", "stats")
         .containsEntry("services", "services")
         .containsEntry("probeLinks", "a link probe")
-        .hasSize(16);
+        .containsEntry("push", "a value's push")
+        .hasSize(17);
     assertThat(Operation.FETCH.what(new Object[] {id, 0L, null, false, null}))
         .isEqualTo("the fetch of value " + id);
     assertThat(named("submit").what(new Object[] {id, null, List.of(1, 2, 3)}))
@@ -72,7 +73,7 @@ class OperationTest {
           .as(shortOne)
           .isEqualTo(call);
     }
-    for (String unsampled : List.of("vouches", "services")) {
+    for (String unsampled : List.of("vouches", "services", "push")) {
       assertThat(named(unsampled).sampled()).as(unsampled).isFalse();
       assertThat(named(unsampled).boundNanos(TIMEOUTS, new Object[2], 7))
           .as(unsampled)

@@ -142,8 +142,9 @@ class WireFormatTest {
     byte[] ok =
         bytes(new Command.Call(UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null));
     // the argument count is the short after the label, the (empty) trace context, the count of
-    // announced ids (one byte, 0 here) and the answer wait (an int)
-    int at = afterLabel(ok) + 7;
+    // announced ids (one byte, 0 here), the answer wait (an int), the count of servers the value is
+    // pushed to and of arguments pushed here (one byte each, 0 here)
+    int at = afterLabel(ok) + 9;
     ok[at] = (byte) 0x7f;
     ok[at + 1] = (byte) 0xff;
     assertRefused(ok, "32767 arguments");
@@ -165,6 +166,30 @@ class WireFormatTest {
     // the answer wait is the int after the label, the empty trace context and no announced ids
     ok[afterLabel(ok) + 3] = (byte) 0xff;
     assertRefused(ok, "negative answer wait");
+  }
+
+  @Test
+  void aCallKeepsWhereItsValueIsPushedAndAForgedCountOfServersIsRefused() throws Exception {
+    UUID arg = UUID.randomUUID();
+    Command.Call pushes = new Command.Call(
+            UUID.randomUUID(), "S", "m()", new Object[0], 0, "S.m", null, List.of(arg))
+        .withPushes(List.of("rmi://a:1", "rmi://b:2"), List.of(arg))
+        .answeredWithin(3)
+        .withTimeoutNanos(5);
+    byte[] ok = bytes(pushes);
+    try (ObjectInputStream in =
+        org.gridrmi.runtime.serial.SerialPolicy.current().open(ok)) {
+      Command.Call read = (Command.Call) in.readObject();
+      assertThat(read.pushTo()).containsExactly("rmi://a:1", "rmi://b:2");
+      assertThat(read.pushed()).containsExactly(arg);
+      assertThat(read.answerWaitMillis()).isEqualTo(3);
+    }
+    // the count of servers is the byte after the label, the empty trace context, one announced id
+    // (a count byte and 16 bytes) and the answer wait (an int)
+    ok[afterLabel(ok) + 2 + 1 + 16 + 4] = (byte) 9;
+    assertRefused(ok, "goes to 9 servers");
+    assertThatThrownBy(() -> pushes.withPushes(List.of(), List.of(UUID.randomUUID())))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   /** Where the label "S.m" of a serialized call ends (the index of its last byte). */

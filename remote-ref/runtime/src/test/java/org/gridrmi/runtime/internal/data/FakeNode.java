@@ -134,6 +134,11 @@ final class FakeNode implements NodeService {
   }
 
   @Override
+  public boolean push(String owner, UUID id, FetchResult value) {
+    throw notHere();
+  }
+
+  @Override
   public void release(UUID holder, long sequence, List<Release> releases) {
     throw notHere();
   }
