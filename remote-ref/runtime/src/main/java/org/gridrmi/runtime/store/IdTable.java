@@ -1,9 +1,11 @@
 package org.gridrmi.runtime.store;
 
+import java.security.SecureRandom;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.gridrmi.runtime.wire.HeldDigest;
 
 /**
  * Elements keyed by the value id each one carries, in one array of references (open addressing, linear probing): 4 to
@@ -135,9 +137,25 @@ public final class IdTable<E> {
     return Objects.requireNonNull(idOf.apply(Objects.requireNonNull(element, "element")), "id");
   }
 
-  /** The slot where an id's probe starts: the id's bits mixed (Fibonacci hashing of both halves) into the table's. */
+  /**
+   * A random key of this JVM that every id's hash depends on. An owner's holder index holds ids its holders chose (a
+   * Grid makes its calls' ids), and linear probing has no defence against ids chosen to collide (a HashMap's bins turn
+   * into trees): with a key the peer cannot know, it cannot choose them.
+   */
+  private static final long KEY = new SecureRandom().nextLong();
+
+  /** An id's 64-bit hash, keyed by {@link #KEY}: every bit depends on every bit of the id (SplitMix64's finalizer). */
+  static long hash(UUID id) {
+    return HeldDigest.finalizer(
+        HeldDigest.finalizer(id.getMostSignificantBits() ^ KEY) ^ id.getLeastSignificantBits());
+  }
+
+  /**
+   * The slot where an id's probe starts: the low bits of its hash folded in halves (for a table of fewer than 2^24
+   * slots, not the top eight bits, which {@link ConcurrentIdTable} uses to choose a table).
+   */
   private static int home(UUID id, int mask) {
-    long h = (id.getMostSignificantBits() ^ id.getLeastSignificantBits()) * 0x9E3779B97F4A7C15L;
+    long h = hash(id);
     return (int) (h ^ (h >>> 32)) & mask;
   }
 

@@ -6,6 +6,8 @@
  * <p>Public API:
  *
  * <ul>
+ *   <li>{@link ConcurrentIdTable}: a thread-safe {@link IdTable}, each id updated atomically (a Grid's count of its
+ *       reference objects).
  *   <li>{@link HeldIds}: the value ids one holder holds at one owner, with their digest, kept together (both sides of
  *       a renewal keep one).
  *   <li>{@link IdTable}: elements keyed by the value id each carries, in one array with no entry object per element

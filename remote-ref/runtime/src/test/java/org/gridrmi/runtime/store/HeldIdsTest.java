@@ -2,7 +2,6 @@ package org.gridrmi.runtime.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,6 +9,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
 import org.gridrmi.runtime.wire.HeldDigest;
+import org.gridrmi.testing.HeapUse;
 import org.junit.jupiter.api.Test;
 
 class HeldIdsTest {
@@ -50,15 +50,10 @@ class HeldIdsTest {
     List<UUID> ids = new ArrayList<>(n);
     for (int i = 0; i < n; i++) ids.add(new UUID(i, 31L * i)); // made before the baseline
     HeldIds held = new HeldIds();
-    long before = usedAfterGc();
+    long before = HeapUse.afterGc();
     for (UUID id : ids) held.add(id);
-    long perId = (usedAfterGc() - before) / n;
+    long perId = (HeapUse.afterGc() - before) / n;
     assertThat(held.size()).isEqualTo(n);
     assertThat(perId).as("heap per id held, bytes").isLessThan(16);
-  }
-
-  private static long usedAfterGc() {
-    for (int i = 0; i < 3; i++) System.gc();
-    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 }
