@@ -8,9 +8,9 @@ import java.util.function.Function;
 import org.gridrmi.runtime.wire.HeldDigest;
 
 /**
- * Elements keyed by the value id each one carries, in one array of references (open addressing, linear probing): 4 to
- * 11 bytes of table per element and no object of its own, where a {@code HashMap} or {@code HashSet} adds a 32-byte
- * entry per element besides its table. What a client keeps per live reference (its count's chain, its link's held ids)
+ * Elements keyed by the value id each one carries, in one array of references (open addressing, linear probing): a
+ * 4-byte slot per element and the free slots (5 to 11 bytes an element while it grows), and no object of its own,
+ * where a {@code HashMap} or {@code HashSet} adds a 32-byte entry per element besides its table. What a client keeps per live reference (its count's chain, its link's held ids)
  * and an owner per value held (its holder index) is mostly such entries, so this table is what keeps them small: at a
  * million references, 32 bytes each is an eighth of what a reference costs the client.
  *
