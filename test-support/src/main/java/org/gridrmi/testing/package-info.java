@@ -1,6 +1,6 @@
 /**
  * Process helpers for integration tests: JVMs started with the test's own class path, killed when the test's JVM
- * ends; a connection-counting port; and a fake lookup service. A test-scope dependency of GridRMI's modules with integration tests
+ * ends; a connection-counting port; a fake lookup service; and the heap in use, for footprint tests. A test-scope dependency of GridRMI's modules with integration tests
  * (integration-tests, lookup-service) and of the runtime's tests, never of production code.
  *
  * <p>Public API:
@@ -12,6 +12,8 @@
  *       address.
  *   <li>{@link CountingPort}: loopback server sockets that count the connections made to them, for checking that
  *       nothing connects where a hostile stub points.
+ *   <li>{@link HeapUse}: the heap this JVM uses after full collections, for tests that bound a structure's cost per
+ *       element.
  *   <li>{@link FakeLookupService}: a program answering Jini unicast discovery with a registrar proxy of its choosing,
  *       for checking what a client does with one that points elsewhere.
  * </ul>

@@ -170,7 +170,7 @@ final class AsyncHandler implements InvocationHandler {
             service, method, a.clone(), deadline, deadlineNanos, channel.server(), site, remaking)
         : null;
     CallContext ctx =
-        new CallContext(session, site, accepted, sent, channel, lineage, deadlineNanos);
+        CallContext.of(session, site, accepted, sent, channel, lineage, deadlineNanos);
     Ref<Object> ref = new Ref<>(id, channel.server().address(), ctx);
     failWithInputs(ctx, inputs, site);
     for (int i = 0; i < commands.size(); i++) {

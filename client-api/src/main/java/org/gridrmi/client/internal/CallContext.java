@@ -33,21 +33,22 @@ import org.gridrmi.runtime.wire.ValueIds;
  * is the value's local outcome, and every call this Grid made from the value fails with it.
  *
  * <p>Once {@code sent} and {@code submitted} complete normally they are replaced by one shared completed future, so
- * that a reference held for long keeps no futures of its call's batch (about 50 bytes a reference).
+ * that a reference held for long keeps no futures of its call's batch (about 50 bytes a reference). A context is one
+ * per reference, so its own size counts too: a call with no deadline and no lineage (the default) gets one of 32
+ * bytes, which keeps neither ({@link #of}); the others, 48.
  */
-final class CallContext implements RefContext {
+class CallContext implements RefContext {
   /** How long after a deadline the client waits for the server's answer before it fails the value itself. */
   static final long GRACE_NANOS = 200_000_000L;
   /** What {@code sent} and {@code submitted} become once they completed normally. */
   static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
-  private final Session session;
+  /** The server's channel, or this Grid's session for a value it put (the channel knows its session). */
+  private final Object channelOrSession;
+
   private final String label;
   private volatile CompletableFuture<?> submitted;
   private volatile CompletableFuture<?> sent;
-  private final ServerChannel channel;
-  private final Lineage lineage;
-  private final long deadlineNanos;
   /**
    * Fails when the value fails here; made on first use (a wait, a call taking the value, a local failure), so that
    * a reference only held costs no future for it.
@@ -66,13 +67,15 @@ final class CallContext implements RefContext {
   }
 
   /**
+   * The context of a call's value: one that keeps no deadline and no lineage when the call has neither.
+   *
    * @param submitted completes when the batch making the value was accepted (or failed)
    * @param sent completes when that batch holds its connection
    * @param channel the server's channel, or null for a value this Grid put
    * @param lineage how to make the value again, for a call to an {@code @Idempotent} method; else null
    * @param deadlineNanos when the call's time runs out ({@link System#nanoTime()}), or 0 for none
    */
-  CallContext(
+  static CallContext of(
       Session session,
       String label,
       CompletableFuture<?> submitted,
@@ -80,13 +83,21 @@ final class CallContext implements RefContext {
       ServerChannel channel,
       Lineage lineage,
       long deadlineNanos) {
-    this.session = session;
+    return lineage == null && deadlineNanos == 0
+        ? new CallContext(session, label, submitted, sent, channel)
+        : new Bounded(session, label, submitted, sent, channel, lineage, deadlineNanos);
+  }
+
+  private CallContext(
+      Session session,
+      String label,
+      CompletableFuture<?> submitted,
+      CompletableFuture<?> sent,
+      ServerChannel channel) {
+    this.channelOrSession = channel != null ? channel : session;
     this.label = label;
     this.submitted = submitted;
     this.sent = sent;
-    this.channel = channel;
-    this.lineage = lineage;
-    this.deadlineNanos = deadlineNanos;
     submitted.whenComplete((v, t) -> {
       if (t == null) this.submitted = DONE;
     });
@@ -98,12 +109,41 @@ final class CallContext implements RefContext {
     // its own)
   }
 
+  /** A call's context with a deadline or a lineage: 16 bytes more, so only for the calls that have one. */
+  private static final class Bounded extends CallContext {
+    private final Lineage lineage;
+    private final long deadlineNanos;
+
+    Bounded(
+        Session session,
+        String label,
+        CompletableFuture<?> submitted,
+        CompletableFuture<?> sent,
+        ServerChannel channel,
+        Lineage lineage,
+        long deadlineNanos) {
+      super(session, label, submitted, sent, channel);
+      this.lineage = lineage;
+      this.deadlineNanos = deadlineNanos;
+    }
+
+    @Override
+    Lineage lineage() {
+      return lineage;
+    }
+
+    @Override
+    long deadlineNanos() {
+      return deadlineNanos;
+    }
+  }
+
   static CallContext forPut(Session session, String label) {
-    return new CallContext(session, label, DONE, DONE, null, null, 0);
+    return new CallContext(session, label, DONE, DONE, null);
   }
 
   Session session() {
-    return session;
+    return channelOrSession instanceof ServerChannel c ? c.session() : (Session) channelOrSession;
   }
 
   String label() {
@@ -122,17 +162,17 @@ final class CallContext implements RefContext {
 
   /** The server's channel, or null for a value this Grid put. */
   ServerChannel channel() {
-    return channel;
+    return channelOrSession instanceof ServerChannel c ? c : null;
   }
 
   /** How to make the value again, or null. */
   Lineage lineage() {
-    return lineage;
+    return null;
   }
 
   /** When the call's time runs out ({@link System#nanoTime()}), or 0 for none. */
   long deadlineNanos() {
-    return deadlineNanos;
+    return 0;
   }
 
   /** Fails when the value fails here (its deadline, or an input's local failure); never completes normally. */
@@ -145,7 +185,7 @@ final class CallContext implements RefContext {
 
   @Override
   public boolean closed() {
-    return session.closed();
+    return session().closed();
   }
 
   @Override
@@ -174,14 +214,14 @@ final class CallContext implements RefContext {
   public CompletableFuture<Object> resolveBlocking(Ref<?> ref, long waitNanos) {
     // with telemetry on, the value is fetched as before: the fetch's span, linked to the call
     // that made the value, is how a trace shows where the value came from
-    if (channel == null
-        || session.closed()
-        || session.runtime().telemetry().on()
+    if (channel() == null
+        || session().closed()
+        || session().runtime().telemetry().on()
         || !outlastsASubmit(waitNanos)) {
       return resolve(ref);
     }
     int wait = (int) Math.min(ANSWER_WAIT_MILLIS, TimeUnit.NANOSECONDS.toMillis(waitNanos));
-    FetchResult answer = channel.sendAwaiting(ref.id(), wait, waitNanos);
+    FetchResult answer = channel().sendAwaiting(ref.id(), wait, waitNanos);
     return resolve(ref, answer == null ? null : answered(answer));
   }
 
@@ -191,10 +231,10 @@ final class CallContext implements RefContext {
    * the client's own clock ends.
    */
   private boolean outlastsASubmit(long waitNanos) {
-    long submit = session.runtime().settings().timeouts().call().toNanos()
+    long submit = session().runtime().settings().timeouts().call().toNanos()
         + TimeUnit.MILLISECONDS.toNanos(ANSWER_WAIT_MILLIS);
     return waitNanos >= submit
-        && (deadlineNanos == 0 || deadlineNanos - System.nanoTime() >= submit);
+        && (deadlineNanos() == 0 || deadlineNanos() - System.nanoTime() >= submit);
   }
 
   /**
@@ -210,7 +250,7 @@ final class CallContext implements RefContext {
           Outcomes.named(Outcomes.toGrid(new FailureCarrier(r.failure())), label));
     }
     try {
-      return CompletableFuture.completedFuture(session.runtime().decode(r.value()));
+      return CompletableFuture.completedFuture(session().runtime().decode(r.value()));
     } catch (GridException e) {
       return CompletableFuture.failedFuture(Outcomes.named(e, label));
     }
@@ -220,7 +260,7 @@ final class CallContext implements RefContext {
    * @param answered the value or failure the server answered with already, or null to fetch it (or find it here)
    */
   private CompletableFuture<Object> resolve(Ref<?> ref, CompletableFuture<Object> answered) {
-    if (session.closed()) {
+    if (session().closed()) {
       return CompletableFuture.failedFuture(new GridException(
           Status.CANCELLED, label + ": its Grid is closed", null, List.of(label)));
     }
@@ -228,14 +268,14 @@ final class CallContext implements RefContext {
     // comes first
     CompletableFuture<Object> remote = answered != null
         ? answered
-        : lineage == null || lineage.remade()
+        : lineage() == null || lineage().remade()
             ? resolveRemote(ref)
             : withRecovery(resolveRemote(ref));
     CompletableFuture<Object> result = new CompletableFuture<>();
     UUID id = ref.id(); // not the reference itself: these futures may outlive it
     remote.whenComplete((v, t) -> {
       if (t == null) {
-        session.arrived(id, v); // first: whoever waits may place a call taking it at once
+        session().arrived(id, v); // first: whoever waits may place a call taking it at once
         result.complete(v);
       } else {
         result.completeExceptionally(Outcomes.toGrid(t));
@@ -244,15 +284,15 @@ final class CallContext implements RefContext {
     localOutcome().whenComplete((v, t) -> {
       if (t != null) result.completeExceptionally(t);
     });
-    if (deadlineNanos != 0) boundByDeadline(result);
-    return session.endedByClose(result, label);
+    if (deadlineNanos() != 0) boundByDeadline(result);
+    return session().endedByClose(result, label);
   }
 
   /** Fails the wait (and the local outcome, for the calls made from it) if the value is not known by the deadline. */
   private void boundByDeadline(CompletableFuture<Object> result) {
-    long delay = Math.max(0, deadlineNanos - System.nanoTime()) + GRACE_NANOS;
+    long delay = Math.max(0, deadlineNanos() - System.nanoTime()) + GRACE_NANOS;
     try {
-      var timer = session
+      var timer = session()
           .runtime()
           .timer()
           .schedule(
@@ -278,9 +318,9 @@ final class CallContext implements RefContext {
 
   /** The slot of the value if this Grid's node or, where the transport shares the JVM, a node of this JVM holds it. */
   private Slot local(java.util.UUID id) {
-    LocalNode home = session.homeIfStarted();
+    LocalNode home = session().homeIfStarted();
     Slot local = home != null ? home.table().get(id) : null;
-    return local != null ? local : session.runtime().transport().jvmNodes().find(id);
+    return local != null ? local : session().runtime().transport().jvmNodes().find(id);
   }
 
   @Override
@@ -297,7 +337,7 @@ final class CallContext implements RefContext {
       if (failure != null) result.completeExceptionally(Outcomes.toGrid(failure));
     });
     if (result.isDone()) return result;
-    JvmNodes.Member owner = session.runtime().transport().jvmNodes().at(ref.owner());
+    JvmNodes.Member owner = session().runtime().transport().jvmNodes().at(ref.owner());
     if (owner != null) {
       awaitLocal(owner, ref.id(), result);
       return result;
@@ -305,7 +345,7 @@ final class CallContext implements RefContext {
     // once the batch is on its way, not after its acknowledgement: the owner parks a fetch for an
     // id whose batch
     // is in flight, so async call + get() costs one round trip, not two
-    Fetcher.Waiter w = session.fetcher().await(ref.owner(), ref.id(), null, submitted, sent);
+    Fetcher.Waiter w = session().fetcher().await(ref.owner(), ref.id(), null, submitted, sent);
     w.future().whenComplete((v, t) -> {
       if (t == null) result.complete(v);
       else if (!result.isDone())
@@ -350,25 +390,27 @@ final class CallContext implements RefContext {
   private CompletableFuture<Object> withRecovery(CompletableFuture<Object> resolved) {
     return resolved.exceptionallyCompose(t -> {
       Throwable c = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-      if (!(c instanceof GridException g) || g.status() != Status.UNAVAILABLE || session.closed()) {
+      if (!(c instanceof GridException g)
+          || g.status() != Status.UNAVAILABLE
+          || session().closed()) {
         return CompletableFuture.failedFuture(c);
       }
-      return Recovery.rerun(session, lineage, g);
+      return Recovery.rerun(session(), lineage(), g);
     });
   }
 
   @Override
   public boolean cancel(Ref<?> ref) {
-    LocalNode home = session.homeIfStarted();
+    LocalNode home = session().homeIfStarted();
     Slot s = home != null
         ? home.table().get(ref.id())
-        : session.runtime().transport().jvmNodes().find(ref.id());
+        : session().runtime().transport().jvmNodes().find(ref.id());
     if (s != null) return s.cancel(label);
     submitted.whenComplete((x, t) -> {
       try {
-        session.runtime().io().execute(() -> {
+        session().runtime().io().execute(() -> {
           try {
-            session.runtime().node(ref.owner()).cancel(session.holder(), ref.id());
+            session().runtime().node(ref.owner()).cancel(session().holder(), ref.id());
           } catch (GridException ignored) {
             // the owner is gone: the value can no longer be made anyway
           }
@@ -382,12 +424,13 @@ final class CallContext implements RefContext {
 
   @Override
   public void pin(Ref<?> ref) {
-    session.runtime().pins().pin(List.of(ref));
+    session().runtime().pins().pin(List.of(ref));
   }
 
   @Override
   public void release(Ref<?> ref) {
     // after the batch that makes it was accepted (or failed): a release must not overtake it
-    submitted.whenComplete((x, t) -> session.release(ref.id(), channel, Release.Cause.EXPLICIT));
+    submitted.whenComplete(
+        (x, t) -> session().release(ref.id(), channel(), Release.Cause.EXPLICIT));
   }
 }

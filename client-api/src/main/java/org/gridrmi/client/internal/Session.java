@@ -32,6 +32,7 @@ import org.gridrmi.runtime.Transports;
 import org.gridrmi.runtime.net.LinkPlan;
 import org.gridrmi.runtime.net.TransportMetrics;
 import org.gridrmi.runtime.serial.SerialPolicy;
+import org.gridrmi.runtime.store.ConcurrentIdTable;
 import org.gridrmi.runtime.transport.Transport;
 import org.gridrmi.runtime.wire.Borrower;
 import org.gridrmi.runtime.wire.Ref;
@@ -54,9 +55,11 @@ public final class Session implements AutoCloseable {
   private static final Set<Session> OPEN = ConcurrentHashMap.newKeySet();
   /**
    * Live reference objects of this Grid, by value id: each value's are a chain of {@link Tracked} watches (several
-   * when a reference is copied), whose length is the count and which keeps them reachable.
+   * when a reference is copied), whose length is the count and which keeps them reachable. The chain's head is the
+   * table's element, keyed by its id: no map entry per value (a ConcurrentHashMap's node was 32 of the bytes a
+   * reference cost).
    */
-  private final Map<UUID, Tracked> live = new ConcurrentHashMap<>();
+  private final ConcurrentIdTable<Tracked> live = new ConcurrentIdTable<>(t -> t.id);
   /**
    * Releases decided (the last reference object went, or {@code release()}) and not yet sent to the owner, by value
    * id: an {@link #adopt} of that id before it is sent cancels it, so the hold the release would end stays for the

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.CompletableFuture;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
+import org.gridrmi.testing.HeapUse;
 import org.junit.jupiter.api.Test;
 
 /** A reference held long after its batch went keeps nothing of that batch: its futures are let go once done. */
@@ -13,7 +14,7 @@ class CallContextTest {
   void theBatchsFuturesAreLetGoOnceTheyCompletedNormally() {
     CompletableFuture<Void> accepted = new CompletableFuture<>();
     CompletableFuture<Void> sent = new CompletableFuture<>();
-    CallContext ctx = new CallContext(null, "Work.make on S1", accepted, sent, null, null, 0);
+    CallContext ctx = CallContext.of(null, "Work.make on S1", accepted, sent, null, null, 0);
     assertThat(ctx.submitted()).isSameAs(accepted);
     assertThat(ctx.sent()).isSameAs(sent);
     sent.complete(null);
@@ -27,12 +28,27 @@ class CallContextTest {
   void aContextOnlyHeldCostsNoFutureOfItsOwn() {
     int n = 100_000;
     CallContext[] held = new CallContext[n];
-    long before = usedAfterGc();
+    long before = HeapUse.afterGc();
     for (int i = 0; i < n; i++) held[i] = CallContext.forPut(null, "put byte[]");
-    long perContext = (usedAfterGc() - before) / n;
+    long perContext = (HeapUse.afterGc() - before) / n;
     assertThat(held[n - 1].label()).isEqualTo("put byte[]");
-    // the context's own fields (48 bytes); before, also its local outcome's future (24)
-    assertThat(perContext).as("heap per context, bytes").isLessThan(62);
+    // the context's own fields (32 bytes); before, 48 (a deadline and a lineage it does not
+    // have, and its session beside its channel), and before that also its local outcome's future
+    // (24)
+    assertThat(perContext).as("heap per context, bytes").isLessThan(40);
+  }
+
+  @Test
+  void aCallsDeadlineAndLineageAreKeptWhereItHasThem() {
+    CallContext plain =
+        CallContext.of(null, "Work.make on S1", CallContext.DONE, CallContext.DONE, null, null, 0);
+    assertThat(plain.deadlineNanos()).isZero();
+    assertThat(plain.lineage()).isNull();
+    CallContext bounded = CallContext.of(
+        null, "Work.make on S1", CallContext.DONE, CallContext.DONE, null, null, 12_345L);
+    assertThat(bounded.deadlineNanos()).isEqualTo(12_345L);
+    assertThat(bounded.lineage()).isNull();
+    assertThat(bounded.label()).isEqualTo("Work.make on S1");
   }
 
   @Test
@@ -44,18 +60,11 @@ class CallContextTest {
     assertThat(ctx.localOutcome()).isSameAs(early);
   }
 
-  private static long usedAfterGc() {
-    for (int i = 0; i < 3; i++) System.gc();
-    return java.lang.management.ManagementFactory.getMemoryMXBean()
-        .getHeapMemoryUsage()
-        .getUsed();
-  }
-
   @Test
   void aFailedBatchIsKeptForWhatWaitsOnIt() {
     CompletableFuture<Void> accepted = new CompletableFuture<>();
-    CallContext ctx = new CallContext(
-        null, "Work.make on S1", accepted, new CompletableFuture<>(), null, null, 0);
+    CallContext ctx =
+        CallContext.of(null, "Work.make on S1", accepted, new CompletableFuture<>(), null, null, 0);
     accepted.completeExceptionally(new GridException(Status.UNAVAILABLE, "down"));
     assertThat(ctx.submitted()).isSameAs(accepted);
   }

@@ -6,8 +6,12 @@
  * <p>Public API:
  *
  * <ul>
+ *   <li>{@link ConcurrentIdTable}: a thread-safe {@link IdTable}, each id updated atomically (a Grid's count of its
+ *       reference objects).
  *   <li>{@link HeldIds}: the value ids one holder holds at one owner, with their digest, kept together (both sides of
  *       a renewal keep one).
+ *   <li>{@link IdTable}: elements keyed by the value id each carries, in one array with no entry object per element
+ *       (what keeps a client's per-reference and an owner's per-value bookkeeping small).
  *   <li>{@link ReleaseCounts}: how many holds on a node's values ended, by cause, and the leases renewed and lapsed.
  *   <li>{@link Slot}: one value of a node: set exactly once, to a value or a failure, and held by a set of holders.
  *   <li>{@link StoreBudget}: how much a node's store may keep in memory and on disk, and where it spills.

@@ -47,8 +47,11 @@ public record HeldDigest(long count, long sum) implements Serializable {
     return finalizer(id.getMostSignificantBits() ^ finalizer(id.getLeastSignificantBits()));
   }
 
-  /** SplitMix64's finalizer (Stafford's mix 13): every bit of the result depends on every bit of {@code z}. */
-  private static long finalizer(long z) {
+  /**
+   * SplitMix64's finalizer (Stafford's mix 13): every bit of the result depends on every bit of {@code z}. Also what
+   * hashes ids in the store's tables.
+   */
+  public static long finalizer(long z) {
     z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
     z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
     return z ^ (z >>> 31);
