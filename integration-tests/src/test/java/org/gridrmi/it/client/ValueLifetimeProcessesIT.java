@@ -159,11 +159,12 @@ class ValueLifetimeProcessesIT {
     assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(100_000);
   }
 
-  @Test
-  void referencesInsideAValueTheClientFetchedAreUnpinnedByTheServerOnceTheClientHoldsThem()
-      throws Exception {
-    // a lease of a minute: a pin that waited for its time would keep S1's value far past the wait
-    // below
+  /** S1 and S2 with a lease of a minute, a Grid of both, and views of each. */
+  record MinuteLeasePair(
+      ServerProcess p2, Grid grid, ServerInfo s1, LifetimeAsync on1, LifetimeAsync on2) {}
+
+  /** A lease of a minute: a pin that waited for its time would keep S1's value far past the waits of these tests. */
+  MinuteLeasePair minuteLeasePair() {
     String[] args = {
       "--lease", "60s", "--service", Lifetime.class.getName() + "=" + LifetimeImpl.class.getName()
     };
@@ -171,22 +172,40 @@ class ValueLifetimeProcessesIT {
     ServerProcess p2 = processes.start("S2", List.of(), args);
     Grid grid = grid(p1, p2);
     ServerInfo s1 = grid.server("S1");
-    LifetimeAsync on1 = grid.async(LifetimeAsync.class, s1);
-    LifetimeAsync on2 = grid.async(LifetimeAsync.class, grid.server("S2"));
+    return new MinuteLeasePair(
+        p2,
+        grid,
+        s1,
+        grid.async(LifetimeAsync.class, s1),
+        grid.async(LifetimeAsync.class, grid.server("S2")));
+  }
+
+  /** Waits (20 s at most, a third of the lease) until S1 holds no value, collecting garbage here and on S2. */
+  static void awaitFreedOnS1WithinTheLease(MinuteLeasePair pair) {
+    await("the value is freed on S1 well within S2's lease")
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> {
+          System.gc();
+          collect(pair.p2());
+          return values(pair.grid(), pair.s1()) == 0;
+        });
+  }
+
+  @Test
+  void referencesInsideAValueTheClientFetchedAreUnpinnedByTheServerOnceTheClientHoldsThem()
+      throws Exception {
+    MinuteLeasePair pair = minuteLeasePair();
+    Grid grid = pair.grid();
+    LifetimeAsync on1 = pair.on1();
+    LifetimeAsync on2 = pair.on2();
     RemoteReference<List<RemoteReference<byte[]>>> list =
         on2.keep(List.of(on1.make(100_000, 7, 0)));
     List<RemoteReference<byte[]>> fetched = list.get(WAIT); // S2 writes it under a transfer
     assertThat(fetched.get(0).get(WAIT)).hasSize(100_000);
     list = null;
     fetched = null; // the client acknowledged the transfer once S1 answered its hold
-    await("the value is freed on S1 well within S2's lease")
-        .atMost(Duration.ofSeconds(20))
-        .pollInterval(Duration.ofMillis(200))
-        .until(() -> {
-          System.gc();
-          collect(p2);
-          return values(grid, s1) == 0;
-        });
+    awaitFreedOnS1WithinTheLease(pair);
   }
 
   /**
@@ -196,30 +215,16 @@ class ValueLifetimeProcessesIT {
   @Test
   void referencesInsideAPlainCallsResultAreUnpinnedByTheServerOnceTheClientHoldsThem()
       throws Exception {
-    // a lease of a minute: a pin that waited for its time would keep S1's value far past the wait
-    // below
-    String[] args = {
-      "--lease", "60s", "--service", Lifetime.class.getName() + "=" + LifetimeImpl.class.getName()
-    };
-    ServerProcess p1 = processes.start("S1", List.of(), args);
-    ServerProcess p2 = processes.start("S2", List.of(), args);
-    Grid grid = grid(p1, p2);
-    ServerInfo s1 = grid.server("S1");
-    LifetimeAsync on1 = grid.async(LifetimeAsync.class, s1);
-    LifetimeAsync on2 = grid.async(LifetimeAsync.class, grid.server("S2"));
+    MinuteLeasePair pair = minuteLeasePair();
+    Grid grid = pair.grid();
+    LifetimeAsync on1 = pair.on1();
+    LifetimeAsync on2 = pair.on2();
     assertThat(on2.stash(List.of(on1.make(100_000, 7, 0))).get(WAIT)).isEqualTo(1);
     List<RemoteReference<byte[]>> returned =
         grid.plain(Lifetime.class, grid.server("S2")).takeStashed();
     assertThat(returned.get(0).get(WAIT)).hasSize(100_000);
     returned = null; // the client acknowledged the result's transfer once S1 answered its hold
-    await("the value is freed on S1 well within S2's lease")
-        .atMost(Duration.ofSeconds(20))
-        .pollInterval(Duration.ofMillis(200))
-        .until(() -> {
-          System.gc();
-          collect(p2);
-          return values(grid, s1) == 0;
-        });
+    awaitFreedOnS1WithinTheLease(pair);
   }
 
   @Test
