@@ -220,7 +220,8 @@ class CallContext implements RefContext {
         || !outlastsASubmit(waitNanos)) {
       return resolve(ref);
     }
-    int wait = (int) Math.min(ANSWER_WAIT_MILLIS, TimeUnit.NANOSECONDS.toMillis(waitNanos));
+    int wait =
+        (int) Math.min(session().answerWaitMillis(), TimeUnit.NANOSECONDS.toMillis(waitNanos));
     FetchResult answer = channel().sendAwaiting(ref.id(), wait, waitNanos);
     return resolve(ref, answer == null ? null : answered(answer));
   }
@@ -232,7 +233,7 @@ class CallContext implements RefContext {
    */
   private boolean outlastsASubmit(long waitNanos) {
     long submit = session().runtime().settings().timeouts().call().toNanos()
-        + TimeUnit.MILLISECONDS.toNanos(ANSWER_WAIT_MILLIS);
+        + TimeUnit.MILLISECONDS.toNanos(session().answerWaitMillis());
     return waitNanos >= submit
         && (deadlineNanos() == 0 || deadlineNanos() - System.nanoTime() >= submit);
   }

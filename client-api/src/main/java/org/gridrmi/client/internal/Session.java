@@ -91,6 +91,12 @@ public final class Session implements AutoCloseable {
   private final Map<CompletableFuture<?>, String> waits = new ConcurrentHashMap<>();
 
   private volatile Supplier<List<ServerInfo>> servers = List::of;
+  /**
+   * How long a caller's batch asks the server to wait for its value before the receipt goes
+   * ({@link CallContext#resolveBlocking}): {@link CallContext#ANSWER_WAIT_MILLIS}. Longer only in tests that check
+   * the value comes in the receipt, which on a loaded machine may take the server longer than the product's wait.
+   */
+  private volatile int answerWaitMillis = CallContext.ANSWER_WAIT_MILLIS;
   /** Where the calls of automatic views go (idle until such a view is made). */
   private final AutoPlacement placement = new AutoPlacement(this);
   /** When this JVM was last asked to collect for a server's pressure (see {@link #serverUnderPressure}). */
@@ -233,6 +239,15 @@ public final class Session implements AutoCloseable {
 
   List<ServerInfo> servers() {
     return servers.get();
+  }
+
+  int answerWaitMillis() {
+    return answerWaitMillis;
+  }
+
+  /** Sets {@link #answerWaitMillis()}: tests only. */
+  void answerWaitMillis(int millis) {
+    answerWaitMillis = millis;
   }
 
   public boolean closed() {

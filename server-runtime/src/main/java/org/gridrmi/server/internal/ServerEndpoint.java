@@ -197,8 +197,9 @@ public final class ServerEndpoint extends NodeEndpoint {
   /**
    * The value of the batch's call that asked for an answer ({@link Command.Call#answerWaitMillis}; the last one, if
    * several did), or its failure, as a fetch would answer it: waits for it at most that long, never past half the call
-   * timeout from the batch's arrival (as {@link #referencesHeld}) nor past {@link #MAX_ANSWER_WAIT_MILLIS}. Null if none
-   * asked, it is not known by then, or it is not {@linkplain #carried small}: the client then fetches it.
+   * timeout from the batch's arrival (the bound {@link #referencesHeld} has: the wait holds only the thread of the
+   * asking client's own batch). Null if none asked, it is not known by then, or it is not {@linkplain #carried small}:
+   * the client then fetches it.
    */
   private FetchResult answer(List<Command> commands, long arrivedNanos) {
     Command.Call asked = null;
@@ -209,7 +210,7 @@ public final class ServerEndpoint extends NodeEndpoint {
     Slot slot = node.table().get(asked.valueId());
     if (slot == null) return null; // released already, or refused
     long wait = Math.min(
-        TimeUnit.MILLISECONDS.toNanos(Math.min(asked.answerWaitMillis(), MAX_ANSWER_WAIT_MILLIS)),
+        TimeUnit.MILLISECONDS.toNanos(asked.answerWaitMillis()),
         node.runtime().settings().timeouts().call().toNanos() / 2);
     try {
       return carried(slot.future()
@@ -223,9 +224,6 @@ public final class ServerEndpoint extends NodeEndpoint {
       return null;
     }
   }
-
-  /** The longest a batch's receipt waits for the value of the call that asked for it, in milliseconds. */
-  static final int MAX_ANSWER_WAIT_MILLIS = 50;
 
   /**
    * {@code value} as a receipt carries it, or null if it goes by fetch: only values a class's codec writes (JDK
