@@ -33,6 +33,17 @@ public final class MethodTimes {
     t.nanos.add(Math.max(0, nanos));
   }
 
+  /**
+   * The mean time {@code method} ran here, in nanoseconds, once it ran at least {@code minCalls} times; -1 before (or
+   * for a method past the bound, never counted).
+   */
+  public long meanNanos(String method, long minCalls) {
+    Times t = methods.get(method);
+    if (t == null) return -1;
+    long n = t.calls.sum();
+    return n < Math.max(1, minCalls) ? -1 : t.nanos.sum() / n;
+  }
+
   /** The mean time and count of each method that ran, by name. */
   public List<MethodCost> snapshot() {
     List<MethodCost> out = new ArrayList<>();

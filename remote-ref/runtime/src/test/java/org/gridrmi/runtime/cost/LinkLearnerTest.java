@@ -76,6 +76,19 @@ class LinkLearnerTest {
   }
 
   @Test
+  void aMethodsMeanIsKnownOnceItRanTheTimesAsked() {
+    MethodTimes m = new MethodTimes();
+    assertThat(m.meanNanos("Work.append", 2)).as("never ran").isEqualTo(-1);
+    m.record("Work.append", 100_000);
+    assertThat(m.meanNanos("Work.append", 2)).as("ran once of two").isEqualTo(-1);
+    m.record("Work.append", 300_000);
+    assertThat(m.meanNanos("Work.append", 2)).isEqualTo(200_000);
+    assertThat(m.meanNanos("Work.append", 0))
+        .as("at least one run, whatever is asked")
+        .isEqualTo(200_000);
+  }
+
+  @Test
   void aProbeValueIsMadeFromItsIdAndNoRandomIdIsOne() {
     assertThat(LinkProbe.value(LinkProbe.id(LinkProbe.LARGE_BYTES))).hasSize(LinkProbe.LARGE_BYTES);
     assertThat(LinkProbe.value(LinkProbe.id(Integer.MAX_VALUE))).hasSize(LinkProbe.MAX_BYTES);
