@@ -173,7 +173,7 @@ class PushToConsumerTest {
 
   /** Runs the call {@code call} makes on S2 enough times for S2 to know how long its method takes. */
   private void learn(java.util.function.IntFunction<RemoteReference<String>> call) {
-    for (int i = 0; i < org.gridrmi.server.internal.DataflowExecutor.QUICK_MIN_RUNS; i++) {
+    for (int i = 0; i < org.gridrmi.runtime.cost.MethodTimes.RECENT_RUNS; i++) {
       assertThat(call.apply(i).get(WAIT)).isNotNull();
     }
   }

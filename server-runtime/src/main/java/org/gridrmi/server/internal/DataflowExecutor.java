@@ -62,15 +62,12 @@ public final class DataflowExecutor implements AutoCloseable {
    */
   static final long PUSH_WAIT_MILLIS = 5;
 
-  /** How many times a method ran here before a push's thread may run its call (see {@link #pushed}). */
-  public static final int QUICK_MIN_RUNS = 8;
-
   /**
-   * The longest mean time a method may have run here for a push's thread to run its call (see {@link #pushed}): about
-   * a push's round trip on a loaded 2-core machine (the pusher's thread waits that long for the answer anyway), three
-   * times the hand-off to the compute pool it saves there.
+   * The longest a method may typically run here ({@link MethodTimes#typicalNanos}) for a push's thread to run its call
+   * (see {@link #pushed}): about a push's round trip on a loaded 2-core machine (the pusher's thread waits that long
+   * for the answer anyway), three times the hand-off to the compute pool it saves there.
    */
-  public static final long QUICK_MEAN_NANOS = 200_000;
+  public static final long QUICK_NANOS = 200_000;
 
   /** The most call sites kept as one string each (see {@link CallSites}); a peer's labels cost a bounded map. */
   static final int MAX_SITES = 1024;
@@ -421,8 +418,9 @@ public final class DataflowExecutor implements AutoCloseable {
    *
    * <ul>
    *   <li>one call per push: calls that call makes ready go to the pool;
-   *   <li>only a call whose method ran here at least {@value #QUICK_MIN_RUNS} times with a mean of at most
-   *       {@link #QUICK_MEAN_NANOS}: the thread (and the pusher, which waits for the answer) is held about that long;
+   *   <li>only a call whose method's last {@value MethodTimes#RECENT_RUNS} runs here took a median of at most
+   *       {@link #QUICK_NANOS} ({@link MethodTimes#typicalNanos}): the thread (and the pusher, which waits for the
+   *       answer) is typically held that long at most;
    *   <li>only while no call waits in the compute queue and a compute thread is idle: calls running on push threads
    *       and on the pool together stay within the pool's threads, as they would on the pool, so under load nothing
    *       runs here and the queue's order holds.
@@ -458,8 +456,8 @@ public final class DataflowExecutor implements AutoCloseable {
 
   /** Whether {@code method} ran here often and quickly enough for a push's thread to run it (see {@link #pushed}). */
   private boolean quick(String method) {
-    long mean = methodTimes.meanNanos(method, QUICK_MIN_RUNS);
-    return mean >= 0 && mean <= QUICK_MEAN_NANOS;
+    long typical = methodTimes.typicalNanos(method);
+    return typical >= 0 && typical <= QUICK_NANOS;
   }
 
   /**
