@@ -461,13 +461,13 @@ public final class DataflowExecutor implements AutoCloseable {
   }
 
   /**
-   * Counts a call about to run on a push's thread if the compute pool has an idle thread and nothing queued (see
-   * {@link #pushed}).
+   * Counts a call about to run on a push's thread if the compute pool runs, has an idle thread and nothing queued (see
+   * {@link #pushed}); a call on a closing server goes to the pool, which fails it as CANCELLED.
    *
    * @return whether it was counted (and so may run there)
    */
   private boolean takeIdleThread() {
-    if (!compute.getQueue().isEmpty()) return false;
+    if (compute.isShutdown() || !compute.getQueue().isEmpty()) return false; // closing: the pool refuses it
     while (true) {
       int running = runningOnPushThreads.get();
       if (running + compute.getActiveCount() >= limits.threads()) return false;
