@@ -467,7 +467,8 @@ public final class DataflowExecutor implements AutoCloseable {
    * @return whether it was counted (and so may run there)
    */
   private boolean takeIdleThread() {
-    if (compute.isShutdown() || !compute.getQueue().isEmpty()) return false; // closing: the pool refuses it
+    // a closing server's pool refuses the call (CANCELLED); a queued call keeps its turn
+    if (compute.isShutdown() || !compute.getQueue().isEmpty()) return false;
     while (true) {
       int running = runningOnPushThreads.get();
       if (running + compute.getActiveCount() >= limits.threads()) return false;
