@@ -160,7 +160,7 @@ class PushToConsumerTest {
     learn(i -> on2.append(RemoteReference.of("w"), "warm-" + i));
     int threads = Math.max(2, Runtime.getRuntime().availableProcessors()); // GridServer's default
     List<RemoteReference<String>> busy = new java.util.ArrayList<>();
-    for (int i = 0; i < threads; i++) busy.add(on2.slow(RemoteReference.of("busy-" + i), 600));
+    for (int i = 0; i < threads; i++) busy.add(on2.slow(RemoteReference.of("busy-" + i), 1500));
     session
         .channel(info2)
         .sendAwaiting(((Ref<?>) busy.get(threads - 1)).id(), 1, TimeUnit.SECONDS.toNanos(10));
