@@ -8,6 +8,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class WorkImpl implements Work {
   static final Map<String, AtomicInteger> RUNS = new ConcurrentHashMap<>();
 
+  /** The thread each {@code append} ran on, by its suffix, and each {@code slow} by its text (tests read it). */
+  public static final Map<String, String> THREADS = new ConcurrentHashMap<>();
+
   static int runs(String token) {
     AtomicInteger n = RUNS.get(token);
     return n == null ? 0 : n.get();
@@ -33,6 +36,7 @@ public final class WorkImpl implements Work {
 
   @Override
   public String slow(String text, int millis) {
+    THREADS.put(text, Thread.currentThread().getName());
     try {
       Thread.sleep(millis);
     } catch (InterruptedException e) {
@@ -43,6 +47,7 @@ public final class WorkImpl implements Work {
 
   @Override
   public String append(String text, String suffix) {
+    THREADS.put(suffix, Thread.currentThread().getName());
     return text + suffix;
   }
 }

@@ -128,6 +128,76 @@ class PushToConsumerTest {
     assertThat(second.get(WAIT)).isEqualTo("abc");
   }
 
+  /**
+   * The push completes the last argument S2's call waits for, on the thread that delivers it (in process, S1's I/O
+   * thread; over RMI, S2's connection thread): that thread runs the call, a method that ran here before and quickly,
+   * instead of handing it to S2's compute pool (a hand-off of 65 us median on the loaded 2-core machine, measured
+   * with two server JVMs). S1's value comes while S2's fetch of it waits: its poll to S1 is held back by the network.
+   */
+  @Test
+  void aQuickCallMadeReadyByAPushRunsOnTheThreadThatDeliveredIt() {
+    learn(i -> on2.append(RemoteReference.of("w"), "warm-" + i));
+    chainThroughAPush("x", first -> on2.append(first, "-took-the-push"), "x-took-the-push");
+    String ranOn = org.gridrmi.client.inprocess.WorkImpl.THREADS.get("-took-the-push");
+    assertThat(ranOn).as("the thread S2's call ran on").startsWith("gridrmi-io-S1");
+  }
+
+  /** A call whose method ran longer here than the bound of a push's thread goes to the compute pool, as before. */
+  @Test
+  void aCallWhoseMethodRunsLongGoesToTheComputePoolAsBefore() {
+    learn(i -> on2.slow(RemoteReference.of("slow-warm-" + i), 2));
+    chainThroughAPush("a-slow-one", first -> on2.slow(first, 0), "a-slow-one");
+    String ranOn = org.gridrmi.client.inprocess.WorkImpl.THREADS.get("a-slow-one");
+    assertThat(ranOn).as("the thread S2's call ran on").startsWith("gridrmi-compute-S2");
+  }
+
+  /**
+   * While every compute thread of S2 is busy, a push's thread runs nothing: calls on push threads and on the pool stay
+   * within the pool's threads, and the call waits its turn on the pool.
+   */
+  @Test
+  void aPushsThreadRunsNothingWhileEveryComputeThreadIsBusy() {
+    learn(i -> on2.append(RemoteReference.of("w"), "warm-" + i));
+    int threads = Math.max(2, Runtime.getRuntime().availableProcessors()); // GridServer's default
+    List<RemoteReference<String>> busy = new java.util.ArrayList<>();
+    for (int i = 0; i < threads; i++) busy.add(on2.slow(RemoteReference.of("busy-" + i), 1500));
+    session
+        .channel(info2)
+        .sendAwaiting(((Ref<?>) busy.get(threads - 1)).id(), 1, TimeUnit.SECONDS.toNanos(10));
+    chainThroughAPush("y", first -> on2.append(first, "-waited-its-turn"), "y-waited-its-turn");
+    assertThat(org.gridrmi.client.inprocess.WorkImpl.THREADS.get("-waited-its-turn"))
+        .as("the thread S2's call ran on")
+        .startsWith("gridrmi-compute-S2");
+    for (RemoteReference<String> b : busy) assertThat(b.get(WAIT)).startsWith("busy-");
+  }
+
+  /** Runs the call {@code call} makes on S2 enough times for S2 to know how long its method takes. */
+  private void learn(java.util.function.IntFunction<RemoteReference<String>> call) {
+    for (int i = 0; i < org.gridrmi.runtime.cost.MethodTimes.RECENT_RUNS; i++) {
+      assertThat(call.apply(i).get(WAIT)).isNotNull();
+    }
+  }
+
+  /**
+   * {@code s2.g(s1.f())}: S1's call makes {@code text} in 200 ms, S2's batch goes first and S2's fetch of the value
+   * cannot reach S1 (held back 5 s), so the value reaches S2 by S1's push alone; S2's call makes {@code expected}.
+   */
+  private void chainThroughAPush(
+      String text,
+      java.util.function.Function<RemoteReference<String>, RemoteReference<String>> g,
+      String expected) {
+    RemoteReference<String> first = on1.slow(RemoteReference.of(text), 200);
+    RemoteReference<String> second = g.apply(first);
+    session.channel(info1).sendAwaiting(((Ref<?>) first).id(), 1, TimeUnit.SECONDS.toNanos(10));
+    net.delay("S1", Duration.ofSeconds(5));
+    try {
+      assertThat(second.get(WAIT)).isEqualTo(expected);
+    } finally {
+      net.heal();
+    }
+    java.lang.ref.Reference.reachabilityFence(first);
+  }
+
   @Test
   void aValueTooLargeToPushIsFetched() {
     long toS1 = net.delivered("S1");

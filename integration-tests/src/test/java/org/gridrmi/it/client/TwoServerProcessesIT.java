@@ -34,7 +34,9 @@ class TwoServerProcessesIT {
         "--lease",
         "2s",
         "--service",
-        Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName()));
+        Fig2Service.class.getName() + "=" + Fig2ServiceImpl.class.getName(),
+        "--service",
+        ThreadNames.class.getName() + "=" + ThreadNamesImpl.class.getName()));
     args.addAll(List.of(extra));
     return processes.start(name, List.of(), args.toArray(String[]::new));
   }
@@ -100,6 +102,30 @@ class TwoServerProcessesIT {
       assertThat(grid.stats(s1).receivedFrom(p2.address()) - before)
           .as("bytes S1 received on connections it opened to S2: the answers to its pushes")
           .isPositive();
+    }
+  }
+
+  /**
+   * In {@code s2.g(s1.f())} with a quick {@code g}, the thread of S2 that receives S1's push (an RMI connection
+   * thread) runs {@code g} itself, not S2's compute pool; only where S2's batch came before the push (S2's fetch
+   * waits for it), so some chains of a run, not every one (with the pool only, none).
+   */
+  @Test
+  void aQuickCallWhoseArgumentIsPushedRunsOnTheThreadThatReceivedThePush() {
+    try (Grid grid = Grid.connect(p1.address(), p2.address())) {
+      ThreadNamesAsync on1 = grid.async(ThreadNamesAsync.class, grid.server("S1"));
+      ThreadNamesAsync on2 = grid.async(ThreadNamesAsync.class, grid.server("S2"));
+      List<String> s2Threads = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        String got = on2.appendThread(on1.appendThread(RemoteReference.of("chain-" + i)))
+            .get(Duration.ofSeconds(30));
+        assertThat(got).startsWith("chain-" + i + " gridrmi-compute-S1");
+        s2Threads.add(got.split(" ", 3)[2]); // "chain-i", S1's thread, S2's thread
+      }
+      assertThat(s2Threads)
+          .as("the threads S2 ran its calls on")
+          .anyMatch(t -> t.startsWith("RMI TCP Connection"))
+          .allMatch(t -> t.startsWith("RMI TCP Connection") || t.startsWith("gridrmi-compute-S2"));
     }
   }
 

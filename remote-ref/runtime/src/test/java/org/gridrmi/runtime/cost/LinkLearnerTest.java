@@ -75,6 +75,25 @@ class LinkLearnerTest {
     assertThat(m.snapshot()).hasSize(MethodTimes.MAX_METHODS);
   }
 
+  /**
+   * A method's typical time is the median of its last runs, so that a slow first run (class loading, interpreted code)
+   * or an outlier does not hide that it is quick now: with the all-time mean, bench latency's method2 on S2 looked
+   * like 1 ms after thousands of 20 us runs.
+   */
+  @Test
+  void aMethodsTypicalTimeIsTheMedianOfItsLastRuns() {
+    MethodTimes m = new MethodTimes();
+    m.record("Work.append", 50_000_000); // the first run: 50 ms
+    for (int i = 1; i < MethodTimes.RECENT_RUNS; i++) {
+      assertThat(m.typicalNanos("Work.append")).as("after %d runs", i).isEqualTo(-1);
+      m.record("Work.append", 10_000 + i);
+    }
+    assertThat(m.typicalNanos("Work.append")).isEqualTo(10_000 + MethodTimes.RECENT_RUNS / 2);
+    for (int i = 0; i < MethodTimes.RECENT_RUNS / 2 + 1; i++) m.record("Work.append", 3_000_000);
+    assertThat(m.typicalNanos("Work.append")).as("slow most of the last runs").isEqualTo(3_000_000);
+    assertThat(m.typicalNanos("Work.never")).isEqualTo(-1);
+  }
+
   @Test
   void aProbeValueIsMadeFromItsIdAndNoRandomIdIsOne() {
     assertThat(LinkProbe.value(LinkProbe.id(LinkProbe.LARGE_BYTES))).hasSize(LinkProbe.LARGE_BYTES);
