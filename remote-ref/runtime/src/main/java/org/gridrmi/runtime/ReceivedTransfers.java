@@ -2,12 +2,10 @@ package org.gridrmi.runtime;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.gridrmi.ref.GridException;
@@ -49,7 +47,12 @@ public final class ReceivedTransfers {
   /** A batch, by the holder that sent it and the id it chose. */
   private record Key(UUID holder, long id) {}
 
-  private final Set<Key> waiting = new HashSet<>();
+  /**
+   * Batches waiting, each with its copies that arrived and whose holds have not settled: a batch the network delivered
+   * twice waits until both copies settled (the second copy's holds may be done at once, the first's not).
+   */
+  private final Map<Key, Integer> waiting = new HashMap<>();
+
   private final Map<UUID, Integer> waitingPerHolder = new HashMap<>();
   /** Given-up ids, each with when it may be forgotten; oldest first (all are kept equally long). */
   private final LinkedHashMap<Key, Long> givenUp = new LinkedHashMap<>();
@@ -92,7 +95,8 @@ public final class ReceivedTransfers {
               + " the sender was told it would never run): it runs nothing; the calls it carried"
               + " failed at the sender");
     }
-    if (waiting.contains(k)) return; // the same batch again: its calls are made once
+    if (waiting.computeIfPresent(k, (key, n) -> n + 1) != null)
+      return; // the same batch again: its calls are made once, and it waits until both settle
     int mine = waitingPerHolder.getOrDefault(holder, 0);
     if (mine >= MAX_WAITING_PER_HOLDER || waiting.size() >= MAX_WAITING) {
       throw new GridException(
@@ -102,7 +106,7 @@ public final class ReceivedTransfers {
               + MAX_WAITING_PER_HOLDER + " of one holder, " + MAX_WAITING
               + " in all): the batch was refused before it ran; send it again once owners answer");
     }
-    waiting.add(k);
+    waiting.put(k, 1);
     waitingPerHolder.merge(holder, 1, Integer::sum);
   }
 
@@ -116,8 +120,15 @@ public final class ReceivedTransfers {
   }
 
   private synchronized void settled(UUID holder, long id) {
-    if (waiting.remove(new Key(holder, id)))
-      waitingPerHolder.computeIfPresent(holder, (h, n) -> n > 1 ? n - 1 : null);
+    Key k = new Key(holder, id);
+    Integer copies = waiting.get(k);
+    if (copies == null) return;
+    if (copies > 1) {
+      waiting.put(k, copies - 1);
+      return;
+    }
+    waiting.remove(k);
+    waitingPerHolder.computeIfPresent(holder, (h, n) -> n > 1 ? n - 1 : null);
   }
 
   /**
@@ -130,7 +141,7 @@ public final class ReceivedTransfers {
     List<Long> still = new ArrayList<>();
     for (Long id : ids) {
       Key k = new Key(holder, id);
-      if (waiting.contains(k) || !giveUp(k)) still.add(id);
+      if (waiting.containsKey(k) || !giveUp(k)) still.add(id);
     }
     return still;
   }

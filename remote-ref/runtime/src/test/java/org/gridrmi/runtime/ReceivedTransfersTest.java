@@ -40,6 +40,19 @@ class ReceivedTransfersTest {
   }
 
   @Test
+  void aBatchDeliveredTwiceWaitsUntilBothCopiesSettled() {
+    CompletableFuture<Void> first = new CompletableFuture<>();
+    received.receiving(alice, 7, "S");
+    received.receiving(alice, 7, "S"); // its copy, whose commands are known already
+    received.received(alice, 7, CompletableFuture.completedFuture(null));
+    received.received(alice, 7, first);
+    assertThat(received.awaiting(alice, List.of(7L))).containsExactly(7L);
+    first.complete(null);
+    assertThat(received.awaiting(alice, List.of(7L))).isEmpty();
+    assertThat(received.size()).isZero();
+  }
+
+  @Test
   void anIdNeverReceivedIsGivenUpAndItsBatchRefusedIfItComesLater() {
     assertThat(received.awaiting(alice, List.of(9L)))
         .as("not waiting: the sender unpins")
