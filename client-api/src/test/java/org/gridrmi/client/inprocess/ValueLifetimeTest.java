@@ -280,11 +280,7 @@ class ValueLifetimeTest {
     RemoteReference<byte[]> data = madeOnS1(grid);
     net.partition("S1", "S2"); // S2's hold of the value waits
     net.loseAnswerOfNext("S2", "a batch", 1);
-    RemoteReference<Integer> stashed = on2.stash(List.of(data));
-    assertThatThrownBy(() -> stashed.get(WAIT))
-        .isInstanceOf(GridException.class)
-        .extracting(e -> ((GridException) e).status())
-        .isEqualTo(Status.UNAVAILABLE);
+    stashInAFailedBatch(on2, data);
     data = null;
     clientTime.advance(Duration.ofSeconds(1)); // past the Grid's transit time
     // the Grid's release would reach S1 now if the pin went with the time
@@ -313,11 +309,7 @@ class ValueLifetimeTest {
     HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
     RemoteReference<byte[]> data = madeOnS1(grid);
     net.holdBackNext("S2", "a batch", 1);
-    RemoteReference<Integer> stashed = on2.stash(List.of(data));
-    assertThatThrownBy(() -> stashed.get(WAIT))
-        .isInstanceOf(GridException.class)
-        .extracting(e -> ((GridException) e).status())
-        .isEqualTo(Status.UNAVAILABLE);
+    stashInAFailedBatch(on2, data);
     data = null;
     untilTheClientsReleaseReachedS1(grid);
     assertThat(s1.storeSize()).as("nobody holds the value").isZero();
@@ -326,6 +318,15 @@ class ValueLifetimeTest {
     assertThat(late.status()).isEqualTo(Status.CANCELLED);
     assertThat(late.getMessage()).contains("after its sender gave it up");
     assertThat(on2.takeStashed().get(WAIT)).as("its call did not run").isNull();
+  }
+
+  /** Has S2 stash a list holding {@code data} in a batch whose submit fails (the fault set before): UNAVAILABLE. */
+  static void stashInAFailedBatch(HoldingAsync on2, RemoteReference<byte[]> data) {
+    RemoteReference<Integer> stashed = on2.stash(List.of(data));
+    assertThatThrownBy(() -> stashed.get(WAIT))
+        .isInstanceOf(GridException.class)
+        .extracting(e -> ((GridException) e).status())
+        .isEqualTo(Status.UNAVAILABLE);
   }
 
   static void sleep(long millis) {
