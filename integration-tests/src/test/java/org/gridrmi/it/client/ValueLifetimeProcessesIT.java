@@ -159,6 +159,60 @@ class ValueLifetimeProcessesIT {
     assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(100_000);
   }
 
+  /**
+   * A batch whose submit failed because its server was stopped (SIGSTOP) past the Grid's call timeout: the server may
+   * read it when it resumes, or never get it. The Grid keeps the reference the batch carried pinned under the batch's
+   * transfer and asks the server about it; once the server resumes and answers (it holds the reference, or it gives the
+   * batch up and refuses it should it come later) the Grid lets go: its release reaches S1 well within its transit
+   * time of a minute (before, the pin lasted that minute). Whichever way it went, S1 keeps the value exactly when S2
+   * ran the call that stashed it, and S2 then reads it.
+   */
+  @Test
+  void aBatchWhoseServerWasStoppedIsUnpinnedOnceTheServerAnswersAndNeverRunsWithoutItsReferences()
+      throws Exception {
+    String[] args = {
+      "--lease", "60s", "--service", Lifetime.class.getName() + "=" + LifetimeImpl.class.getName()
+    };
+    ServerProcess p1 = processes.start("S1", List.of(), args);
+    ServerProcess p2 = processes.start("S2", List.of(), args);
+    Grid grid = Grid.builder()
+        .servers(p1.address(), p2.address())
+        .referenceTransit(Duration.ofSeconds(60))
+        .callTimeout(Duration.ofSeconds(1))
+        .build();
+    grids.add(grid);
+    ServerInfo s1 = grid.server("S1");
+    LifetimeAsync on1 = grid.async(LifetimeAsync.class, s1);
+    LifetimeAsync on2 = grid.async(LifetimeAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(100_000, 7, 0);
+    data.get(WAIT);
+    assertThat(on2.crc(on1.make(10, 1, 0)).get(WAIT)).isNotZero(); // S2's connections are open
+    FaultProcessesIT.signal(p2, "STOP");
+    try {
+      RemoteReference<Integer> stashed = on2.stash(List.of(data));
+      assertThatThrownBy(() -> stashed.get(WAIT)).isInstanceOf(GridException.class);
+      data = null;
+    } finally {
+      FaultProcessesIT.signal(p2, "CONT");
+    }
+    await("the client's release of the value reached S1 well within its transit time")
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(200))
+        .until(() -> {
+          System.gc();
+          return grid.stats(s1).store().releases().collected() >= 1;
+        });
+    boolean keptOnS1 = values(grid, s1) == 1;
+    RemoteReference<List<RemoteReference<byte[]>>> taken = on2.takeStashed();
+    List<RemoteReference<byte[]>> kept = taken.get(WAIT);
+    System.out.println("stopped server: the late batch "
+        + (kept != null ? "ran, and S2 held its reference" : "was given up, and ran nothing"));
+    assertThat(kept != null)
+        .as("S1 keeps the value exactly when S2 ran the call that stashed it")
+        .isEqualTo(keptOnS1);
+    if (kept != null) assertThat(on2.totalLength(taken).get(WAIT)).isEqualTo(100_000);
+  }
+
   /** S1 and S2 with a lease of a minute, a Grid of both, and views of each. */
   record MinuteLeasePair(
       ServerProcess p2, Grid grid, ServerInfo s1, LifetimeAsync on1, LifetimeAsync on2) {}
