@@ -109,12 +109,26 @@ final class ServerChannel {
   private java.util.UUID introducedTo;
 
   /**
-   * Transfers of batches whose receipt said the server did not hold every reference they carried yet, each with the
-   * node id of the server's process that named it: their references stay pinned under it until that process says it
-   * holds them ({@link #askAwaitingHolds}), or the pins' period ({@code referenceTransit}) ends. Bounded by the pins:
-   * a transfer whose references could not be pinned is not kept.
+   * The transfer ids of batches the server may not hold every reference of yet (their receipt said so, or their submit
+   * failed: the server may have taken them), each with the node id of the server's process that took it
+   * ({@link #UNKNOWN_LIFE} for a failed submit): their references stay pinned under it until the server says it no
+   * longer waits for them ({@link #askAwaitingHolds}: it holds them, or will never run the batch), or it is known gone
+   * ({@link #endAwaitingHolds}), or it has not answered for one {@code referenceTransit}. Bounded by the pins: a
+   * transfer whose references could not be pinned is not kept.
    */
   private final Map<Long, UUID> awaitingHolds = new ConcurrentHashMap<>();
+
+  /**
+   * The life that took a batch whose submit failed: not known (it may be the one that answers next), so no receipt
+   * ends its pins, only the server's answer, refusals, or silence.
+   */
+  private static final UUID UNKNOWN_LIFE = new UUID(0, 0);
+
+  /**
+   * Since when (the Grid's ticker) the server has not answered, while {@link #awaitingHolds} is not empty: reset by
+   * every answer, and when the first transfer is awaited.
+   */
+  private volatile long silentSinceNanos;
   /** Whether a question about {@link #awaitingHolds} is scheduled or on its way. */
   private final AtomicBoolean asking = new AtomicBoolean();
   /** Questions about {@link #awaitingHolds} refused in a row: nothing listens at the server's address. */
@@ -130,7 +144,7 @@ final class ServerChannel {
    *     is set on the command as the batch goes, so the server counts it from when it arrives
    * @param carried the references written inside the values the command carries (a pushed put, an inline or by-value
    *     argument): reachable from here until the server's receipt says it holds them, else pinned (see
-   *     {@link #pinInTransit})
+   *     {@link #pinUntilHeld})
    * @param accepted completed, once the server accepted the batch carrying the command, with the node id of the
    *     server's process that accepted it (its receipt's): the node a value the command takes is lent to
    * @param sent completed when the batch carrying the command holds its connection, at its first byte written
@@ -470,6 +484,8 @@ final class ServerChannel {
    */
   private void submit(List<Pending> batch) {
     Awaiting[] asked = new Awaiting[1];
+    // the server knows the batch by it; the Grid pins the references it carries under it
+    long transfer = session.runtime().pins().newTransfer();
     try {
       NodeClient node = node();
       long now = System.nanoTime();
@@ -483,13 +499,14 @@ final class ServerChannel {
       // read with this Grid's policy: the receipt may carry a value (see sendAwaiting)
       BatchReceipt receipt = session
           .runtime()
-          .readingValues(() -> node.submit(session.holder(), introduction, commands));
+          .readingValues(() -> node.submit(session.holder(), transfer, introduction, commands));
       link().ownerAnswered(); // the link's silence counts from here (lifetime seed 160)
+      silentSinceNanos = session.runtime().ticker().nanoTime(); // and the transfers' silence
       boolean pressed = receipt.storeUnderPressure();
       acknowledged(introduction, receipt.node());
       // an earlier life of the server at this address is gone: it will hold nothing more
-      endAwaitingHolds(life -> !life.equals(receipt.node()));
-      if (!receipt.referencesHeld()) pinUntilHeld(batch, receipt);
+      endAwaitingHolds(life -> !life.equals(UNKNOWN_LIFE) && !life.equals(receipt.node()));
+      if (!receipt.referencesHeld()) pinUntilHeld(batch, transfer, receipt.node());
       long rtt = System.nanoTime() - start;
       roundTrip(rtt, asked[0] != null);
       session.runtime().peerHealth().answered(server.address());
@@ -499,8 +516,8 @@ final class ServerChannel {
       if (asked[0] != null) asked[0].answer().complete(receipt.answer());
     } catch (GridException e) {
       // the server may have taken the batch although its answer was lost: it may be holding the
-      // references inside, or about to
-      pinInTransit(batch);
+      // references inside, or about to; asked, it says so, or gives the batch up for good
+      pinUntilHeld(batch, transfer, UNKNOWN_LIFE);
       if (e.status() == Status.UNAVAILABLE)
         session.runtime().peerHealth().lost(server.address(), e.description());
       long failedAt = System.nanoTime();
@@ -549,40 +566,28 @@ final class ServerChannel {
   }
 
   /**
-   * Keeps the references written inside the values the batch carried (pushed puts, inline and by-value arguments) for
-   * their transit time (see {@code Grid.Builder.referenceTransit}): the server did not say it holds them all. Until
-   * the batch is answered they are reachable from its pending commands; once the server says it holds them, nothing
-   * keeps them here but the caller.
+   * Keeps the references written inside the values the batch carried (pushed puts, inline and by-value arguments)
+   * pinned under the batch's transfer until the server says it no longer waits for them (it waited for its holds no
+   * longer than half the call timeout before it answered; or the submit failed, and the server may have taken the
+   * batch), and asks it soon. Until the batch is answered they are reachable from its pending commands; once the server
+   * says it holds them, nothing keeps them here but the caller.
+   *
+   * @param life the node id of the server's process that took the batch, or {@link #UNKNOWN_LIFE}
    */
-  private static void pinInTransit(List<Pending> batch) {
-    for (Pending p : batch) {
-      try {
-        for (Ref<?> r : p.carried()) r.context().pin(r);
-      } catch (GridException full) {
-        // past the pin limit: the server's holds, sent meanwhile, keep them or they fail as
-        // NOT_FOUND when used
-      }
-    }
-  }
-
-  /**
-   * Keeps the references the batch carried under the receipt's transfer until the server says it holds them (it
-   * waited for its holds no longer than half the call timeout before it answered), and asks it soon; for their
-   * transit time only if the receipt names no transfer.
-   */
-  private void pinUntilHeld(List<Pending> batch, BatchReceipt receipt) {
-    if (receipt.transfer() == 0) {
-      pinInTransit(batch);
-      return;
-    }
+  private void pinUntilHeld(List<Pending> batch, long transfer, UUID life) {
     List<Ref<?>> carried = new ArrayList<>();
     for (Pending p : batch) carried.addAll(p.carried());
+    if (carried.isEmpty()) return;
     try {
-      session.runtime().pins().pin(server.address(), receipt.transfer(), carried);
+      session.runtime().pins().pinUntilTransferred(server.address(), transfer, carried);
     } catch (GridException full) {
-      return; // past the pin limit: as in pinInTransit
+      return; // past the pin limit: the server's holds, sent meanwhile, keep them or they fail as
+      // NOT_FOUND when used
     }
-    awaitingHolds.put(receipt.transfer(), receipt.node());
+    synchronized (awaitingHolds) {
+      if (awaitingHolds.isEmpty()) silentSinceNanos = session.runtime().ticker().nanoTime();
+      awaitingHolds.put(transfer, life);
+    }
     askLater(FIRST_ASK_MILLIS);
   }
 
@@ -611,29 +616,33 @@ final class ServerChannel {
   }
 
   /**
-   * Asks the server which of {@link #awaitingHolds} it still waits for its holds of, and unpins the others; asks again
-   * after {@code nextPauseMillis} while any is left. A failed question changes nothing: the next one, or the pins'
-   * period, ends them.
+   * Asks the server which of {@link #awaitingHolds} it still waits for, and unpins the others; asks again after
+   * {@code nextPauseMillis} while any is left. A failed question changes nothing, unless the server has been silent for
+   * one {@code referenceTransit} (on the Grid's ticker) or refused twice in a row: then they all end.
    */
   private void askAwaitingHolds(long nextPauseMillis) {
     TransitPins pins = session.runtime().pins();
     List<Long> asked = new ArrayList<>();
     for (Long t : awaitingHolds.keySet()) {
-      if (!pins.pinning(t)) awaitingHolds.remove(t); // its period is over
+      if (!pins.pinning(t)) awaitingHolds.remove(t); // ended otherwise (the Grid closing)
       else if (asked.size() < MAX_ASKED) asked.add(t);
     }
     if (!asked.isEmpty()) {
       try {
         Set<Long> held = new HashSet<>(asked);
-        held.removeAll(node().awaitingHolds(asked));
+        held.removeAll(node().awaitingHolds(session.holder(), asked));
+        silentSinceNanos = session.runtime().ticker().nanoTime();
         refusedQuestions = 0;
         pins.transferred(held);
         held.forEach(awaitingHolds::remove);
       } catch (GridException e) {
-        // unreachable: asked again, and the pins' period bounds them; refused again and again:
-        // the process that was to hold them is gone
+        // unreachable: asked again, for one transit time at most; refused again and again: the
+        // process that was to hold them is gone
         refusedQuestions = NodeClient.connectionRefused(e) ? refusedQuestions + 1 : 0;
-        if (refusedQuestions >= REFUSALS_FOR_GONE) endAwaitingHolds(life -> true);
+        long silent = session.runtime().ticker().nanoTime() - silentSinceNanos;
+        if (refusedQuestions >= REFUSALS_FOR_GONE
+            || silent >= session.runtime().settings().referenceTransit().toNanos())
+          endAwaitingHolds(life -> true);
       }
     }
     asking.set(false);
@@ -662,7 +671,8 @@ final class ServerChannel {
   void introduce() {
     Introduction introduction = introduction();
     if (introduction == null) return;
-    BatchReceipt receipt = node().submit(session.holder(), introduction, List.of());
+    BatchReceipt receipt = node()
+        .submit(session.holder(), session.runtime().pins().newTransfer(), introduction, List.of());
     acknowledged(introduction, receipt.node());
   }
 

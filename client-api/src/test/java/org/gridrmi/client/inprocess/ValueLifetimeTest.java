@@ -264,6 +264,80 @@ class ValueLifetimeTest {
     });
   }
 
+  /**
+   * A batch whose submit failed although S2 took it (its answer was lost): S2 runs its call, which keeps a reference to
+   * a value of S1, but S2's hold of it reaches S1 only once S1 and S2 can talk again, after more than the Grid's transit
+   * time (200 ms) on its ticker. The Grid keeps the reference pinned under the batch's transfer until S2 says it holds
+   * it, so its own release reaches S1 only after S2's hold: S1 keeps the value, and S2's call reads it. (Before, the
+   * pin lasted the transit time: the release reached S1 first, which freed the value; S2's read was NOT_FOUND.)
+   */
+  @Test
+  void aReferenceInABatchWhoseSubmitFailedButTheServerTookStaysPinnedUntilTheServerHoldsIt() {
+    GridServer s1 = server("S1", b -> b);
+    // S2 waits at most 200 ms (half its call timeout) for its holds before it answers a batch
+    Grid grid = grid(s1, server("S2", b -> b.callTimeout(Duration.ofMillis(400))));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = madeOnS1(grid);
+    net.partition("S1", "S2"); // S2's hold of the value waits
+    net.loseAnswerOfNext("S2", "a batch", 1);
+    stashInAFailedBatch(on2, data);
+    data = null;
+    clientTime.advance(Duration.ofSeconds(1)); // past the Grid's transit time
+    // the Grid's release would reach S1 now if the pin went with the time
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+    while (System.nanoTime() < end
+        && grid.stats(grid.server("S1")).store().releases().collected() == 0) {
+      System.gc();
+      sleep(50);
+    }
+    net.heal(); // S2's hold reaches S1, S2 says so when asked, and the Grid lets go
+    untilTheClientsReleaseReachedS1(grid);
+    assertThat(s1.storeSize()).as("S1 keeps the value S2 stashed").isEqualTo(1);
+    assertThat(on2.totalLength(on2.takeStashed()).get(WAIT)).isEqualTo(1000);
+  }
+
+  /**
+   * A batch whose submit failed and that never reached S2 (held back on the way): the Grid pins the reference it carried
+   * under the batch's transfer and asks S2, which never received it, gives it up and says it does not wait for it: the
+   * pin ends then, with the Grid's ticker never moving (before, it lasted the transit time on that ticker: the release
+   * never came). The batch arriving late is refused, and its call does not run.
+   */
+  @Test
+  void aBatchThatNeverReachedTheServerIsUnpinnedOnceTheServerSaysSoAndRefusedIfItComesLate() {
+    GridServer s1 = server("S1", b -> b);
+    Grid grid = grid(s1, server("S2", b -> b));
+    HoldingAsync on2 = grid.async(HoldingAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = madeOnS1(grid);
+    net.holdBackNext("S2", "a batch", 1);
+    stashInAFailedBatch(on2, data);
+    data = null;
+    untilTheClientsReleaseReachedS1(grid);
+    assertThat(s1.storeSize()).as("nobody holds the value").isZero();
+    GridException late = net.deliverHeldBack("S2");
+    assertThat(late).as("the late batch is refused").isNotNull();
+    assertThat(late.status()).isEqualTo(Status.CANCELLED);
+    assertThat(late.getMessage()).contains("after its sender gave it up");
+    assertThat(on2.takeStashed().get(WAIT)).as("its call did not run").isNull();
+  }
+
+  /** Has S2 stash a list holding {@code data} in a batch whose submit fails (the fault set before): UNAVAILABLE. */
+  static void stashInAFailedBatch(HoldingAsync on2, RemoteReference<byte[]> data) {
+    RemoteReference<Integer> stashed = on2.stash(List.of(data));
+    assertThatThrownBy(() -> stashed.get(WAIT))
+        .isInstanceOf(GridException.class)
+        .extracting(e -> ((GridException) e).status())
+        .isEqualTo(Status.UNAVAILABLE);
+  }
+
+  static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
   @Test
   void aReferenceInsideAPutPushedWithTheBatchIsPinnedUntilTheServerHoldsItNotForATime() {
     GridServer s1 = server("S1", b -> b);

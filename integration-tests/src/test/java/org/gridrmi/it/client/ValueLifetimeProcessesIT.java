@@ -130,11 +130,7 @@ class ValueLifetimeProcessesIT {
     ServerProcess p2 = server("S2", List.of());
     // a transit time of a minute: a pin that waited for its time would keep the client's hold far
     // past the wait below
-    Grid grid = Grid.builder()
-        .servers(p1.address(), p2.address())
-        .referenceTransit(Duration.ofSeconds(60))
-        .build();
-    grids.add(grid);
+    Grid grid = minuteTransitGrid(p1, p2, b -> b);
     ServerInfo s1 = grid.server("S1");
     LifetimeAsync on1 = grid.async(LifetimeAsync.class, s1);
     LifetimeAsync on2 = grid.async(LifetimeAsync.class, grid.server("S2"));
@@ -146,6 +142,62 @@ class ValueLifetimeProcessesIT {
     assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(100_000);
     data = null;
     put = null;
+    awaitReleaseOnS1WithinTheTransitTime(grid, s1);
+    assertThat(values(grid, s1))
+        .as("S1 keeps the value the list on S2 refers to")
+        .isEqualTo(1);
+    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(100_000);
+  }
+
+  /**
+   * A batch whose submit failed because its server was stopped (SIGSTOP) past the Grid's call timeout: the server may
+   * read it when it resumes, or never get it. The Grid keeps the reference the batch carried pinned under the batch's
+   * transfer and asks the server about it; once the server resumes and answers (it holds the reference, or it gives the
+   * batch up and refuses it should it come later) the Grid lets go: its release reaches S1 well within its transit
+   * time of a minute (before, the pin lasted that minute). Whichever way it went, S1 keeps the value exactly when S2
+   * ran the call that stashed it, and S2 then reads it.
+   */
+  @Test
+  void aBatchWhoseServerWasStoppedIsUnpinnedOnceTheServerAnswersAndNeverRunsWithoutItsReferences()
+      throws Exception {
+    String[] args = {
+      "--lease", "60s", "--service", Lifetime.class.getName() + "=" + LifetimeImpl.class.getName()
+    };
+    ServerProcess p1 = processes.start("S1", List.of(), args);
+    ServerProcess p2 = processes.start("S2", List.of(), args);
+    Grid grid = minuteTransitGrid(p1, p2, b -> b.callTimeout(Duration.ofSeconds(1)));
+    ServerInfo s1 = grid.server("S1");
+    LifetimeAsync on1 = grid.async(LifetimeAsync.class, s1);
+    LifetimeAsync on2 = grid.async(LifetimeAsync.class, grid.server("S2"));
+    RemoteReference<byte[]> data = on1.make(100_000, 7, 0);
+    data.get(WAIT);
+    // S2's connections are open; nothing of S1's is released but the value below
+    assertThat(on2.make(10, 1, 0).get(WAIT)).hasSize(10);
+    FaultProcessesIT.signal(p2, "STOP");
+    try {
+      RemoteReference<Integer> stashed = on2.stash(List.of(data));
+      assertThatThrownBy(() -> stashed.get(WAIT)).isInstanceOf(GridException.class);
+      data = null;
+    } finally {
+      FaultProcessesIT.signal(p2, "CONT");
+    }
+    awaitReleaseOnS1WithinTheTransitTime(grid, s1);
+    boolean keptOnS1 = values(grid, s1) == 1;
+    RemoteReference<List<RemoteReference<byte[]>>> taken = on2.takeStashed();
+    List<RemoteReference<byte[]>> kept = taken.get(WAIT);
+    System.out.println("stopped server: the late batch "
+        + (kept != null ? "ran, and S2 held its reference" : "was given up, and ran nothing"));
+    assertThat(kept != null)
+        .as("S1 keeps the value exactly when S2 ran the call that stashed it")
+        .isEqualTo(keptOnS1);
+    if (kept != null) assertThat(on2.totalLength(taken).get(WAIT)).isEqualTo(100_000);
+  }
+
+  /**
+   * Waits (20 s at most, a third of a minute's transit time) until the Grid's release of a value reached S1, collecting
+   * garbage here.
+   */
+  static void awaitReleaseOnS1WithinTheTransitTime(Grid grid, ServerInfo s1) {
     await("the client's release of the value reached S1 well within its transit time")
         .atMost(Duration.ofSeconds(20))
         .pollInterval(Duration.ofMillis(200))
@@ -153,10 +205,17 @@ class ValueLifetimeProcessesIT {
           System.gc();
           return grid.stats(s1).store().releases().collected() >= 1;
         });
-    assertThat(values(grid, s1))
-        .as("S1 keeps the value the list on S2 refers to")
-        .isEqualTo(1);
-    assertThat(on2.totalLength(kept).get(WAIT)).isEqualTo(100_000);
+  }
+
+  /** A Grid of {@code p1} and {@code p2} whose transit time is a minute, with {@code more} settings. */
+  Grid minuteTransitGrid(
+      ServerProcess p1, ServerProcess p2, java.util.function.UnaryOperator<Grid.Builder> more) {
+    Grid grid = more.apply(Grid.builder()
+            .servers(p1.address(), p2.address())
+            .referenceTransit(Duration.ofSeconds(60)))
+        .build();
+    grids.add(grid);
+    return grid;
   }
 
   /** S1 and S2 with a lease of a minute, a Grid of both, and views of each. */

@@ -40,6 +40,10 @@ import org.junit.jupiter.api.Test;
  * mutated by-value arguments), bounded in count and time; afterwards the same process still answers.
  */
 class HostileInputIT {
+  /** Transfer ids for the batches sent straight to the gateway: a batch names one (not 0), as a Grid chooses it. */
+  static final java.util.concurrent.atomic.AtomicLong BATCHES =
+      new java.util.concurrent.atomic.AtomicLong();
+
   static final String SVC = Echo.class.getName();
   /** How this test reaches the server's registry: GridRMI's sockets, which prove the user's default grid secret. */
   static final org.gridrmi.runtime.net.GridSocketFactory GRID_SOCKETS =
@@ -145,11 +149,11 @@ class HostileInputIT {
         }
         call(batch, ids, echo, new SerializedValue("x", m));
         if (batch.size() >= 100) {
-          gw.submit(UUID.randomUUID(), null, batch);
+          gw.submit(UUID.randomUUID(), BATCHES.incrementAndGet(), null, batch);
           batch.clear();
         }
       }
-      gw.submit(UUID.randomUUID(), null, batch);
+      gw.submit(UUID.randomUUID(), BATCHES.incrementAndGet(), null, batch);
       for (UUID id : ids) {
         FetchResult r = gw.fetch(id, 10_000, IT, false, null);
         assertThat(r.state()).isNotEqualTo(FetchResult.State.PENDING);
@@ -173,7 +177,7 @@ class HostileInputIT {
               UUID.randomUUID(),
               "rmi://10.255.255.1:1099",
               org.gridrmi.runtime.wire.RefContexts.unbound()));
-      gw.submit(UUID.randomUUID(), null, strange);
+      gw.submit(UUID.randomUUID(), BATCHES.incrementAndGet(), null, strange);
       FetchResult refusedOwner = gw.fetch(viaStranger, 10_000, IT, false, null);
       assertThat(refusedOwner.failure().status()).isEqualTo(Status.PERMISSION_DENIED);
       assertThat(refusedOwner.failure().message())
@@ -185,7 +189,7 @@ class HostileInputIT {
       UUID holder = UUID.randomUUID();
       List<Command> mine = new ArrayList<>();
       UUID kept = call(mine, new ArrayList<>(), echo, "kept");
-      gw.submit(holder, null, mine);
+      gw.submit(holder, BATCHES.incrementAndGet(), null, mine);
       assertThat(gw.fetch(kept, 10_000, IT, false, null).state())
           .isEqualTo(FetchResult.State.READY);
       UUID stranger = UUID.randomUUID();
@@ -208,7 +212,7 @@ class HostileInputIT {
       for (int b = 0; b < 100; b++) {
         List<Command> many = new ArrayList<>();
         for (int i = 0; i < 1000; i++) flood.add(call(many, new ArrayList<>(), slow, "f", 10_000));
-        gw.submit(greedy, null, many);
+        gw.submit(greedy, BATCHES.incrementAndGet(), null, many);
       }
       tried += 100_000;
       FetchResult last = gw.fetch(flood.get(flood.size() - 1), 10_000, IT, false, null);
@@ -242,7 +246,7 @@ class HostileInputIT {
         for (int i = 0; i < 1000; i++) {
           batchIds.add(call(many, new ArrayList<>(), slow, "f", 10_000));
         }
-        gw.submit(h, null, many);
+        gw.submit(h, BATCHES.incrementAndGet(), null, many);
         holders.add(h);
         floods.add(batchIds);
       }

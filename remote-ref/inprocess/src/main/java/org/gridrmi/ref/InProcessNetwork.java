@@ -54,6 +54,35 @@ public final class InProcessNetwork {
     hub.dropNext(node, what, calls);
   }
 
+  /**
+   * The next {@code calls} calls to {@code node} whose description contains {@code what} run there, but their answer
+   * is lost: the caller fails as on a connection that drops after the call went (what a timed-out call whose server
+   * was merely slow looks like).
+   */
+  public void loseAnswerOfNext(String node, String what, int calls) {
+    hub.loseAnswerOfNext(node, what, calls);
+  }
+
+  /**
+   * The next {@code calls} calls to {@code node} whose description contains {@code what} are held back: their caller
+   * fails at once as on a connection that drops, and each reaches {@code node} only when {@link #deliverHeldBack} says
+   * so (a late copy of a call its sender gave up on).
+   */
+  public void holdBackNext(String node, String what, int calls) {
+    hub.holdBackNext(node, what, calls);
+  }
+
+  /**
+   * Delivers the oldest call held back for {@code node} ({@link #holdBackNext}) now, on this thread; its answer goes to
+   * nobody.
+   *
+   * @return what {@code node} threw, or null if it took the call
+   * @throws IllegalStateException if no call to {@code node} is held back
+   */
+  public GridException deliverHeldBack(String node) {
+    return hub.deliverHeldBack(node);
+  }
+
   /** Every call to {@code node} is delivered {@code d} late (zero: no delay). */
   public void delay(String node, Duration d) {
     hub.delay(node, d);

@@ -48,6 +48,37 @@ class HolderIdentityTest {
     }
   }
 
+  /**
+   * A Grid asks which of its batches a server still waits for ({@code awaitingHolds}); an id it names that the server
+   * never received is given up (its batch refused if it comes later). Another peer naming the holder is refused and
+   * gives up nothing; naming its own holder, it gives up only its own batches of that id.
+   */
+  @Test
+  void anotherPeerCannotAskAboutOrGiveUpAHoldersBatches() {
+    try (TestNodes.Started n = TestNodes.node(new InProcessNetwork(), "H4", Timeouts.DEFAULT)) {
+      UUID holder = UUID.randomUUID();
+      UUID malloryHolder = UUID.randomUUID();
+      ReceivedTransfers received = n.node().runtime().received();
+      Caller.serving(ALICE, () -> n.endpoint().renew(holder, HeldDigest.EMPTY));
+      received.receiving(holder, 7, "H4"); // alice's batch 7 arrived, its holds not settled
+      assertThatThrownBy(() ->
+              Caller.serving(MALLORY, () -> n.endpoint().awaitingHolds(holder, List.of(7L, 8L))))
+          .isInstanceOfSatisfying(GridException.class, e -> {
+            assertThat(e.status()).isEqualTo(Status.PERMISSION_DENIED);
+            assertThat(e.getMessage()).contains("CN=mallory");
+          });
+      assertThat(received.givenUp()).as("mallory gave up nothing of alice's").isZero();
+      assertThat(Caller.serving(
+              MALLORY, () -> n.endpoint().awaitingHolds(malloryHolder, List.of(7L, 8L))))
+          .as("mallory's own batches 7 and 8 were never received")
+          .isEmpty();
+      assertThat(Caller.serving(ALICE, () -> n.endpoint().awaitingHolds(holder, List.of(7L))))
+          .as("alice's batch 7 still waits")
+          .containsExactly(7L);
+      received.receiving(holder, 8, "H4"); // alice's batch 8 is not refused: mallory's 8 was
+    }
+  }
+
   @Test
   void aNonHolderCannotCancelOrReleaseEvenWithoutTls() {
     try (TestNodes.Started n = TestNodes.node(new InProcessNetwork(), "H2", Timeouts.DEFAULT)) {

@@ -42,7 +42,10 @@ import org.gridrmi.runtime.wire.ValueIds;
  * {@link HeldReferences}, {@link TransitPins}): here an explicit count per value, changed by the seed's steps, with the
  * same rules (a first reference holds, a last one releases naming the servers it was lent to; a reference sent inside
  * an argument stays pinned until its receiver's hold is acknowledged or that receiver's life is known gone (a batch's
- * answer from another node id at its address), at most a transit period, or for that period if the call failed; a
+ * answer from another node id at its address), at most a transit period; if the call failed, until the server, asked
+ * with the batch's transfer id ({@code awaitingHolds}, on the server's real {@link ReceivedTransfers}), says it no longer
+ * waits for it (it holds the reference, or gives the batch up and refuses it if it arrives late), or answers nothing for
+ * a transit period; a
  * server keeps a reference inside a result it sent until the reader's hold of it is acknowledged and the reader says
  * so ({@code transferred}, a call on the simulated network, which may lose it), or for one lease at most). A batch is the simulation's too: a call creates its
  * value at the server ({@code ValueTable.create}) and a put stores a pushed copy ({@code ValueTable.put}), as the
@@ -73,6 +76,9 @@ public final class LifetimeSimulation {
   static final long LEASE_MILLIS = 1_000;
   /** The longest between two renewals of a holder link. */
   static final long RENEW_MILLIS = LEASE_MILLIS / 3;
+
+  /** The pause between a client's questions about a batch whose submit failed ({@code awaitingHolds}). */
+  static final long ASK_MILLIS = 100;
   /**
    * How long after an owner forgot a hold the value may go while its holder holds it (before the holder's repair held
    * it again): three leases, the most a repair may take when renewals and its calls are lost by chance (a repair
@@ -108,6 +114,9 @@ public final class LifetimeSimulation {
    * @param traceHash a hash of every event: a replay of the seed gives the same one
    * @param firstViolation the first invariant broken, with the step, or null
    * @param lastEvents the events before the first violation (or the end), oldest first
+   * @param failedBatchesAsked batches carrying a reference whose submit failed, which their client then asked about
+   *     ({@code awaitingHolds})
+   * @param lateBatchesRefused copies of such batches that reached their server after it had given them up, refused
    */
   public record Outcome(
       long seed,
@@ -120,7 +129,9 @@ public final class LifetimeSimulation {
       long messages,
       long traceHash,
       String firstViolation,
-      List<String> lastEvents) {
+      List<String> lastEvents,
+      long failedBatchesAsked,
+      long lateBatchesRefused) {
     /** Every invariant broken, counted once per value (and holder) it was broken for. */
     public long violations() {
       return freedWhileReferenced + leaked + duplicated + overdue;
@@ -237,6 +248,9 @@ public final class LifetimeSimulation {
   private long remade;
   /** The last transfer id given to a fetch's answer that carries a reference (ids are never reused in a run). */
   private long lastTransfer;
+
+  private long failedBatchesAsked;
+  private long lateBatchesRefused;
 
   private String firstViolation;
   private List<String> eventsAtViolation;
@@ -530,7 +544,9 @@ public final class LifetimeSimulation {
           world.messages(),
           world.traceHash(),
           firstViolation,
-          eventsAtViolation != null ? eventsAtViolation : world.lastEvents(20));
+          eventsAtViolation != null ? eventsAtViolation : world.lastEvents(20),
+          failedBatchesAsked,
+          lateBatchesRefused);
     } finally {
       for (Holder h : everyRuntime) stop(h);
     }
@@ -692,12 +708,25 @@ public final class LifetimeSimulation {
     UUID id = world.newId();
     Borrow[] borrow = new Borrow[1];
     Holder[] server = new Holder[1];
+    long transfer = ++lastTransfer; // the batch's id, chosen by its sender as a Grid does
     try {
       Slot made = world.call(c.node, to, "submit", n -> {
         Holder s = serverAt(n);
+        // refused, running nothing, if its sender gave it up (asked before it came)
+        try {
+          s.runtime.received().receiving(c.id, transfer, n.address);
+        } catch (GridException givenUp) {
+          lateBatchesRefused++;
+          world.event("submit of " + ValueIds.shortForm(id) + " at " + n.address + " refused: "
+              + givenUp.status());
+          throw givenUp;
+        }
         server[0] = s;
         Slot slot = n.local.table().create(id, c.id, "call " + ValueIds.shortForm(id));
-        if (slot == null) return null; // the batch again: its calls are made once
+        if (slot == null) { // the batch again: its calls are made once
+          s.runtime.received().received(c.id, transfer, null);
+          return null;
+        }
         runs.merge(id, 1, Integer::sum);
         values.put(id, new Val(n.address, n.generation, byValue ? arg : null, lineage));
         if (arg != null && byValue) {
@@ -707,6 +736,13 @@ public final class LifetimeSimulation {
           s.carriers.put(id, arg);
           s.callers.put(id, c);
         }
+        // the batch waits until the server's hold of the reference inside its argument is answered
+        s.runtime
+            .received()
+            .received(
+                c.id,
+                transfer,
+                arg != null && byValue ? s.link(values.get(arg).owner).acknowledged(arg) : null);
         if (arg != null && !byValue && !s.replicas.contains(arg)) {
           borrow[0] = new Borrow(s, slot, arg, world.nowMillis());
           borrow[0].lostBeforeLent = goneFromLiveOwner(arg) != null && cutOffForALease(c, arg);
@@ -731,14 +767,46 @@ public final class LifetimeSimulation {
         c.pinUntilHeld(arg, server[0], server[0].link(values.get(arg).owner).acknowledged(arg));
       return id;
     } catch (GridException e) {
-      if (arg != null
-          && byValue
-          && c.live.containsKey(arg)) { // the server may have it: pinned for a while
+      if (arg != null && byValue && c.live.containsKey(arg)) {
+        // the server may have it: pinned until it says it no longer waits for the batch
         c.pin(arg);
-        c.unpinLater(arg, LEASE_MILLIS);
+        failedBatchesAsked++;
+        askAboutBatch(c, to, transfer, arg, new long[] {world.nowMillis()});
       }
       return null;
     }
+  }
+
+  /**
+   * Asks the server at {@code to} whether it still waits for batch {@code transfer} of {@code c}, whose submit failed,
+   * as a Grid's {@code ServerChannel} does: unpins {@code arg} once it says it does not (it holds the reference, or
+   * gave the batch up and will refuse it), or once it has answered nothing for one transit period (a lease here) since
+   * {@code lastAnswer}; asks again after a pause otherwise.
+   */
+  private void askAboutBatch(Holder c, String to, long transfer, UUID arg, long[] lastAnswer) {
+    c.runLater(
+        () -> {
+          if (c.closed || c.node.dead) return;
+          try {
+            List<Long> still = world.call(
+                c.node,
+                to,
+                "awaitingHolds",
+                n -> serverAt(n).runtime.received().awaiting(c.id, List.of(transfer)));
+            lastAnswer[0] = world.nowMillis();
+            if (still.isEmpty()) {
+              c.unpin(arg);
+              return;
+            }
+          } catch (GridException unanswered) {
+            if (world.nowMillis() - lastAnswer[0] >= LEASE_MILLIS) {
+              c.unpin(arg);
+              return;
+            }
+          }
+          askAboutBatch(c, to, transfer, arg, lastAnswer);
+        },
+        ASK_MILLIS);
   }
 
   private void completeLater(Holder s, Slot slot) {

@@ -147,11 +147,21 @@ public class NodeEndpoint implements NodeService {
     node.runtime().pins().transferredBy(receiver(), transfers);
   }
 
-  /** @throws GridException INVALID_ARGUMENT past {@link ValueTable#MAX_IDS_PER_CALL} ids */
+  /**
+   * @throws GridException INVALID_ARGUMENT past {@link ValueTable#MAX_IDS_PER_CALL} ids; PERMISSION_DENIED for a holder
+   *     id another peer uses (see {@link #authorize})
+   */
   @Override
-  public List<Long> awaitingHolds(List<Long> transfers) {
+  public List<Long> awaitingHolds(UUID holder, List<Long> transfers) {
     checkIds(transfers, "transfer check");
-    return node.runtime().received().awaiting(transfers);
+    if (holder == null) {
+      throw new GridException(
+          Status.INVALID_ARGUMENT,
+          "a transfer check on " + node.name() + " names no holder: a Grid asks about the"
+              + " batches of its own holder id");
+    }
+    authorize(holder);
+    return node.runtime().received().awaiting(holder, transfers);
   }
 
   /** Why value {@code id} cannot leave this node. */
@@ -400,7 +410,8 @@ public class NodeEndpoint implements NodeService {
   }
 
   @Override
-  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+  public BatchReceipt submit(
+      UUID holder, long transfer, Introduction introduction, List<Command> commands) {
     throw new GridException(
         Status.NOT_FOUND, node + " is a GridRMI client's node, not a server: it takes no calls");
   }

@@ -30,7 +30,7 @@ public final class NodeRuntime implements AutoCloseable {
   private final BoundedExecutor fetches;
   private final ScheduledExecutorService timer;
   private final TransitPins pins;
-  private final ReceivedTransfers received = new ReceivedTransfers();
+  private final ReceivedTransfers received;
   private final Telemetry telemetry;
   private final PeerHealth peerHealth;
   private final RequesterKeys requesterKeys = new RequesterKeys();
@@ -86,6 +86,10 @@ public final class NodeRuntime implements AutoCloseable {
     this.timer = timer;
     long transit = settings.referenceTransit().toNanos();
     this.pins = new TransitPins(transit, MAX_PINS, settings.ticker());
+    // a batch given up is refused if it comes later: kept past a call timeout (the longest its
+    // sender waited for it) plus one transit period, the longest a late copy is expected on its way
+    this.received =
+        new ReceivedTransfers(transit + settings.timeouts().call().toNanos(), settings.ticker());
     long drain = Math.max(10_000_000L, transit / 8);
     timer.scheduleWithFixedDelay(pins::drain, drain, drain, TimeUnit.NANOSECONDS);
     this.values = ValueReader.unbound(policy);

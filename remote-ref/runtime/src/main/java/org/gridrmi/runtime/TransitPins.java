@@ -146,7 +146,7 @@ public final class TransitPins {
    * @throws GridException RESOURCE_EXHAUSTED past the limit, or past half of it for one receiver
    */
   public void pin(Collection<? extends Ref<?>> refs) {
-    pin(writing.get(), refs);
+    pin(writing.get(), refs, false);
   }
 
   /**
@@ -156,10 +156,24 @@ public final class TransitPins {
    * @throws GridException RESOURCE_EXHAUSTED past the limit, or past half of it for one receiver
    */
   public void pin(String receiver, long transfer, Collection<? extends Ref<?>> refs) {
-    pin(new Transfer(receiver, transfer, null), refs);
+    pin(new Transfer(receiver, transfer, null), refs, false);
   }
 
-  private synchronized void pin(Transfer t, Collection<? extends Ref<?>> refs) {
+  /**
+   * Pins every reference in {@code refs} under transfer {@code transfer} of {@code receiver} until {@link #transferred}
+   * ends it, with no period: for a sender that bounds the pins itself (a Grid ends them once the receiver says it no
+   * longer waits for them, is known gone, or has not answered for one period).
+   *
+   * @throws GridException RESOURCE_EXHAUSTED past the limit, or past half of it for one receiver
+   */
+  public void pinUntilTransferred(
+      String receiver, long transfer, Collection<? extends Ref<?>> refs) {
+    pin(new Transfer(receiver, transfer, null), refs, true);
+  }
+
+  /** @param untilTransferred the pins have no period: only {@link #transferred} ends them */
+  private synchronized void pin(
+      Transfer t, Collection<? extends Ref<?>> refs, boolean untilTransferred) {
     if (refs.isEmpty()) return;
     long now = ticker.nanoTime();
     drain(now);
@@ -171,7 +185,8 @@ public final class TransitPins {
       throw exhausted(max / 2, " for " + t.receiver());
     for (Ref<?> r : refs) {
       Pin p = new Pin(r, now + periodNanos, t);
-      pins.add(p);
+      // a pin with no period stays out of the queue, which is in the order the periods end
+      if (!untilTransferred) pins.add(p);
       live++;
       if (t != null) {
         transfers

@@ -39,8 +39,9 @@
  *       deserialization policy, limits, pools, timer.
  *   <li>{@link OptionChecks}: the argument checks of the Grid's and the server's builder methods: a bad argument is a
  *       GridException(INVALID_ARGUMENT) naming the option and the value.
- *   <li>{@link ReceivedTransfers}: the transfers a server received whose references it does not hold yet, which a
- *       Grid asks about before it unpins them.
+ *   <li>{@link ReceivedTransfers}: the batches a server received whose references it does not hold yet, and those
+ *       their senders gave up (refused if they come later), by holder and transfer id: what a Grid asks about before
+ *       it unpins the references a batch carried.
  *   <li>{@link RequesterKeys}: the keys an instance presents, one per owner, when it asks other nodes for values as
  *       a borrower.
  *   <li>{@link RuntimeSettings}: the limits and timeouts of one Grid or server, set by its builder.

@@ -33,22 +33,31 @@ class LifetimeSimulationTest {
 
   /**
    * Every invariant over 300 seeds: any violation fails. Among the runs, results of {@code @Idempotent} calls whose
-   * owner was down are made again from their lineage, and keep every invariant too.
+   * owner was down are made again from their lineage, and batches whose submit failed are asked about and, where they
+   * come late, refused; they keep every invariant too.
    */
   @Test
   void threeHundredSeedsKeepEveryInvariant() {
     List<String> broken = new ArrayList<>();
     long steps = 0;
     long remade = 0;
+    long asked = 0;
+    long refused = 0;
     for (long seed = 0; seed < 300; seed++) {
       LifetimeSimulation.Outcome o = LifetimeSimulation.run(seed, LifetimeSimulation.DEFAULT_STEPS);
       steps += o.steps();
       remade += o.remade();
+      asked += o.failedBatchesAsked();
+      refused += o.lateBatchesRefused();
       if (o.violations() > 0) broken.add(o.report());
     }
     assertThat(broken).isEmpty();
     assertThat(steps).isEqualTo(300L * LifetimeSimulation.DEFAULT_STEPS);
     assertThat(remade).as("calls made again from their lineage").isPositive();
+    // the runs go through the path of a batch whose submit failed: the client asks, and a late
+    // copy of a batch the server gave up is refused
+    assertThat(asked).as("failed batches asked about").isPositive();
+    assertThat(refused).as("late batches refused").isPositive();
   }
 
   @Test

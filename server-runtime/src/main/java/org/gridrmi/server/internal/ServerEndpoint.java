@@ -161,10 +161,34 @@ public final class ServerEndpoint extends NodeEndpoint {
   }
 
   @Override
-  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+  public BatchReceipt submit(
+      UUID holder, long transfer, Introduction introduction, List<Command> commands) {
     long arrived = System.nanoTime();
     authorize(holder);
     node.table().admit(holder); // a bounded number of holders keep values here
+    // waiting from here, so that a question about the batch meanwhile is not answered "given up";
+    // refused (running nothing) if its sender gave it up already
+    node.runtime().received().receiving(holder, transfer, node.name());
+    CompletableFuture<Void> all = null;
+    try {
+      all = registered(holder, introduction, commands, arrived);
+    } finally {
+      // its sender pins what is not held yet under the transfer, and asks later (awaitingHolds)
+      node.runtime().received().received(holder, transfer, all);
+    }
+    boolean held = referencesHeld(all, arrived);
+    FetchResult answer = answer(commands, arrived);
+    return new BatchReceipt(
+        node.table().store().underPressure(), node.id(), held, held ? 0 : transfer, answer);
+  }
+
+  /**
+   * Registers the batch's commands, in order, and holds the references inside its values.
+   *
+   * @return completed once this node holds every reference inside the batch's values
+   */
+  private CompletableFuture<Void> registered(
+      UUID holder, Introduction introduction, List<Command> commands, long arrived) {
     refuseForeignWrites(commands);
     batches.incrementAndGet();
     node.runtime().telemetry().batchReceived(commands.size());
@@ -185,13 +209,7 @@ public final class ServerEndpoint extends NodeEndpoint {
         })
         .refs();
     for (Ref<?> r : read) holds.add(r.context().held(r));
-    CompletableFuture<Void> all = CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
-    boolean held = referencesHeld(all, arrived);
-    // the client pins what is not held yet under this id, and asks later (awaitingHolds)
-    long transfer = held ? 0 : node.runtime().received().add(all);
-    FetchResult answer = answer(commands, arrived);
-    return new BatchReceipt(
-        node.table().store().underPressure(), node.id(), held, transfer, answer);
+    return CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
   }
 
   /**

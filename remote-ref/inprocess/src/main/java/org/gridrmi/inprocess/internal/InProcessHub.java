@@ -104,7 +104,45 @@ public final class InProcessHub {
   private boolean dropsNow(String to, String what) {
     AtomicInteger drop = drops.get(to);
     if (drop != null && drop.getAndUpdate(n -> Math.max(0, n - 1)) > 0) return true;
-    for (Map.Entry<Kind, AtomicInteger> e : kindDrops.entrySet()) {
+    return takeOne(kindDrops, to, what);
+  }
+
+  /** Calls to one node of one kind whose answer is lost (they run; their caller sees a dropped connection). */
+  private final Map<Kind, AtomicInteger> lostAnswers = new ConcurrentHashMap<>();
+  /** Calls to one node of one kind held back: their caller sees a dropped connection, and they arrive later. */
+  private final Map<Kind, AtomicInteger> holdBacks = new ConcurrentHashMap<>();
+  /** The calls held back, per node address, in the order they were sent: each delivers itself when run. */
+  private final Map<String, java.util.Deque<java.util.function.Supplier<GridException>>> heldBack =
+      new ConcurrentHashMap<>();
+
+  public void loseAnswerOfNext(String node, String what, int calls) {
+    lostAnswers
+        .computeIfAbsent(new Kind(address(node), what), k -> new AtomicInteger())
+        .addAndGet(calls);
+  }
+
+  public void holdBackNext(String node, String what, int calls) {
+    holdBacks
+        .computeIfAbsent(new Kind(address(node), what), k -> new AtomicInteger())
+        .addAndGet(calls);
+  }
+
+  /**
+   * Delivers the oldest call held back for {@code node} now, on this thread, and discards its answer.
+   *
+   * @return what the node threw, or null if it ran the call
+   * @throws IllegalStateException if no call to {@code node} is held back
+   */
+  public GridException deliverHeldBack(String node) {
+    var held = heldBack.get(address(node));
+    var call = held == null ? null : held.pollFirst();
+    if (call == null) throw new IllegalStateException("no call to " + node + " is held back");
+    return call.get();
+  }
+
+  /** Whether a fault set for calls of this kind to {@code to} applies to this one (and counts it). */
+  private static boolean takeOne(Map<Kind, AtomicInteger> faults, String to, String what) {
+    for (Map.Entry<Kind, AtomicInteger> e : faults.entrySet()) {
       if (e.getKey().address().equals(to)
           && what.contains(e.getKey().what())
           && e.getValue().getAndUpdate(n -> Math.max(0, n - 1)) > 0) return true;
@@ -127,6 +165,8 @@ public final class InProcessHub {
     delays.clear();
     drops.clear();
     kindDrops.clear();
+    lostAnswers.clear();
+    holdBacks.clear();
     notifyAll();
   }
 
@@ -176,16 +216,42 @@ public final class InProcessHub {
           "the GridRMI node at " + to + " is unreachable (" + what + "): connection refused",
           REFUSED);
     }
+    byte[] sent = InProcessTransport.write(args);
+    if (takeOne(holdBacks, to, what)) {
+      heldBack
+          .computeIfAbsent(to, k -> new java.util.concurrent.ConcurrentLinkedDeque<>())
+          .add(() -> {
+            try {
+              run(fromAddress, to, target, sent, body);
+              return null;
+            } catch (GridException e) {
+              return e;
+            }
+          });
+      throw new GridException(
+          Status.UNAVAILABLE,
+          "the GridRMI node at " + to + " is unreachable (" + what + "): connection reset");
+    }
+    byte[] answer = run(fromAddress, to, target, sent, body);
+    if (takeOne(lostAnswers, to, what)) {
+      throw new GridException(
+          Status.UNAVAILABLE,
+          "the GridRMI node at " + to + " did not answer " + what + ": connection reset");
+    }
+    return InProcessTransport.read(answer, callerFilter);
+  }
+
+  /** Runs a call's body at {@code target} on a copy of the arguments the caller wrote; its answer, written. */
+  private byte[] run(
+      String fromAddress, String to, Node target, byte[] sent, Function<Object[], ?> body) {
     delivered.computeIfAbsent(to, k -> new AtomicLong()).incrementAndGet();
     // the far side runs as another JVM would: none of the caller's thread state (contexts, policy)
     // applies there
-    byte[] sent = InProcessTransport.write(args);
-    byte[] answer = org.gridrmi.runtime.wire.RefContexts.outside(() -> {
+    return org.gridrmi.runtime.wire.RefContexts.outside(() -> {
       Object[] copied = (Object[]) InProcessTransport.read(sent, target.filter());
       return InProcessTransport.write(
           Caller.serving(new Caller(fromAddress, null), () -> body.apply(copied)));
     });
-    return InProcessTransport.read(answer, callerFilter);
   }
 
   private synchronized void awaitReachable(

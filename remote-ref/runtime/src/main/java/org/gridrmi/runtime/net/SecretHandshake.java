@@ -52,9 +52,11 @@ final class SecretHandshake {
    * Command.Call#answerWaitMillis}, {@code BatchReceipt#answer}). 6: a call names the servers its value is pushed to
    * and the arguments pushed to it ({@code Command.Call#pushTo}, {@code #pushed}), the node protocol has {@code push},
    * and a plain call's result names the transfer its references were written under ({@code PlainResult#transfer}),
-   * which the caller acknowledges.
+   * which the caller acknowledges. 7: a batch carries the transfer id its sender chose for it, and {@code awaitingHolds}
+   * names the holder whose batches it asks about (a batch whose submit failed is asked about too; one given up is
+   * refused if it comes later).
    */
-  static final byte VERSION = 6;
+  static final byte VERSION = 7;
 
   static final byte WITH_SECRET = 'S', NO_SECRET = 'N';
   static final byte PROVEN = 'P',

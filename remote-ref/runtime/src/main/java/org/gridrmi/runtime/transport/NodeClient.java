@@ -3,7 +3,10 @@ package org.gridrmi.runtime.transport;
 import java.util.List;
 import java.util.UUID;
 import org.gridrmi.runtime.cost.LinkProbe;
+import org.gridrmi.runtime.wire.BatchReceipt;
+import org.gridrmi.runtime.wire.Command;
 import org.gridrmi.runtime.wire.FetchResult;
+import org.gridrmi.runtime.wire.Introduction;
 import org.gridrmi.runtime.wire.Release;
 import org.gridrmi.runtime.wire.Requester;
 
@@ -49,6 +52,19 @@ public interface NodeClient extends NodeProtocol<RuntimeException> {
   /** An unnumbered {@link #release(UUID, long, List)} (sequence 0), as {@link #hold(UUID, List)}. */
   default void release(UUID holder, List<Release> releases) {
     release(holder, 0, releases);
+  }
+
+  /**
+   * {@link #submit(UUID, long, Introduction, List)} under a new transfer id, for a caller that sends a batch without a
+   * Grid (a tool, a test of bad input) and never asks about it: the id only has to differ from the holder's others, so
+   * it need not be secret (only the holder may ask about or end its batches).
+   */
+  default BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+    long transfer;
+    do {
+      transfer = java.util.concurrent.ThreadLocalRandom.current().nextLong();
+    } while (transfer == 0);
+    return submit(holder, transfer, introduction, commands);
   }
 
   /**

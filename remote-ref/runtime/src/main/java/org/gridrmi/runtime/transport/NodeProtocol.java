@@ -139,15 +139,18 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
   void transferred(List<Long> transfers) throws X;
 
   /**
-   * Of these transfers (ids this node gave in the receipts of batches whose references it did not all hold yet:
-   * {@link BatchReceipt#transfer}), those whose references it still does not hold: its holds of them wait for their
-   * owners' answers. The caller, which pinned them under those ids, may unpin the others. An id this node does not
-   * know (settled, never given, or given by another life of the server at this address) is not returned.
+   * Of these batches of {@code holder} (the transfer ids its sender chose for them: {@link #submit}), those this node
+   * still waits for: it received them and its holds of the references they carry wait for their owners' answers. The
+   * caller, which pinned those references under the ids, may unpin the others. An id of {@code holder} this node never
+   * received is given up: should that batch arrive later, it is refused (CANCELLED) and runs nothing; only where no
+   * more ids can be given up (a bounded table) is it returned as still waiting. An id another life of the server at this
+   * address received is not returned either.
    *
-   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT past 10,000 ids in one call
+   * @throws org.gridrmi.ref.GridException INVALID_ARGUMENT past 10,000 ids in one call; PERMISSION_DENIED for a holder
+   *     id another peer uses (as {@link #submit})
    */
   @Op(what = "a transfer check", bound = Bound.ROUND_TRIP)
-  List<Long> awaitingHolds(List<Long> transfers) throws X;
+  List<Long> awaitingHolds(UUID holder, List<Long> transfers) throws X;
 
   /**
    * Whether this node gave {@code key} to the owner at {@code owner} as its requester key: what an owner asks before
@@ -205,11 +208,16 @@ public interface NodeProtocol<X extends Exception> extends java.rmi.Remote {
    * runs. A command whose result id is already known is ignored, so a batch may be sent again safely. Failures of
    * single commands are stored as their values, never thrown.
    *
+   * @param transfer the id the sender chose for this batch (random, not 0): it pins the references the batch carries
+   *     under it until this node says it no longer waits for them ({@link #awaitingHolds}), also when the submit failed
    * @param introduction who the caller is and which servers its Grid has, or null when unchanged since its last batch
-   * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server
+   * @throws org.gridrmi.ref.GridException NOT_FOUND on a node that is not a server; INVALID_ARGUMENT for transfer 0;
+   *     CANCELLED, running nothing, for a batch its sender gave up ({@link #awaitingHolds} asked about it before it
+   *     came); RESOURCE_EXHAUSTED past the batches that may wait for their holds at once
    */
-  @Op(what = "a batch of {2.size} commands", bound = Bound.ROUND_TRIP)
-  BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) throws X;
+  @Op(what = "a batch of {3.size} commands", bound = Bound.ROUND_TRIP)
+  BatchReceipt submit(UUID holder, long transfer, Introduction introduction, List<Command> commands)
+      throws X;
 
   /**
    * A plain call (plain RMI, the paper's baseline): runs the method now and returns its result by value, with Java's

@@ -13,9 +13,9 @@ import java.util.UUID;
  * @param referencesHeld whether the server holds every reference written inside the batch's values (by-value and
  *     inline arguments, pushed puts: their owners acknowledged its holds): the client may let go of them now; if false (an owner did not answer in time),
  *     the client keeps them until the server holds them
- * @param transfer when not all are held, the id under which the server tracks its holds still waiting: the client
- *     pins the references under it and asks the server ({@code awaitingHolds}) until they are held; 0 when all are held,
- *     or when the server tracks no more (the client then pins them for its transit time)
+ * @param transfer when not all are held, the batch's transfer id (the one its sender chose and sent with it), under
+ *     which the server tracks its holds still waiting: the client pins the references under it and asks the server
+ *     ({@code awaitingHolds}) until they are held; 0 when all are held
  * @param answer the value or failure of the batch's call that asked for one ({@link Command.Call#answerWaitMillis}),
  *     when it was known within that wait and is small (no references inside, at most {@link #MAX_ANSWER_BYTES}), as
  *     a fetch would have answered it; null otherwise (none was asked for, it was not known in time, or it is larger):

@@ -50,7 +50,7 @@ class OperationTest {
         .hasSize(17);
     assertThat(Operation.FETCH.what(new Object[] {id, 0L, null, false, null}))
         .isEqualTo("the fetch of value " + id);
-    assertThat(named("submit").what(new Object[] {id, null, List.of(1, 2, 3)}))
+    assertThat(named("submit").what(new Object[] {id, 7L, null, List.of(1, 2, 3)}))
         .isEqualTo("a batch of 3 commands");
     assertThat(named("invokePlain").what(new Object[] {"S", "m(int)", new Object[0], null}))
         .isEqualTo("the plain call m(int)");

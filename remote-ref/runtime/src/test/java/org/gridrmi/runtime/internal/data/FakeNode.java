@@ -124,7 +124,7 @@ final class FakeNode implements NodeService {
   }
 
   @Override
-  public List<Long> awaitingHolds(List<Long> transfers) {
+  public List<Long> awaitingHolds(UUID holder, List<Long> transfers) {
     throw notHere();
   }
 
@@ -165,7 +165,8 @@ final class FakeNode implements NodeService {
   }
 
   @Override
-  public BatchReceipt submit(UUID holder, Introduction introduction, List<Command> commands) {
+  public BatchReceipt submit(
+      UUID holder, long transfer, Introduction introduction, List<Command> commands) {
     throw notHere();
   }
 
