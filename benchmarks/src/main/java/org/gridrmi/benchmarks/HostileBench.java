@@ -752,12 +752,17 @@ public final class HostileBench implements Callable<Integer> {
   /** A submit whose replica's matrix header claims 2^28 rows of no columns. */
   private Attack.Outcome matrixHeader() throws Exception {
     RawJrmp j = jrmp(0);
-    Method submit =
-        NodeProtocol.class.getMethod("submit", UUID.class, Introduction.class, List.class);
+    Method submit = NodeProtocol.class.getMethod(
+        "submit", UUID.class, long.class, Introduction.class, List.class);
     UUID id = ValueIds.forPut();
     Object replica =
         new Command.Replica(UUID.randomUUID(), id, new WireValue(new Jama.Matrix(1, 1)));
-    byte[] call = j.call(submit, UUID.randomUUID(), null, new ArrayList<>(List.of(replica)));
+    byte[] call = j.call(
+        submit,
+        UUID.randomUUID(),
+        1L,
+        null,
+        new ArrayList<>(List.of(replica))); // 1: the batch's id
     byte[] header = {(byte) org.gridrmi.jama.MatrixCodec.VERSION, 0, 0, 0, 1, 0, 0, 0, 1}; // 1 x 1
     int at = RawJrmp.after(call, concat("jama.Matrix".getBytes(), header)) - 8;
     java.nio.ByteBuffer.wrap(call, at, 8).putInt(1 << 28).putInt(0);
