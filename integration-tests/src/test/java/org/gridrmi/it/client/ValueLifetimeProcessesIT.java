@@ -255,7 +255,6 @@ class ValueLifetimeProcessesIT {
   void referencesInsideAValueTheClientFetchedAreUnpinnedByTheServerOnceTheClientHoldsThem()
       throws Exception {
     MinuteLeasePair pair = minuteLeasePair();
-    Grid grid = pair.grid();
     LifetimeAsync on1 = pair.on1();
     LifetimeAsync on2 = pair.on2();
     RemoteReference<List<RemoteReference<byte[]>>> list =
