@@ -266,12 +266,10 @@ class CallContext implements RefContext {
           Status.CANCELLED, label + ": its Grid is closed", null, List.of(label)));
     }
     // a value made again after its server died is still bound by the original deadline: recovery
-    // comes first
-    CompletableFuture<Object> remote = answered != null
-        ? answered
-        : lineage() == null || lineage().remade()
-            ? resolveRemote(ref)
-            : withRecovery(resolveRemote(ref));
+    // comes first. A failure the server answered in the batch's receipt goes through it too: a
+    // lost input's owner refuses at once, so its fetch fails within the answer's wait
+    CompletableFuture<Object> remote = answered != null ? answered : resolveRemote(ref);
+    if (lineage() != null && !lineage().remade()) remote = withRecovery(remote);
     CompletableFuture<Object> result = new CompletableFuture<>();
     UUID id = ref.id(); // not the reference itself: these futures may outlive it
     remote.whenComplete((v, t) -> {

@@ -157,6 +157,40 @@ class GetSendsItsBatchTest {
         .isLessThan(Duration.ofMillis(300 + CallContext.GRACE_NANOS / 1_000_000 + 1000));
   }
 
+  /**
+   * A failure in the receipt goes through recovery as a fetched one does: an {@code @Idempotent} call whose input was
+   * lost with its owner names that input, where the receipt's raw UNAVAILABLE (the owner unreachable) said nothing of
+   * why it was not made again. A fast failure (here the dead owner refuses at once) came back in the receipt and
+   * skipped recovery.
+   */
+  @Test
+  void aLostInputInTheReceiptIsAnsweredAsRecoveryNamesIt() {
+    session.answerWaitMillis(LONG_ANSWER_WAIT_MILLIS);
+    GridServer s2 = TestSessions.workServer(net, "S2");
+    try {
+      ServerInfo info2 =
+          new ServerInfo("S2", s2.address(), List.of(Work.class.getName()), Map.of());
+      session.useServers(() -> List.of(info, info2)); // introduced to S1: it may fetch from S2
+      session.channel(info2).roundTripNanos(Linger.MIN_ROUND_TRIP_NANOS / 2);
+      WorkAsync on2 = Views.async(session, info2, WorkAsync.class, null);
+      RemoteReference<String> lost = on2.slow(RemoteReference.of("x"), 0); // not @Idempotent
+      assertThat(lost.get(WAIT)).isEqualTo("x");
+      net.kill("S2");
+      long before = net.delivered("S1");
+      RemoteReference<String> dependent = on1.append(lost, "!");
+      assertThatThrownBy(() -> dependent.get(WAIT))
+          .isInstanceOfSatisfying(
+              GridException.class, e -> assertThat(e.status()).isEqualTo(Status.UNAVAILABLE))
+          .hasMessageContaining("cannot re-run Work.append on S1")
+          .hasMessageContaining("not the result of an @Idempotent call");
+      assertThat(net.delivered("S1") - before)
+          .as("the batch, answered with its failure, and recovery's probe that S1 answers")
+          .isEqualTo(2);
+    } finally {
+      s2.close();
+    }
+  }
+
   /** The server holds the batch's answer (and the thread that received it) no longer than the answer's wait. */
   @Test
   void theReceiptOfASlowCallComesWithinTheAnswerWaitAndItsValueLater() throws Exception {
