@@ -5,6 +5,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 
@@ -18,13 +19,18 @@ import org.gridrmi.ref.Status;
  * 64 started a thread per fetch for the first 64 fetches after each idle spell, about half a millisecond each on a
  * small machine, on the critical path of every server-to-server chain. So the queue itself refuses a task while no
  * thread is idle and the pool may still grow (the way Tomcat's task queue does), and takes it when the pool is full.
+ *
+ * <p>"Idle" is counted by tasks, not by threads' states: a thread is free for a new task when the tasks given and not
+ * yet finished (this one included) are no more than the threads. A thread that has just taken a task from the queue
+ * but not yet started it looks idle to {@link ThreadPoolExecutor#getActiveCount}, and tasks queued for such threads
+ * waited, with the pool below its limit, until some other task ended.
  */
 public final class BoundedExecutor implements Executor, AutoCloseable {
   private final String name;
   private final int threads;
   private final int queue;
   private final IdleFirstQueue tasks;
-  private final ThreadPoolExecutor pool;
+  private final CountingPool pool;
   /** Where every task goes instead of the pool (a simulation's scheduler), or null for the pool. */
   private final Executor onto;
 
@@ -34,10 +40,9 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
     this.threads = threads;
     this.queue = queue;
     this.tasks = new IdleFirstQueue(queue);
-    this.pool = new ThreadPoolExecutor(
-        1, threads, 30, TimeUnit.SECONDS, tasks, Daemons.factory(name), (task, p) -> {
-          throw new RejectedExecutionException(name + " has no thread free");
-        });
+    this.pool = new CountingPool(threads, tasks, Daemons.factory(name), (task, p) -> {
+      throw new RejectedExecutionException(name + " has no thread free");
+    });
     pool.allowCoreThreadTimeOut(true);
     tasks.pool = pool;
   }
@@ -65,14 +70,18 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
       onto.execute(task);
       return;
     }
+    pool.unfinished.incrementAndGet();
     try {
       pool.execute(task);
     } catch (RejectedExecutionException e) {
-      if (pool.isShutdown()) throw new GridException(Status.CANCELLED, name + " is closed", e);
+      if (pool.isShutdown()) {
+        pool.unfinished.decrementAndGet();
+        throw new GridException(Status.CANCELLED, name + " is closed", e);
+      }
       // every thread is busy and the pool is at its limit: the task waits in the queue if there is
-      // room (a busy
-      // thread takes it when its task ends)
+      // room (a busy thread takes it when its task ends)
       if (tasks.enqueue(task)) return;
+      pool.unfinished.decrementAndGet();
       throw new GridException(
           Status.RESOURCE_EXHAUSTED,
           name + " is full: " + threads + " threads busy and " + queue + " tasks queued",
@@ -91,10 +100,28 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
     if (pool != null) pool.shutdownNow();
   }
 
+  /** A pool that counts the tasks given to it and not yet finished (running or queued). */
+  private static final class CountingPool extends ThreadPoolExecutor {
+    final AtomicInteger unfinished = new AtomicInteger();
+
+    CountingPool(
+        int threads,
+        IdleFirstQueue tasks,
+        java.util.concurrent.ThreadFactory factory,
+        java.util.concurrent.RejectedExecutionHandler refusal) {
+      super(1, threads, 30, TimeUnit.SECONDS, tasks, factory, refusal);
+    }
+
+    @Override
+    protected void afterExecute(Runnable task, Throwable failure) {
+      unfinished.decrementAndGet();
+    }
+  }
+
   /** The pool's queue: it takes a task only when a thread is idle to run it or the pool cannot grow. */
   private static final class IdleFirstQueue extends LinkedBlockingQueue<Runnable> {
     private static final long serialVersionUID = 1L;
-    private transient volatile ThreadPoolExecutor pool;
+    private transient volatile CountingPool pool;
 
     IdleFirstQueue(int capacity) {
       super(capacity);
@@ -102,9 +129,11 @@ public final class BoundedExecutor implements Executor, AutoCloseable {
 
     @Override
     public boolean offer(Runnable task) {
-      ThreadPoolExecutor p = pool;
+      CountingPool p = pool;
       int size = p.getPoolSize();
-      boolean idleThreadFree = size - p.getActiveCount() > size();
+      // this task is counted already: a thread is free for it if no more tasks are unfinished than
+      // there are threads
+      boolean idleThreadFree = p.unfinished.get() <= size;
       if (!idleThreadFree && size < p.getMaximumPoolSize())
         return false; // the pool starts a thread for it
       return super.offer(task);

@@ -60,6 +60,47 @@ class BoundedExecutorTest {
     assertThat(threads).hasSize(3);
   }
 
+  /**
+   * Tasks given at once to a pool whose threads are idle each get a thread while the pool may grow: none waits in the
+   * queue behind the others. A thread that had just taken a task from the queue but not yet started it was counted
+   * idle, so the next task was queued for it too and waited until some thread ended its task (here never: each
+   * waits for all to start), 1 round in 5-10 of GetSendsItsBatchTest's set-up, which then waited 15 s for the
+   * client's next renewal to grow the pool.
+   */
+  @Test
+  void tasksGivenAtOnceToIdleThreadsAllRunAtOnce() throws Exception {
+    for (int round = 0; round < 100; round++) {
+      try (BoundedExecutor pool = new BoundedExecutor("test-pool", 16, 100)) {
+        CountDownLatch warm = new CountDownLatch(1);
+        CountDownLatch warmStarted = new CountDownLatch(12);
+        for (int i = 0; i < 12; i++) {
+          pool.execute(() -> {
+            warmStarted.countDown();
+            await(warm);
+          });
+        }
+        assertThat(warmStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        warm.countDown();
+        waitUntilIdle(pool);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(16);
+        for (int i = 0; i < 16; i++) {
+          pool.execute(() -> {
+            started.countDown();
+            await(release);
+          });
+        }
+        boolean all = started.await(2, TimeUnit.SECONDS);
+        release.countDown();
+        assertThat(all)
+            .as(
+                "round %d: 16 blocking tasks on 16 threads all started (%d did not)",
+                round, started.getCount())
+            .isTrue();
+      }
+    }
+  }
+
   @Test
   void aClosedPoolRefusesWithCancelled() {
     BoundedExecutor pool = new BoundedExecutor("test-pool", 2, 2);
