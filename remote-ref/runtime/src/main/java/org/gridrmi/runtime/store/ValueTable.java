@@ -422,8 +422,13 @@ public final class ValueTable {
         continue;
       }
       // a borrower that fetched a failure keeps no replica of it: a new call there fetches again
-      for (Borrower b : r.borrowers())
-        if (!s.fetchedBy(b) || s.failed()) s.borrowersToAdd().putIfAbsent(b, expiry);
+      for (Borrower b : r.borrowers()) {
+        if (s.fetchedBy(b) && !s.failed()) continue;
+        s.borrowersToAdd().putIfAbsent(b, expiry);
+        // its abandon may have come between the check and the add: it marks the borrower fetched
+        // first, then ends the borrow, so either it ends this one or this sees it fetched now
+        if (s.fetchedBy(b) && !s.failed()) s.borrowers().remove(b);
+      }
       releases.count(r.cause());
       freeIfUnheld(
           s,

@@ -384,6 +384,40 @@ class ValueTableTest {
         .isNull();
   }
 
+  /**
+   * A holder's release naming a borrower and that borrower's abandon, at the same time on two threads (a scope's close
+   * sends both: the client's release, and the cancelled call's abandon from the server that borrowed the value). The
+   * release checked that the borrower had not fetched, the abandon then marked it fetched and found no borrow to end,
+   * and the release added the borrow: the value stayed a lease (ChaosFindingsTest, once in 16 loop runs).
+   */
+  @Test
+  void aReleaseAndTheBorrowersAbandonAtTheSameTimeLeaveNoBorrow() throws Exception {
+    int n = 100_000;
+    UUID[] ids = new UUID[n];
+    for (int i = 0; i < n; i++) {
+      ids[i] = UUID.randomUUID();
+      table.create(ids[i], client, "call").set("v");
+    }
+    org.gridrmi.runtime.wire.Borrower s3 =
+        new org.gridrmi.runtime.wire.Borrower("rmi://S3:1", UUID.randomUUID());
+    java.util.concurrent.atomic.AtomicInteger releasing =
+        new java.util.concurrent.atomic.AtomicInteger(-1);
+    Thread abandons = new Thread(() -> {
+      for (int i = 0; i < n; i++) {
+        while (releasing.get() < i) Thread.onSpinWait(); // the release of this value has started
+        table.abandonedBy(s3, List.of(ids[i]));
+      }
+    });
+    abandons.start();
+    for (int i = 0; i < n; i++) {
+      releasing.set(i);
+      table.release(client, List.of(new Release(ids[i], Release.Cause.EXPLICIT, List.of(s3))));
+    }
+    abandons.join();
+    assertThat(table.borrowers()).as("borrows left, of %d values", n).isZero();
+    assertThat(table.size()).isZero();
+  }
+
   /** Only for a lease, and only that node: an abandon older than a lease, or from another life there, ends nothing. */
   @Test
   void anAbandonThatOvertookTheValueIsRememberedForALeaseForThatNodeOnly() {
