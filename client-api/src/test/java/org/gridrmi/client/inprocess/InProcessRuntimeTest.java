@@ -500,10 +500,21 @@ class InProcessRuntimeTest extends InProcessGridTest {
           .isEqualTo(1000);
     }
     // no scope, no release, the Grid still open: once the references are garbage, so are the values
-    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
-      System.gc();
-      return t.s1().storeSize() + t.s2().storeSize() == 0;
-    });
+    try {
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> {
+            System.gc();
+            return t.s1().storeSize() + t.s2().storeSize() == 0;
+          });
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      // who keeps what is left: holders, borrowers, releases by cause
+      throw new AssertionError(
+          "values left after 20 s: S1 " + t.grid().stats(t.grid().server("S1")) + "\nS2 "
+              + t.grid().stats(t.grid().server("S2")),
+          e);
+    }
   }
 
   @Test

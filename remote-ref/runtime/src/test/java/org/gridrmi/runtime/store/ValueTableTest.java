@@ -388,7 +388,8 @@ class ValueTableTest {
    * A holder's release naming a borrower and that borrower's abandon, at the same time on two threads (a scope's close
    * sends both: the client's release, and the cancelled call's abandon from the server that borrowed the value). The
    * release checked that the borrower had not fetched, the abandon then marked it fetched and found no borrow to end,
-   * and the release added the borrow: the value stayed a lease (ChaosFindingsTest, once in 16 loop runs).
+   * and the release added the borrow: the value stayed a lease (ChaosFindingsTest, once in a loop of the client's
+   * tests).
    */
   @Test
   void aReleaseAndTheBorrowersAbandonAtTheSameTimeLeaveNoBorrow() throws Exception {
