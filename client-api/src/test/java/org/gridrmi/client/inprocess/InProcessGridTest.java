@@ -25,10 +25,14 @@ abstract class InProcessGridTest {
   }
 
   GridServer server(String name, UnaryOperator<GridServer.Builder> more) {
+    return server(name, SHORT, more);
+  }
+
+  GridServer server(String name, Duration callTimeout, UnaryOperator<GridServer.Builder> more) {
     GridServer s = more.apply(GridServer.builder()
             .name(name)
             .inProcess(net)
-            .callTimeout(SHORT)
+            .callTimeout(callTimeout)
             .fetchWait(Duration.ofMillis(500))
             .export(Work.class, new WorkImpl()))
         .start();
@@ -41,12 +45,16 @@ abstract class InProcessGridTest {
   }
 
   Grid grid(GridServer... servers) {
+    return grid(SHORT, servers);
+  }
+
+  Grid grid(Duration callTimeout, GridServer... servers) {
     String[] addresses =
         java.util.Arrays.stream(servers).map(GridServer::address).toArray(String[]::new);
     Grid g = Grid.builder()
         .servers(addresses)
         .inProcess(net)
-        .callTimeout(SHORT)
+        .callTimeout(callTimeout)
         .fetchWait(Duration.ofMillis(500))
         .build();
     open.add(g);
@@ -57,9 +65,14 @@ abstract class InProcessGridTest {
   record TwoServers(GridServer s1, GridServer s2, Grid grid, WorkAsync on1, WorkAsync on2) {}
 
   TwoServers twoServers() {
-    GridServer s1 = server("S1");
-    GridServer s2 = server("S2");
-    Grid grid = grid(s1, s2);
+    return twoServers(SHORT);
+  }
+
+  /** As {@link #twoServers()}, with servers and Grid given {@code callTimeout}. */
+  TwoServers twoServers(Duration callTimeout) {
+    GridServer s1 = server("S1", callTimeout, b -> b);
+    GridServer s2 = server("S2", callTimeout, b -> b);
+    Grid grid = grid(callTimeout, s1, s2);
     return new TwoServers(
         s1,
         s2,

@@ -103,6 +103,15 @@ public final class InProcessNetwork {
     return hub.delivered(node);
   }
 
+  /**
+   * Calls of one kind delivered to {@code node} so far: those whose description contains {@code what} ({@code "a
+   * batch"}, {@code "the fetch"}, {@code "a hold"}, {@code "a release"}). A test that counts the calls it makes counts
+   * them by kind, since the holds and releases the collector causes come whenever it runs.
+   */
+  public long delivered(String node, String what) {
+    return hub.delivered(node, what);
+  }
+
   @Override
   public String toString() {
     return "InProcessNetwork[" + hub + "]";

@@ -37,6 +37,8 @@ public final class InProcessHub {
   private final Map<String, Duration> delays = new ConcurrentHashMap<>();
   private final Set<String> cuts = ConcurrentHashMap.newKeySet();
   private final Map<String, AtomicLong> delivered = new ConcurrentHashMap<>();
+  /** Per node, per operation kind: bounded by the operations of the protocol. */
+  private final Map<String, Map<String, AtomicLong>> deliveredByKind = new ConcurrentHashMap<>();
 
   private record Node(NodeService service, ObjectInputFilter filter) {}
 
@@ -170,6 +172,20 @@ public final class InProcessHub {
     notifyAll();
   }
 
+  /**
+   * Calls delivered to {@code node} so far whose kind (the operation's description before its arguments, {@code "a
+   * batch of {3.size} commands"}) contains {@code what}: a test counts the calls it makes, not the holds and releases
+   * the collector sends when it happens to run.
+   */
+  public long delivered(String node, String what) {
+    Map<String, AtomicLong> kinds = deliveredByKind.get(address(node));
+    if (kinds == null) return 0;
+    long n = 0;
+    for (Map.Entry<String, AtomicLong> e : kinds.entrySet())
+      if (e.getKey().contains(what)) n += e.getValue().get();
+    return n;
+  }
+
   /** Calls delivered to {@code node} so far (a test's view of traffic). */
   public long delivered(String node) {
     AtomicLong n = delivered.get(address(node));
@@ -189,6 +205,7 @@ public final class InProcessHub {
       String from,
       String to,
       String what,
+      String kind,
       long boundNanos,
       Object[] args,
       Function<Object[], ?> body,
@@ -222,7 +239,7 @@ public final class InProcessHub {
           .computeIfAbsent(to, k -> new java.util.concurrent.ConcurrentLinkedDeque<>())
           .add(() -> {
             try {
-              run(fromAddress, to, target, sent, body);
+              run(fromAddress, to, kind, target, sent, body);
               return null;
             } catch (GridException e) {
               return e;
@@ -232,7 +249,7 @@ public final class InProcessHub {
           Status.UNAVAILABLE,
           "the GridRMI node at " + to + " is unreachable (" + what + "): connection reset");
     }
-    byte[] answer = run(fromAddress, to, target, sent, body);
+    byte[] answer = run(fromAddress, to, kind, target, sent, body);
     if (takeOne(lostAnswers, to, what)) {
       throw new GridException(
           Status.UNAVAILABLE,
@@ -243,8 +260,17 @@ public final class InProcessHub {
 
   /** Runs a call's body at {@code target} on a copy of the arguments the caller wrote; its answer, written. */
   private byte[] run(
-      String fromAddress, String to, Node target, byte[] sent, Function<Object[], ?> body) {
+      String fromAddress,
+      String to,
+      String kind,
+      Node target,
+      byte[] sent,
+      Function<Object[], ?> body) {
     delivered.computeIfAbsent(to, k -> new AtomicLong()).incrementAndGet();
+    deliveredByKind
+        .computeIfAbsent(to, k -> new ConcurrentHashMap<>())
+        .computeIfAbsent(kind, k -> new AtomicLong())
+        .incrementAndGet();
     // the far side runs as another JVM would: none of the caller's thread state (contexts, policy)
     // applies there
     return org.gridrmi.runtime.wire.RefContexts.outside(() -> {

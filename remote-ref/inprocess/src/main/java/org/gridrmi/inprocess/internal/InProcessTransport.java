@@ -140,6 +140,7 @@ public final class InProcessTransport implements Transport {
           self,
           address,
           op.what(args),
+          op.kind(),
           bound == 0 ? Long.MAX_VALUE / 4 : bound,
           sendable(args),
           a -> op.serve(hub.service(address), a),

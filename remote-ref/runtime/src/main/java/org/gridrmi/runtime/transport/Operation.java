@@ -76,6 +76,11 @@ public final class Operation {
   }
 
   /** How messages name this call, such as {@code "the fetch of value 1b2c..."}. */
+  /** What this operation is, before its arguments are filled in: {@code "a batch of {3.size} commands"}. */
+  public String kind() {
+    return op.what();
+  }
+
   public String what(Object[] args) {
     Matcher m = ARGUMENT.matcher(op.what());
     StringBuilder b = new StringBuilder();
