@@ -183,13 +183,18 @@ class LifecycleLogTest {
   void refusalsAtALimitAreLogged() throws Exception {
     GridServer one = server(s1, b -> b.maxPendingCallsPerClient(1));
     WorkAsync on1 = grid(one).async(WorkAsync.class);
-    RemoteReference<String> slow = on1.slow(RemoteReference.of("a"), 500);
+    long batches = net.delivered(s1, "a batch");
+    RemoteReference<String> slow = on1.slow(RemoteReference.of("a"), 2000);
+    // the second call must reach S1 while the first is pending there: sent together, or after the
+    // first ended (a
+    // loaded machine once took 500 ms between the two), nothing was refused
+    await().atMost(Duration.ofSeconds(5)).until(() -> net.delivered(s1, "a batch") > batches);
     RemoteReference<String> refused = on1.append(RemoteReference.of("b"), "c");
     assertThatThrownBy(() -> refused.get(Duration.ofSeconds(5))).isInstanceOf(GridException.class);
     assertThat(lines(Level.WARNING))
         .anyMatch(l -> l.contains("server " + s1 + " refused Work.append")
             && l.contains("--max-pending-per-client")
             && l.endsWith("so far)"));
-    slow.get(Duration.ofSeconds(5));
+    slow.get(Duration.ofSeconds(10));
   }
 }
