@@ -75,12 +75,12 @@ public final class Operation {
     return op.bound() == NodeProtocol.Bound.ROUND_TRIP;
   }
 
-  /** How messages name this call, such as {@code "the fetch of value 1b2c..."}. */
   /** What this operation is, before its arguments are filled in: {@code "a batch of {3.size} commands"}. */
   public String kind() {
     return op.what();
   }
 
+  /** How messages name this call, such as {@code "the fetch of value 1b2c..."}. */
   public String what(Object[] args) {
     Matcher m = ARGUMENT.matcher(op.what());
     StringBuilder b = new StringBuilder();
