@@ -12,8 +12,8 @@ import java.util.concurrent.locks.LockSupport;
  * boundaries), then the chunk is queued with a due time and a per-socket daemon thread writes it to the real
  * stream when it is due. The writer returns at once, so pipelined messages overlap their latencies.
  *
- * <p>Due time of chunk i: {@code txEnd_i = max(flush_i, txEnd_(i-1)) + bytes_i / bw; due_i = txEnd_i + delay}.
- * It never decreases, so one FIFO queue and one thread keep the byte order.
+ * <p>When each chunk is due is {@link Transmitter}'s rule. Due times never decrease, so one FIFO queue and one
+ * thread keep the byte order.
  *
  * <p>The thread sleeps ({@link LockSupport#parkNanos}), never spins, since several JVMs share two cores. It starts
  * on the first flush, ends after {@link #close()} has delivered everything, and also ends after
@@ -36,7 +36,7 @@ final class DelayedOutputStream extends OutputStream {
   private final ArrayDeque<Chunk> queue = new ArrayDeque<>();
   private byte[] buf = new byte[8192];
   private int count;
-  private long txEndNanos = Long.MIN_VALUE;
+  private final Transmitter transmitter;
   private long pendingBytes;
   private Thread worker;
   private IOException failure;
@@ -45,6 +45,7 @@ final class DelayedOutputStream extends OutputStream {
   DelayedOutputStream(OutputStream raw, EmulatedLink link) {
     this.raw = raw;
     this.link = link;
+    this.transmitter = new Transmitter(link);
   }
 
   private record Chunk(byte[] data, long dueNanos) {}
@@ -129,10 +130,7 @@ final class DelayedOutputStream extends OutputStream {
       }
     }
     if (failure != null) throw failed();
-    long now = System.nanoTime();
-    long start = txEndNanos == Long.MIN_VALUE ? now : Math.max(now, txEndNanos);
-    txEndNanos = start + link.transmitNanos(data.length);
-    queue.add(new Chunk(data, txEndNanos + link.delayNanos()));
+    queue.add(new Chunk(data, transmitter.dueNanos(System.nanoTime(), data.length)));
     pendingBytes += data.length;
     ensureWorker();
     notifyAll();

@@ -21,7 +21,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** A loopback socket pair whose client output goes through the shaper; times are tolerant, machines are noisy. */
+/**
+ * A loopback socket pair whose client output goes through the shaper. The schedule itself is {@link TransmitterTest}'s,
+ * on explicit times; here a real delivery thread follows it on a real clock, so what is asserted is what holds on a
+ * loaded machine too: nothing arrives before it is due (the thread sleeps until then), and upper bounds are an order
+ * of magnitude past what is due, where they tell "the delay paid once" from "paid per message" and nothing finer.
+ */
 class EmulatedLinkTest {
   private static final long MS = 1_000_000L;
   private Socket client;
@@ -53,9 +58,8 @@ class EmulatedLinkTest {
   }
 
   /**
-   * What is asserted does not depend on how loaded the machine is: a flush that waited for the latency would take at
-   * least 50 ms every time (a loaded machine made single flushes take 37 ms), and a message delayed twice would take at
-   * least 100 ms every time.
+   * A flush that waited for the latency would take at least 50 ms every time (a loaded machine made single flushes
+   * take 37 ms, so the fastest of five is compared); that the delay is paid once is {@link TransmitterTest}'s.
    */
   @Test
   void smallMessageArrivesAfterTheOneWayDelay() throws IOException {
@@ -77,7 +81,6 @@ class EmulatedLinkTest {
     assertThat(elapsed[0])
         .as("no message arrives before the one-way delay")
         .isGreaterThanOrEqualTo(50 * MS);
-    assertThat(elapsed[0]).as("the delay is applied once").isLessThan(100 * MS);
   }
 
   @Test
@@ -95,22 +98,24 @@ class EmulatedLinkTest {
     assertThat(ms).isBetween(95L, 1000L);
   }
 
+  /**
+   * Ten messages paying the 100 ms delay each would take a second, in the writes or in the delivery; paid once, they
+   * all arrive 100 ms after the first write. The bound is half the second: a loaded machine delayed the delivery
+   * thread by 10 ms past a bound of twice the delay (once in some sixty runs), never by hundreds.
+   */
   @Test
   void pipelinedMessagesPayTheLatencyOnce() throws IOException {
-    OutputStream out = shaped(50 * MS, Double.POSITIVE_INFINITY);
+    OutputStream out = shaped(100 * MS, Double.POSITIVE_INFINITY);
     long t0 = System.nanoTime();
     for (int i = 0; i < 10; i++) {
       out.write(new byte[100]);
       out.flush();
     }
-    // bounds that tell "once" from "each time" on a loaded machine too: writes that waited would
-    // take
-    // 500 ms, messages delayed one after the other at least 100 ms
     assertThat(System.nanoTime() - t0)
         .as("ten writes do not wait for the latency")
-        .isLessThan(50 * MS);
+        .isLessThan(500 * MS);
     readFully(server.getInputStream(), 1000);
-    assertThat(System.nanoTime() - t0).isBetween(50 * MS, 100 * MS - 1);
+    assertThat(System.nanoTime() - t0).isBetween(100 * MS, 500 * MS);
   }
 
   @Test
