@@ -3,8 +3,6 @@ package org.gridrmi.client.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.client.inprocess.WorkAsync;
@@ -27,8 +25,7 @@ class ChainBatchingTest {
   final GridServer s1 = TestSessions.workServer(net, "S1");
   final Session session = TestSessions.on(net);
   final CountDownLatch ioFree = new CountDownLatch(1);
-  final ServerInfo info = new ServerInfo(
-      "S1", s1.address(), List.of(org.gridrmi.client.inprocess.Work.class.getName()), Map.of());
+  final ServerInfo info = TestSessions.workInfo("S1", s1);
 
   @AfterEach
   void close() {

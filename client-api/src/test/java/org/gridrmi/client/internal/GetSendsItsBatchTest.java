@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.client.inprocess.Work;
 import org.gridrmi.client.inprocess.WorkAsync;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
@@ -41,8 +39,7 @@ class GetSendsItsBatchTest {
   final GridServer s1 = TestSessions.workServer(net, "S1");
   final Session session = TestSessions.on(net);
   final CountDownLatch ioFree = new CountDownLatch(1);
-  final ServerInfo info =
-      new ServerInfo("S1", s1.address(), List.of(Work.class.getName()), Map.of());
+  final ServerInfo info = TestSessions.workInfo("S1", s1);
   WorkAsync on1;
 
   /**
@@ -176,8 +173,7 @@ class GetSendsItsBatchTest {
     session.answerWaitMillis(LONG_ANSWER_WAIT_MILLIS);
     GridServer s2 = TestSessions.workServer(net, "S2");
     try {
-      ServerInfo info2 =
-          new ServerInfo("S2", s2.address(), List.of(Work.class.getName()), Map.of());
+      ServerInfo info2 = TestSessions.workInfo("S2", s2);
       session.useServers(() -> List.of(info, info2)); // introduced to S1: it may fetch from S2
       session.channel(info2).roundTripNanos(Linger.MIN_ROUND_TRIP_NANOS / 2);
       WorkAsync on2 = Views.async(session, info2, WorkAsync.class, null);

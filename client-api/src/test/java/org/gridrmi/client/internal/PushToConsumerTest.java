@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.client.inprocess.Work;
 import org.gridrmi.client.inprocess.WorkAsync;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.InProcessNetwork;
@@ -38,10 +36,8 @@ class PushToConsumerTest {
   final GridServer s2 = TestSessions.workServer(net, "S2");
   final Session session = TestSessions.on(net);
   final CountDownLatch ioFree = new CountDownLatch(1);
-  final ServerInfo info1 =
-      new ServerInfo("S1", s1.address(), List.of(Work.class.getName()), Map.of());
-  final ServerInfo info2 =
-      new ServerInfo("S2", s2.address(), List.of(Work.class.getName()), Map.of());
+  final ServerInfo info1 = TestSessions.workInfo("S1", s1);
+  final ServerInfo info2 = TestSessions.workInfo("S2", s2);
   WorkAsync on1;
   WorkAsync on2;
 

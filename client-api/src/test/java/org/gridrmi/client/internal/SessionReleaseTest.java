@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.gridrmi.client.ServerInfo;
-import org.gridrmi.client.inprocess.Work;
 import org.gridrmi.client.inprocess.WorkAsync;
 import org.gridrmi.ref.InProcessNetwork;
 import org.gridrmi.ref.RemoteReference;
@@ -30,7 +28,7 @@ class SessionReleaseTest {
   }
 
   private ServerInfo s1Info() {
-    return new ServerInfo("S1", s1.address(), List.of(Work.class.getName()), Map.of());
+    return TestSessions.workInfo("S1", s1);
   }
 
   /** A value S1 made for this session's call, once it is there. */

@@ -24,6 +24,12 @@ final class TestSessions {
         .start();
   }
 
+  /** What a Grid knows of {@code server}, a {@link #workServer} named {@code name}. */
+  static org.gridrmi.client.ServerInfo workInfo(String name, GridServer server) {
+    return new org.gridrmi.client.ServerInfo(
+        name, server.address(), List.of(Work.class.getName()), java.util.Map.of());
+  }
+
   /**
    * Keeps every thread of the session's I/O pool busy until {@code free} counts down, so that batches stay queued until
    * a caller sends them itself (see {@code ServerChannel#sendAwaiting}); returns once they all are.

@@ -43,11 +43,9 @@ class ValuesBenchIT {
     assertThat(m.matches()).as("last line of:\n%s", stdout).isTrue();
     assertThat(Integer.parseInt(m.group(1))).isEqualTo(5);
     assertThat(Double.parseDouble(m.group(2))).isPositive();
-    // printed to one decimal: with 200 elements a chain's move is a fraction of a millisecond, and
-    // one
-    // move slowed by a load spike makes a shape's speedup round to 0.0 (seen once, in a fresh
-    // clone's
-    // verify beside three other builds on 2 cores)
+    // printed to one decimal: with 200 elements a chain's move is a fraction of a
+    // millisecond, and one move slowed by a load spike makes a shape's speedup round to
+    // 0.0 (seen once, in a fresh clone's verify beside three other builds on 2 cores)
     assertThat(Double.parseDouble(m.group(3))).isNotNegative();
 
     List<String> byCodec =
