@@ -139,6 +139,46 @@ class BorrowerIdentityTest {
   }
 
   @Test
+  void anAbandonWhoseRequesterCannotBeAskedIsUnavailableSoTheBorrowerSendsItAgain() {
+    // answered PERMISSION_DENIED, the borrower's Fetcher took the refusal as final, and the owner
+    // kept
+    // the value for B until its lease
+    TestNodes.Started o = TestNodes.rmiNode("O");
+    try (o) {
+      UUID id = UUID.randomUUID();
+      o.node().table().put(id, client, "v", "value");
+      Requester bsKey;
+      try (TestNodes.Started b = TestNodes.rmiNode("B")) {
+        o.node()
+            .table()
+            .release(
+                client, List.of(new Release(id, Release.Cause.COLLECTED, List.of(borrowerOf(b)))));
+        bsKey = b.runtime().requesterKeys().toOwner(borrowerOf(b), o.node().address());
+      } // B is gone: O cannot ask it whether it gave that key
+      Caller fromBsHost = new Caller("127.0.0.1", null);
+      for (int attempt = 1; attempt <= 2; attempt++) {
+        assertThatThrownBy(() -> as(fromBsHost, () -> {
+              o.endpoint().abandon(bsKey, List.of(id));
+              return null;
+            }))
+            .isInstanceOfSatisfying(GridException.class, e -> {
+              assertThat(e.status()).isEqualTo(Status.UNAVAILABLE);
+              assertThat(HolderLink.worthRetrying(e))
+                  .as("the borrower sends it again")
+                  .isTrue();
+              assertThat(e.getMessage())
+                  .contains(bsKey.address())
+                  .contains("could not be asked to confirm it");
+            });
+        assertThat(o.endpoint().confirmationsAsked())
+            .as("nothing remembered: every attempt asks again")
+            .isEqualTo(attempt);
+      }
+      assertThat(o.node().table().get(id)).as("still kept for B").isNotNull();
+    }
+  }
+
+  @Test
   void anAnsweredFetchEndsNoBorrowEvenFromTheBorrowerOnlyItsAbandonDoes() {
     // the answer may never reach B (lost, or B stopped waiting): B asks again and must find it
     UUID id = lentToB();

@@ -45,16 +45,34 @@ final class RequesterCheck {
   /**
    * Checks that the caller may act for {@code r} (an abandon).
    *
-   * @throws GridException PERMISSION_DENIED naming the requester and the caller, if it may not or that cannot be told
-   *     now (the requester did not answer: what it borrows is then kept until its lease or deadline, never less)
+   * @throws GridException PERMISSION_DENIED naming the requester and the caller, if it may not; UNAVAILABLE naming
+   *     them, if that cannot be told now because the requester's node could not be asked (unreachable, or it did
+   *     not answer in time): nothing is remembered, the borrower sends its abandon again, and this node asks again
+   *     then (answered PERMISSION_DENIED, the borrower would take the refusal as final, and the owner would keep the
+   *     value for it until its lease or deadline)
    */
   void authorize(Requester r, Caller caller) {
     if (r == null) {
       throw new GridException(
           Status.INVALID_ARGUMENT, "the call names no requester (the node it acts for)");
     }
-    String why = whyNot(r, caller);
+    String why;
+    try {
+      why = whyNot(r, caller);
+    } catch (Unconfirmed e) {
+      throw new GridException(
+          Status.UNAVAILABLE,
+          message(r, caller, e.getMessage()) + "; ask again when it answers",
+          e.getCause());
+    }
     if (why != null) throw refused(r, caller, why);
+  }
+
+  /** The requester's node could not be asked whether it gave the key (the cause says why). */
+  private static final class Unconfirmed extends Exception {
+    Unconfirmed(String why, GridException cause) {
+      super(why, cause, false, false);
+    }
   }
 
   /** Questions asked so far (for tests and stats). */
@@ -67,8 +85,12 @@ final class RequesterCheck {
     return caller.host().equals(r.address()) || "local".equals(caller.host());
   }
 
-  /** Why the caller may not act for {@code r}, or null if it may. */
-  private String whyNot(Requester r, Caller caller) {
+  /**
+   * Why the caller may not act for {@code r}, or null if it may.
+   *
+   * @throws Unconfirmed if the requester's node had to be asked and could not be
+   */
+  private String whyNot(Requester r, Caller caller) throws Unconfirmed {
     String address = r.address();
     if (namedByTransport(r, caller)) return null;
     Confirmed known = confirmed.get(address);
@@ -86,7 +108,10 @@ final class RequesterCheck {
     try {
       gave = node.runtime().node(address).vouches(node.address(), r.key());
     } catch (GridException e) {
-      return "the node at " + address + " could not be asked to confirm it (" + e.status() + ")";
+      throw new Unconfirmed(
+          "the node at " + address + " could not be asked to confirm it (" + e.status() + ": "
+              + e.getMessage() + ")",
+          e);
     }
     if (!gave) return "the node at " + address + " did not give the key it presented";
     if (confirmed.size() < MAX_REMEMBERED || confirmed.containsKey(address)) {
@@ -96,12 +121,16 @@ final class RequesterCheck {
   }
 
   private GridException refused(Requester r, Caller caller, String why) {
-    String who =
-        caller.host() + (caller.tlsIdentity() == null ? "" : " (" + caller.tlsIdentity() + ")");
-    String message = node.name() + " refused a call from " + who + " acting for the node at "
-        + r.address() + ": " + why + " (only that node may end what " + node.name()
-        + " keeps for it as a borrower)";
+    String message = message(r, caller, why);
     REFUSALS.refused(message);
     return new GridException(Status.PERMISSION_DENIED, message);
+  }
+
+  private String message(Requester r, Caller caller, String why) {
+    String who =
+        caller.host() + (caller.tlsIdentity() == null ? "" : " (" + caller.tlsIdentity() + ")");
+    return node.name() + " refused a call from " + who + " acting for the node at " + r.address()
+        + ": " + why + " (only that node may end what " + node.name()
+        + " keeps for it as a borrower)";
   }
 }
