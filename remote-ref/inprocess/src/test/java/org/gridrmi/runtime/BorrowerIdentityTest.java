@@ -140,11 +140,9 @@ class BorrowerIdentityTest {
 
   @Test
   void anAbandonWhoseRequesterCannotBeAskedIsUnavailableSoTheBorrowerSendsItAgain() {
-    // answered PERMISSION_DENIED, the borrower's Fetcher took the refusal as final, and the owner
-    // kept
-    // the value for B until its lease
-    TestNodes.Started o = TestNodes.rmiNode("O");
-    try (o) {
+    // answered PERMISSION_DENIED, the borrower's Fetcher took the refusal as final, and the
+    // owner kept the value for B until its lease
+    try (TestNodes.Started o = TestNodes.rmiNode("O")) {
       UUID id = UUID.randomUUID();
       o.node().table().put(id, client, "v", "value");
       Requester bsKey;
