@@ -56,23 +56,8 @@ final class RequesterCheck {
       throw new GridException(
           Status.INVALID_ARGUMENT, "the call names no requester (the node it acts for)");
     }
-    String why;
-    try {
-      why = whyNot(r, caller);
-    } catch (Unconfirmed e) {
-      throw new GridException(
-          Status.UNAVAILABLE,
-          message(r, caller, e.getMessage()) + "; ask again when it answers",
-          e.getCause());
-    }
+    String why = whyNot(r, caller);
     if (why != null) throw refused(r, caller, why);
-  }
-
-  /** The requester's node could not be asked whether it gave the key (the cause says why). */
-  private static final class Unconfirmed extends Exception {
-    Unconfirmed(String why, GridException cause) {
-      super(why, cause, false, false);
-    }
   }
 
   /** Questions asked so far (for tests and stats). */
@@ -88,9 +73,10 @@ final class RequesterCheck {
   /**
    * Why the caller may not act for {@code r}, or null if it may.
    *
-   * @throws Unconfirmed if the requester's node had to be asked and could not be
+   * @throws GridException UNAVAILABLE if the requester's node had to be asked and could not be (see {@link
+   *     #authorize})
    */
-  private String whyNot(Requester r, Caller caller) throws Unconfirmed {
+  private String whyNot(Requester r, Caller caller) {
     String address = r.address();
     if (namedByTransport(r, caller)) return null;
     Confirmed known = confirmed.get(address);
@@ -108,10 +94,10 @@ final class RequesterCheck {
     try {
       gave = node.runtime().node(address).vouches(node.address(), r.key());
     } catch (GridException e) {
-      throw new Unconfirmed(
-          "the node at " + address + " could not be asked to confirm it (" + e.status() + ": "
-              + e.getMessage() + ")",
-          e);
+      String why = "the node at " + address + " could not be asked to confirm it (" + e.status()
+          + ": " + e.getMessage() + ")";
+      throw new GridException(
+          Status.UNAVAILABLE, message(r, caller, why) + "; ask again when it answers", e);
     }
     if (!gave) return "the node at " + address + " did not give the key it presented";
     if (confirmed.size() < MAX_REMEMBERED || confirmed.containsKey(address)) {
