@@ -48,10 +48,11 @@ public final class ServerJvm implements AutoCloseable {
   }
 
   /**
-   * Starts {@code mainClass} with {@code args} in a new JVM as the {@code ./gridrmi} launcher starts it (the JVM's
-   * own default heap and collector, and {@code GRIDRMI_JAVA_OPTS}), then {@code jvmArgs}, and waits until it prints
-   * {@code ready at rmi://...}. A benchmark measures servers as users start them; one that tunes its servers passes
-   * the tuning here and says so.
+   * Starts {@code mainClass} with {@code args} in a new JVM as the {@code ./gridrmi} launcher starts a server (its
+   * heap touched at start, {@code GRIDRMI_SERVER_JAVA_OPTS}; the JVM's own collector; and {@code GRIDRMI_JAVA_OPTS}),
+   * then {@code jvmArgs}, and waits until it prints {@code ready at rmi://...}. A benchmark measures servers as users
+   * start them; one that tunes its servers passes the tuning here and says so. {@code jvmArgs} that size the heap
+   * replace the launcher's heap, as a heap size in {@code GRIDRMI_JAVA_OPTS} does in the launcher.
    *
    * @param jvmArgs extra JVM options such as {@code -Xmx1g}, after the launcher's (so they win)
    * @param log where the process's output goes
@@ -65,9 +66,31 @@ public final class ServerJvm implements AutoCloseable {
       Path log,
       Duration timeout) {
     List<String> options = launcherOptions();
+    options.addAll(serverHeapOptions(System.getenv(), jvmArgs));
     options.addAll(jvmArgs);
     return launch(name, command(mainClass, options, args), log, timeout);
   }
+
+  /**
+   * The heap options the launcher gives {@code ./gridrmi server} and exports for its children as {@code
+   * GRIDRMI_SERVER_JAVA_OPTS} (see the launcher: an initial heap written once at start, so that values do not land
+   * in pages the JVM writes for the first time); none when this server's own options or {@code GRIDRMI_JAVA_OPTS}
+   * size the heap, which would conflict with them.
+   */
+  static List<String> serverHeapOptions(java.util.Map<String, String> env, List<String> jvmArgs) {
+    String heap = env.getOrDefault("GRIDRMI_SERVER_JAVA_OPTS", "").trim();
+    List<String> own = new ArrayList<>(jvmArgs);
+    own.addAll(List.of(env.getOrDefault("GRIDRMI_JAVA_OPTS", "").trim().split("\\s+")));
+    if (heap.isEmpty() || own.stream().anyMatch(ServerJvm::sizesHeap)) return List.of();
+    return List.of(heap.split("\\s+"));
+  }
+
+  private static boolean sizesHeap(String option) {
+    return HEAP_SIZE.matcher(option).lookingAt();
+  }
+
+  private static final Pattern HEAP_SIZE =
+      Pattern.compile("-(Xms|Xmx|XX:(Initial|Max|Min)HeapSize|XX:(Initial|Max|Min)RAMPercentage)");
 
   /**
    * The JVM options the {@code ./gridrmi} launcher gives every command: its class-data-sharing archive (which it

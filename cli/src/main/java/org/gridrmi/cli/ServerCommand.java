@@ -260,6 +260,7 @@ public final class ServerCommand implements Callable<Integer> {
     // uses")
     System.out.println(
         "GridRMI server " + name + " " + org.gridrmi.runtime.serial.Codecs.describe());
+    System.out.println("GridRMI server " + name + " " + ServerHeap.describe());
     System.out.println("GridRMI server " + name + " ready at " + server.address() + " exporting "
         + server.services() + (lookup == null ? "" : ", registered with " + lookup) + " over "
         + server.describeTransport());
