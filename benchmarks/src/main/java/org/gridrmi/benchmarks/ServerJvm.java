@@ -49,10 +49,10 @@ public final class ServerJvm implements AutoCloseable {
 
   /**
    * Starts {@code mainClass} with {@code args} in a new JVM as the {@code ./gridrmi} launcher starts a server (its
-   * heap touched at start, {@code GRIDRMI_SERVER_JAVA_OPTS}; the JVM's own collector; and {@code GRIDRMI_JAVA_OPTS}),
+   * heap written as it is committed, {@code GRIDRMI_SERVER_JAVA_OPTS}; the JVM's own collector; and {@code GRIDRMI_JAVA_OPTS}),
    * then {@code jvmArgs}, and waits until it prints {@code ready at rmi://...}. A benchmark measures servers as users
-   * start them; one that tunes its servers passes the tuning here and says so. {@code jvmArgs} that size the heap
-   * replace the launcher's heap, as a heap size in {@code GRIDRMI_JAVA_OPTS} does in the launcher.
+   * start them; one that tunes its servers passes the tuning here and says so, and {@code jvmArgs} that size the heap
+   * replace the launcher's heap options.
    *
    * @param jvmArgs extra JVM options such as {@code -Xmx1g}, after the launcher's (so they win)
    * @param log where the process's output goes
@@ -73,20 +73,16 @@ public final class ServerJvm implements AutoCloseable {
 
   /**
    * The heap options the launcher gives {@code ./gridrmi server} and exports for its children as {@code
-   * GRIDRMI_SERVER_JAVA_OPTS} (see the launcher: an initial heap written once at start, so that values do not land
-   * in pages the JVM writes for the first time); none when this server's own options or {@code GRIDRMI_JAVA_OPTS}
-   * size the heap, which would conflict with them.
+   * GRIDRMI_SERVER_JAVA_OPTS} (see the launcher: the heap written once as the JVM commits it, so that values do not
+   * land in pages written for the first time); none when {@code jvmArgs}, a benchmark's tuning of its servers, size
+   * the heap themselves.
    */
   static List<String> serverHeapOptions(java.util.Map<String, String> env, List<String> jvmArgs) {
     String heap = env.getOrDefault("GRIDRMI_SERVER_JAVA_OPTS", "").trim();
-    List<String> own = new ArrayList<>(jvmArgs);
-    own.addAll(List.of(env.getOrDefault("GRIDRMI_JAVA_OPTS", "").trim().split("\\s+")));
-    if (heap.isEmpty() || own.stream().anyMatch(ServerJvm::sizesHeap)) return List.of();
+    if (heap.isEmpty() || jvmArgs.stream().anyMatch(o -> HEAP_SIZE.matcher(o).lookingAt())) {
+      return List.of();
+    }
     return List.of(heap.split("\\s+"));
-  }
-
-  private static boolean sizesHeap(String option) {
-    return HEAP_SIZE.matcher(option).lookingAt();
   }
 
   private static final Pattern HEAP_SIZE =

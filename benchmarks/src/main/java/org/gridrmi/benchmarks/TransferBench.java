@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * same chain on S1 alone, where the value does not move), plain RMI through the client (S1 to the client to S2, two
  * moves), and a raw socket pair moving the same bytes ({@link RawLoopback}). Also the heap each server allocates
  * for a lazy move beyond the value itself. The same lazy move also runs between D1 and D2, servers started as
- * {@code ./gridrmi server} starts them (the launcher's heap, written once at start, and the JVM's default collector)
+ * {@code ./gridrmi server} starts them (the JVM's default heap and collector, the heap written as it is committed)
  * that nobody collects between rounds:
  * what a user's own servers give. Last line: {@code transfer: 8MB lazy/raw=X 256MB lazy/raw=Y peak_extra_heap_mb=Z
  * default_8MB=U default_256MB=V} (per size the lower of the two value types; MB decimal).
@@ -163,8 +163,8 @@ public final class TransferBench implements Callable<Integer> {
       negatable = true,
       description =
           "also move each value between D1 and D2, two servers started as ./gridrmi server starts them"
-              + " (the launcher's heap, written once at start, the JVM's default collector, no collections between"
-              + " rounds) (default true)")
+              + " (the JVM's default heap and collector, the heap written as it is committed, no collections"
+              + " between rounds) (default true)")
   boolean defaultServers = true;
 
   @Option(
@@ -219,10 +219,10 @@ public final class TransferBench implements Callable<Integer> {
       List<String> addresses = new ArrayList<>(List.of(s1.address(), s2.address()));
       if (defaultServers) {
         System.out.println(
-            "bench transfer: starting D1 and D2 as ./gridrmi server starts them (the launcher's heap, written once"
-                + " at start: "
+            "bench transfer: starting D1 and D2 as ./gridrmi server starts them (the JVM's default heap and"
+                + " collector, with "
                 + ServerJvm.serverHeapOptions(System.getenv(), List.of())
-                + "; the JVM's default collector)...");
+                + ")...");
         addresses.add(local.startServer("D1", List.of(), service).address());
         addresses.add(local.startServer("D2", List.of(), service).address());
       }

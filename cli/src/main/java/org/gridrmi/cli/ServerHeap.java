@@ -6,8 +6,8 @@ import java.lang.management.MemoryUsage;
 import java.util.Locale;
 
 /**
- * The line a server prints at start about its heap: how much it holds from the start, whether that memory was written
- * once at start, and how far it may grow. Why it matters: a value that arrives into pages the JVM writes for the first
+ * The line a server prints at start about its heap: how much it holds from the start, whether the JVM writes its heap
+ * once as it commits it ({@code -XX:+AlwaysPreTouch}), and how far it may grow. Why it matters: a value that arrives into pages the JVM writes for the first
  * time can land slower than the network brought it (docs/operations.md, "A server's memory"), so an operator reading
  * why transfers are slow, or why a server holds a GiB when idle, finds the answer in the server's own log.
  */
@@ -28,7 +28,7 @@ final class ServerHeap {
   }
 
   /**
-   * {@code heap 1024 MB from the start, written once at start, at most 5888 MB}; without pre-touch the line says
+   * {@code heap 380 MB from the start, written as committed, at most 6028 MB}; without pre-touch the line says
    * that values may land in memory written for the first time, and where to read why.
    *
    * @param max the largest heap, or -1 if the JVM sets none
@@ -37,10 +37,10 @@ final class ServerHeap {
     String most = max < 0 ? "no maximum" : String.format(Locale.ROOT, "at most %d MB", mb(max));
     return touched
         ? String.format(
-            Locale.ROOT, "heap %d MB from the start, written once at start, %s", mb(initial), most)
+            Locale.ROOT, "heap %d MB from the start, written as committed, %s", mb(initial), most)
         : String.format(
             Locale.ROOT,
-            "heap %d MB from the start, not written at start (values may land in pages written for the first"
+            "heap %d MB from the start, not written as committed (values may land in pages written for the first"
                 + " time, slower than the network on some machines: docs/operations.md#a-servers-memory), %s",
             mb(initial),
             most);
