@@ -125,17 +125,41 @@ class PushToConsumerTest {
   }
 
   /**
-   * The push completes the last argument S2's call waits for, on the thread that delivers it (in process, S1's I/O
-   * thread; over RMI, S2's connection thread): that thread runs the call, a method that ran here before and quickly,
-   * instead of handing it to S2's compute pool (a hand-off of 65 us median on the loaded 2-core machine, measured
-   * with two server JVMs). S1's value comes while S2's fetch of it waits: its poll to S1 is held back by the network.
+   * The push completes the last argument S2's call waits for, on the thread that delivers it (in process, the S1
+   * thread that sends the push; over RMI, S2's connection thread): that thread runs the call, a method that ran here
+   * before and quickly, instead of handing it to S2's compute pool (a hand-off of 65 us median on the loaded 2-core
+   * machine, measured with two server JVMs). S1's value comes while S2's fetch of it waits: its poll to S1 is held
+   * back by the network. S1 sends the push from the compute thread that made the value, since its other compute
+   * thread is idle and nothing is queued: no I/O thread is woken for it.
    */
   @Test
   void aQuickCallMadeReadyByAPushRunsOnTheThreadThatDeliveredIt() {
     learn(i -> on2.append(RemoteReference.of("w"), "warm-" + i));
     chainThroughAPush("x", first -> on2.append(first, "-took-the-push"), "x-took-the-push");
     String ranOn = org.gridrmi.client.inprocess.WorkImpl.THREADS.get("-took-the-push");
-    assertThat(ranOn).as("the thread S2's call ran on").startsWith("gridrmi-io-S1");
+    assertThat(ranOn)
+        .as("the thread S2's call ran on: the one that made and pushed the value on S1")
+        .startsWith("gridrmi-compute-S1");
+  }
+
+  /**
+   * While S1's other compute threads are busy, the thread that made the value does not wait for the push's round
+   * trip: it hands the push to S1's I/O pool, as all pushes went before, and is free for the next call.
+   */
+  @Test
+  void whileS1sOtherComputeThreadsAreBusyItsPushLeavesFromItsIoPool() {
+    learn(i -> on2.append(RemoteReference.of("w"), "warm-" + i));
+    int threads = Math.max(2, Runtime.getRuntime().availableProcessors()); // GridServer's default
+    List<RemoteReference<String>> busy = new java.util.ArrayList<>();
+    for (int i = 0; i < threads - 1; i++) busy.add(on1.slow(RemoteReference.of("busy-" + i), 3000));
+    session
+        .channel(info1)
+        .sendAwaiting(((Ref<?>) busy.get(threads - 2)).id(), 1, TimeUnit.SECONDS.toNanos(10));
+    chainThroughAPush("z", first -> on2.append(first, "-pushed-by-io"), "z-pushed-by-io");
+    assertThat(org.gridrmi.client.inprocess.WorkImpl.THREADS.get("-pushed-by-io"))
+        .as("the thread S2's call ran on: S1's I/O thread that sent the push")
+        .startsWith("gridrmi-io-S1");
+    for (RemoteReference<String> b : busy) assertThat(b.get(WAIT)).startsWith("busy-");
   }
 
   /** A call whose method ran longer here than the bound of a push's thread goes to the compute pool, as before. */
