@@ -49,10 +49,10 @@ public final class ServerJvm implements AutoCloseable {
 
   /**
    * Starts {@code mainClass} with {@code args} in a new JVM as the {@code ./gridrmi} launcher starts a server (its
-   * heap written as it is committed, {@code GRIDRMI_SERVER_JAVA_OPTS}; the JVM's own collector; and {@code GRIDRMI_JAVA_OPTS}),
-   * then {@code jvmArgs}, and waits until it prints {@code ready at rmi://...}. A benchmark measures servers as users
-   * start them; one that tunes its servers passes the tuning here and says so, and {@code jvmArgs} that size the heap
-   * replace the launcher's heap options.
+   * heap written as it is committed, {@code GRIDRMI_SERVER_JAVA_OPTS}; the JVM's own collector; and {@code
+   * GRIDRMI_JAVA_OPTS}), then {@code jvmArgs}, and waits until it prints {@code ready at rmi://...}. A benchmark
+   * measures servers as users start them; one that tunes its servers passes the tuning here and says so, and {@code
+   * jvmArgs} that size the heap replace the launcher's heap options.
    *
    * @param jvmArgs extra JVM options such as {@code -Xmx1g}, after the launcher's (so they win)
    * @param log where the process's output goes

@@ -7,9 +7,10 @@ import java.util.Locale;
 
 /**
  * The line a server prints at start about its heap: how much it holds from the start, whether the JVM writes its heap
- * once as it commits it ({@code -XX:+AlwaysPreTouch}), and how far it may grow. Why it matters: a value that arrives into pages the JVM writes for the first
- * time can land slower than the network brought it (docs/operations.md, "A server's memory"), so an operator reading
- * why transfers are slow, or why a server holds a GiB when idle, finds the answer in the server's own log.
+ * once as it commits it ({@code -XX:+AlwaysPreTouch}), and how far it may grow. Why it matters: a value that arrives
+ * into pages the JVM writes for the first time can land slower than the network brought it (docs/operations.md, "A
+ * server's memory"), so an operator reading why transfers are slow, or why an idle server holds hundreds of MB, finds
+ * the answer in the server's own log.
  */
 final class ServerHeap {
   private ServerHeap() {}
