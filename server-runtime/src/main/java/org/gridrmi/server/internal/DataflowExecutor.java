@@ -89,17 +89,11 @@ public final class DataflowExecutor implements AutoCloseable {
       new java.util.concurrent.atomic.AtomicInteger();
   private final CallTimes callTimes = new CallTimes();
   private final MethodTimes methodTimes = new MethodTimes();
-  /** On a compute thread running calls: the call to run next there (see {@link #schedule}). */
-  private final ThreadLocal<Runnable[]> continuation = new ThreadLocal<>();
+  /** On a compute thread running calls ({@link #runChain}): its chain; null on other threads. */
+  private final ThreadLocal<Chain> chainOnThread = new ThreadLocal<>();
 
   /** On a thread delivering a push ({@link #pushed}): the call it made ready, which it runs itself once done. */
   private final ThreadLocal<Runnable[]> readyByPush = new ThreadLocal<>();
-
-  /**
-   * On a compute thread, the pushes of values its current call made ({@link #pushWhenSet}), sent once the call and
-   * the callbacks of its value are done ({@link #sendPushes}); null on other threads, which hand pushes to the I/O pool.
-   */
-  private final ThreadLocal<List<Runnable>> pushesAfterCall = new ThreadLocal<>();
 
   /** Calls running on push threads now (see {@link #pushed}): with the pool's busy threads, at most its threads. */
   private final AtomicInteger runningOnPushThreads = new AtomicInteger();
@@ -397,10 +391,10 @@ public final class DataflowExecutor implements AutoCloseable {
           ? ServerEndpoint.carried(v)
           : FetchResult.failed(FailureCarrier.unwrap(t, null));
       FetchResult sent = pushed == null ? FetchResult.PENDING : pushed;
-      List<Runnable> afterCall = pushesAfterCall.get();
+      Chain chain = chainOnThread.get();
       for (String consumer : consumers) {
         Runnable send = () -> push(consumer, id, sent);
-        if (afterCall != null) afterCall.add(send);
+        if (chain != null) chain.pushes.add(send);
         else pushOnIo(send);
       }
     });
@@ -428,8 +422,7 @@ public final class DataflowExecutor implements AutoCloseable {
     long failedAt = pushFailedAtNanos;
     boolean fromHere = !chainGoesOn
         && (failedAt == 0 || System.nanoTime() - failedAt > PUSH_FAILURE_MEMORY_NANOS)
-        && compute.getQueue().isEmpty()
-        && compute.getActiveCount() + runningOnPushThreads.get() < limits.threads();
+        && computeThreadFree(runningOnPushThreads.get());
     for (int i = fromHere ? 1 : 0; i < pushes.size(); i++) pushOnIo(pushes.get(i));
     Runnable first = pushes.get(0);
     pushes.clear();
@@ -519,13 +512,23 @@ public final class DataflowExecutor implements AutoCloseable {
    * @return whether it was counted (and so may run there)
    */
   private boolean takeIdleThread() {
-    // a closing server's pool refuses the call (CANCELLED); a queued call keeps its turn
-    if (compute.isShutdown() || !compute.getQueue().isEmpty()) return false;
     while (true) {
       int running = runningOnPushThreads.get();
-      if (running + compute.getActiveCount() >= limits.threads()) return false;
+      if (!computeThreadFree(running)) return false;
       if (runningOnPushThreads.compareAndSet(running, running + 1)) return true;
     }
+  }
+
+  /**
+   * Whether the compute pool runs, queues nothing and has a thread free beyond its busy ones and {@code onPushThreads}
+   * calls running on push threads: only then may a thread outside the pool run a call ({@link #takeIdleThread}) or a
+   * compute thread wait on a push ({@link #sendPushes}, whose own thread counts as busy). A closing server's pool
+   * refuses the call (CANCELLED); a queued call keeps its turn.
+   */
+  private boolean computeThreadFree(int onPushThreads) {
+    return !compute.isShutdown()
+        && compute.getQueue().isEmpty()
+        && onPushThreads + compute.getActiveCount() < limits.threads();
   }
 
   /** Pushed values kept for a fetch to come now (tests). */
@@ -578,9 +581,9 @@ public final class DataflowExecutor implements AutoCloseable {
    * @param method the call's method, as {@link #methodTimes} counts it
    */
   private void schedule(Slot slot, String site, String method, Runnable call) {
-    Runnable[] next = continuation.get();
-    if (next != null && next[0] == null) {
-      next[0] = call;
+    Chain chain = chainOnThread.get();
+    if (chain != null && chain.next == null) {
+      chain.next = call;
       return;
     }
     Runnable[] byPush = readyByPush.get();
@@ -604,25 +607,32 @@ public final class DataflowExecutor implements AutoCloseable {
   }
 
   private void runChain(Runnable first) {
-    Runnable[] next = new Runnable[1];
-    List<Runnable> pushes = new ArrayList<>(1);
-    continuation.set(next);
-    pushesAfterCall.set(pushes);
+    Chain chain = new Chain();
+    chainOnThread.set(chain);
     try {
-      for (Runnable call = first; call != null; call = next[0] == null ? null : take(next)) {
+      for (Runnable call = first; call != null; call = chain.takeNext()) {
         call.run();
-        if (!pushes.isEmpty()) sendPushes(pushes, next[0] != null);
+        if (!chain.pushes.isEmpty()) sendPushes(chain.pushes, chain.next != null);
       }
     } finally {
-      continuation.remove();
-      pushesAfterCall.remove();
+      chainOnThread.remove();
     }
   }
 
-  private static Runnable take(Runnable[] next) {
-    Runnable r = next[0];
-    next[0] = null;
-    return r;
+  /**
+   * What a compute thread running a chain of calls keeps: the call to run next there ({@link #schedule}), and the
+   * pushes of values its current call made, sent once that call and its value's callbacks are done ({@link
+   * #pushWhenSet}, {@link #sendPushes}).
+   */
+  private static final class Chain {
+    Runnable next;
+    final List<Runnable> pushes = new ArrayList<>(1);
+
+    Runnable takeNext() {
+      Runnable r = next;
+      next = null;
+      return r;
+    }
   }
 
   private static Throwable firstFailure(CompletableFuture<?>[] fs) {
