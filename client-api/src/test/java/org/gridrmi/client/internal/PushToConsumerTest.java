@@ -149,12 +149,7 @@ class PushToConsumerTest {
   @Test
   void whileS1sOtherComputeThreadsAreBusyItsPushLeavesFromItsIoPool() {
     learn(i -> on2.append(RemoteReference.of("w"), "warm-" + i));
-    int threads = Math.max(2, Runtime.getRuntime().availableProcessors()); // GridServer's default
-    List<RemoteReference<String>> busy = new java.util.ArrayList<>();
-    for (int i = 0; i < threads - 1; i++) busy.add(on1.slow(RemoteReference.of("busy-" + i), 3000));
-    session
-        .channel(info1)
-        .sendAwaiting(((Ref<?>) busy.get(threads - 2)).id(), 1, TimeUnit.SECONDS.toNanos(10));
+    List<RemoteReference<String>> busy = occupy(on1, info1, COMPUTE_THREADS - 1, 3000);
     chainThroughAPush("z", first -> on2.append(first, "-pushed-by-io"), "z-pushed-by-io");
     assertThat(org.gridrmi.client.inprocess.WorkImpl.THREADS.get("-pushed-by-io"))
         .as("the thread S2's call ran on: S1's I/O thread that sent the push")
@@ -178,17 +173,29 @@ class PushToConsumerTest {
   @Test
   void aPushsThreadRunsNothingWhileEveryComputeThreadIsBusy() {
     learn(i -> on2.append(RemoteReference.of("w"), "warm-" + i));
-    int threads = Math.max(2, Runtime.getRuntime().availableProcessors()); // GridServer's default
-    List<RemoteReference<String>> busy = new java.util.ArrayList<>();
-    for (int i = 0; i < threads; i++) busy.add(on2.slow(RemoteReference.of("busy-" + i), 1500));
-    session
-        .channel(info2)
-        .sendAwaiting(((Ref<?>) busy.get(threads - 1)).id(), 1, TimeUnit.SECONDS.toNanos(10));
+    List<RemoteReference<String>> busy = occupy(on2, info2, COMPUTE_THREADS, 1500);
     chainThroughAPush("y", first -> on2.append(first, "-waited-its-turn"), "y-waited-its-turn");
     assertThat(org.gridrmi.client.inprocess.WorkImpl.THREADS.get("-waited-its-turn"))
         .as("the thread S2's call ran on")
         .startsWith("gridrmi-compute-S2");
     for (RemoteReference<String> b : busy) assertThat(b.get(WAIT)).startsWith("busy-");
+  }
+
+  /** A server's compute threads: GridServer's default. */
+  static final int COMPUTE_THREADS = Math.max(2, Runtime.getRuntime().availableProcessors());
+
+  /**
+   * Sends {@code calls} calls to the server of {@code on}, each holding a compute thread for {@code millis}, and
+   * returns once the server has them.
+   */
+  private List<RemoteReference<String>> occupy(
+      WorkAsync on, ServerInfo info, int calls, int millis) {
+    List<RemoteReference<String>> busy = new java.util.ArrayList<>();
+    for (int i = 0; i < calls; i++) busy.add(on.slow(RemoteReference.of("busy-" + i), millis));
+    session
+        .channel(info)
+        .sendAwaiting(((Ref<?>) busy.get(calls - 1)).id(), 1, TimeUnit.SECONDS.toNanos(10));
+    return busy;
   }
 
   /** Runs the call {@code call} makes on S2 enough times for S2 to know how long its method takes. */

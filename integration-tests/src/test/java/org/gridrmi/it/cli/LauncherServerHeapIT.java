@@ -2,17 +2,13 @@ package org.gridrmi.it.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import org.gridrmi.testing.JvmProcess;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,56 +34,28 @@ class LauncherServerHeapIT {
         .contains("at most 128 MB");
   }
 
-  /** Starts {@code ./gridrmi server} with {@code env}, returns its heap line once it is ready, then stops it. */
-  private static String heapLine(Path dir, String name, Map<String, String> env)
-      throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(
-            "./gridrmi",
-            "server",
-            "--name",
-            name,
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--insecure")
-        .directory(ROOT.toFile())
-        .redirectErrorStream(true);
-    pb.environment().remove("GRIDRMI_JAVA_OPTS");
-    pb.environment().remove("GRIDRMI_SERVER_HEAP");
-    pb.environment().putAll(env);
-    Process p = pb.start();
-    List<String> lines = new ArrayList<>();
-    CompletableFuture<String> heap = new CompletableFuture<>();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader r =
-          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-        String heapLine = null;
-        for (String line; (line = r.readLine()) != null; ) {
-          synchronized (lines) {
-            lines.add(line);
-          }
-          if (line.contains(" heap ")) heapLine = line;
-          if (line.contains("ready at") && heapLine != null) heap.complete(heapLine);
-        }
-        heap.completeExceptionally(new AssertionError("the server ended before it was ready"));
-      } catch (IOException e) {
-        heap.completeExceptionally(e);
-      }
-    });
-    reader.start();
-    try {
-      return heap.get(300, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      synchronized (lines) {
-        throw new AssertionError(
-            name + " with " + env + " printed no heap line and ready line: " + lines, e);
-      }
-    } finally {
-      p.descendants().forEach(ProcessHandle::destroyForcibly);
-      p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      reader.join(10_000);
-      Files.write(dir.resolve(name + ".log"), lines);
+  /** Starts {@code ./gridrmi server} with {@code env}, returns its heap line once it prints it, then stops it. */
+  private static String heapLine(Path dir, String name, Map<String, String> env) throws Exception {
+    Map<String, String> all = new HashMap<>();
+    all.put("GRIDRMI_JAVA_OPTS", ""); // the launcher's defaults, not this test's environment's
+    all.put("GRIDRMI_SERVER_HEAP", "");
+    all.putAll(env);
+    Path log = dir.resolve(name + ".log");
+    Files.deleteIfExists(log);
+    List<String> cmd = List.of(
+        ROOT.resolve("gridrmi").toString(),
+        "server",
+        "--name",
+        name,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--insecure");
+    try (JvmProcess server = JvmProcess.start(name, cmd, all, log)) {
+      return server
+          .awaitLine("GridRMI server " + name + " (heap .*)", Duration.ofSeconds(300))
+          .group(1);
     }
   }
 }
