@@ -32,7 +32,11 @@ class PushToConsumerTest {
   static final Duration WAIT = Duration.ofSeconds(10);
 
   final InProcessNetwork net = new InProcessNetwork();
-  final GridServer s1 = TestSessions.workServer(net, "S1");
+  /** How far S1's clock runs ahead of the system's: a test moves it on. */
+  final java.util.concurrent.atomic.AtomicLong s1Ahead =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  final GridServer s1 = TestSessions.workServer(net, "S1", () -> System.nanoTime() + s1Ahead.get());
   final GridServer s2 = TestSessions.workServer(net, "S2");
   final Session session = TestSessions.on(net);
   final CountDownLatch ioFree = new CountDownLatch(1);
@@ -155,6 +159,37 @@ class PushToConsumerTest {
         .as("the thread S2's call ran on: S1's I/O thread that sent the push")
         .startsWith("gridrmi-io-S1");
     for (RemoteReference<String> b : busy) assertThat(b.get(WAIT)).startsWith("busy-");
+  }
+
+  /**
+   * A push that failed (here: dropped on its way to S2, which then fetches the value after its wait) keeps S1's compute
+   * threads from sending pushes themselves for ten seconds by S1's clock, since a peer that refuses or does not answer
+   * would hold the thread for up to a call timeout: meanwhile pushes leave from the I/O pool, and after it from the
+   * thread that made the value again.
+   */
+  @Test
+  void forTenSecondsAfterAPushFailedPushesLeaveFromTheIoPool() {
+    learn(i -> on2.append(RemoteReference.of("w"), "warm-" + i));
+    long pushes = net.delivered("S2", "push");
+    net.dropNext("S2", "push", 1);
+    RemoteReference<String> lost = on1.append(RemoteReference.of("its push "), "was lost");
+    RemoteReference<String> fetched = on2.append(lost, ", so S2 fetched it");
+    sendS1Batch(lost);
+    assertThat(fetched.get(WAIT)).isEqualTo("its push was lost, so S2 fetched it");
+    assertThat(net.delivered("S2", "push") - pushes)
+        .as("pushes S2 received: the one dropped never arrived")
+        .isZero();
+
+    chainThroughAPush("p", first -> on2.append(first, "-just-after"), "p-just-after");
+    assertThat(org.gridrmi.client.inprocess.WorkImpl.THREADS.get("-just-after"))
+        .as("the thread S2's call ran on, a moment after the failed push")
+        .startsWith("gridrmi-io-S1");
+
+    s1Ahead.addAndGet(TimeUnit.SECONDS.toNanos(10) + 1);
+    chainThroughAPush("q", first -> on2.append(first, "-ten-seconds-on"), "q-ten-seconds-on");
+    assertThat(org.gridrmi.client.inprocess.WorkImpl.THREADS.get("-ten-seconds-on"))
+        .as("the thread S2's call ran on, ten seconds after the failed push by S1's clock")
+        .startsWith("gridrmi-compute-S1");
   }
 
   /** A call whose method ran longer here than the bound of a push's thread goes to the compute pool, as before. */

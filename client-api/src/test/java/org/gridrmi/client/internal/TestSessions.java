@@ -17,10 +17,17 @@ final class TestSessions {
 
   /** A server named {@code name} on {@code net}, exporting the tests' {@link Work} service. */
   static GridServer workServer(InProcessNetwork net, String name) {
+    return workServer(net, name, System::nanoTime);
+  }
+
+  /** A {@link #workServer} whose runtime reads the time from {@code ticker}. */
+  static GridServer workServer(
+      InProcessNetwork net, String name, java.util.function.LongSupplier ticker) {
     return GridServer.builder()
         .name(name)
         .inProcess(net)
         .export(Work.class, new WorkImpl())
+        .ticker(ticker)
         .start();
   }
 

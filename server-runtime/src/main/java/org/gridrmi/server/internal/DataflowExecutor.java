@@ -419,10 +419,8 @@ public final class DataflowExecutor implements AutoCloseable {
    * a call timeout. The other pushes, or all of them when the thread is wanted, go to the I/O pool as before.
    */
   private void sendPushes(List<Runnable> pushes, boolean chainGoesOn) {
-    long failedAt = pushFailedAtNanos;
-    boolean fromHere = !chainGoesOn
-        && (failedAt == 0 || System.nanoTime() - failedAt > PUSH_FAILURE_MEMORY_NANOS)
-        && computeThreadFree(runningOnPushThreads.get());
+    boolean fromHere =
+        !chainGoesOn && !pushFailedRecently() && computeThreadFree(runningOnPushThreads.get());
     for (int i = fromHere ? 1 : 0; i < pushes.size(); i++) pushOnIo(pushes.get(i));
     Runnable first = pushes.get(0);
     pushes.clear();
@@ -440,15 +438,25 @@ public final class DataflowExecutor implements AutoCloseable {
       node.runtime().node(consumer).push(node.address(), id, value);
     } catch (GridException e) {
       // refused or unreachable: the consumer fetches it after its wait, as without a push
-      pushFailedAtNanos = System.nanoTime();
+      pushFailedAtNanos = node.runtime().ticker().nanoTime();
+      pushFailed = true;
     }
   }
 
   /**
-   * When a push last failed ({@link System#nanoTime}), or 0: for {@link #PUSH_FAILURE_MEMORY_NANOS} after, no compute
+   * Whether a push failed in the last {@link #PUSH_FAILURE_MEMORY_NANOS} by the runtime's ticker: then no compute
    * thread sends a push itself, since a peer that refuses or does not answer would hold it for up to a call timeout.
    */
+  private boolean pushFailedRecently() {
+    return pushFailed
+        && node.runtime().ticker().nanoTime() - pushFailedAtNanos <= PUSH_FAILURE_MEMORY_NANOS;
+  }
+
+  /** When a push last failed, by the runtime's ticker; meaningful once {@link #pushFailed}. */
   private volatile long pushFailedAtNanos;
+
+  /** Whether any push failed yet (a ticker may read 0, so no reading of it means "never"). */
+  private volatile boolean pushFailed;
 
   private static final long PUSH_FAILURE_MEMORY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
