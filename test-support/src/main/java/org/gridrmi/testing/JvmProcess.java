@@ -26,7 +26,7 @@ public final class JvmProcess implements AutoCloseable {
   static {
     Runtime.getRuntime()
         .addShutdownHook(
-            new Thread(() -> RUNNING.forEach(Process::destroyForcibly), "test-child-reaper"));
+            new Thread(() -> RUNNING.forEach(JvmProcess::destroyTree), "test-child-reaper"));
   }
 
   private final String name;
@@ -195,9 +195,19 @@ public final class JvmProcess implements AutoCloseable {
     }
   }
 
+  /**
+   * Kills the process and every process it started (a launcher script's build, say), and waits for the process to be
+   * gone.
+   */
   @Override
   public void close() {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
     kill();
+  }
+
+  private static void destroyTree(Process p) {
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly();
   }
 
   @Override
