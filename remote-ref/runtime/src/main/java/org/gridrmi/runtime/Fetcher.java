@@ -6,7 +6,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
 import org.gridrmi.runtime.telemetry.FetchSpan;
@@ -37,8 +36,8 @@ public final class Fetcher {
   private final Map<UUID, Shared> inFlight = new ConcurrentHashMap<>();
   /** Values owners pushed before a fetch here asked for them (see {@link #pushed}). */
   private final PushedValues unasked;
-  /** The longest pause before a failed abandon is sent again (the first is a link's, {@link HolderLink#FIRST_RETRY_MILLIS}). */
-  static final long MAX_ABANDON_RETRY_MILLIS = 5_000;
+  /** This node's word to owners that it needs values no more, gathered per owner. */
+  private final Abandons abandons;
 
   /**
    * @param self the node fetching, as owners keep values for it as a borrower: its address (owners learn it as a peer)
@@ -60,6 +59,7 @@ public final class Fetcher {
     this.keeper = keeper;
     this.peers = peers;
     this.unasked = new PushedValues(runtime.ticker());
+    this.abandons = new Abandons(runtime);
   }
 
   /**
@@ -250,50 +250,14 @@ public final class Fetcher {
      * The owner may keep the value for this node as a borrower: it need not any more (this node has it, or its failure,
      * or nobody here waits for it). Only this node's word ends a borrow: an owner that answered a fetch cannot tell
      * whether the answer arrived. It carries this node's id: the owner ends only the borrows of this life of the server
-     * at this address, never those it keeps for a later one. Never blocks. Sent again after a pause that doubles
-     * (from {@link HolderLink#FIRST_RETRY_MILLIS}) until the owner answers or refuses, as holds and releases are: a lost
-     * abandon had the owner keep the value for a lease. After one transit period of tries (a lease on a server) it is
-     * left to lapse there with its borrow.
+     * at this address, never those it keeps for a later one. Never blocks. It leaves within {@link
+     * Abandons#LINGER_MILLIS}, with this node's other abandons to that owner, and is sent again after a pause that
+     * doubles until the owner answers or refuses, as holds and releases are: a lost abandon had the owner keep the value
+     * for a lease (see {@link Abandons}).
      */
     private void endBorrow() {
       Borrower me = self.get();
-      if (me == null) return;
-      sendAbandon(
-          me,
-          runtime.ticker().nanoTime() + runtime.settings().referenceTransit().toNanos(),
-          HolderLink.FIRST_RETRY_MILLIS);
-    }
-
-    private void sendAbandon(Borrower me, long giveUpAtNanos, long pauseMillis) {
-      Runnable send = () -> {
-        try {
-          runtime.node(owner).abandon(runtime.requesterKeys().toOwner(me, owner), List.of(id));
-        } catch (GridException e) {
-          if (HolderLink.worthRetrying(e)) abandonLater(me, giveUpAtNanos, pauseMillis);
-          // else refused: another answer would be the same
-        }
-      };
-      try {
-        runtime.io().execute(send);
-      } catch (GridException fullOrClosed) {
-        abandonLater(me, giveUpAtNanos, pauseMillis);
-      }
-    }
-
-    private void abandonLater(Borrower me, long giveUpAtNanos, long pauseMillis) {
-      if (runtime.ticker().nanoTime() - giveUpAtNanos >= 0)
-        return; // the owner silent for a transit period: the borrow lapses there
-      try {
-        runtime
-            .timer()
-            .schedule(
-                () -> sendAbandon(
-                    me, giveUpAtNanos, Math.min(MAX_ABANDON_RETRY_MILLIS, 2 * pauseMillis)),
-                pauseMillis,
-                TimeUnit.MILLISECONDS);
-      } catch (java.util.concurrent.RejectedExecutionException closing) {
-        // the runtime closed: the borrow lapses with its lease there
-      }
+      if (me != null) abandons.add(owner, me, id);
     }
 
     private boolean waited() {
