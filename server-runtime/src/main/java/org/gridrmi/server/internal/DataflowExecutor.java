@@ -415,8 +415,9 @@ public final class DataflowExecutor implements AutoCloseable {
    * hand-off of 40-45 us median on a 2-core VM, one of the three a cross-server chain pays beyond the same chain on
    * one server), and the thread is held for the push's round trip, which is short: the consumer answers once the
    * value is delivered, and runs on its own thread only calls that typically take at most {@link #QUICK_NANOS}.
-   * Not for ten seconds after a push failed: a peer that refuses or does not answer would hold the thread for up to
-   * a call timeout. The other pushes, or all of them when the thread is wanted, go to the I/O pool as before.
+   * Not for ten seconds after a push found its consumer unreachable or silent: such a peer would hold the thread for
+   * up to a call timeout. (A refusal answers at once and does not count: a consumer refuses the pushes of a peer its
+   * client has not introduced yet, which happens at a grid's start when S1's value is made before S2's batch arrives.) The other pushes, or all of them when the thread is wanted, go to the I/O pool as before.
    */
   private void sendPushes(List<Runnable> pushes, boolean chainGoesOn) {
     boolean fromHere =
@@ -438,24 +439,27 @@ public final class DataflowExecutor implements AutoCloseable {
       node.runtime().node(consumer).push(node.address(), id, value);
     } catch (GridException e) {
       // refused or unreachable: the consumer fetches it after its wait, as without a push
-      pushFailedAtNanos = node.runtime().ticker().nanoTime();
-      pushFailed = true;
+      if (e.status() == Status.UNAVAILABLE || e.status() == Status.DEADLINE_EXCEEDED) {
+        pushFailedAtNanos = node.runtime().ticker().nanoTime();
+        pushFailed = true;
+      }
     }
   }
 
   /**
-   * Whether a push failed in the last {@link #PUSH_FAILURE_MEMORY_NANOS} by the runtime's ticker: then no compute
-   * thread sends a push itself, since a peer that refuses or does not answer would hold it for up to a call timeout.
+   * Whether a push found its consumer unreachable or silent in the last {@link #PUSH_FAILURE_MEMORY_NANOS} by the
+   * runtime's ticker: then no compute thread sends a push itself, since such a peer would hold it for up to a call
+   * timeout.
    */
   private boolean pushFailedRecently() {
     return pushFailed
         && node.runtime().ticker().nanoTime() - pushFailedAtNanos <= PUSH_FAILURE_MEMORY_NANOS;
   }
 
-  /** When a push last failed, by the runtime's ticker; meaningful once {@link #pushFailed}. */
+  /** When a push last found its consumer unreachable or silent, by the runtime's ticker; once {@link #pushFailed}. */
   private volatile long pushFailedAtNanos;
 
-  /** Whether any push failed yet (a ticker may read 0, so no reading of it means "never"). */
+  /** Whether any push found its consumer unreachable or silent yet (a ticker may read 0: no reading means "never"). */
   private volatile boolean pushFailed;
 
   private static final long PUSH_FAILURE_MEMORY_NANOS = TimeUnit.SECONDS.toNanos(10);
