@@ -188,6 +188,10 @@ public final class JvmProcess implements AutoCloseable {
   /** Kills the process at once, as {@code kill -9} does, and waits for it to be gone. */
   public void kill() {
     process.destroyForcibly();
+    awaitGone();
+  }
+
+  private void awaitGone() {
     try {
       process.waitFor(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
@@ -201,8 +205,8 @@ public final class JvmProcess implements AutoCloseable {
    */
   @Override
   public void close() {
-    process.descendants().forEach(ProcessHandle::destroyForcibly);
-    kill();
+    destroyTree(process);
+    awaitGone();
   }
 
   private static void destroyTree(Process p) {

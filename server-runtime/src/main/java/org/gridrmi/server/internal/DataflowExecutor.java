@@ -417,7 +417,8 @@ public final class DataflowExecutor implements AutoCloseable {
    * value is delivered, and runs on its own thread only calls that typically take at most {@link #QUICK_NANOS}.
    * Not for ten seconds after a push found its consumer unreachable or silent: such a peer would hold the thread for
    * up to a call timeout. (A refusal answers at once and does not count: a consumer refuses the pushes of a peer its
-   * client has not introduced yet, which happens at a grid's start when S1's value is made before S2's batch arrives.) The other pushes, or all of them when the thread is wanted, go to the I/O pool as before.
+   * client has not introduced yet, which happens at a grid's start when S1's value is made before S2's batch
+   * arrives.) The other pushes, or all of them when the thread is wanted, go to the I/O pool as before.
    */
   private void sendPushes(List<Runnable> pushes, boolean chainGoesOn) {
     boolean fromHere =
@@ -438,7 +439,8 @@ public final class DataflowExecutor implements AutoCloseable {
     try {
       node.runtime().node(consumer).push(node.address(), id, value);
     } catch (GridException e) {
-      // refused or unreachable: the consumer fetches it after its wait, as without a push
+      // the consumer fetches it after its wait, as without a push; only a consumer that could
+      // hold a compute thread (unreachable, silent) is remembered (see sendPushes)
       if (e.status() == Status.UNAVAILABLE || e.status() == Status.DEADLINE_EXCEEDED) {
         pushFailedAtNanos = node.runtime().ticker().nanoTime();
         pushFailed = true;
