@@ -23,7 +23,8 @@ import org.gridrmi.runtime.serial.SerialPolicy;
  * server reads it) and the codec GridRMI picks for it ({@link Codecs#forValue}: the fast codec for users' types, a
  * bulk codec for arrays of primitives). Warm-up rounds first, then measured rounds; each half is the median of its
  * rounds. MB/s is each mechanism's own bytes over its time (1 MB = 10^6 bytes); the speedup compares the times of
- * the same value, write plus read.
+ * the same value, write plus read. For the shapes it is measured for, the {@link ValueFloor} takes its turn too: the
+ * least any codec must do, so that Java serialization's time over it bounds every codec's speedup.
  */
 final class ValueThroughput {
   private ValueThroughput() {}
@@ -33,6 +34,8 @@ final class ValueThroughput {
    *
    * @param codec the id of the codec GridRMI picked
    * @param bulk whether that is a bulk codec of an array (not the fast codec for users' types)
+   * @param floorWriteMs the {@link ValueFloor}'s write, NaN for a shape it is not measured for
+   * @param floorReadMs its read, NaN likewise
    */
   record Result(
       String shape,
@@ -43,9 +46,16 @@ final class ValueThroughput {
       double jdkWriteMs,
       double jdkReadMs,
       double fastWriteMs,
-      double fastReadMs) {
+      double fastReadMs,
+      double floorWriteMs,
+      double floorReadMs) {
     double speedup() {
       return (jdkWriteMs + jdkReadMs) / (fastWriteMs + fastReadMs);
+    }
+
+    /** The most any codec's speedup can be here: Java serialization's time over the floor's; NaN if not measured. */
+    double floorSpeedup() {
+      return (jdkWriteMs + jdkReadMs) / (floorWriteMs + floorReadMs);
     }
 
     static double mbPerS(long bytes, double ms) {
@@ -58,11 +68,16 @@ final class ValueThroughput {
       String shape, Supplier<Object> make, SerialPolicy policy, int warmup, int rounds) {
     Object value = make.get();
     long checksum = org.gridrmi.benchmarks.values.Shapes.checksum(value);
+    ValueFloor floor = ValueFloor.of(shape, value);
+    if (floor != null) check(checksum, floor.read(), "the floor", shape);
     return SerialPolicy.using(policy, () -> {
       double[] jw = new double[rounds],
           jr = new double[rounds],
           fw = new double[rounds],
-          fr = new double[rounds];
+          fr = new double[rounds],
+          lw = new double[rounds],
+          lr = new double[rounds];
+      long touched = 0;
       byte[] jdk = null, fast = null;
       String id = null;
       for (int i = -warmup; i < rounds; i++) {
@@ -83,13 +98,24 @@ final class ValueThroughput {
         Object fastBack = readCodec(id, fast);
         long t5 = System.nanoTime();
         check(checksum, fastBack, id, shape);
+        long t6 = System.nanoTime(), t7 = t6, t8 = t6;
+        if (floor != null) {
+          touched += floor.write();
+          t7 = System.nanoTime();
+          Object floorBack = floor.read();
+          t8 = System.nanoTime();
+          touched += System.identityHashCode(floorBack) & 1; // used, so that it is made
+        }
         if (i >= 0) {
           jw[i] = (t1 - t0) / 1e6;
           jr[i] = (t2 - t1) / 1e6;
           fw[i] = (t4 - t3) / 1e6;
           fr[i] = (t5 - t4) / 1e6;
+          lw[i] = (t7 - t6) / 1e6;
+          lr[i] = (t8 - t7) / 1e6;
         }
       }
+      TOUCHED.addAndGet(touched);
       return new Result(
           shape,
           id,
@@ -99,9 +125,15 @@ final class ValueThroughput {
           median(jw),
           median(jr),
           median(fw),
-          median(fr));
+          median(fr),
+          floor == null ? Double.NaN : median(lw),
+          floor == null ? Double.NaN : median(lr));
     });
   }
+
+  /** Where the floor's sums go, so that the JIT cannot drop its reads. */
+  private static final java.util.concurrent.atomic.AtomicLong TOUCHED =
+      new java.util.concurrent.atomic.AtomicLong();
 
   private static void check(long expected, Object back, String how, String shape) {
     if (org.gridrmi.benchmarks.values.Shapes.checksum(back) != expected) {

@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
  * servers' fast codec on and once with {@code -Dgridrmi.fastCodec=false}. Last line {@code values: shapes=N
  * min_speedup=X chain_speedup=Y}: the slowest object shape's in-JVM speedup (write + read), and the geometric mean of
  * the object shapes' chain speedups. Arrays of primitives have bulk codecs either way: reported, marked bulk, and left
- * out of both figures.
+ * out of both figures. For the record list and the string map it also measures the floor ({@link ValueFloor}): the
+ * least any codec must do, whose speedup over Java serialization bounds every codec's.
  */
 @Command(
     name = "values",
@@ -128,6 +129,7 @@ public final class ValuesBench implements Callable<Integer> {
           ValueThroughput.Result.mbPerS(r.fastBytes(), r.fastReadMs()),
           r.speedup());
     }
+    printFloor(local);
     Map<String, Double> fastMove = chains(true);
     Map<String, Double> jdkMove = chains(false);
     return report(local, jdkMove, fastMove);
@@ -249,7 +251,10 @@ public final class ValuesBench implements Callable<Integer> {
         "speedup",
         "chain_jdk_move_ms",
         "chain_fast_move_ms",
-        "chain_speedup")) {
+        "chain_speedup",
+        "floor_write_ms",
+        "floor_read_ms",
+        "floor_speedup")) {
       for (int i = 0; i < local.size(); i++) {
         ValueThroughput.Result r = local.get(i);
         double jdk = jdkMove.get(r.shape()), fast = fastMove.get(r.shape());
@@ -267,7 +272,10 @@ public final class ValuesBench implements Callable<Integer> {
             fmt(r.speedup()),
             fmt(jdk),
             fmt(fast),
-            fmt(chainSpeedup));
+            fmt(chainSpeedup),
+            fmt(r.floorWriteMs()),
+            fmt(r.floorReadMs()),
+            fmt(r.floorSpeedup()));
         names.add(r.shape() + (r.bulk() ? " (bulk)" : ""));
         inJvm[i] = r.speedup();
         chain[i] = chainSpeedup;
@@ -302,8 +310,34 @@ public final class ValuesBench implements Callable<Integer> {
     return 0;
   }
 
+  /** A missing figure (a shape the floor is not measured for) is left empty. */
   private static String fmt(double v) {
-    return String.format(Locale.ROOT, "%.2f", v);
+    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /**
+   * The floor's line: per shape it is measured for, Java serialization's time over the {@link ValueFloor}'s, the most
+   * any codec's speedup can be on this machine, beside the fast codec's.
+   */
+  private static void printFloor(List<ValueThroughput.Result> local) {
+    StringBuilder line = new StringBuilder();
+    for (ValueThroughput.Result r : local) {
+      if (Double.isNaN(r.floorSpeedup())) continue;
+      line.append(String.format(
+          Locale.ROOT,
+          "%s%s x%.1f (floor write %.2f ms, read %.2f ms; fast codec x%.1f)",
+          line.length() == 0 ? "" : ", ",
+          r.shape(),
+          r.floorSpeedup(),
+          r.floorWriteMs(),
+          r.floorReadMs(),
+          r.speedup()));
+    }
+    if (line.length() > 0) {
+      System.out.println(
+          "  the floor, the most any codec's speedup can be here (reads every field, makes every"
+              + " object, nothing encoded): " + line);
+    }
   }
 
   private void check(String option, int v, int min, int max) {
