@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * bench values end to end through the command line, tiny values: two stock server JVMs with the fast codec, then
  * two with it off; users' record lists, string maps and MediaContent graphs move S1 to S2 by the fast codec in the
- * first pair and by Java serialization in the second, as S1's own counters say.
+ * first pair and by Java serialization in the second, as S1's own counters say; the floor of the record list and the
+ * string map is printed and written, and only theirs.
  */
 class ValuesBenchIT {
   private static final Pattern SUMMARY =
@@ -57,9 +58,22 @@ class ValuesBenchIT {
         .doesNotContain("fory")
         .contains("java=");
 
+    // the floor, for the two shapes the goal names: a speedup per shape, and only for them
+    List<String> floor =
+        lines.stream().filter(l -> l.contains("the floor, the most")).toList();
+    assertThat(floor).as(stdout).hasSize(1);
+    assertThat(floor.get(0))
+        .containsPattern("records x\\d+\\.\\d")
+        .containsPattern("strings x\\d+\\.\\d")
+        .doesNotContain("media");
+
     List<String> csv = Files.readAllLines(out.resolve("values.csv"));
     assertThat(csv).hasSize(6);
-    assertThat(csv.get(0)).startsWith("shape,kind,codec,");
+    assertThat(csv.get(0))
+        .startsWith("shape,kind,codec,")
+        .endsWith(",floor_write_ms,floor_read_ms,floor_speedup");
+    assertThat(csv).anyMatch(l -> l.startsWith("records,") && l.matches(".*,\\d+\\.\\d\\d$"));
+    assertThat(csv).anyMatch(l -> l.startsWith("media,") && l.endsWith(",,,"));
     assertThat(csv).anyMatch(l -> l.startsWith("doubles,bulk,jdk.doubles,"));
     for (String shape : List.of("records", "strings", "media"))
       assertThat(csv).anyMatch(l -> l.startsWith(shape + ",object,fory,"));
