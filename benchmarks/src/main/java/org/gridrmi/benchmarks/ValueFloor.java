@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.gridrmi.benchmarks.values.Shapes;
 
 /**
@@ -19,18 +21,10 @@ import org.gridrmi.benchmarks.values.Shapes;
  * shapes' are, so that the floor's read makes each one by a copy of its bytes, the least a reader does.
  */
 final class ValueFloor {
-  private final Touch touch;
-  private final Make make;
+  private final LongSupplier touch;
+  private final Supplier<Object> make;
 
-  private interface Touch {
-    long run();
-  }
-
-  private interface Make {
-    Object run();
-  }
-
-  private ValueFloor(Touch touch, Make make) {
+  private ValueFloor(LongSupplier touch, Supplier<Object> make) {
     this.touch = touch;
     this.make = make;
   }
@@ -51,12 +45,12 @@ final class ValueFloor {
 
   /** Reads every field of the value; returns a sum of them, which the caller keeps so that the reads are made. */
   long write() {
-    return touch.run();
+    return touch.getAsLong();
   }
 
   /** Makes a value equal to the one this floor was made of. */
   Object read() {
-    return make.run();
+    return make.get();
   }
 
   private static ValueFloor records(List<Shapes.Item> items) {
@@ -75,10 +69,7 @@ final class ValueFloor {
           long sum = 0;
           for (Shapes.Item it : items) {
             String name = it.name();
-            sum += it.id()
-                + Double.doubleToRawLongBits(it.price())
-                + name.length()
-                + name.charAt(name.length() - 1);
+            sum += it.id() + Double.doubleToRawLongBits(it.price()) + lastChar(name);
           }
           return sum;
         },
@@ -103,7 +94,7 @@ final class ValueFloor {
           long sum = 0;
           for (Map.Entry<String, Integer> e : map.entrySet()) {
             String key = e.getKey();
-            sum += key.length() + key.charAt(key.length() - 1) + e.getValue();
+            sum += lastChar(key) + e.getValue();
           }
           return sum;
         },
@@ -113,6 +104,12 @@ final class ValueFloor {
           for (int j = 0; j < n; j++) back.put(keys.make(j), values[j]);
           return back;
         });
+  }
+
+  /** A string's length and last char: reads its length and its bytes' array (an empty string adds nothing). */
+  private static long lastChar(String s) {
+    int n = s.length();
+    return n == 0 ? 0 : n + s.charAt(n - 1);
   }
 
   /** Strings' Latin-1 bytes, one after another, and where each starts. */

@@ -29,6 +29,14 @@ class ValueFloorTest {
   }
 
   @Test
+  void anEmptyStringIsReadAndMadeLikeAnyOther() {
+    HashMap<String, Integer> strings = new HashMap<>(Map.of("", 3, "a", 4));
+    ValueFloor floor = ValueFloor.of("strings", strings);
+    assertThat(floor.write()).isEqualTo(3 + (1 + 'a') + 4);
+    assertThat(floor.read()).isEqualTo(strings);
+  }
+
+  @Test
   void onlyTheShapesTheGoalNamesHaveAFloor() {
     assertThat(ValueFloor.of("media", Shapes.media(3))).isNull();
     assertThat(ValueFloor.of("doubles", Shapes.doubles(3))).isNull();
