@@ -22,4 +22,7 @@ public interface BulkData {
 
   /** {@link #checksum(double[])} of the entries in row-major order. */
   long rowsChecksum(double[][] a);
+
+  /** Bytes every live thread of this server has allocated so far (the JVM's per-thread counters, summed). */
+  long allocatedBytes();
 }

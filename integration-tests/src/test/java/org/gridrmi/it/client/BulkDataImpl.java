@@ -52,4 +52,13 @@ public class BulkDataImpl implements BulkData {
     }
     return h;
   }
+
+  @Override
+  public long allocatedBytes() {
+    com.sun.management.ThreadMXBean t =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    long sum = 0;
+    for (long a : t.getThreadAllocatedBytes(t.getAllThreadIds())) sum += Math.max(0, a);
+    return sum;
+  }
 }

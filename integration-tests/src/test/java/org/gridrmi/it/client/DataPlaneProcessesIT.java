@@ -85,6 +85,34 @@ class DataPlaneProcessesIT {
     }
   }
 
+  /**
+   * The receiver's admission control: S2 allocates an 8 MB {@code double[]} it fetches once, at its length, and
+   * copies the data straight into it. Grown from 64 KB as its data arrived, it cost S2 another 4 MB of arrays and of
+   * copying (1.5 times the value).
+   */
+  @Test
+  void anEightMegabyteArrayIsAllocatedOnceOnTheServerThatFetchesIt() {
+    int n = MB; // 8 MB
+    try (Grid grid = Grid.connect(p1.address(), p2.address())) {
+      BulkDataAsync on1 = grid.async(BulkDataAsync.class, grid.server("S1"));
+      BulkDataAsync on2 = grid.async(BulkDataAsync.class, grid.server("S2"));
+      for (int i = 0; i < 3; i++) on2.checksum(on1.doubles(n, i)).get(WAIT); // connections warm
+      long least = Long.MAX_VALUE;
+      for (int i = 0; i < 3; i++) { // the least of three: a thread of S2 may allocate beside it
+        RemoteReference<double[]> made = on1.doubles(n, 9);
+        made.get(WAIT); // made on S1 (the client's copy comes from S1)
+        long before = on2.allocatedBytes().get(WAIT);
+        assertThat(on2.checksum(made).get(WAIT)).isEqualTo(BulkDataImpl.expected(n, 9));
+        least = Math.min(least, on2.allocatedBytes().get(WAIT) - before);
+        made.release();
+      }
+      System.out.printf("data plane IT: S2 allocated %d bytes to fetch 8 MB%n", least);
+      assertThat(least)
+          .as("bytes S2 allocated to fetch and check an 8 MB double[]")
+          .isBetween(8L * n, 8L * n + 8L * n / 8);
+    }
+  }
+
   @Test
   void aDoubleMatrixMadeOnS1IsReadBitExactOnS2() {
     try (Grid grid = Grid.connect(p1.address(), p2.address())) {

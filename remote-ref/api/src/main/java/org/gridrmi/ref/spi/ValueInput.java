@@ -7,10 +7,11 @@ import java.io.IOException;
  * Where a {@link ValueCodec} reads a value from: a {@link DataInput} that also reads whole runs of primitives, in
  * the order {@link ValueOutput} writes them (little-endian).
  *
- * <p>The {@code read...(int n)} methods return a new array of {@code n} elements. Every GridRMI stream (a data
- * connection, a batch, an RMI answer) grows the array as the data arrives, so a header that claims a gigabyte and
- * then goes silent costs kilobytes. A codec checks the length
- * against its limits before it calls them.
+ * <p>The {@code read...(int n)} methods return a new array of {@code n} elements. A GridRMI stream (a batch, an RMI
+ * answer, a data connection beyond its node's admission bound) grows the array as the data arrives, so a header that
+ * claims a gigabyte and then goes silent costs kilobytes; a data connection allocates it whole while the arrays its
+ * node allocated so and has not yet filled stay within a quarter of the heap. A codec checks the length against its
+ * limits before it calls them.
  */
 public interface ValueInput extends DataInput {
   void readDoubles(double[] a, int off, int len) throws IOException;

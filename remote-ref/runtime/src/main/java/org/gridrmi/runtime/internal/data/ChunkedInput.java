@@ -13,8 +13,9 @@ import org.gridrmi.ref.spi.ValueInput;
  * The reading side of {@link ChunkedOutput}'s frames: a message is read as the bytes arrive (a value is decoded
  * while the rest of it is still on the wire), and {@link #endMessage} checks that the reader took all of it. Runs of
  * primitives are copied out of the chunk through little-endian views; a new array ({@code readDoubles(n)} and the
- * like) grows as its data arrives ({@link ValueInput}'s defaults), whatever length the message claims: the owner of a
- * value is a peer like any other, and a fetch thread must not allocate a gigabyte on its word.
+ * like) is allocated at the length the message claims when the node's {@link ReceiveAdmission} admits it, and
+ * otherwise grows as its data arrives ({@link ValueInput}'s defaults): the owner of a value is a peer like any other,
+ * and a fetch thread must not allocate a gigabyte on its word beyond that bound.
  * Reading past the end of a message reads -1 (as an {@code InputStream}) or throws {@link EOFException}. Not
  * thread-safe: one reader.
  */
@@ -23,6 +24,7 @@ public final class ChunkedInput extends InputStream implements ValueInput {
   private final ByteBuffer chunk = ByteBuffer.allocate(ChunkedOutput.CHUNK_BYTES);
   private final DataInputStream data = new DataInputStream(this);
   private final ChunkViews views;
+  private final ReceiveAdmission admission;
   /** Bytes of the current frame still in the source. */
   private int frameLeft;
   /** The end mark of the current message was read. */
@@ -35,9 +37,18 @@ public final class ChunkedInput extends InputStream implements ValueInput {
     return received - chunk.remaining();
   }
 
-  /** @param source the connection's stream */
+  /** A reader whose new arrays all grow as their data arrives. @param source the connection's stream */
   public ChunkedInput(InputStream source) {
+    this(source, ReceiveAdmission.NONE);
+  }
+
+  /**
+   * @param source the connection's stream
+   * @param admission the node's bound on arrays allocated whole ahead of their data
+   */
+  ChunkedInput(InputStream source, ReceiveAdmission admission) {
     this.source = source;
+    this.admission = admission;
     chunk.limit(0);
     views = new ChunkViews(chunk.array());
   }
@@ -197,6 +208,81 @@ public final class ChunkedInput extends InputStream implements ValueInput {
       off += n;
       len -= n;
     }
+  }
+
+  // new arrays: allocated whole when admitted, else grown as their data arrives (ValueInput's
+  // defaults)
+
+  @Override
+  public double[] readDoubles(int n) throws IOException {
+    long bytes = (long) n * Double.BYTES;
+    if (!admit(bytes)) return ValueInput.super.readDoubles(n);
+    try {
+      double[] a = new double[n];
+      readDoubles(a, 0, n);
+      return a;
+    } finally {
+      admission.release(bytes);
+    }
+  }
+
+  @Override
+  public float[] readFloats(int n) throws IOException {
+    long bytes = (long) n * Float.BYTES;
+    if (!admit(bytes)) return ValueInput.super.readFloats(n);
+    try {
+      float[] a = new float[n];
+      readFloats(a, 0, n);
+      return a;
+    } finally {
+      admission.release(bytes);
+    }
+  }
+
+  @Override
+  public int[] readInts(int n) throws IOException {
+    long bytes = (long) n * Integer.BYTES;
+    if (!admit(bytes)) return ValueInput.super.readInts(n);
+    try {
+      int[] a = new int[n];
+      readInts(a, 0, n);
+      return a;
+    } finally {
+      admission.release(bytes);
+    }
+  }
+
+  @Override
+  public long[] readLongs(int n) throws IOException {
+    long bytes = (long) n * Long.BYTES;
+    if (!admit(bytes)) return ValueInput.super.readLongs(n);
+    try {
+      long[] a = new long[n];
+      readLongs(a, 0, n);
+      return a;
+    } finally {
+      admission.release(bytes);
+    }
+  }
+
+  @Override
+  public byte[] readBytes(int n) throws IOException {
+    if (!admit(n)) return ValueInput.super.readBytes(n);
+    try {
+      byte[] a = new byte[n];
+      readFully(a, 0, n);
+      return a;
+    } finally {
+      admission.release(n);
+    }
+  }
+
+  /**
+   * Whether a new array of {@code bytes} is allocated whole now: not a small one (growing allocates those whole
+   * anyway, with no admission to count) and not a negative length (the default refuses it).
+   */
+  private boolean admit(long bytes) {
+    return bytes > ReceiveAdmission.SMALL_BYTES && admission.tryAdmit(bytes);
   }
 
   /** Does not close the connection: streams read from a message (Java serialization) close this at their end. */

@@ -36,9 +36,16 @@ public final class DataClient implements AutoCloseable {
   private final int maxIdlePerNode;
   private final long maxIdleNanos;
   private final Map<String, Deque<Connection>> idle = new ConcurrentHashMap<>();
+  private final ReceiveAdmission admission;
   private volatile boolean closed;
 
+  /** A node's fetching side, with arrays admitted whole up to a quarter of the heap ({@link ReceiveAdmission}). */
   public DataClient(NetContext net, int maxIdlePerNode, long maxIdleMillis) {
+    this(net, maxIdlePerNode, maxIdleMillis, ReceiveAdmission.forThisJvm());
+  }
+
+  DataClient(NetContext net, int maxIdlePerNode, long maxIdleMillis, ReceiveAdmission admission) {
+    this.admission = admission;
     this.net = net;
     this.links = net.linkCosts();
     this.maxIdlePerNode = maxIdlePerNode;
@@ -72,7 +79,7 @@ public final class DataClient implements AutoCloseable {
       Connection c =
           attempt == 0 ? take(key) : null; // a retry takes no other pooled one: it may be as stale
       boolean fresh = c == null;
-      if (fresh) c = Connection.open(net, host, port, ticket);
+      if (fresh) c = Connection.open(net, host, port, ticket, admission);
       Connection conn = c;
       try {
         FetchResult r = CallTraffic.measure(
@@ -164,17 +171,19 @@ public final class DataClient implements AutoCloseable {
 
     long idleSince;
 
-    private Connection(Socket socket, UUID ticket) throws IOException {
+    private Connection(Socket socket, UUID ticket, ReceiveAdmission admission) throws IOException {
       this.socket = socket;
       this.ticket = ticket;
-      this.in = new ChunkedInput(socket.getInputStream());
+      this.in = new ChunkedInput(socket.getInputStream(), admission);
       this.out = new ChunkedOutput(socket.getOutputStream());
     }
 
-    static Connection open(NetContext net, String host, int port, UUID ticket) throws IOException {
+    static Connection open(
+        NetContext net, String host, int port, UUID ticket, ReceiveAdmission admission)
+        throws IOException {
       Socket s = net.connect(host, port);
       try {
-        return new Connection(s, ticket);
+        return new Connection(s, ticket, admission);
       } catch (IOException e) {
         s.close();
         throw e;
