@@ -91,7 +91,7 @@ public final class TransferBench implements Callable<Integer> {
       names = "--runs",
       paramLabel = "N",
       description =
-          "measured rounds per size and type; up to 64MB four" + " times as many (default 7)")
+          "measured rounds per size and type; up to 64MB eight" + " times as many (default 7)")
   void runs(int n) {
     runs = rounds("--runs", n, 1, 1000);
   }
@@ -112,15 +112,16 @@ public final class TransferBench implements Callable<Integer> {
   @Option(
       names = "--warmup-seconds",
       paramLabel = "S",
-      description = "and warm up for at least this long per size"
-          + " and type, so that the servers' JIT has compiled the transfer paths (default 3)")
+      description =
+          "and warm up for at least this long per size"
+              + " and type, so that the JIT of every JVM of the run has compiled the paths of the size (default 20)")
   void warmupSeconds(double s) {
     if (!(s >= 0 && s <= 3600))
       throw bad("--warmup-seconds", s, "out of range", "seconds from 0 to 3600");
     warmupFor = Duration.ofNanos((long) (s * 1e9));
   }
 
-  Duration warmupFor = Duration.ofSeconds(3);
+  Duration warmupFor = Duration.ofSeconds(20);
 
   @Option(
       names = "--warmup-chains",
@@ -195,6 +196,15 @@ public final class TransferBench implements Callable<Integer> {
     return Math.max(1024, (values >> 20) + 512) + "m";
   }
 
+  /** The JIT's compiling time so far, summed over this JVM and every server of the grid. */
+  private static java.util.function.LongSupplier jitMillis(Grid grid, Duration deadline) {
+    List<TransferOps> servers = grid.servers().stream()
+        .map(s -> grid.plain(TransferOps.class, CallOptions.on(s).withDeadline(deadline)))
+        .toList();
+    return () -> TransferOpsImpl.jitMillis()
+        + servers.stream().mapToLong(TransferOps::compilationMillis).sum();
+  }
+
   private static TransferOpsAsync on(Grid grid, String server, Duration deadline) {
     return grid.async(
         TransferOpsAsync.class, CallOptions.on(grid.server(server)).withDeadline(deadline));
@@ -239,7 +249,8 @@ public final class TransferBench implements Callable<Integer> {
             raw,
             deadline,
             defaultServers ? on(grid, "D1", deadline) : null,
-            defaultServers ? on(grid, "D2", deadline) : null);
+            defaultServers ? on(grid, "D2", deadline) : null,
+            jitMillis(grid, deadline));
         System.out.printf(
             Locale.ROOT,
             "bench transfer: warming up (%d rounds of small chains, %d at a time)...%n",
@@ -255,7 +266,7 @@ public final class TransferBench implements Callable<Integer> {
             // in one run):
             // more rounds where they are cheap
             int warm = bytes <= 1_000_000 ? warmup * 20 : warmup;
-            int measured = bytes <= 64_000_000 ? runs * 4 : runs;
+            int measured = bytes <= 64_000_000 ? runs * 8 : runs;
             report.add(rounds.measure(
                 kind, labels.get(i), bytes, warm, warmupFor, measured, bytes <= PLAIN_LIMIT_BYTES));
           }

@@ -65,6 +65,16 @@ final class TransferReport {
     double mb = r.bytes() / 1e6;
     System.out.printf(
         Locale.ROOT,
+        "%s%-8s %6s: measured after %.1f s of warm-up; the JIT of the run's JVMs compiled %.0f ms a second"
+            + " meanwhile (of the machine's %d cores)%n",
+        PREFIX,
+        r.kind().label,
+        r.label(),
+        r.warmUpSeconds(),
+        r.jitMillisPerSecond(),
+        Runtime.getRuntime().availableProcessors());
+    System.out.printf(
+        Locale.ROOT,
         "%s%-8s %6s: raw %8.2f ms %7.0f MB/s | lazy %8.2f ms %7.0f MB/s = %.2fx raw"
             + " | plain %s | extra heap S1 %.2f MB, S2 %.2f MB%n",
         PREFIX,

@@ -35,7 +35,9 @@ final class TransferRounds {
   /**
    * One size and type: seconds per measured round of each mechanism, and per lazy round the heap S1 and S2
    * allocated beyond the value itself; {@code defaultLocal} and {@code defaultLazy} are the local and lazy chains on
-   * the servers started as users start them (empty when there are none).
+   * the servers started as users start them (empty when there are none); {@code warmUpSeconds} how long the size was
+   * warmed up, and {@code jitMillisPerSecond} the milliseconds a second that the JIT compilers of the run's JVMs
+   * spent compiling, together, during the measured rounds (1,000 is one of the machine's cores).
    */
   record Result(
       Kind kind,
@@ -48,7 +50,9 @@ final class TransferRounds {
       List<Long> extraS1,
       List<Long> extraS2,
       List<Double> defaultLocal,
-      List<Double> defaultLazy) {}
+      List<Double> defaultLazy,
+      double warmUpSeconds,
+      double jitMillisPerSecond) {}
 
   private final TransferOpsAsync s1;
   private final TransferOpsAsync s2;
@@ -60,6 +64,9 @@ final class TransferRounds {
   private final TransferOpsAsync d1;
 
   private final TransferOpsAsync d2;
+  /** The JIT's compiling time so far, in milliseconds, summed over this JVM and every server of the run. */
+  private final java.util.function.LongSupplier jitMillis;
+
   private byte[] rawData = new byte[0];
 
   /**
@@ -85,7 +92,9 @@ final class TransferRounds {
       RawLoopback raw,
       Duration deadline,
       TransferOpsAsync d1,
-      TransferOpsAsync d2) {
+      TransferOpsAsync d2,
+      java.util.function.LongSupplier jitMillis) {
+    this.jitMillis = jitMillis;
     this.d1 = d1;
     this.d2 = d2;
     this.s1 = s1;
@@ -143,8 +152,11 @@ final class TransferRounds {
 
   /**
    * Runs unmeasured rounds until there have been {@code warm} of them and {@code warmFor} has passed, then
-   * {@code measured} rounds. The time bound is what warms the servers' JIT whatever the size: after three warm-up
-   * rounds the first measured 8 MB {@code Matrix} chains took 17-21 ms, the later ones 6-8 ms.
+   * {@code measured} rounds. The time bound is what warms the JIT whatever the size: after three warm-up rounds the
+   * first measured 8 MB {@code Matrix} chains took 17-21 ms, the later ones 6-8 ms; and after 3 s of 8 MB rounds the
+   * five JVMs' compilers still took 1-2 s of CPU a second (of the machine's two), which the lazy chains, the only
+   * mechanism that needs both cores at once, paid most (docs/performance.md). The JIT's compiling time during the
+   * measured rounds is part of the result.
    */
   Result measure(
       Kind kind,
@@ -160,23 +172,28 @@ final class TransferRounds {
     long expected = expectedChecksum(kind, shape);
     if (rawData.length < Math.min(bytes, 1 << 26))
       rawData = new byte[(int) Math.min(bytes, 1 << 26)];
-    Result r = new Result(
-        kind,
-        label,
-        bytes,
-        new ArrayList<>(),
-        new ArrayList<>(),
-        new ArrayList<>(),
-        new ArrayList<>(),
-        new ArrayList<>(),
-        new ArrayList<>(),
-        new ArrayList<>(),
-        new ArrayList<>());
-    long warmUntil = System.nanoTime() + warmFor.toNanos();
+    List<Double> raws = new ArrayList<>();
+    List<Double> locals = new ArrayList<>();
+    List<Double> lazies = new ArrayList<>();
+    List<Double> plains = new ArrayList<>();
+    List<Long> extraS1 = new ArrayList<>();
+    List<Long> extraS2 = new ArrayList<>();
+    List<Double> defaultLocals = new ArrayList<>();
+    List<Double> defaultLazies = new ArrayList<>();
+    long start = System.nanoTime();
+    long warmUntil = start + warmFor.toNanos();
+    double warmedSeconds = Double.NaN;
+    long measuredFrom = 0;
+    long jitFrom = 0;
     int warmed = 0;
-    while (r.raw().size() < measured) {
+    while (raws.size() < measured) {
       boolean keep = warmed >= warm && System.nanoTime() - warmUntil >= 0;
       if (!keep) warmed++;
+      else if (raws.isEmpty()) { // the first measured round
+        measuredFrom = System.nanoTime();
+        warmedSeconds = (measuredFrom - start) / 1e9;
+        jitFrom = jitMillis.getAsLong();
+      }
       collectGarbage();
       double tRaw = raw.move(bytes, rawData);
       double tLocal = chain(kind, shape, s1, s1, expected, null);
@@ -187,21 +204,33 @@ final class TransferRounds {
       double tDefaultLocal = d1 == null ? Double.NaN : chain(kind, shape, d1, d1, expected, null);
       double tDefaultLazy = d1 == null ? Double.NaN : chain(kind, shape, d1, d2, expected, null);
       if (keep) {
-        r.raw().add(tRaw);
-        r.local().add(tLocal);
-        r.lazy().add(tLazy);
-        if (withPlain) r.plain().add(tPlain);
+        raws.add(tRaw);
+        locals.add(tLocal);
+        lazies.add(tLazy);
+        if (withPlain) plains.add(tPlain);
         if (d1 != null) {
-          r.defaultLocal().add(tDefaultLocal);
-          r.defaultLazy().add(tDefaultLazy);
+          defaultLocals.add(tDefaultLocal);
+          defaultLazies.add(tDefaultLazy);
         }
-        r.extraS1()
-            .add(alloc[1]
-                - alloc[0]); // S1 sends a value it holds already: all it allocates is extra
-        r.extraS2().add(alloc[3] - alloc[2] - bytes); // S2 receives the value itself, and any extra
+        extraS1.add(
+            alloc[1] - alloc[0]); // S1 sends a value it holds already: all it allocates is extra
+        extraS2.add(alloc[3] - alloc[2] - bytes); // S2 receives the value itself, and any extra
       }
     }
-    return r;
+    return new Result(
+        kind,
+        label,
+        bytes,
+        raws,
+        locals,
+        lazies,
+        plains,
+        extraS1,
+        extraS2,
+        defaultLocals,
+        defaultLazies,
+        warmedSeconds,
+        (jitMillis.getAsLong() - jitFrom) / ((System.nanoTime() - measuredFrom) / 1e9));
   }
 
   /**

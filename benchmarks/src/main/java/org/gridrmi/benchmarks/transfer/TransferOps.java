@@ -31,6 +31,9 @@ public interface TransferOps {
   /** Bytes allocated on the heap by this JVM's live threads so far. */
   long allocatedBytes();
 
+  /** Milliseconds this JVM's JIT compilers have spent compiling so far (-1 if the JVM does not say). */
+  long compilationMillis();
+
   /**
    * Runs a full collection in this JVM ({@code System.gc()}) and returns the heap in use after it, in bytes: the
    * benchmark calls it between rounds, outside the timed part (as JMH does with {@code -gc true}), so that the

@@ -124,6 +124,19 @@ public class TransferOpsImpl implements TransferOps {
   }
 
   @Override
+  public long compilationMillis() {
+    return jitMillis();
+  }
+
+  /** This JVM's {@link #compilationMillis}. */
+  public static long jitMillis() {
+    java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    return jit != null && jit.isCompilationTimeMonitoringSupported()
+        ? jit.getTotalCompilationTime()
+        : -1;
+  }
+
+  @Override
   public long collectGarbage() {
     System.gc();
     Runtime rt = Runtime.getRuntime();
