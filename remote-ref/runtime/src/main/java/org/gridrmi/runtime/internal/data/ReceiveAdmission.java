@@ -18,7 +18,10 @@ final class ReceiveAdmission {
   /** Admits nothing: every array grows as it arrives. */
   static final ReceiveAdmission NONE = new ReceiveAdmission(0);
 
-  /** Arrays up to this size are allocated whole anyway (the first step of growing is this large). */
+  /**
+   * Arrays up to this size are allocated whole anyway: the first step of growing is this large ({@code
+   * Growing.FIRST_BYTES}, package-private in the API's {@code spi} package).
+   */
   static final int SMALL_BYTES = 64 * 1024;
 
   private final long limit;
@@ -49,9 +52,5 @@ final class ReceiveAdmission {
   /** Bytes admitted and not yet released. */
   long admitted() {
     return admitted.get();
-  }
-
-  long limit() {
-    return limit;
   }
 }
