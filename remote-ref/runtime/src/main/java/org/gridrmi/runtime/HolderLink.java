@@ -16,6 +16,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gridrmi.ref.GridException;
 import org.gridrmi.ref.Status;
@@ -268,7 +269,48 @@ public final class HolderLink {
   private void queue(Object change) {
     changes.add(change);
     changesMade.incrementAndGet();
+    if (change instanceof Release && lingers()) return;
     if (sending.compareAndSet(false, true)) dispatch();
+  }
+
+  /**
+   * How long a release waits for others to the same owner before it is sent (unless a hold queued after it, or a
+   * closing link, sends it earlier): a client that makes chains releases each chain's values right after its
+   * {@code get()}, and sent at once each release was an RMI call per chain and owner, made on an I/O thread woken here
+   * and a connection thread woken at the owner while the next chain ran, on a 2-core machine where every thread woken
+   * competes with the chain's own (the cross-server chain's two owners made two). The owner keeps the values that much
+   * longer, which the lifetime protocol allows: a release is a message that may come late.
+   */
+  static final long RELEASE_LINGER_MILLIS = 2;
+
+  /** Releases queued to linger since the last send took the queue: past a call's worth, they go at once. */
+  private final AtomicInteger lingering = new AtomicInteger();
+
+  /** A send of lingering releases is scheduled ({@link #lingers}). */
+  private final AtomicBoolean releaseFlushScheduled = new AtomicBoolean();
+
+  /**
+   * Whether the release just queued waits for others ({@link #RELEASE_LINGER_MILLIS}): not on a closing link, nor when
+   * a send is running (it takes it), nor once the releases waiting fill a call; the first release of a linger
+   * schedules its send.
+   */
+  private boolean lingers() {
+    if (closed || sending.get()) return false;
+    if (lingering.incrementAndGet() >= ValueTable.MAX_IDS_PER_CALL) return false;
+    if (!releaseFlushScheduled.compareAndSet(false, true)) return true;
+    try {
+      runtime.timer().schedule(this::flushReleases, RELEASE_LINGER_MILLIS, TimeUnit.MILLISECONDS);
+      return true;
+    } catch (RejectedExecutionException closing) {
+      releaseFlushScheduled.set(false);
+      return false; // the runtime closes: no later, try now
+    }
+  }
+
+  /** Sends the releases that lingered, unless a send running took them. */
+  private void flushReleases() {
+    releaseFlushScheduled.set(false);
+    if (!changes.isEmpty() && sending.compareAndSet(false, true)) dispatch();
   }
 
   /** Hands the send to the I/O pool; if it has no room, tries again after a pause rather than leave changes unsent. */
@@ -291,6 +333,7 @@ public final class HolderLink {
   private void send() {
     while (true) {
       List<Object> run = new ArrayList<>();
+      lingering.set(0);
       for (Object c; (c = changes.poll()) != null; ) run.add(c);
       int i = 0;
       while (i < run.size()) {

@@ -178,6 +178,55 @@ class HolderLinkTest {
     assertThat(second).as("the second hold's acknowledgement").isNotDone();
   }
 
+  /**
+   * Releases made within {@link HolderLink#RELEASE_LINGER_MILLIS} of each other go to the owner as one call, that long
+   * after the first (a client making chains releases each one's values after its {@code get()}: one call per chain
+   * and owner before); a hold queued behind them sends them at once, in order, and so does closing the link.
+   */
+  @Test
+  void releasesLingerAndGoTogetherUnlessAHoldOrTheLinksCloseSendsThem() {
+    when(transport.client(OWNER)).thenReturn(owner);
+    answerRenewals(owner, 60_000L);
+    List<String> calls = new java.util.ArrayList<>();
+    org.mockito.Mockito.doAnswer(
+            call -> calls.add("release " + ((List<?>) call.getArgument(2)).size()))
+        .when(owner)
+        .release(
+            any(), org.mockito.ArgumentMatchers.anyLong(), org.mockito.ArgumentMatchers.anyList());
+    org.mockito.Mockito.doAnswer(
+            call -> calls.add("hold " + ((List<?>) call.getArgument(2)).size()))
+        .when(owner)
+        .hold(
+            any(), org.mockito.ArgumentMatchers.anyLong(), org.mockito.ArgumentMatchers.anyList());
+    HolderLink link = new HolderLink(runtime, UUID.randomUUID(), OWNER, 300);
+    UUID[] v = new UUID[5];
+    for (int i = 0; i < v.length; i++) link.heldThere(v[i] = UUID.randomUUID());
+
+    link.release(List.of(org.gridrmi.runtime.wire.Release.explicit(v[0])));
+    link.release(List.of(org.gridrmi.runtime.wire.Release.explicit(v[1])));
+    while (world.runReady()) {}
+    assertThat(calls).as("before the linger passed").isEmpty();
+    world.advance(HolderLink.RELEASE_LINGER_MILLIS);
+    while (world.runReady()) {}
+    assertThat(calls).containsExactly("release 2");
+
+    calls.clear();
+    link.release(List.of(org.gridrmi.runtime.wire.Release.explicit(v[2])));
+    link.hold(UUID.randomUUID());
+    while (world.runReady()) {}
+    assertThat(calls)
+        .as("a hold takes the release before it along, at once")
+        .containsExactly("release 1", "hold 1");
+
+    calls.clear();
+    link.release(List.of(org.gridrmi.runtime.wire.Release.explicit(v[3])));
+    link.close();
+    while (world.runReady()) {}
+    assertThat(calls)
+        .as("closing sends what lingered, with what the link still held")
+        .containsExactly("release 3");
+  }
+
   /** Has the mocked {@code owner} grant {@code leaseMillis} to every renewal, agreeing with the holder's digest. */
   static void answerRenewals(NodeClient owner, long leaseMillis) {
     when(owner.renew(any(), any()))
