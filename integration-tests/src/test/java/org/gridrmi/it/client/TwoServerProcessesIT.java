@@ -129,6 +129,32 @@ class TwoServerProcessesIT {
     }
   }
 
+  /**
+   * {@code s1.f(x).get()} with a quick {@code f}: its argument is there when its batch arrives and the batch's receipt
+   * waits for its value, so the RMI connection thread that received the batch runs it, not S1's compute pool (once S1
+   * knows the method to be quick: after a few runs; and once the client's round trips to S1 are short, under 1 ms,
+   * where {@code get()} sends the batch itself and asks for the value in the receipt: after some hundred calls of a
+   * fresh client JVM).
+   */
+  @Test
+  void aQuickCallReadyWhenItsBatchArrivesRunsOnTheThreadThatReceivedTheBatch() {
+    try (Grid grid = Grid.connect(p1.address())) {
+      ThreadNamesAsync on1 = grid.async(ThreadNamesAsync.class, grid.server("S1"));
+      List<String> threads = new ArrayList<>();
+      for (int i = 0; i < 1000; i++) {
+        String got = on1.appendThread(RemoteReference.of("call-" + i)).get(Duration.ofSeconds(30));
+        assertThat(got).startsWith("call-" + i + " ");
+        threads.add(got.split(" ", 2)[1]);
+      }
+      assertThat(threads.subList(0, 3))
+          .as("the first runs, before S1 knows how long the method takes")
+          .allMatch(t -> t.startsWith("gridrmi-compute-S1"));
+      assertThat(threads.subList(900, 1000))
+          .as("the threads S1 ran the last calls on")
+          .anyMatch(t -> t.startsWith("RMI TCP Connection"));
+    }
+  }
+
   @Test
   void sameServerCompositionCrossesNoSocket() {
     try (Grid grid = Grid.connect(p1.address())) {

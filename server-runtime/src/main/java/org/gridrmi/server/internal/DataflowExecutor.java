@@ -92,11 +92,15 @@ public final class DataflowExecutor implements AutoCloseable {
   /** On a compute thread running calls ({@link #runChain}): its chain; null on other threads. */
   private final ThreadLocal<Chain> chainOnThread = new ThreadLocal<>();
 
-  /** On a thread delivering a push ({@link #pushed}): the call it made ready, which it runs itself once done. */
-  private final ThreadLocal<Runnable[]> readyByPush = new ThreadLocal<>();
+  /**
+   * On a thread that runs a call itself rather than hand it to the compute pool, while it delivers a push ({@link
+   * #pushed}) or registers a batch whose receipt waits for a call's value ({@link #registering}): that call, once made
+   * ready, to run when the thread is done with the push or the batch.
+   */
+  private final ThreadLocal<OffPool> offPoolOnThread = new ThreadLocal<>();
 
-  /** Calls running on push threads now (see {@link #pushed}): with the pool's busy threads, at most its threads. */
-  private final AtomicInteger runningOnPushThreads = new AtomicInteger();
+  /** Calls running off the pool now, on push and batch threads: with the pool's busy threads, at most its threads. */
+  private final AtomicInteger runningOffPool = new AtomicInteger();
 
   private final KnownPeers peers;
   /** The values this node holds by reference, and the context references read inside values here bind to. */
@@ -422,7 +426,7 @@ public final class DataflowExecutor implements AutoCloseable {
    */
   private void sendPushes(List<Runnable> pushes, boolean chainGoesOn) {
     boolean fromHere =
-        !chainGoesOn && !pushFailedRecently() && computeThreadFree(runningOnPushThreads.get());
+        !chainGoesOn && !pushFailedRecently() && computeThreadFree(runningOffPool.get());
     for (int i = fromHere ? 1 : 0; i < pushes.size(); i++) pushOnIo(pushes.get(i));
     Runnable first = pushes.get(0);
     pushes.clear();
@@ -489,60 +493,115 @@ public final class DataflowExecutor implements AutoCloseable {
    * the thread's own interrupt status is kept.
    */
   public boolean pushed(String owner, UUID id, FetchResult value) {
-    Runnable[] ready = new Runnable[1];
-    readyByPush.set(ready);
+    OffPool ready = new OffPool(null);
+    offPoolOnThread.set(ready);
     try {
       return fetcher.pushed(owner, id, value);
     } finally {
-      readyByPush.remove();
-      if (ready[0] != null) runOnPushThread(ready[0]);
+      offPoolOnThread.remove();
+      ready.run();
     }
   }
 
-  /** Runs a call a push made ready on the push's thread (see {@link #pushed}), which {@link #schedule} counted. */
-  private void runOnPushThread(Runnable call) {
-    boolean interrupted = Thread.interrupted(); // not the call's: the thread's own, kept for it
+  /**
+   * Registers a batch (on the thread that received it, {@code registration}) whose receipt waits for the value of its
+   * call {@code asked} ({@link Command.Call#answerWaitMillis}). If that call is ready at once (its arguments are inline,
+   * held here, or were pushed here before the batch came) the thread returned runs it itself, instead of handing it to
+   * the compute pool and then waiting to be woken by its value: two hand-offs of 40-65 us median each on a loaded
+   * 2-core machine, as many as a plain call makes none of. The receiving thread waits for that value anyway, so it is
+   * held no longer than it would be; the bounds are those of {@link #pushed} (a quick method, the pool idle with
+   * nothing queued, one call).
+   *
+   * @param asked the id of the call whose value the receipt waits for, or null: none (the batch registers as always)
+   * @return the call to run on this thread once the batch is registered ({@link Runnable#run}; does nothing if there is
+   *     none), outside the registration so that the batch is known as received first
+   */
+  public Runnable registering(UUID asked, Runnable registration) {
+    if (asked == null) {
+      registration.run();
+      return () -> {};
+    }
+    OffPool ready = new OffPool(asked);
+    offPoolOnThread.set(ready);
     try {
-      Caller.serving(Caller.LOCAL, () -> {
-        call.run();
-        return null;
-      });
+      registration.run();
+    } catch (RuntimeException | Error e) {
+      offPoolOnThread.remove();
+      ready.run(); // taken before a later command failed: it runs, as it would have on the pool
+      throw e;
     } finally {
-      runningOnPushThreads.decrementAndGet();
-      if (interrupted) Thread.currentThread().interrupt();
+      offPoolOnThread.remove();
+    }
+    return ready::run;
+  }
+
+  /**
+   * A call that a thread outside the pool runs itself ({@link #pushed}, {@link #registering}), chosen by {@link
+   * #schedule}, which counted it in {@link #runningOffPool}.
+   */
+  private final class OffPool {
+    /** The only call this thread may take, or null: the first one made ready. */
+    private final UUID only;
+
+    private Runnable call;
+
+    OffPool(UUID only) {
+      this.only = only;
+    }
+
+    /** Whether this thread takes {@code slot}'s call (one, and only the one it names). */
+    boolean wants(Slot slot) {
+      return call == null && (only == null || only.equals(slot.id()));
+    }
+
+    /** Runs the call taken, if any, as on a compute thread; the thread's own interrupt status is kept. */
+    void run() {
+      if (call == null) return;
+      Runnable taken = call;
+      call = null;
+      boolean interrupted = Thread.interrupted(); // not the call's: the thread's own, kept for it
+      try {
+        Caller.serving(Caller.LOCAL, () -> {
+          taken.run();
+          return null;
+        });
+      } finally {
+        runningOffPool.decrementAndGet();
+        if (interrupted) Thread.currentThread().interrupt();
+      }
     }
   }
 
-  /** Whether {@code method} ran here often and quickly enough for a push's thread to run it (see {@link #pushed}). */
+  /** Whether {@code method} ran here often and quickly enough for a thread outside the pool to run it ({@link #pushed}). */
   private boolean quick(String method) {
     long typical = methodTimes.typicalNanos(method);
     return typical >= 0 && typical <= QUICK_NANOS;
   }
 
   /**
-   * Counts a call about to run on a push's thread if the compute pool runs, has an idle thread and nothing queued (see
-   * {@link #pushed}); a call on a closing server goes to the pool, which fails it as CANCELLED.
+   * Counts a call about to run on a push's or a batch's thread if the compute pool runs, has an idle thread and nothing queued (see
+   * {@link #pushed}, {@link #registering}); a call on a closing server goes to the pool, which fails it as CANCELLED.
    *
    * @return whether it was counted (and so may run there)
    */
   private boolean takeIdleThread() {
     while (true) {
-      int running = runningOnPushThreads.get();
+      int running = runningOffPool.get();
       if (!computeThreadFree(running)) return false;
-      if (runningOnPushThreads.compareAndSet(running, running + 1)) return true;
+      if (runningOffPool.compareAndSet(running, running + 1)) return true;
     }
   }
 
   /**
-   * Whether the compute pool runs, queues nothing and has a thread free beyond its busy ones and {@code onPushThreads}
-   * calls running on push threads: only then may a thread outside the pool run a call ({@link #takeIdleThread}) or a
+   * Whether the compute pool runs, queues nothing and has a thread free beyond its busy ones and {@code offPool}
+   * calls running on push and batch threads: only then may a thread outside the pool run a call ({@link #takeIdleThread}) or a
    * compute thread wait on a push ({@link #sendPushes}, whose own thread counts as busy). A closing server's pool
    * refuses the call (CANCELLED); a queued call keeps its turn.
    */
-  private boolean computeThreadFree(int onPushThreads) {
+  private boolean computeThreadFree(int offPool) {
     return !compute.isShutdown()
         && compute.getQueue().isEmpty()
-        && onPushThreads + compute.getActiveCount() < limits.threads();
+        && offPool + compute.getActiveCount() < limits.threads();
   }
 
   /** Pushed values kept for a fetch to come now (tests). */
@@ -590,7 +649,8 @@ public final class DataflowExecutor implements AutoCloseable {
    * Queues a ready call on the compute pool, except the first call made ready by a call that just finished on a
    * compute thread (its result was the last missing argument): that thread runs it next, which saves the hand-off
    * to another thread on every link of a chain. Further calls made ready at once go to the pool, to run in parallel.
-   * Likewise a push's thread runs the call its value made ready, within the bounds {@link #pushed} states.
+   * Likewise a push's thread runs the call its value made ready, and a batch's thread the call whose value its receipt
+   * waits for if it is ready at once, within the bounds {@link #pushed} states.
    *
    * @param method the call's method, as {@link #methodTimes} counts it
    */
@@ -600,9 +660,9 @@ public final class DataflowExecutor implements AutoCloseable {
       chain.next = call;
       return;
     }
-    Runnable[] byPush = readyByPush.get();
-    if (byPush != null && byPush[0] == null && quick(method) && takeIdleThread()) {
-      byPush[0] = call;
+    OffPool offPool = offPoolOnThread.get();
+    if (offPool != null && offPool.wants(slot) && quick(method) && takeIdleThread()) {
+      offPool.call = call;
       return;
     }
     try {

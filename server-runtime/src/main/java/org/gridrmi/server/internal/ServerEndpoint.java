@@ -169,15 +169,21 @@ public final class ServerEndpoint extends NodeEndpoint {
     // waiting from here, so that a question about the batch meanwhile is not answered "given up";
     // refused (running nothing) if its sender gave it up already
     node.runtime().received().receiving(holder, transfer, node.name());
-    CompletableFuture<Void> all = null;
+    Command.Call asked = asked(commands);
+    List<CompletableFuture<Void>> all = new ArrayList<>(1);
+    Runnable askedCall;
     try {
-      all = registered(holder, introduction, commands, arrived);
+      // the asked call, if ready at once, runs on this thread, which waits for its value anyway
+      askedCall = executor.registering(
+          asked == null ? null : asked.valueId(),
+          () -> all.add(registered(holder, introduction, commands, arrived)));
     } finally {
       // its sender pins what is not held yet under the transfer, and asks later (awaitingHolds)
-      node.runtime().received().received(holder, transfer, all);
+      node.runtime().received().received(holder, transfer, all.isEmpty() ? null : all.get(0));
     }
-    boolean held = referencesHeld(all, arrived);
-    FetchResult answer = answer(commands, arrived);
+    askedCall.run();
+    boolean held = referencesHeld(all.get(0), arrived);
+    FetchResult answer = answer(asked, arrived);
     return new BatchReceipt(
         node.table().store().underPressure(), node.id(), held, held ? 0 : transfer, answer);
   }
@@ -212,18 +218,22 @@ public final class ServerEndpoint extends NodeEndpoint {
     return CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
   }
 
-  /**
-   * The value of the batch's call that asked for an answer ({@link Command.Call#answerWaitMillis}; the last one, if
-   * several did), or its failure, as a fetch would answer it: waits for it at most that long, never past half the call
-   * timeout from the batch's arrival (the bound {@link #referencesHeld} has: the wait holds only the thread of the
-   * asking client's own batch). Null if none asked, it is not known by then, or it is not {@linkplain #carried small}:
-   * the client then fetches it.
-   */
-  private FetchResult answer(List<Command> commands, long arrivedNanos) {
+  /** The batch's call that asks for an answer in the receipt ({@link Command.Call#answerWaitMillis}; the last, if several do), or null. */
+  private static Command.Call asked(List<Command> commands) {
     Command.Call asked = null;
     for (Command c : commands) {
       if (c instanceof Command.Call call && call.answerWaitMillis() > 0) asked = call;
     }
+    return asked;
+  }
+
+  /**
+   * The value of the batch's {@link #asked} call, or its failure, as a fetch would answer it: waits for it at most that long, never past half the call
+   * timeout from the batch's arrival (the bound {@link #referencesHeld} has: the wait holds only the thread of the
+   * asking client's own batch). Null if none asked, it is not known by then, or it is not {@linkplain #carried small}:
+   * the client then fetches it.
+   */
+  private FetchResult answer(Command.Call asked, long arrivedNanos) {
     if (asked == null) return null;
     Slot slot = node.table().get(asked.valueId());
     if (slot == null) return null; // released already, or refused
