@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
  *   <li>{@code two_plain}: the same two calls as plain RMI through the client (the result comes back in between);
  *   <li>{@code cross}: {@code s2.method2(s1.method1(x))}, async, the value moving S1 to S2.
  * </ul>
- * and, in a JVM of its own started fresh, the median of its first 1,000 async chains of two calls
+ * after a warm-up of at least {@code --warmup} rounds and {@code --warmup-seconds} (for the JIT compilers of the three
+ * JVMs to finish), and, in a JVM of its own started fresh, the median of its first 1,000 async chains of two calls
  * ({@code first_1000_p50}). The methods sleep 0 ms and move {@code --bytes} bytes (default 16). Medians; CSV and PNG
  * in {@code --out}; last line {@code latency: async_chain_us=A two_plain_us=B cross_us=C same_us=D
  * first_1000_p50_us=E} ({@code same_us} is {@code async_chain_us}: the same chain, named for the comparison).
@@ -72,6 +73,16 @@ public final class LatencyBench implements Callable<Integer> {
       description = "rounds before the measured ones, for the JIT (default ${DEFAULT-VALUE})")
   int warmup = 5000;
 
+  /**
+   * The warm-up also lasts this long: after 5,000 rounds (about 4 s here) the three JVMs' JIT compilers still used a
+   * third of the 2-core machine's processor time (600 methods compiled on S1 in the next 5 s), so the measured rounds
+   * ran beside the compilers and took their time; 20 s in, they compile a few methods a second.
+   */
+  @Option(
+      names = "--warmup-seconds",
+      description = "and warm up for at least this long (default ${DEFAULT-VALUE})")
+  double warmupSeconds = 20;
+
   @Option(names = "--bytes", description = "bytes each call returns (default ${DEFAULT-VALUE})")
   int bytes = 16;
 
@@ -89,6 +100,8 @@ public final class LatencyBench implements Callable<Integer> {
   public Integer call() throws Exception {
     if (rounds < 10 || rounds > 1_000_000) throw bad("--rounds", rounds, "from 10 to 1000000");
     if (warmup < 0 || warmup > 1_000_000) throw bad("--warmup", warmup, "from 0 to 1000000");
+    if (!(warmupSeconds >= 0 && warmupSeconds <= 3600))
+      throw bad("--warmup-seconds", warmupSeconds, "from 0 to 3600");
     if (bytes < 0 || bytes > 1_000_000) throw bad("--bytes", bytes, "from 0 to 1000000");
     try (LocalGrid local = new LocalGrid(out.resolve("latency-logs"), options.serverArgs())) {
       System.out.println("bench latency: starting S1 and S2 as ./gridrmi server starts them...");
@@ -108,13 +121,29 @@ public final class LatencyBench implements Callable<Integer> {
     Fig2OpsAsync a1 = grid.async(Fig2OpsAsync.class, CallOptions.on(grid.server("S1")));
     Fig2OpsAsync a2 = grid.async(Fig2OpsAsync.class, CallOptions.on(grid.server("S2")));
     Fig2Ops p1 = grid.plain(Fig2Ops.class, CallOptions.on(grid.server("S1")));
-    System.out.printf(Locale.ROOT, "bench latency: %d warm-up rounds...%n", warmup);
-    for (int i = 0; i < warmup; i++) {
+    System.out.printf(
+        Locale.ROOT,
+        "bench latency: at least %d warm-up rounds and %.0f s...%n",
+        warmup,
+        warmupSeconds);
+    long warmStart = System.nanoTime();
+    long warmNanos = (long) (warmupSeconds * 1e9);
+    int warmed = 0;
+    for (; warmed < warmup || System.nanoTime() - warmStart < warmNanos; warmed++) {
       chain(a1, a1);
       plain(p1);
       chain(a1, a2);
     }
-    System.out.printf(Locale.ROOT, "bench latency: %d measured rounds...%n", rounds);
+    var jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+    long jitBefore =
+        jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+    long measuredStart = System.nanoTime();
+    System.out.printf(
+        Locale.ROOT,
+        "bench latency: %d warm-up rounds in %.1f s; %d measured rounds...%n",
+        warmed,
+        (measuredStart - warmStart) / 1e9,
+        rounds);
     double[] async = new double[rounds];
     double[] twoPlain = new double[rounds];
     double[] cross = new double[rounds];
@@ -137,6 +166,13 @@ public final class LatencyBench implements Callable<Integer> {
           twoPlain[i] = plain(p1);
         }
       }
+    }
+    if (jitBefore >= 0) {
+      System.out.printf(
+          Locale.ROOT,
+          "bench latency: this JVM's JIT compiled %.0f ms a second during the measured rounds%n",
+          (jit.getTotalCompilationTime() - jitBefore)
+              / ((System.nanoTime() - measuredStart) / 1e9));
     }
     return List.of(
         new Series("async_chain", async),
@@ -257,7 +293,7 @@ public final class LatencyBench implements Callable<Integer> {
     return String.format(Locale.ROOT, "%.1f", v);
   }
 
-  private CommandLine.ParameterException bad(String option, int v, String range) {
+  private CommandLine.ParameterException bad(String option, Number v, String range) {
     return new CommandLine.ParameterException(
         spec.commandLine(), option + " '" + v + "': out of range; expected " + range);
   }

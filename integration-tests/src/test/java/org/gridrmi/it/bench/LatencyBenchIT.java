@@ -26,6 +26,8 @@ class LatencyBenchIT {
         "30",
         "--warmup",
         "30",
+        "--warmup-seconds",
+        "0.5",
         "--bytes",
         "64",
         "--out",
