@@ -109,7 +109,6 @@ final class AsyncHandler implements InvocationHandler {
     List<CompletableFuture<?>> after = new ArrayList<>();
     List<UUID> announced = new ArrayList<>();
     List<UUID> pushed = new ArrayList<>();
-    List<ServerChannel> producers = new ArrayList<>(1);
     List<Outgoing> commands = new ArrayList<>();
     List<Ref<?>> carried = new ArrayList<>();
     List<CallContext> inputs = new ArrayList<>();
@@ -125,7 +124,6 @@ final class AsyncHandler implements InvocationHandler {
               site,
               announced,
               pushed,
-              producers,
               commands,
               carried,
               inputs,
@@ -184,8 +182,7 @@ final class AsyncHandler implements InvocationHandler {
           i == 0 ? after : List.of(),
           last ? sent : null,
           last ? deadlineNanos : 0,
-          commands.get(i).command() instanceof Command.Call ? new PushTargets() : null,
-          last ? producers : List.of()));
+          commands.get(i).command() instanceof Command.Call ? new PushTargets() : null));
     }
     session.track(ref, ctx);
     return ref;
@@ -234,7 +231,6 @@ final class AsyncHandler implements InvocationHandler {
       String site,
       List<UUID> announced,
       List<UUID> pushed,
-      List<ServerChannel> producers,
       List<Outgoing> commands,
       List<Ref<?>> carried,
       List<CallContext> inputs,
@@ -274,13 +270,11 @@ final class AsyncHandler implements InvocationHandler {
       if (c.channel() != channel && c.channel() != null) {
         announced.add(r.id());
         // and if its call has not left yet, its server sends the value here the moment it is
-        // made: no fetch (with telemetry on, the fetch's span shows where the value came from);
-        // a get() that sends this call's batch sends that server's first (ServerChannel#sendAhead)
+        // made: no fetch (with telemetry on, the fetch's span shows where the value came from)
         if (!session.runtime().telemetry().on()
-            && c.channel().pushTo(r.id(), channel.server().address())) {
-          pushed.add(r.id());
-          producers.add(c.channel());
-        }
+            && c.channel().pushTo(r.id(), channel.server().address())) pushed.add(r.id());
+        c.channel()
+            .takenElsewhere(r.id()); // nothing more of the chain goes there: no need to linger
       }
       if (c.session() == session) inputs.add(c);
     }

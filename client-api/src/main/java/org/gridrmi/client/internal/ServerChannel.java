@@ -12,7 +12,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.gridrmi.client.ServerInfo;
 import org.gridrmi.ref.GridException;
@@ -70,6 +69,12 @@ final class ServerChannel {
   final Set<UUID> pushed = ConcurrentHashMap.newKeySet();
   /** The client's holds on this server (made there, pushed, kept there as replicas), their lease and releases. */
   private final HolderLink link;
+  /**
+   * The id of the last call queued here whose value a call queued for another server takes ({@link #takenElsewhere}):
+   * while it is queued, the chain went on there, and where round trips are short the queue goes at once rather than
+   * wait for its caller's {@code get()} ({@link #linger}). Once it left it stands for nothing.
+   */
+  private volatile UUID takenElsewhere;
   /** The thread that queued the last command: while it runs, more of its chain may come (see linger). */
   private volatile Thread lastCaller;
   /**
@@ -146,8 +151,6 @@ final class ServerChannel {
    *     (null if nobody asks): a fetch for its value starts then, so it cannot take the warm pooled connection
    *     first and leave the batch an idle one, which JRMP pings: a whole round trip before the batch (FirstWrite)
    * @param consumers for a call, the servers its value is to be pushed to (see {@link #pushTo}); null for a replica
-   * @param producers the channels of other servers whose queued calls make values this call takes, pushed to its
-   *     server: a caller sending this call's batch sends theirs first ({@link #sendAhead})
    */
   record Pending(
       Command command,
@@ -156,8 +159,7 @@ final class ServerChannel {
       List<CompletableFuture<?>> after,
       CompletableFuture<Void> sent,
       long deadlineNanos,
-      PushTargets consumers,
-      List<ServerChannel> producers) {
+      PushTargets consumers) {
     /** The command as it goes now: a call with the time it has left, and the servers its value is pushed to. */
     Command timed(long now) {
       if (!(command instanceof Command.Call c)) return command;
@@ -238,11 +240,28 @@ final class ServerChannel {
   }
 
   /**
+   * A call the client made on another server takes the value {@code id} of a call queued here: where round trips are
+   * short, a drain gathering the queue sends it at once ({@link #linger}). It waited for the caller's {@code get()},
+   * which goes to the other server, until its grace ran out: a drain's wait is by yielding, and on a loaded machine a
+   * yield gives the processor away for a time slice, so S1's batch of a chain {@code s2.g(s1.f())} left about 0.2 ms
+   * after S2's (measured with two server JVMs, {@code bench latency}'s chain).
+   */
+  void takenElsewhere(UUID id) {
+    takenElsewhere = id;
+  }
+
+  /**
    * Where round trips are short, whether a drain still waits for the caller to say it waits for a value of the queue
-   * ({@link #linger}): no caller says so yet, and the caller is running.
+   * ({@link #linger}): no caller says so yet, the caller is running, and the chain has not gone on to another server.
    */
   boolean waitsForCaller() {
-    return !callerSends() && callerMayCallAgain();
+    return awaiting.isEmpty() && !queuedIsTakenElsewhere() && callerMayCallAgain();
+  }
+
+  /** Whether a call still queued here makes a value that a call queued for another server takes. */
+  private boolean queuedIsTakenElsewhere() {
+    UUID id = takenElsewhere;
+    return id != null && consumersOfQueued.containsKey(id);
   }
 
   private void kick() {
@@ -350,12 +369,6 @@ final class ServerChannel {
           boundNanos,
           session.runtime().settings().timeouts().call().toNanos()
               + TimeUnit.MILLISECONDS.toNanos(waitMillis));
-      // the producers of this batch's arguments, their batches first (see sendAhead)
-      for (Pending p : queue) {
-        for (ServerChannel producer : p.producers()) {
-          if (producer != this) producer.sendAhead(bound);
-        }
-      }
       locked = sending.tryLock(bound, TimeUnit.NANOSECONDS);
       if (!locked) return null;
       // carried by a batch sent while this caller waited for the lock
@@ -372,42 +385,6 @@ final class ServerChannel {
       if (locked) sending.unlock();
       if (!queue.isEmpty() || !deferred.isEmpty()) kick();
     }
-  }
-
-  /**
-   * For a caller about to send, on its own thread, the batch of another channel ({@link #sendAwaiting}) whose calls
-   * take values made by calls queued here: sends this channel's queue first, on the calling thread, so that the
-   * producer's batch leaves without a hand-off to the I/O pool (40-45 us median on a loaded 2-core machine) and before
-   * the consumer's. The producer then pushes its value to the consumer (the value arrives about when the consumer's
-   * batch does, or before, and the consumer then runs its call on the batch's thread). Only where round trips are short
-   * (as {@link #sendAwaiting}); a drain sending meanwhile leaves the queue to this caller, or has taken it already.
-   *
-   * @param boundNanos the longest the caller waits here for the send lock
-   */
-  void sendAhead(long boundNanos) {
-    if (quickestRttNanos >= Linger.MIN_ROUND_TRIP_NANOS || queue.isEmpty()) return;
-    sendingAhead.incrementAndGet();
-    boolean locked = false;
-    try {
-      locked = sending.tryLock(boundNanos, TimeUnit.NANOSECONDS);
-      if (!locked) return;
-      List<Pending> batch = takeBatch();
-      if (!batch.isEmpty()) submit(batch);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      sendingAhead.decrementAndGet();
-      if (locked) sending.unlock();
-      if (!queue.isEmpty() || !deferred.isEmpty()) kick();
-    }
-  }
-
-  /** Callers sending this channel's queue ahead of another's now ({@link #sendAhead}). */
-  private final AtomicInteger sendingAhead = new AtomicInteger();
-
-  /** Whether a caller sends the queue on its own thread now, or is about to: a drain then leaves it to that caller. */
-  private boolean callerSends() {
-    return !awaiting.isEmpty() || sendingAhead.get() > 0;
   }
 
   /** Whether a thread is sending a batch on this channel now (for tests). */
@@ -462,7 +439,7 @@ final class ServerChannel {
    * @return false if a caller waits to send the queue itself, which the drain then leaves to it
    */
   private boolean linger() {
-    if (callerSends()) return false;
+    if (!awaiting.isEmpty()) return false;
     Linger policy = Linger.forRoundTrip(submitRttNanos);
     if (policy == null) {
       if (quickestRttNanos >= Linger.MIN_ROUND_TRIP_NANOS || queue.isEmpty()) return true;
@@ -470,7 +447,7 @@ final class ServerChannel {
       while (waitsForCaller() && System.nanoTime() - start < AWAIT_GRACE_NANOS) {
         Thread.yield();
       }
-      return !callerSends();
+      return awaiting.isEmpty();
     }
     if (queue.isEmpty()) return true; // nothing to gather for (drain asks again after each batch)
     long start = System.nanoTime();
