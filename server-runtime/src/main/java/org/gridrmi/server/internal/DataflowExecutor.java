@@ -505,11 +505,11 @@ public final class DataflowExecutor implements AutoCloseable {
 
   /**
    * Registers a batch (on the thread that received it, {@code registration}) whose receipt waits for the value of its
-   * call {@code asked} ({@link Command.Call#answerWaitMillis}). If that call is ready at once (its arguments are inline,
-   * held here, or were pushed here before the batch came) the thread returned runs it itself, instead of handing it to
-   * the compute pool and then waiting to be woken by its value: two hand-offs of 40-65 us median each on a loaded
-   * 2-core machine, as many as a plain call makes none of. The receiving thread waits for that value anyway, so it is
-   * held no longer than it would be; the bounds are those of {@link #pushed} (a quick method, the pool idle with
+   * call {@code asked} ({@link Command.Call#answerWaitMillis}). If that call is ready at once (its arguments are
+   * inline, held here, or were pushed here before the batch came) the thread returned runs it itself, instead of
+   * handing it to the compute pool and then waiting to be woken by its value: two hand-offs of 40-65 us median each on
+   * a loaded 2-core machine, which a plain call does not make. The receiving thread waits for that value anyway, so it
+   * is held no longer than it would be; the bounds are those of {@link #pushed} (a quick method, the pool idle with
    * nothing queued, one call).
    *
    * @param asked the id of the call whose value the receipt waits for, or null: none (the batch registers as always)
@@ -572,15 +572,19 @@ public final class DataflowExecutor implements AutoCloseable {
     }
   }
 
-  /** Whether {@code method} ran here often and quickly enough for a thread outside the pool to run it ({@link #pushed}). */
+  /**
+   * Whether {@code method} ran here often and quickly enough for a thread outside the pool to run it
+   * ({@link #pushed}).
+   */
   private boolean quick(String method) {
     long typical = methodTimes.typicalNanos(method);
     return typical >= 0 && typical <= QUICK_NANOS;
   }
 
   /**
-   * Counts a call about to run on a push's or a batch's thread if the compute pool runs, has an idle thread and nothing queued (see
-   * {@link #pushed}, {@link #registering}); a call on a closing server goes to the pool, which fails it as CANCELLED.
+   * Counts a call about to run on a push's or a batch's thread if the compute pool runs, has an idle thread and nothing
+   * queued (see {@link #pushed}, {@link #registering}); a call on a closing server goes to the pool, which fails it as
+   * CANCELLED.
    *
    * @return whether it was counted (and so may run there)
    */
@@ -593,9 +597,9 @@ public final class DataflowExecutor implements AutoCloseable {
   }
 
   /**
-   * Whether the compute pool runs, queues nothing and has a thread free beyond its busy ones and {@code offPool}
-   * calls running on push and batch threads: only then may a thread outside the pool run a call ({@link #takeIdleThread}) or a
-   * compute thread wait on a push ({@link #sendPushes}, whose own thread counts as busy). A closing server's pool
+   * Whether the compute pool runs, queues nothing and has a thread free beyond its busy ones and {@code offPool} calls
+   * running on push and batch threads: only then may a thread outside the pool run a call ({@link #takeIdleThread}) or
+   * a compute thread wait on a push ({@link #sendPushes}, whose own thread counts as busy). A closing server's pool
    * refuses the call (CANCELLED); a queued call keeps its turn.
    */
   private boolean computeThreadFree(int offPool) {

@@ -218,7 +218,10 @@ public final class ServerEndpoint extends NodeEndpoint {
     return CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new));
   }
 
-  /** The batch's call that asks for an answer in the receipt ({@link Command.Call#answerWaitMillis}; the last, if several do), or null. */
+  /**
+   * The batch's call that asks for an answer in the receipt ({@link Command.Call#answerWaitMillis}; the last, if several
+   * do), or null.
+   */
   private static Command.Call asked(List<Command> commands) {
     Command.Call asked = null;
     for (Command c : commands) {
@@ -228,10 +231,10 @@ public final class ServerEndpoint extends NodeEndpoint {
   }
 
   /**
-   * The value of the batch's {@link #asked} call, or its failure, as a fetch would answer it: waits for it at most that long, never past half the call
-   * timeout from the batch's arrival (the bound {@link #referencesHeld} has: the wait holds only the thread of the
-   * asking client's own batch). Null if none asked, it is not known by then, or it is not {@linkplain #carried small}:
-   * the client then fetches it.
+   * The value of the batch's {@link #asked} call, or its failure, as a fetch would answer it: waits for it at most that
+   * long, never past half the call timeout from the batch's arrival (the bound {@link #referencesHeld} has: the wait
+   * holds only the thread of the asking client's own batch). Null if none asked, it is not known by then, or it is not
+   * {@linkplain #carried small}: the client then fetches it.
    */
   private FetchResult answer(Command.Call asked, long arrivedNanos) {
     if (asked == null) return null;
