@@ -94,8 +94,8 @@ public final class DataflowExecutor implements AutoCloseable {
 
   /**
    * On a thread that runs a call itself rather than hand it to the compute pool, while it delivers a push ({@link
-   * #pushed}) or registers a batch whose receipt waits for a call's value ({@link #registering}): that call, once made
-   * ready, to run when the thread is done with the push or the batch.
+   * #pushed}) or registers a batch whose receipt waits for a call's value ({@link #onBatchThread}): that call, once
+   * made ready, to run when the thread is done with the push or the batch.
    */
   private final ThreadLocal<OffPool> offPoolOnThread = new ThreadLocal<>();
 
@@ -498,60 +498,52 @@ public final class DataflowExecutor implements AutoCloseable {
     try {
       return fetcher.pushed(owner, id, value);
     } finally {
-      offPoolOnThread.remove();
+      ready.stopTaking();
       ready.run();
     }
   }
 
   /**
-   * Registers a batch (on the thread that received it, {@code registration}) whose receipt waits for the value of its
-   * call {@code asked} ({@link Command.Call#answerWaitMillis}). If that call is ready at once (its arguments are
-   * inline, held here, or were pushed here before the batch came) the thread returned runs it itself, instead of
-   * handing it to the compute pool and then waiting to be woken by its value: two hand-offs of 40-65 us median each on
-   * a loaded 2-core machine, which a plain call does not make. The receiving thread waits for that value anyway, so it
-   * is held no longer than it would be; the bounds are those of {@link #pushed} (a quick method, the pool idle with
-   * nothing queued, one call).
+   * Has the calling thread, about to register a batch whose receipt waits for the value of its call {@code asked}
+   * ({@link Command.Call#answerWaitMillis}), take that call if it is ready at once (its arguments are inline, held
+   * here, or were pushed here before the batch came), to run it itself ({@link OffPool#run}) rather than hand it to the
+   * compute pool and then wait to be woken by its value: two hand-offs of 40-65 us median each on a loaded 2-core
+   * machine, which a plain call does not make. The receiving thread waits for that value anyway, so it is held no
+   * longer than it would be; the bounds are those of {@link #pushed} (a quick method, the pool idle with nothing
+   * queued, one call).
    *
-   * @param asked the id of the call whose value the receipt waits for, or null: none (the batch registers as always)
-   * @return the call to run on this thread once the batch is registered ({@link Runnable#run}; does nothing if there is
-   *     none), outside the registration so that the batch is known as received first
+   * @param asked the id of the call whose value the receipt waits for, or null: none (nothing is taken)
+   * @return the thread's taking, which the caller stops once the batch is registered ({@link OffPool#stopTaking}) and
+   *     then runs ({@link OffPool#run}), also when the registration failed part way
    */
-  public Runnable registering(UUID asked, Runnable registration) {
-    if (asked == null) {
-      registration.run();
-      return () -> {};
-    }
+  OffPool onBatchThread(UUID asked) {
     OffPool ready = new OffPool(asked);
-    offPoolOnThread.set(ready);
-    try {
-      registration.run();
-    } catch (RuntimeException | Error e) {
-      offPoolOnThread.remove();
-      ready.run(); // taken before a later command failed: it runs, as it would have on the pool
-      throw e;
-    } finally {
-      offPoolOnThread.remove();
-    }
-    return ready::run;
+    if (asked != null) offPoolOnThread.set(ready);
+    return ready;
   }
 
   /**
-   * A call that a thread outside the pool runs itself ({@link #pushed}, {@link #registering}), chosen by {@link
+   * A call that a thread outside the pool runs itself ({@link #pushed}, {@link #onBatchThread}), chosen by {@link
    * #schedule}, which counted it in {@link #runningOffPool}.
    */
-  private final class OffPool {
+  final class OffPool {
     /** The only call this thread may take, or null: the first one made ready. */
     private final UUID only;
 
     private Runnable call;
 
-    OffPool(UUID only) {
+    private OffPool(UUID only) {
       this.only = only;
     }
 
     /** Whether this thread takes {@code slot}'s call (one, and only the one it names). */
-    boolean wants(Slot slot) {
+    private boolean wants(Slot slot) {
       return call == null && (only == null || only.equals(slot.id()));
+    }
+
+    /** The thread takes no call from now on (the one it took, if any, is still to run). */
+    void stopTaking() {
+      offPoolOnThread.remove();
     }
 
     /** Runs the call taken, if any, as on a compute thread; the thread's own interrupt status is kept. */
@@ -583,7 +575,7 @@ public final class DataflowExecutor implements AutoCloseable {
 
   /**
    * Counts a call about to run on a push's or a batch's thread if the compute pool runs, has an idle thread and nothing
-   * queued (see {@link #pushed}, {@link #registering}); a call on a closing server goes to the pool, which fails it as
+   * queued (see {@link #pushed}, {@link #onBatchThread}); a call on a closing server goes to the pool, which fails it as
    * CANCELLED.
    *
    * @return whether it was counted (and so may run there)

@@ -170,19 +170,19 @@ public final class ServerEndpoint extends NodeEndpoint {
     // refused (running nothing) if its sender gave it up already
     node.runtime().received().receiving(holder, transfer, node.name());
     Command.Call asked = asked(commands);
-    List<CompletableFuture<Void>> all = new ArrayList<>(1);
-    Runnable askedCall;
+    // the asked call, if ready at once, runs on this thread, which waits for its value anyway
+    DataflowExecutor.OffPool batchThread =
+        executor.onBatchThread(asked == null ? null : asked.valueId());
+    CompletableFuture<Void> all = null;
     try {
-      // the asked call, if ready at once, runs on this thread, which waits for its value anyway
-      askedCall = executor.registering(
-          asked == null ? null : asked.valueId(),
-          () -> all.add(registered(holder, introduction, commands, arrived)));
+      all = registered(holder, introduction, commands, arrived);
     } finally {
+      batchThread.stopTaking();
       // its sender pins what is not held yet under the transfer, and asks later (awaitingHolds)
-      node.runtime().received().received(holder, transfer, all.isEmpty() ? null : all.get(0));
+      node.runtime().received().received(holder, transfer, all);
+      batchThread.run();
     }
-    askedCall.run();
-    boolean held = referencesHeld(all.get(0), arrived);
+    boolean held = referencesHeld(all, arrived);
     FetchResult answer = answer(asked, arrived);
     return new BatchReceipt(
         node.table().store().underPressure(), node.id(), held, held ? 0 : transfer, answer);
