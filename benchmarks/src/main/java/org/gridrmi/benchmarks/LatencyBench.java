@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.gridrmi.benchmarks.harness.Stats;
+import org.gridrmi.benchmarks.transfer.TransferOpsImpl;
 import org.gridrmi.cli.GridOptions;
 import org.gridrmi.cli.report.BarPlot;
 import org.gridrmi.cli.report.CsvWriter;
@@ -134,9 +135,7 @@ public final class LatencyBench implements Callable<Integer> {
       plain(p1);
       chain(a1, a2);
     }
-    var jit = java.lang.management.ManagementFactory.getCompilationMXBean();
-    long jitBefore =
-        jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+    long jitBefore = TransferOpsImpl.jitMillis();
     long measuredStart = System.nanoTime();
     System.out.printf(
         Locale.ROOT,
@@ -171,8 +170,7 @@ public final class LatencyBench implements Callable<Integer> {
       System.out.printf(
           Locale.ROOT,
           "bench latency: this JVM's JIT compiled %.0f ms a second during the measured rounds%n",
-          (jit.getTotalCompilationTime() - jitBefore)
-              / ((System.nanoTime() - measuredStart) / 1e9));
+          (TransferOpsImpl.jitMillis() - jitBefore) / ((System.nanoTime() - measuredStart) / 1e9));
     }
     return List.of(
         new Series("async_chain", async),
